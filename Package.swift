@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Peel",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "peel", targets: ["peel"]),
+        .library(name: "PeelKit", targets: ["PeelKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // System libraries from Debian: headers and link flags only.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // libpng reports errors with longjmp; every call that can fail lives here, behind setjmp.
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+
+        // The library that does all the work.
+        .target(
+            name: "PeelKit",
+            dependencies: [
+                "CPNGCodec",
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            plugins: ["EmbedTemplates"]
+        ),
+        // The thin command-line front end.
+        .executableTarget(
+            name: "peel",
+            dependencies: [
+                "PeelKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Embeds Templates/ into PeelKit so `peel` works from any directory.
+        .executableTarget(name: "peel-embed-templates"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["peel-embed-templates"]
+        ),
+
+        // `peel` is a dependency so the CLI tests can run the built binary.
+        .testTarget(
+            name: "PeelKitTests",
+            dependencies: ["PeelKit", "peel"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,202 @@
+#include "png_codec.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    jmp_buf jump;
+    char *message;
+    size_t message_capacity;
+} codec_error;
+
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+} memory_reader;
+
+typedef struct {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+    int failed;
+} memory_writer;
+
+static void copy_message(codec_error *error, const char *text) {
+    if (error->message == NULL || error->message_capacity == 0) return;
+    strncpy(error->message, text ? text : "unknown libpng error", error->message_capacity - 1);
+    error->message[error->message_capacity - 1] = '\0';
+}
+
+static void on_error(png_structp png, png_const_charp text) {
+    codec_error *error = (codec_error *)png_get_error_ptr(png);
+    copy_message(error, text);
+    longjmp(error->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text; // warnings (bad ancillary chunks, sRGB profile notes) do not stop a decode
+}
+
+static void read_from_memory(png_structp png, png_bytep out, png_size_t count) {
+    memory_reader *reader = (memory_reader *)png_get_io_ptr(png);
+    if (count > reader->length - reader->offset) {
+        png_error(png, "file is truncated");
+    }
+    memcpy(out, reader->data + reader->offset, count);
+    reader->offset += count;
+}
+
+static void write_to_memory(png_structp png, png_bytep in, png_size_t count) {
+    memory_writer *writer = (memory_writer *)png_get_io_ptr(png);
+    if (writer->length + count > writer->capacity) {
+        size_t capacity = writer->capacity ? writer->capacity : 4096;
+        while (capacity < writer->length + count) capacity *= 2;
+        uint8_t *grown = realloc(writer->data, capacity);
+        if (grown == NULL) {
+            writer->failed = 1;
+            png_error(png, "out of memory while encoding");
+        }
+        writer->data = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->data + writer->length, in, count);
+    writer->length += count;
+}
+
+static void flush_memory(png_structp png) { (void)png; }
+
+peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                      peel_png_header *header, uint8_t **pixels,
+                                      char *message, size_t message_capacity) {
+    *pixels = NULL;
+    memset(header, 0, sizeof(*header));
+    codec_error error = { .message = message, .message_capacity = message_capacity };
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        copy_message(&error, "not a PNG file (bad signature)");
+        return PEEL_PNG_ERROR;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &error, on_error, on_warning);
+    if (png == NULL) return PEEL_PNG_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return PEEL_PNG_OUT_OF_MEMORY;
+    }
+    memory_reader reader = { .data = data, .length = length, .offset = 0 };
+    // volatile: these change between setjmp and a possible longjmp.
+    uint8_t *volatile image = NULL;
+    png_bytep *volatile rows = NULL;
+    volatile peel_png_status status = PEEL_PNG_ERROR;
+
+    if (setjmp(error.jump)) {
+        free(rows);
+        free(image);
+        png_destroy_read_struct(&png, &info, NULL);
+        return status;
+    }
+    png_set_read_fn(png, &reader, read_from_memory);
+    png_read_info(png, info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    header->width = width;
+    header->height = height;
+    header->bit_depth = bit_depth;
+    header->color_type = color_type;
+    header->interlaced = interlace != PNG_INTERLACE_NONE;
+    header->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+
+    if (max_pixels != 0 && (uint64_t)width * (uint64_t)height > max_pixels) {
+        status = PEEL_PNG_TOO_LARGE;
+        copy_message(&error, "image is larger than the pixel budget");
+        longjmp(error.jump, 1);
+    }
+
+    // Normalise every colour type and depth to 8-bit RGBA.
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (header->has_trns) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !header->has_trns) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    size_t row_bytes = png_get_rowbytes(png, info);
+    if (row_bytes != (size_t)width * 4) {
+        copy_message(&error, "unexpected row layout after conversion to RGBA");
+        longjmp(error.jump, 1);
+    }
+    image = malloc(row_bytes * height);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (image == NULL || rows == NULL) {
+        status = PEEL_PNG_OUT_OF_MEMORY;
+        copy_message(&error, "out of memory");
+        longjmp(error.jump, 1);
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = image + (size_t)y * row_bytes;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    *pixels = image;
+    return PEEL_PNG_OK;
+}
+
+peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int has_alpha, int compression_level,
+                                      uint8_t **output, size_t *output_length,
+                                      char *message, size_t message_capacity) {
+    *output = NULL;
+    *output_length = 0;
+    codec_error error = { .message = message, .message_capacity = message_capacity };
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, on_error, on_warning);
+    if (png == NULL) return PEEL_PNG_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return PEEL_PNG_OUT_OF_MEMORY;
+    }
+    memory_writer writer = { 0 };
+    png_bytep *volatile rows = NULL;
+
+    if (setjmp(error.jump)) {
+        free(rows);
+        free(writer.data);
+        png_destroy_write_struct(&png, &info);
+        return writer.failed ? PEEL_PNG_OUT_OF_MEMORY : PEEL_PNG_ERROR;
+    }
+    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
+    png_set_IHDR(png, info, width, height, 8,
+                 has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, compression_level);
+    // Adaptive filtering (libpng tries every filter per row and keeps the cheapest) suits the
+    // smooth gradients of resampled art; it is libpng's default for truecolour images.
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+    png_write_info(png, info);
+    if (!has_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (rows == NULL) {
+        writer.failed = 1;
+        png_error(png, "out of memory");
+    }
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * width * 4;
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    *output = writer.data;
+    *output_length = writer.length;
+    return PEEL_PNG_OK;
+}
+
+void peel_png_free(void *pointer) { free(pointer); }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// What `peel build` needs to know.
+public struct BuildOptions: Sendable {
+    public var content: URL
+    public var output: URL
+    /// A folder whose templates and assets replace the default theme's, file by file.
+    public var templates: URL?
+    public var maxPixels: Int
+
+    public init(content: URL, output: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
+        self.content = content
+        self.output = output
+        self.templates = templates
+        self.maxPixels = maxPixels
+    }
+}
+
+/// What a build did, for the summary line and for machines.
+public struct BuildReport: Sendable {
+    public var packCount: Int
+    public var stickerCount: Int
+    public var findings: [Finding]
+    public var seconds: Double
+    public var output: URL
+
+    /// "3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
+    public var summary: String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let time = String(format: "%.2f", seconds)
+        return "Built \(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
+            + "\(plural(findings.warningCount, "warning")), \(plural(findings.errorCount, "error")) in \(time) s → \(output.path)"
+    }
+}
+
+/// Builds the gallery: content folder → catalog → images → pages → published site.
+/// Content problems become findings and the site is still written (so they can be seen);
+/// anything that stops the build leaves the previous site untouched.
+public struct SiteBuilder: Sendable {
+    public let options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
+        let start = Date()
+        let templates = try TemplateSet(overrideDirectory: options.templates)
+        let (catalog, loadFindings) = try CatalogLoader(contentFolder: options.content).load()
+        let publisher = SitePublisher(output: options.output)
+        try publisher.validate(content: options.content)
+        let staging = try publisher.makeStaging()
+        do {
+            let images = ImageStep(content: ContentPath(root: options.content).root, staging: staging,
+                                   analyzer: ImageAnalyzer(maxPixels: options.maxPixels))
+            let assets = try await images.run(catalog, progress: progress)
+            try Task.checkCancellation()
+            try writePages(catalog: catalog, assets: assets, templates: templates, into: staging)
+            try Task.checkCancellation()
+            try publisher.publish(staging)
+            let findings = (loadFindings + assets.values.flatMap(\.findings)).sorted()
+            return BuildReport(packCount: catalog.packs.count, stickerCount: catalog.stickerCount, findings: findings,
+                               seconds: Date().timeIntervalSince(start), output: options.output)
+        } catch {
+            publisher.discard(staging)
+            throw error
+        }
+    }
+
+    private func writePages(catalog: Catalog, assets: [String: StickerAssets], templates: TemplateSet, into staging: URL) throws {
+        let renderer = PageRenderer(catalog: catalog, assets: assets, templates: templates)
+        var written: [String] = []
+        func write(_ text: String, _ path: String) throws {
+            try SiteFiles.write(text, to: path, in: staging)
+            written.append(path)
+        }
+        try write(try renderer.home(), SitePaths.home)
+        for pack in catalog.packs {
+            try write(try renderer.pack(pack), SitePaths.packPage(pack))
+            for index in pack.stickers.indices {
+                try write(try renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
+            }
+        }
+        try SiteFiles.write(try CatalogJSON(catalog: catalog, assets: assets).encoded(), to: SitePaths.catalogJSON, in: staging)
+        for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
+            try SiteFiles.write(data, to: "\(SitePaths.assets)/\(name)", in: staging)
+        }
+        try SiteFiles.write(manifest(of: staging), to: SitePaths.manifest, in: staging)
+    }
+
+    /// Every file the build wrote, sorted; marks the folder as Peel's so later builds may replace it.
+    private func manifest(of staging: URL) -> String {
+        let enumerator = FileManager.default.enumerator(at: staging, includingPropertiesForKeys: [.isRegularFileKey])
+        var paths: [String] = []
+        let prefix = staging.standardizedFileURL.path + "/"
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            paths.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
+        }
+        paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return "# Files written by peel build. Peel replaces this folder only while this file is here.\n"
+            + paths.joined(separator: "\n") + "\n"
+    }
+}

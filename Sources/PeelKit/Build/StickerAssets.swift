@@ -1,0 +1,7 @@
+/// What the image step learnt and wrote for one sticker.
+public struct StickerAssets: Sendable {
+    /// Nil when the image could not be read (a finding says why).
+    public var info: ImageInfo?
+    public var thumbnails: [Thumbnail]
+    public var findings: [Finding]
+}

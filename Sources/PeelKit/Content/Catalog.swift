@@ -1,0 +1,60 @@
+/// Everything Peel read from a content folder: the site, its packs and their stickers, in
+/// display order.
+public struct Catalog: Sendable {
+    public var site: SiteInfo
+    public var packs: [Pack]
+
+    public var stickerCount: Int { packs.reduce(0) { $0 + $1.stickers.count } }
+}
+
+/// `site.md`: the gallery's title, description and intro.
+public struct SiteInfo: Sendable {
+    public var title: String = "Sticker gallery"
+    public var description: String?
+    /// The public address the site is published at, for absolute links (optional).
+    public var baseURL: String?
+    /// BCP 47 language tag for `<html lang>`.
+    public var language: String = "en"
+    public var introHTML: String = ""
+    /// Shown at the foot of every page; the place for licence and attribution.
+    public var footerHTML: String = ""
+}
+
+/// A folder of stickers described by its `pack.md`.
+public struct Pack: Sendable {
+    /// URL slug, from the folder name.
+    public var slug: String
+    /// The folder's path relative to the content folder.
+    public var folder: String
+    public var title: String
+    public var size: SizeClass = .regular
+    public var contexts: [PresentationContext] = [.messages]
+    public var author: String?
+    public var license: String?
+    /// Icon art, relative to the content folder (checked to stay inside it).
+    public var icon: String?
+    public var order: Int?
+    public var descriptionHTML: String = ""
+    public var stickers: [Sticker] = []
+    /// Index into `stickers` of the sticker shown on the pack's card.
+    public var coverIndex: Int?
+}
+
+/// One sticker: an image file plus what its sidecar says about it.
+public struct Sticker: Sendable {
+    /// URL slug, unique within its pack.
+    public var slug: String
+    /// The image's path relative to the content folder.
+    public var source: String
+    /// The sidecar's path relative to the content folder, if there is one.
+    public var sidecar: String?
+    public var title: String
+    /// The accessibility label: the image's `alt` and VoiceOver's `localizedDescription`.
+    public var alt: String?
+    public var tags: [String] = []
+    public var order: Int?
+    public var descriptionHTML: String = ""
+
+    /// The file name, as the artist named it.
+    public var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }
+}

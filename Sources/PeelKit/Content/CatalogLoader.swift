@@ -1,0 +1,263 @@
+import Foundation
+
+/// Reads a content folder into a `Catalog`: site.md, one pack per folder, one sticker per image,
+/// each with its sidecar. Every problem becomes a finding; only a missing content folder throws.
+public struct CatalogLoader {
+    public let contentFolder: URL
+    /// Folder names a pack slug must not take, because the site uses them.
+    public static let reservedSlugs: Set<String> = ["assets", "catalog.json", "index.html"]
+
+    public init(contentFolder: URL) {
+        self.contentFolder = contentFolder
+    }
+
+    public func load() throws -> (Catalog, [Finding]) {
+        guard isDirectory(contentFolder) else {
+            throw PeelError.contentFolderMissing(path: contentFolder.path)
+        }
+        let content = ContentPath(root: contentFolder)
+        var findings: [Finding] = []
+
+        var site = SiteInfo()
+        let topLevel = try listing(content.root)
+        if topLevel.contains("site.md") {
+            site = readSite(content: content, findings: &findings)
+        }
+
+        var packs: [Pack] = []
+        let folders = topLevel.filter { name in
+            !name.hasPrefix(".") && isDirectory(content.url(name))
+        }
+        for name in topLevel where !name.hasPrefix(".") && name != "site.md" && !folders.contains(name) {
+            if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
+                findings.append(Finding(.warning, .ignoredFile, file: name,
+                                        message: "images at the top of the content folder are ignored; move it into a pack folder"))
+            }
+        }
+        let slugs = Slug.unique(folders, fallback: "pack", reserved: Self.reservedSlugs)
+        for (folder, slug) in zip(folders, slugs) {
+            if content.relative(content.url(folder)) == nil {
+                findings.append(Finding(.error, .pathOutsideContent, file: folder,
+                                        message: "pack folder is a symlink that leads outside the content folder; it is skipped"))
+                continue
+            }
+            packs.append(readPack(folder: folder, slug: slug, content: content, findings: &findings))
+        }
+        packs.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
+        findings.sort()
+        return (Catalog(site: site, packs: packs), findings)
+    }
+
+    // MARK: - site.md
+
+    private func readSite(content: ContentPath, findings: inout [Finding]) -> SiteInfo {
+        let file = MarkdownFile(path: "site.md", in: content)
+        findings += file.findings
+        var reader = FrontMatterReader(file.frontMatter, file: file.path, knownKeys: KnownKeys.site)
+        var site = SiteInfo()
+        if let title = reader.string("title")?.trimmed, !title.isEmpty { site.title = title }
+        site.description = reader.string("description")?.trimmed
+        site.baseURL = reader.string("base_url")?.trimmed
+        if let language = reader.string("language")?.trimmed, !language.isEmpty { site.language = language }
+        if let footer = reader.string("footer") { site.footerHTML = Markdown.html(footer) }
+        site.introHTML = Markdown.html(file.frontMatter.body)
+        findings += reader.findings
+        return site
+    }
+
+    // MARK: - Packs
+
+    private func readPack(folder: String, slug: String, content: ContentPath, findings: inout [Finding]) -> Pack {
+        var pack = Pack(slug: slug, folder: folder, title: folder)
+        let names = (try? listing(content.url(folder))) ?? []
+        let packFile = "\(folder)/pack.md"
+        var coverName: String?
+
+        if names.contains("pack.md") {
+            let file = MarkdownFile(path: packFile, in: content)
+            findings += file.findings
+            var reader = FrontMatterReader(file.frontMatter, file: packFile, knownKeys: KnownKeys.pack)
+            if let title = reader.string("title")?.trimmed, !title.isEmpty {
+                pack.title = title
+            } else if !file.findings.hasErrors {
+                reader.report(.error, .missingPackTitle, key: "title",
+                              "pack has no title; add 'title: My pack' to the front matter")
+            }
+            if let size = reader.string("size") {
+                if let sizeClass = SizeClass(rawValue: size.trimmed.lowercased()) {
+                    pack.size = sizeClass
+                } else {
+                    reader.report(.error, .invalidValue, key: "size",
+                                  "size '\(size)' is not a size class; use small (300 px), regular (408 px) or large (618 px)")
+                }
+            }
+            if let contexts = reader.strings("contexts") {
+                var parsed: [PresentationContext] = []
+                for value in contexts {
+                    if let context = PresentationContext(rawValue: value.lowercased()) {
+                        if !parsed.contains(context) { parsed.append(context) }
+                    } else {
+                        reader.report(.error, .invalidValue, key: "contexts",
+                                      "context '\(value)' is unknown; use messages, media or both")
+                    }
+                }
+                if !parsed.isEmpty { pack.contexts = PresentationContext.allCases.filter(parsed.contains) }
+            }
+            pack.author = reader.string("author")?.trimmed
+            pack.license = reader.string("license")?.trimmed
+            pack.order = reader.integer("order")
+            coverName = reader.string("cover")?.trimmed
+            if let icon = reader.string("icon")?.trimmed {
+                if let resolved = content.resolve(icon, in: folder) {
+                    if FileManager.default.fileExists(atPath: content.url(resolved).path) {
+                        pack.icon = resolved
+                    } else {
+                        reader.report(.error, .missingFile, key: "icon", "icon '\(icon)' does not exist")
+                    }
+                } else {
+                    reader.report(.error, .pathOutsideContent, key: "icon",
+                                  "icon '\(icon)' is outside the content folder; use a path inside it, such as icon.png")
+                }
+            }
+            pack.descriptionHTML = Markdown.html(file.frontMatter.body)
+            findings += reader.findings
+        } else {
+            findings.append(Finding(.error, .missingPackFile, file: folder,
+                                    message: "folder has no pack.md; add one with at least 'title:' in its front matter"))
+        }
+
+        pack.stickers = readStickers(in: folder, names: names, icon: pack.icon, content: content, findings: &findings)
+        if pack.stickers.isEmpty {
+            findings.append(Finding(.warning, .emptyPack, file: names.contains("pack.md") ? packFile : folder,
+                                    message: "pack has no stickers; add PNG, APNG, GIF or JPEG files to \(folder)/"))
+        }
+        if let coverName {
+            if let index = pack.stickers.firstIndex(where: { $0.fileName == coverName || $0.slug == coverName }) {
+                pack.coverIndex = index
+            } else {
+                findings.append(Finding(.warning, .missingFile, file: packFile, line: nil,
+                                        message: "cover '\(coverName)' is not a sticker of this pack; the first sticker is used"))
+            }
+        }
+        if pack.coverIndex == nil, !pack.stickers.isEmpty { pack.coverIndex = 0 }
+        return pack
+    }
+
+    // MARK: - Stickers
+
+    private func readStickers(in folder: String, names: [String], icon: String?, content: ContentPath,
+                              findings: inout [Finding]) -> [Sticker] {
+        var images: [String] = []
+        var sidecars: [String: String] = [:]   // stem -> file name
+        for name in names where !name.hasPrefix(".") && name != "pack.md" {
+            let path = "\(folder)/\(name)"
+            if path == icon { continue }
+            let url = content.url(path)
+            if isDirectory(url) {
+                findings.append(Finding(.warning, .ignoredFile, file: path,
+                                        message: "folders inside a pack are ignored; packs are one level deep"))
+                continue
+            }
+            switch StickerFileKind(fileName: name) {
+            case .sticker:
+                guard content.relative(url) != nil else {
+                    findings.append(Finding(.error, .pathOutsideContent, file: path,
+                                            message: "symlink leads outside the content folder; the sticker is skipped", sticker: path) )
+                    continue
+                }
+                images.append(name)
+            case .unsupportedImage:
+                findings.append(Finding(.error, .unsupportedFormat, file: path,
+                                        message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG", sticker: path))
+            case .markdown:
+                sidecars[StickerFileKind.stem(name)] = name
+            case .other:
+                findings.append(Finding(.warning, .ignoredFile, file: path,
+                                        message: "not a sticker or a sidecar; the file is ignored"))
+            }
+        }
+
+        var stems: [String: Int] = [:]
+        for image in images { stems[StickerFileKind.stem(image), default: 0] += 1 }
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil {
+            findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                    message: "no image named '\(stem).png' (or .apng, .gif, .jpg) for this sidecar"))
+        }
+
+        var stickers: [Sticker] = []
+        for image in images {
+            let stem = StickerFileKind.stem(image)
+            let source = "\(folder)/\(image)"
+            var sticker = Sticker(slug: "", source: source, title: Self.title(fromStem: stem))
+            if (stems[stem] ?? 0) > 1 {
+                findings.append(Finding(.warning, .ambiguousSidecar, file: source,
+                                        message: "several images are named '\(stem)'; they share \(stem).md, so rename one", sticker: source))
+            }
+            guard let sidecarName = sidecars[stem] else {
+                findings.append(Finding(.error, .missingSidecar, file: source,
+                                        message: "sticker has no sidecar; create \(folder)/\(stem).md with 'alt:' (its accessibility label)", sticker: source))
+                stickers.append(sticker)
+                continue
+            }
+            let sidecarPath = "\(folder)/\(sidecarName)"
+            sticker.sidecar = sidecarPath
+            let file = MarkdownFile(path: sidecarPath, in: content, sticker: source)
+            findings += file.findings
+            var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
+            let alt = reader.string("alt")?.trimmed
+            sticker.alt = alt?.isEmpty == false ? alt : nil
+            if sticker.alt == nil, !file.findings.hasErrors {
+                reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
+                              "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
+            }
+            if let alt = sticker.alt, alt.count > LabelRules.maximumLength {
+                reader.report(.error, .labelTooLong, key: "alt",
+                              "label is \(alt.count) characters; Messages allows \(LabelRules.maximumLength), so shorten it")
+            }
+            if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
+            sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
+            sticker.order = reader.integer("order")
+            sticker.descriptionHTML = Markdown.html(file.frontMatter.body)
+            findings += reader.findings
+            stickers.append(sticker)
+        }
+
+        stickers.sort { lhs, rhs in
+            let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
+            if left != right { return left < right }
+            return lhs.fileName.utf8.lexicographicallyPrecedes(rhs.fileName.utf8)
+        }
+        let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })
+        for index in stickers.indices { stickers[index].slug = slugs[index] }
+        return stickers
+    }
+
+    // MARK: - Helpers
+
+    /// "happy_sun-2" -> "Happy sun 2": a readable default title from a file name.
+    static func title(fromStem stem: String) -> String {
+        let words = stem.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+            .split(separator: " ").joined(separator: " ")
+        guard let first = words.first else { return stem }
+        return first.uppercased() + words.dropFirst()
+    }
+
+    /// Directory entries sorted by their UTF-8 bytes, so every machine sees the same order.
+    private func listing(_ url: URL) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: url.path)
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        } catch {
+            throw PeelError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    private func isDirectory(_ url: URL) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

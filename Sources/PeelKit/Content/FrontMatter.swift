@@ -1,0 +1,96 @@
+import Foundation
+import Yams
+
+/// A Markdown file split into its YAML front matter (between `---` lines) and its body, with the
+/// line of every key so findings can point at it.
+public struct FrontMatter {
+    public struct Field {
+        public let key: String
+        public let value: Node
+        /// 1-based line in the file.
+        public let line: Int
+    }
+
+    /// Fields in the order they were written.
+    public private(set) var fields: [Field] = []
+    public private(set) var body: String = ""
+    /// 1-based line in the file where the body starts.
+    public private(set) var bodyLine: Int = 1
+
+    public subscript(key: String) -> Field? { fields.first { $0.key == key } }
+
+    /// Parses `text` (already decoded) from `file` (a path relative to the content folder).
+    /// Problems become findings; the returned value holds whatever could be read.
+    public static func parse(_ text: String, file: String) -> (FrontMatter, [Finding]) {
+        var result = FrontMatter()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, isFence(first) else {
+            result.body = text
+            return (result, [])
+        }
+        guard let closing = lines.indices.dropFirst().first(where: { isFence(lines[$0]) || isDocumentEnd(lines[$0]) }) else {
+            return (result, [Finding(.error, .frontMatterUnclosed, file: file, line: 1,
+                                     message: "front matter starts with '---' but has no closing '---' line; add one after the last key")])
+        }
+        let yaml = lines[1..<closing].joined(separator: "\n")
+        result.body = lines[(closing + 1)...].joined(separator: "\n")
+        result.bodyLine = closing + 2
+
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            let (line, problem) = describe(error)
+            return (result, [Finding(.error, .yamlSyntax, file: file, line: line.map { $0 + 1 } ?? 1,
+                                     message: "YAML syntax error in front matter: \(problem)")])
+        }
+        guard let root else { return (result, []) }
+        guard case .mapping(let mapping) = root else {
+            return (result, [Finding(.error, .frontMatterNotMapping, file: file, line: (root.mark?.line ?? 1) + 1,
+                                     message: "front matter must be 'key: value' lines, not a single value or a list")])
+        }
+        var findings: [Finding] = []
+        var seen = Set<String>()
+        for (keyNode, value) in mapping {
+            let line = (keyNode.mark?.line ?? 1) + 1
+            guard let key = keyNode.scalar?.string else {
+                findings.append(Finding(.error, .wrongType, file: file, line: line,
+                                        message: "front-matter keys must be plain words"))
+                continue
+            }
+            if !seen.insert(key).inserted {
+                findings.append(Finding(.error, .yamlSyntax, file: file, line: line,
+                                        message: "key '\(key)' appears twice; keep one"))
+                continue
+            }
+            result.fields.append(Field(key: key, value: value, line: line))
+        }
+        return (result, findings)
+    }
+
+    private static func isFence(_ line: Substring) -> Bool {
+        line.trimmingCharacters(in: .whitespaces) == "---"
+    }
+
+    private static func isDocumentEnd(_ line: Substring) -> Bool {
+        line.trimmingCharacters(in: .whitespaces) == "..."
+    }
+
+    /// The 1-based line within the YAML and a readable problem, from a Yams error.
+    private static func describe(_ error: Error) -> (Int?, String) {
+        guard let yamlError = error as? YamlError else { return (nil, "\(error)") }
+        switch yamlError {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return (mark.line, detail)
+        case .reader(let problem, _, _, _):
+            return (nil, problem)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return (context.mark.line, "duplicate keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return (nil, "\(yamlError)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Yams
+
+/// Reads typed values out of front matter for one kind of file (site.md, pack.md, a sidecar),
+/// reporting unknown keys with the closest known one and values of the wrong type with their line.
+struct FrontMatterReader {
+    let frontMatter: FrontMatter
+    let file: String
+    let sticker: String?
+    private(set) var findings: [Finding] = []
+
+    init(_ frontMatter: FrontMatter, file: String, knownKeys: [String], sticker: String? = nil) {
+        self.frontMatter = frontMatter
+        self.file = file
+        self.sticker = sticker
+        for field in frontMatter.fields where !knownKeys.contains(field.key) {
+            var message = "unknown key '\(field.key)' is ignored"
+            if let suggestion = Suggestion.closest(to: field.key, in: knownKeys) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += "; known keys are \(knownKeys.joined(separator: ", "))"
+            }
+            findings.append(Finding(.warning, .unknownKey, file: file, line: field.line, message: message, sticker: sticker))
+        }
+    }
+
+    /// A line for findings about `key`, or the first line when the key is absent.
+    func line(of key: String) -> Int { frontMatter[key]?.line ?? 1 }
+
+    /// Text (any scalar: `alt: 42` reads as "42"); nil when absent or null.
+    mutating func string(_ key: String) -> String? {
+        guard let field = frontMatter[key] else { return nil }
+        switch field.value {
+        case .scalar(let scalar):
+            if scalar.tag == Tag(.null) || (scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)) {
+                return nil
+            }
+            return scalar.string
+        default:
+            wrongType(field, expected: "text")
+            return nil
+        }
+    }
+
+    /// A list of text; a single value and a comma-separated line are accepted too.
+    mutating func strings(_ key: String) -> [String]? {
+        guard let field = frontMatter[key] else { return nil }
+        switch field.value {
+        case .sequence(let sequence):
+            var values: [String] = []
+            for item in sequence {
+                guard let scalar = item.scalar else {
+                    wrongType(field, expected: "a list of text")
+                    return nil
+                }
+                values.append(scalar.string)
+            }
+            return values
+        case .scalar(let scalar):
+            return scalar.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        default:
+            wrongType(field, expected: "a list of text")
+            return nil
+        }
+    }
+
+    mutating func integer(_ key: String) -> Int? {
+        guard let field = frontMatter[key] else { return nil }
+        if let scalar = field.value.scalar, let value = Int(scalar.string.trimmingCharacters(in: .whitespaces)) {
+            return value
+        }
+        wrongType(field, expected: "a whole number")
+        return nil
+    }
+
+    mutating func report(_ severity: Severity, _ code: FindingCode, key: String?, _ message: String) {
+        findings.append(Finding(severity, code, file: file, line: key.map { line(of: $0) }, message: message, sticker: sticker))
+    }
+
+    private mutating func wrongType(_ field: FrontMatter.Field, expected: String) {
+        findings.append(Finding(.error, .wrongType, file: file, line: field.line,
+                                message: "'\(field.key)' must be \(expected)", sticker: sticker))
+    }
+}

@@ -1,0 +1,42 @@
+import CCmarkGFM
+
+/// GitHub-flavoured Markdown through cmark-gfm, in safe mode: raw HTML is dropped and
+/// `javascript:`, `vbscript:`, `file:` and non-image `data:` links lose their target.
+public enum Markdown {
+    /// The GFM extensions Peel enables, by cmark-gfm's names.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+    public static func html(_ markdown: String) -> String {
+        ensureExtensionsRegistered
+        // CMARK_OPT_DEFAULT is safe mode (CMARK_OPT_UNSAFE is what would let raw HTML through).
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
+        guard let parser = cmark_parser_new(options) else { return "" }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+        }
+        guard let document = cmark_parser_finish(parser) else { return "" }
+        defer { cmark_node_free(document) }
+        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+            return ""
+        }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// cmark-gfm's extension registry is global; register once per process, thread-safely.
+    private static let ensureExtensionsRegistered: Void = {
+        cmark_gfm_core_extensions_ensure_registered()
+    }()
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

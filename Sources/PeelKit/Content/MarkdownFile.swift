@@ -1,0 +1,43 @@
+import Foundation
+
+/// A content Markdown file read from disk: decoded text split into front matter and body.
+struct MarkdownFile {
+    let path: String
+    let frontMatter: FrontMatter
+    let findings: [Finding]
+
+    /// Reads `path` (relative to the content folder). Unreadable or non-UTF-8 files give a finding
+    /// and an empty document, so one bad file never stops the whole catalog.
+    init(path: String, in content: ContentPath, sticker: String? = nil) {
+        self.path = path
+        let data: Data
+        do {
+            data = try Data(contentsOf: content.url(path))
+        } catch {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .unreadableFile, file: path, message: "cannot read file: \(error.localizedDescription)", sticker: sticker)]
+            return
+        }
+        guard let text = TextFile.decode(data) else {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .textEncoding, file: path, line: Self.firstInvalidLine(data),
+                                message: "file is not valid UTF-8 text; save it as UTF-8", sticker: sticker)]
+            return
+        }
+        let (parsed, problems) = FrontMatter.parse(text, file: path)
+        frontMatter = parsed
+        findings = problems.map { var finding = $0; finding.sticker = sticker; return finding }
+    }
+
+    /// The line of the first byte sequence that is not UTF-8, for the finding.
+    private static func firstInvalidLine(_ data: Data) -> Int {
+        var line = 1
+        var start = data.startIndex
+        for index in data.indices where data[index] == 0x0A {
+            if String(validating: data[start..<index], as: UTF8.self) == nil { return line }
+            line += 1
+            start = index + 1
+        }
+        return line
+    }
+}

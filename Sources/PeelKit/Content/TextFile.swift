@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads a Markdown file as people write them: UTF-8 with or without a byte-order mark, LF or
+/// CRLF line endings. Invalid UTF-8 is reported (nil), never guessed at.
+enum TextFile {
+    static func decode(_ data: Data) -> String? {
+        guard var text = String(validating: data, as: UTF8.self) else { return nil }
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        if text.unicodeScalars.contains("\r") {
+            // "\r\n" is one Character in Swift, so normalise on the scalar level.
+            var scalars = String.UnicodeScalarView()
+            var previousWasCR = false
+            for scalar in text.unicodeScalars {
+                if scalar == "\r" {
+                    scalars.append("\n")
+                    previousWasCR = true
+                    continue
+                }
+                if scalar == "\n" && previousWasCR { previousWasCR = false; continue }
+                previousWasCR = false
+                scalars.append(scalar)
+            }
+            text = String(scalars)
+        }
+        return text
+    }
+}

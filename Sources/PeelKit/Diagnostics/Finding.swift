@@ -1,0 +1,45 @@
+/// One problem Peel found, located precisely enough for a person to fix it:
+/// `path:line: severity[code]: message`.
+public struct Finding: Sendable, Hashable, Codable {
+    public var severity: Severity
+    public var code: FindingCode
+    /// The file the finding is in, relative to the content folder.
+    public var file: String
+    /// 1-based line in `file`, where the finding is about text.
+    public var line: Int?
+    public var message: String
+    /// The sticker's image path relative to the content folder, when the finding is about one.
+    public var sticker: String?
+
+    public init(_ severity: Severity, _ code: FindingCode, file: String, line: Int? = nil,
+                message: String, sticker: String? = nil) {
+        self.severity = severity
+        self.code = code
+        self.file = file
+        self.line = line
+        self.message = message
+        self.sticker = sticker
+    }
+
+    /// The compiler-style line people and editors understand.
+    public var formatted: String {
+        let location = line.map { "\(file):\($0)" } ?? file
+        return "\(location): \(severity.rawValue)[\(code.rawValue)]: \(message)"
+    }
+}
+
+extension Finding: Comparable {
+    /// Findings sort by file, then line, then code, so reports are stable from run to run.
+    public static func < (lhs: Finding, rhs: Finding) -> Bool {
+        if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+        if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
+        if lhs.code != rhs.code { return lhs.code.rawValue < rhs.code.rawValue }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Array where Element == Finding {
+    public var errorCount: Int { filter { $0.severity == .error }.count }
+    public var warningCount: Int { filter { $0.severity == .warning }.count }
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Failures that stop a command outright. Each names the file it happened at and says what to do.
+public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The content folder does not exist or is not a folder.
+    case contentFolderMissing(path: String)
+    /// A file could not be read from disk.
+    case unreadable(path: String, reason: String)
+    /// A template does not parse.
+    case templateSyntax(path: String, line: Int, message: String)
+    /// A template the site needs is in neither the override folder nor the default theme.
+    case templateMissing(name: String)
+    /// The output folder is unsafe to replace (it holds the content, or files Peel did not write).
+    case unsafeOutput(path: String, reason: String)
+    /// Writing the site failed; the previous site is left as it was.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .contentFolderMissing(let path):
+            return "\(path): error: content folder not found; pass the folder that holds your packs (peel build PATH)"
+        case .unreadable(let path, let reason):
+            return "\(path): error: cannot read file: \(reason)"
+        case .templateSyntax(let path, let line, let message):
+            return "\(path):\(line): error: template syntax: \(message)"
+        case .templateMissing(let name):
+            return "\(name).mustache: error: template not found in --templates folder or the default theme"
+        case .unsafeOutput(let path, let reason):
+            return "\(path): error: \(reason)"
+        case .writeFailed(let path, let reason):
+            return "\(path): error: cannot write the site: \(reason); the previous site is unchanged"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// What a GIF's block structure says, read without decoding pixels: canvas size, frame count,
+/// whether any frame has a transparent colour, and the NETSCAPE loop count.
+/// (Full GIF decoding through giflib belongs to the image engine.)
+struct GIFHeader: Equatable {
+    var width: Int
+    var height: Int
+    var frameCount: Int
+    var hasTransparency: Bool
+    /// 0 loops forever; nil when the file has no NETSCAPE2.0 extension (plays once).
+    var loopCount: Int?
+
+    init(_ bytes: [UInt8]) throws {
+        var reader = ByteReader(bytes, offset: 6)
+        width = try reader.uint16LE()
+        height = try reader.uint16LE()
+        let packed = try reader.byte()
+        try reader.skip(2)
+        if packed & 0x80 != 0 { try reader.skip(3 << (Int(packed & 0x07) + 1)) }
+        frameCount = 0
+        hasTransparency = false
+        loopCount = nil
+        blocks: while true {
+            switch try reader.byte() {
+            case 0x21: // extension
+                let label = try reader.byte()
+                var applicationIdentifier = ""
+                var first = true
+                while true {
+                    let size = Int(try reader.byte())
+                    if size == 0 { break }
+                    let start = reader.offset
+                    try reader.skip(size)
+                    let block = bytes[start..<(start + size)]
+                    if first && label == 0xF9 && size >= 4 && block[start] & 0x01 != 0 {
+                        hasTransparency = true
+                    } else if first && label == 0xFF {
+                        applicationIdentifier = String(decoding: block, as: UTF8.self)
+                    } else if label == 0xFF && applicationIdentifier == "NETSCAPE2.0" && size >= 3 && block[start] == 0x01 {
+                        loopCount = Int(block[start + 1]) | Int(block[start + 2]) << 8
+                    }
+                    first = false
+                }
+            case 0x2C: // image descriptor
+                try reader.skip(8)
+                let local = try reader.byte()
+                if local & 0x80 != 0 { try reader.skip(3 << (Int(local & 0x07) + 1)) }
+                _ = try reader.byte() // LZW minimum code size
+                while true {
+                    let size = Int(try reader.byte())
+                    if size == 0 { break }
+                    try reader.skip(size)
+                }
+                frameCount += 1
+            case 0x3B: // trailer
+                break blocks
+            default:
+                if frameCount > 0 { break blocks } // trailing garbage after complete frames is tolerated, as browsers do
+                throw ImageError.corrupt("unknown GIF block")
+            }
+        }
+        if frameCount == 0 { throw ImageError.corrupt("GIF has no image") }
+        if width == 0 || height == 0 { throw ImageError.corrupt("GIF canvas is 0 pixels wide or high") }
+    }
+}

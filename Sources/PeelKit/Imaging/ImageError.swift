@@ -1,0 +1,23 @@
+/// Why an image could not be read. The file is named by whoever reports it.
+public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The header claims more pixels than the budget allows; refused before allocating.
+    case overPixelBudget(width: Int, height: Int, budget: Int)
+    /// The bytes are damaged or not what the format says.
+    case corrupt(String)
+    /// Not an image format Peel can read.
+    case unsupported(ImageFormat)
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .overPixelBudget(let width, let height, let budget):
+            return "image claims \(width)×\(height) pixels, more than the budget of \(budget) pixels; it was not decoded"
+        case .corrupt(let reason):
+            return "image is corrupt: \(reason)"
+        case .unsupported(let format):
+            return format == .unknown ? "file is not an image Peel can read" : "\(format.rawValue.uppercased()) images are not supported"
+        case .outOfMemory:
+            return "not enough memory to decode the image"
+        }
+    }
+}

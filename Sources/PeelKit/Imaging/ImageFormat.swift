@@ -1,0 +1,61 @@
+/// An image format, known from the file's bytes (never from its extension).
+public enum ImageFormat: String, Sendable, Codable {
+    case png
+    /// Animated PNG: a PNG with an `acTL` chunk.
+    case apng
+    case gif
+    case jpeg
+    case webp
+    case bmp
+    case tiff
+    case heif
+    case unknown
+
+    /// Apple accepts PNG, APNG, GIF and JPEG stickers.
+    public var isStickerFormat: Bool { [.png, .apng, .gif, .jpeg].contains(self) }
+
+    /// The file extension a file of this format should carry.
+    public var fileExtension: String {
+        switch self {
+        case .png, .apng: "png"
+        case .gif: "gif"
+        case .jpeg: "jpg"
+        case .webp: "webp"
+        case .bmp: "bmp"
+        case .tiff: "tiff"
+        case .heif: "heic"
+        case .unknown: "bin"
+        }
+    }
+
+    /// MIME type for links and `<picture>` sources.
+    public var mimeType: String {
+        switch self {
+        case .png: "image/png"
+        case .apng: "image/apng"
+        case .gif: "image/gif"
+        case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
+        case .bmp: "image/bmp"
+        case .tiff: "image/tiff"
+        case .heif: "image/heic"
+        case .unknown: "application/octet-stream"
+        }
+    }
+
+    /// The format from the first bytes of a file. APNG is told apart from PNG later, by its chunks.
+    public static func sniff<Bytes: Collection>(_ bytes: Bytes) -> ImageFormat where Bytes.Element == UInt8 {
+        let head = Array(bytes.prefix(16))
+        func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + signature.count && Array(head[offset..<offset + signature.count]) == signature
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
+        if starts(Array("BM".utf8)) { return .bmp }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts(Array("ftyp".utf8), at: 4) { return .heif }
+        return .unknown
+    }
+}

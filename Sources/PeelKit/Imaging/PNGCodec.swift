@@ -1,0 +1,70 @@
+import CPNGCodec
+import Foundation
+
+/// What a PNG's header says about its pixels.
+public struct PNGHeader: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var bitDepth: Int
+    /// PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA.
+    public var colorType: Int
+    public var interlaced: Bool
+    public var hasTransparencyChunk: Bool
+
+    /// True when the file can carry transparency (an alpha channel or a tRNS chunk).
+    public var hasAlphaChannel: Bool { colorType & 4 != 0 || hasTransparencyChunk }
+}
+
+/// PNG decode and encode through libpng (the calls live behind setjmp in CPNGCodec).
+public enum PNGCodec {
+    /// Decodes any PNG (every colour type, bit depth, palette with tRNS, 16-bit, interlaced) to
+    /// 8-bit RGBA. An APNG decodes to its default image. `maxPixels` is checked against the header
+    /// before any pixel memory is allocated.
+    public static func decode(_ data: Data, maxPixels: Int) throws -> (RGBAImage, PNGHeader) {
+        var header = peel_png_header()
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { raw -> peel_png_status in
+            let base = raw.bindMemory(to: UInt8.self).baseAddress
+            return peel_png_decode_rgba8(base, raw.count, UInt64(max(0, maxPixels)), &header, &pixels, &message, message.count)
+        }
+        defer { peel_png_free(pixels) }
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let info = PNGHeader(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+                             colorType: Int(header.color_type), interlaced: header.interlaced != 0,
+                             hasTransparencyChunk: header.has_trns != 0)
+        switch status {
+        case PEEL_PNG_OK:
+            guard let pixels else { throw ImageError.corrupt("decoder returned no pixels") }
+            let count = info.width * info.height * 4
+            let image = RGBAImage(width: info.width, height: info.height,
+                                  pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+            return (image, info)
+        case PEEL_PNG_TOO_LARGE:
+            throw ImageError.overPixelBudget(width: info.width, height: info.height, budget: maxPixels)
+        case PEEL_PNG_OUT_OF_MEMORY:
+            throw ImageError.outOfMemory
+        default:
+            throw ImageError.corrupt(reason.isEmpty ? "libpng could not decode it" : reason)
+        }
+    }
+
+    /// Encodes RGBA to PNG. Opaque images are written as RGB (a quarter smaller before
+    /// compression); zlib level 9 because thumbnails are written once and downloaded many times.
+    public static func encode(_ image: RGBAImage, compressionLevel: Int = 9) throws -> Data {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let keepAlpha: Int32 = image.hasTransparentPixels ? 1 : 0
+        let status = image.pixels.withUnsafeBufferPointer { buffer in
+            peel_png_encode_rgba8(buffer.baseAddress, UInt32(image.width), UInt32(image.height), keepAlpha,
+                                  Int32(compressionLevel), &output, &length, &message, message.count)
+        }
+        defer { peel_png_free(output) }
+        guard status == PEEL_PNG_OK, let output else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImageError.corrupt("PNG encoding failed: \(reason)")
+        }
+        return Data(bytes: output, count: length)
+    }
+}

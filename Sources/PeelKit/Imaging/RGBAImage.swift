@@ -1,0 +1,31 @@
+/// A decoded image: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom.
+public struct RGBAImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "pixel buffer does not match the image size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The RGBA bytes of the pixel at (x, y).
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let offset = (y * width + x) * 4
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
+    }
+
+    /// True when at least one pixel is not fully opaque.
+    public var hasTransparentPixels: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var index = 3
+            while index < buffer.count {
+                if buffer[index] != 255 { return true }
+                index += 4
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// The values templates see. Every String here is plain text that Mustache escapes with `{{ }}`;
+/// only fields named `...HTML` hold markup (cmark-gfm output in safe mode) for `{{{ }}}`.
+
+struct SiteModel {
+    let title: String
+    let description: String?
+    let language: String
+    let introHTML: String
+    let footerHTML: String
+}
+
+/// What every page has: the site, the way back to the root, and the page's own title.
+struct PageModel<Content> {
+    let site: SiteModel
+    /// "", "../" or "../../": prefix for links to the site root.
+    let root: String
+    let pageTitle: String
+    let pageDescription: String?
+    let page: Content
+}
+
+struct ImageModel {
+    let src: String
+    let srcset: String?
+    let width: Int
+    let height: Int
+    let alt: String
+}
+
+struct StickerCardModel {
+    let href: String
+    let title: String
+    let image: ImageModel
+    let isAnimated: Bool
+}
+
+struct PackCardModel {
+    let href: String
+    let title: String
+    let count: Int
+    let countLabel: String
+    let size: String
+    let sizePixels: Int
+    let cover: ImageModel?
+}
+
+struct HomeModel {
+    let packs: [PackCardModel]
+    let hasPacks: Bool
+    let stickerCount: Int
+}
+
+struct FactModel {
+    let name: String
+    let value: String
+}
+
+struct PackPageModel {
+    let title: String
+    let descriptionHTML: String
+    let facts: [FactModel]
+    let stickers: [StickerCardModel]
+    let count: Int
+    let countLabel: String
+}
+
+struct LinkModel {
+    let href: String
+    let title: String
+}
+
+struct BackgroundModel {
+    let name: String
+    let cssClass: String
+}
+
+struct StickerPageModel {
+    let title: String
+    let alt: String?
+    let altLength: Int
+    let altLimit: Int
+    let descriptionHTML: String
+    let preview: ImageModel
+    let swatchImage: ImageModel
+    let original: String
+    let originalName: String
+    let facts: [FactModel]
+    let tags: [String]
+    let hasTags: Bool
+    let pack: LinkModel
+    let previous: LinkModel?
+    let next: LinkModel?
+    let position: Int
+    let count: Int
+    let backgrounds: [BackgroundModel]
+    let isAnimated: Bool
+    let readable: Bool
+}

@@ -1,0 +1,123 @@
+/// Turns the catalog and what the image step learnt into page models, and renders them.
+struct PageRenderer {
+    let catalog: Catalog
+    let assets: [String: StickerAssets]   // keyed by sticker source path
+    let templates: TemplateSet
+
+    /// The backgrounds Apple's HIG asks artists to try their art on.
+    static let backgrounds = [
+        BackgroundModel(name: "White", cssClass: "bg-white"),
+        BackgroundModel(name: "Black", cssClass: "bg-black"),
+        BackgroundModel(name: "Red", cssClass: "bg-red"),
+        BackgroundModel(name: "Yellow", cssClass: "bg-yellow"),
+        BackgroundModel(name: "Multicoloured", cssClass: "bg-multi"),
+        BackgroundModel(name: "Transparency", cssClass: "bg-checker"),
+    ]
+
+    var site: SiteModel {
+        SiteModel(title: catalog.site.title, description: catalog.site.description, language: catalog.site.language,
+                  introHTML: catalog.site.introHTML, footerHTML: catalog.site.footerHTML)
+    }
+
+    func home() throws -> String {
+        let cards = catalog.packs.map { pack -> PackCardModel in
+            let cover = pack.coverIndex.map { image(for: pack.stickers[$0], in: pack, from: SitePaths.home, decorative: false) }
+            return PackCardModel(href: SitePaths.packPage(pack), title: pack.title, count: pack.stickers.count,
+                                 countLabel: Self.count(pack.stickers.count), size: pack.size.rawValue,
+                                 sizePixels: pack.size.pixels, cover: cover)
+        }
+        let model = PageModel(site: site, root: "", pageTitle: catalog.site.title, pageDescription: catalog.site.description,
+                              page: HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount))
+        return try templates.render("home", model)
+    }
+
+    func pack(_ pack: Pack) throws -> String {
+        let page = SitePaths.packPage(pack)
+        let cards = pack.stickers.map { sticker in
+            StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), title: sticker.title,
+                             image: image(for: sticker, in: pack, from: page, decorative: false),
+                             isAnimated: assets[sticker.source]?.info?.isAnimated ?? false)
+        }
+        var facts = [
+            FactModel(name: "Size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"),
+            FactModel(name: "Contexts", value: pack.contexts.map(\.rawValue).joined(separator: ", ")),
+            FactModel(name: "Stickers", value: "\(pack.stickers.count)"),
+        ]
+        if let author = pack.author { facts.append(FactModel(name: "Author", value: author)) }
+        if let license = pack.license { facts.append(FactModel(name: "License", value: license)) }
+        let model = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "\(pack.title) – \(catalog.site.title)",
+                              pageDescription: nil,
+                              page: PackPageModel(title: pack.title, descriptionHTML: pack.descriptionHTML, facts: facts,
+                                                  stickers: cards, count: cards.count, countLabel: Self.count(cards.count)))
+        return try templates.render("pack", model)
+    }
+
+    func sticker(at index: Int, in pack: Pack) throws -> String {
+        let sticker = pack.stickers[index]
+        let page = SitePaths.stickerPage(pack, sticker)
+        let asset = assets[sticker.source]
+        let info = asset?.info
+        var facts: [FactModel] = []
+        if let info {
+            facts.append(FactModel(name: "Format", value: info.format.rawValue.uppercased()))
+            facts.append(FactModel(name: "Pixel size", value: "\(info.width) × \(info.height) px"))
+            facts.append(FactModel(name: "File size", value: "\(ByteCount.format(info.bytes)) (\(ByteCount.grouped(info.bytes)) bytes)"))
+            facts.append(FactModel(name: "Frames", value: info.isAnimated ? "\(info.frameCount) (animated)" : "1 (still)"))
+            facts.append(FactModel(name: "Transparency", value: Self.transparency(info)))
+        }
+        facts.append(FactModel(name: "Pack size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"))
+        if let info { facts.append(FactModel(name: "SHA-256", value: info.sha256)) }
+
+        let link = { (other: Sticker) in LinkModel(href: relative(SitePaths.stickerPage(pack, other), from: page), title: other.title) }
+        let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                 width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
+                                 alt: sticker.alt ?? "")
+        let model = StickerPageModel(
+            title: sticker.title, alt: sticker.alt, altLength: sticker.alt?.count ?? 0, altLimit: LabelRules.maximumLength,
+            descriptionHTML: sticker.descriptionHTML, preview: preview,
+            swatchImage: image(for: sticker, in: pack, from: page, decorative: true),
+            original: relative(SitePaths.original(pack, sticker), from: page), originalName: sticker.fileName,
+            facts: facts, tags: sticker.tags, hasTags: !sticker.tags.isEmpty,
+            pack: LinkModel(href: relative(SitePaths.packPage(pack), from: page), title: pack.title),
+            previous: index > 0 ? link(pack.stickers[index - 1]) : nil,
+            next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
+            position: index + 1, count: pack.stickers.count, backgrounds: Self.backgrounds,
+            isAnimated: info?.isAnimated ?? false, readable: info != nil)
+        let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
+                                  pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
+                                  pageDescription: sticker.alt, page: model)
+        return try templates.render("sticker", pageModel)
+    }
+
+    // MARK: - Helpers
+
+    /// The grid image of a sticker: thumbnails in `srcset` where Peel made them, else the original
+    /// (GIF, JPEG and animated stickers keep their animation that way).
+    private func image(for sticker: Sticker, in pack: Pack, from page: String, decorative: Bool) -> ImageModel {
+        let alt = decorative ? "" : (sticker.alt ?? "")
+        let asset = assets[sticker.source]
+        if let thumbnails = asset?.thumbnails, let first = thumbnails.first {
+            let srcset = thumbnails.map { "\(relative($0.url, from: page)) \($0.width)w" }.joined(separator: ", ")
+            return ImageModel(src: relative(first.url, from: page), srcset: srcset, width: first.width, height: first.height, alt: alt)
+        }
+        let box = ThumbnailSizes.boxes[0]
+        let size = Resampler.fittedSize(width: asset?.info?.width ?? box, height: asset?.info?.height ?? box, box: box)
+        return ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                          width: size.width, height: size.height, alt: alt)
+    }
+
+    private func relative(_ target: String, from page: String) -> String {
+        SitePaths.root(from: page) + target
+    }
+
+    static func count(_ count: Int) -> String { count == 1 ? "1 sticker" : "\(count) stickers" }
+
+    static func transparency(_ info: ImageInfo) -> String {
+        switch (info.hasAlpha, info.hasTransparentPixels) {
+        case (false, _): return "none (opaque)"
+        case (true, .some(true)): return "yes"
+        case (true, .some(false)): return "alpha channel, but every pixel is opaque"
+        case (true, nil): return info.format == .gif ? "transparent colour" : "yes"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Where each page and file of a built site lives, relative to the site root. Every link is
+/// relative and names `index.html` explicitly, so the site works from `file://` too.
+enum SitePaths {
+    static let home = "index.html"
+    static let catalogJSON = "catalog.json"
+    static let assets = "assets"
+    static let manifest = ".peel-manifest"
+
+    static func packFolder(_ pack: Pack) -> String { pack.slug }
+    static func packPage(_ pack: Pack) -> String { "\(pack.slug)/index.html" }
+    static func stickerFolder(_ pack: Pack, _ sticker: Sticker) -> String { "\(pack.slug)/\(sticker.slug)" }
+    static func stickerPage(_ pack: Pack, _ sticker: Sticker) -> String { "\(stickerFolder(pack, sticker))/index.html" }
+
+    /// The published copy of the original image, named by slug with the original's extension.
+    static func original(_ pack: Pack, _ sticker: Sticker) -> String {
+        let name = sticker.fileName
+        let ext = name.contains(".") ? String(name.split(separator: ".").last!).lowercased() : "png"
+        return "\(stickerFolder(pack, sticker))/\(sticker.slug).\(ext)"
+    }
+
+    static func thumbnail(_ pack: Pack, _ sticker: Sticker, width: Int) -> String {
+        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w.png"
+    }
+
+    /// "../" repeated once per folder level of `page`, to reach the site root from it.
+    static func root(from page: String) -> String {
+        String(repeating: "../", count: page.split(separator: "/").count - 1)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Mustache
+
+/// The theme a site is rendered with: the default templates embedded in Peel, each replaceable
+/// by a file of the same name in a `--templates` folder. `*.mustache` files are templates; every
+/// other file (style.css, fonts, images) is an asset copied to the site's `assets/` folder.
+public struct TemplateSet: Sendable {
+    /// Page templates the site needs.
+    public static let requiredTemplates = ["base", "home", "pack", "sticker"]
+
+    let library: MustacheLibrary
+    /// Asset file name to bytes.
+    public let assets: [String: Data]
+
+    public init(overrideDirectory: URL? = nil) throws {
+        var files = EmbeddedTemplates.files.mapValues { Data($0.utf8) }
+        var origins = Dictionary(uniqueKeysWithValues: EmbeddedTemplates.files.keys.map { ($0, "Templates/\($0)") })
+        if let overrideDirectory {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: overrideDirectory.path)
+            } catch {
+                throw PeelError.unreadable(path: overrideDirectory.path, reason: "templates folder not found")
+            }
+            for name in names where !name.hasPrefix(".") {
+                let url = overrideDirectory.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                do {
+                    files[name] = try Data(contentsOf: url)
+                } catch {
+                    throw PeelError.unreadable(path: url.path, reason: error.localizedDescription)
+                }
+                origins[name] = url.path
+            }
+        }
+
+        var library = MustacheLibrary()
+        var assets: [String: Data] = [:]
+        for (name, data) in files {
+            guard name.hasSuffix(".mustache") else {
+                assets[name] = data
+                continue
+            }
+            let origin = origins[name] ?? name
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw PeelError.templateSyntax(path: origin, line: 1, message: "template is not UTF-8 text")
+            }
+            do {
+                library.register(try MustacheTemplate(string: text), named: String(name.dropLast(".mustache".count)))
+            } catch let error as MustacheTemplate.ParserError {
+                throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
+                                               message: "\(error.error) near '\(error.context.line.trimmed)'")
+            }
+        }
+        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+            throw PeelError.templateMissing(name: name)
+        }
+        self.library = library
+        self.assets = assets
+    }
+
+    /// Renders `context` with the named template. Values are HTML-escaped unless the template
+    /// uses triple braces, which Peel's default theme does only for Markdown already made safe.
+    func render(_ name: String, _ context: Any) throws -> String {
+        guard let output = library.render(context, withTemplate: name) else {
+            throw PeelError.templateMissing(name: name)
+        }
+        return output
+    }
+}

@@ -1,0 +1,13 @@
+/// A resized copy of a sticker for the gallery grid, listed in `srcset`.
+public struct Thumbnail: Sendable, Equatable, Codable {
+    /// Path relative to the site root.
+    public var url: String
+    public var width: Int
+    public var height: Int
+}
+
+/// The thumbnail sizes the theme lays out: grid cells are 160 CSS pixels, so a 1x and a 2x
+/// copy fit inside 160 and 320 pixel boxes.
+public enum ThumbnailSizes {
+    public static let boxes = [160, 320]
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import PeelKit
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the gallery site from a content folder.",
+        discussion: """
+        Writes a static site: a home page, a page per pack and per sticker, thumbnails and
+        catalog.json. The new site replaces the output folder only when it is complete; a build that
+        fails leaves the previous site as it was. Problems in the content are printed as
+        path:line: severity[code]: message, and the site is still written so you can look at it.
+
+        Exit status: 0 built cleanly or with warnings, 1 built with errors or failed, 2 bad usage.
+
+        Examples:
+          peel build
+          peel build content -o _site
+          peel build --templates my-theme      (files there replace the default theme's)
+          peel build --format json > report.json
+        """
+    )
+
+    @Argument(help: "The content folder.", completion: .directory)
+    var content: String = "content"
+
+    @Option(name: .shortAndLong, help: "The folder to write the site to.", completion: .directory)
+    var output: String = "_site"
+
+    @Option(help: "A folder of templates and assets that replace the default theme's, file by file.", completion: .directory)
+    var templates: String?
+
+    @Option(help: "Refuse images whose header claims more pixels than this (decompression-bomb guard).")
+    var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
+
+    @Option(help: "How to report findings: human (default) or json.")
+    var format: ReportFormat = .human
+
+    func run() async throws {
+        let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
+                                   templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels)
+        let terminal = Terminal.standardError
+        let progress = terminal.showsProgress ? ProgressLine(terminal: terminal, label: "Images") : nil
+        let report: BuildReport
+        do {
+            var onProgress: (@Sendable (Int, Int) -> Void)?
+            if let progress { onProgress = { done, total in progress.update(done, total) } }
+            report = try await SiteBuilder(options: options).build(progress: onProgress)
+            progress?.finish()
+        } catch let error as PeelError {
+            progress?.finish()
+            terminal.write(terminal.colored(error.description, .red) + "\n")
+            throw ExitCode(1)
+        }
+        switch format {
+        case .human:
+            FindingPrinter(terminal: terminal).print(report.findings)
+            print(report.summary)
+        case .json:
+            print(try FindingsJSON.encode(report.findings, summary: report))
+        }
+        if report.findings.hasErrors { throw ExitCode(1) }
+    }
+}
+
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case human
+    case json
+}
