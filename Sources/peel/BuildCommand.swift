@@ -12,7 +12,8 @@ struct BuildCommand: AsyncParsableCommand {
         fails leaves the previous site as it was. Problems in the content are printed as
         path:line: severity[code]: message, and the site is still written so you can look at it.
 
-        Exit status: 0 built cleanly or with warnings, 1 built with errors or failed, 2 bad usage.
+        Exit status: 0 built cleanly or with warnings, 1 built with errors or failed,
+        2 bad usage or no content folder.
 
         Examples:
           peel build
@@ -51,6 +52,7 @@ struct BuildCommand: AsyncParsableCommand {
         } catch let error as PeelError {
             progress?.finish()
             terminal.write(terminal.colored(error.description, .red) + "\n")
+            if case .contentFolderMissing = error { throw ExitCode(2) }
             throw ExitCode(1)
         }
         switch format {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PeelKit
 
 @main
@@ -17,4 +18,23 @@ struct Peel: AsyncParsableCommand {
         version: PeelVersion.current,
         subcommands: [BuildCommand.self]
     )
+
+    /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -69,10 +69,8 @@ public struct SiteBuilder: Sendable {
 
     private func writePages(catalog: Catalog, assets: [String: StickerAssets], templates: TemplateSet, into staging: URL) throws {
         let renderer = PageRenderer(catalog: catalog, assets: assets, templates: templates)
-        var written: [String] = []
         func write(_ text: String, _ path: String) throws {
             try SiteFiles.write(text, to: path, in: staging)
-            written.append(path)
         }
         try write(try renderer.home(), SitePaths.home)
         for pack in catalog.packs {

@@ -107,7 +107,7 @@ struct PageRenderer {
     }
 
     private func relative(_ target: String, from page: String) -> String {
-        SitePaths.root(from: page) + target
+        SitePaths.link(to: target, from: page)
     }
 
     static func count(_ count: Int) -> String { count == 1 ? "1 sticker" : "\(count) stickers" }

@@ -22,6 +22,17 @@ enum SitePaths {
         "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w.png"
     }
 
+    /// The shortest relative link from `page` to `target` (both relative to the site root).
+    static func link(to target: String, from page: String) -> String {
+        var from = page.split(separator: "/").dropLast()
+        var to = target.split(separator: "/")
+        while let first = from.first, let other = to.first, first == other, to.count > 1 {
+            from.removeFirst()
+            to.removeFirst()
+        }
+        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
+    }
+
     /// "../" repeated once per folder level of `page`, to reach the site root from it.
     static func root(from page: String) -> String {
         String(repeating: "../", count: page.split(separator: "/").count - 1)

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// Runs the built `peel` binary as a user would, from a folder that is not the package.
+@Suite struct CLITests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Fixtures.packageRoot.appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent("peel") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+        let binary = try #require(Self.binary, "build the peel product first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func versionAndHelp() throws {
+        let folder = try TemporaryFolder()
+        let version = try run(["--version"], in: folder.url)
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let help = try run(["build", "--help"], in: folder.url)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--templates"))
+        #expect(help.stdout.contains("Examples:"))
+    }
+
+    @Test func buildsFromAnyDirectoryWithTheEmbeddedTheme() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let result = try run(["build"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Built 2 packs, 5 stickers, 0 warnings, 0 errors in "))
+        #expect(result.stderr.isEmpty, "quiet when all is well: \(result.stderr)")
+        #expect(folder.exists("_site/index.html"))
+        #expect(folder.exists("_site/assets/style.css"))
+    }
+
+    @Test func errorsArePrintedWithFileLineAndCodeAndExitOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: A cat\ncolour: orange\n---\n", to: "content/p/cat.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
+        let result = try run(["build", "content", "-o", "out"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("p/cat.md:3: warning[unknown-key]: unknown key 'colour' is ignored"))
+        #expect(result.stderr.contains("p/fox.png: error[missing-sidecar]: sticker has no sidecar; create p/fox.md"))
+        #expect(!result.stderr.contains("\u{1B}["), "no colour when not on a terminal")
+        #expect(result.stdout.contains("1 warning, 1 error"))
+        #expect(folder.exists("out/p/index.html"), "the site is still written so problems can be seen")
+    }
+
+    @Test func jsonReportForMachines() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
+        let result = try run(["build", "--format", "json"], in: folder.url)
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.count == 1)
+        #expect(findings[0]["file"] as? String == "p/fox.png")
+        #expect(findings[0]["sticker"] as? String == "p/fox.png")
+        #expect(findings[0]["line"] is NSNull)
+        #expect(findings[0]["code"] as? String == "missing-sidecar")
+        #expect(findings[0]["severity"] as? String == "error")
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 1)
+        #expect(summary["stickers"] as? Int == 1)
+    }
+
+    @Test func missingContentFolderAndBadUsageExitTwo() throws {
+        let folder = try TemporaryFolder()
+        let missing = try run(["build", "nowhere"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nowhere: error: content folder not found"))
+        let usage = try run(["build", "--format", "xml"], in: folder.url)
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("xml"))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct CatalogLoaderTests {
+    @Test func readsTheFixtureCatalogInDisplayOrder() throws {
+        let (catalog, findings) = try CatalogLoader(contentFolder: Fixtures.catalog).load()
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(catalog.site.title == "Fixture <Gallery> & Friends")
+        #expect(catalog.packs.map(\.slug) == ["pets", "xss"])
+        let pets = catalog.packs[0]
+        #expect(pets.title == "Pets")
+        #expect(pets.size == .small)
+        #expect(pets.contexts == [.messages, .media])
+        #expect(pets.author == "Test Artist")
+        #expect(pets.license == "CC0")
+        // fox has order 1; the others have none and sort by file name after it.
+        #expect(pets.stickers.map(\.slug) == ["fox", "cat", "dog", "turtle"])
+        #expect(pets.stickers[0].tags == ["fox", "clever"])
+        #expect(pets.stickers[1].alt == "Orange cat face with whiskers")
+        #expect(pets.stickers[1].descriptionHTML == "<p>A <em>curious</em> cat.</p>\n")
+        #expect(pets.stickers[3].title == "Turtle", "a sticker without a title takes one from its file name")
+        #expect(pets.descriptionHTML.contains("<del>strikethrough</del>"))
+    }
+
+    @Test func reportsMissingSidecarsLabelsAndPackFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "a/cat.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "a/fox.png")
+        try folder.write("---\nalt: \"\"\n---\n", to: "a/fox.md")
+        try folder.write("---\nsize: huge\n---\n", to: "a/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "b/cat.png")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.count == 2)
+        let summary = findings.map { "\($0.file):\($0.line.map(String.init) ?? "-") \($0.code.rawValue)" }
+        #expect(summary == [
+            "a/cat.png:- missing-sidecar",
+            "a/fox.md:2 missing-label",
+            "a/pack.md:1 missing-pack-title",
+            "a/pack.md:2 invalid-value",
+            "b:- missing-pack-file",
+            "b/cat.png:- missing-sidecar",
+        ])
+        #expect(findings.first { $0.code == .missingSidecar }?.sticker == "a/cat.png")
+        #expect(findings.allSatisfy { $0.severity == .error })
+    }
+
+    @Test func otherImageTypesAreReportedNotSkipped() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "a/pack.md")
+        try folder.write(Data("RIFF".utf8), to: "a/photo.webp")
+        try folder.write(Data(), to: "a/drawing.svg")
+        try folder.write("notes", to: "a/notes.txt")
+        try folder.write("---\nalt: x\n---\n", to: "a/ghost.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.filter { $0.code == .unsupportedFormat }.map(\.file) == ["a/drawing.svg", "a/photo.webp"])
+        #expect(findings.contains { $0.code == .ignoredFile && $0.file == "a/notes.txt" && $0.severity == .warning })
+        #expect(findings.contains { $0.code == .orphanSidecar && $0.file == "a/ghost.md" })
+        #expect(findings.contains { $0.code == .emptyPack })
+    }
+
+    @Test func iconPathsNeverLeaveTheContentFolder() throws {
+        let folder = try TemporaryFolder()
+        for (index, icon) in ["../../etc/passwd", "/etc/passwd", "../../outside.png"].enumerated() {
+            try folder.write("---\ntitle: P\nicon: \(icon)\n---\n", to: "content/p\(index)/pack.md")
+        }
+        try folder.write("x", to: "outside.png")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        #expect(catalog.packs.allSatisfy { $0.icon == nil })
+        let refused = findings.filter { $0.code == .pathOutsideContent }
+        #expect(refused.count == 3)
+        #expect(refused.allSatisfy { $0.line == 3 && $0.severity == .error })
+    }
+
+    @Test func symlinkedStickerLeavingTheContentFolderIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "secret.png")
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("content/p/leak.png"),
+                                                   withDestinationURL: folder.url.appendingPathComponent("secret.png"))
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        #expect(catalog.packs[0].stickers.isEmpty)
+        #expect(findings.contains { $0.code == .pathOutsideContent && $0.file == "p/leak.png" })
+    }
+
+    @Test func iconIsNotASticker() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nicon: icon.png\n---\n", to: "p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/icon.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "p/fox.png")
+        try folder.write("---\nalt: Fox\n---\n", to: "p/fox.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(catalog.packs[0].icon == "p/icon.png")
+        #expect(catalog.packs[0].stickers.map(\.slug) == ["fox"])
+    }
+
+    @Test func namesWithSpacesAndUnicodeGetUniqueSlugs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Café Pack\n---\n", to: "Café Pack/pack.md")
+        for name in ["Happy Sun", "happy-sun", "Ünïcödé ☀️"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "Café Pack/\(name).png")
+            try folder.write("---\nalt: \(name) label\n---\n", to: "Café Pack/\(name).md")
+        }
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(catalog.packs[0].slug == "cafe-pack")
+        #expect(Set(catalog.packs[0].stickers.map(\.slug)) == ["happy-sun", "happy-sun-2", "unicode"])
+    }
+
+    @Test func labelLongerThanApplesLimitIsAnError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/cat.png")
+        try folder.write("---\ntitle: Cat\nalt: \(String(repeating: "a", count: 151))\n---\n", to: "p/cat.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let finding = try #require(findings.first)
+        #expect(finding.code == .labelTooLong)
+        #expect(finding.line == 3)
+        #expect(finding.message.contains("151 characters"))
+    }
+
+    @Test func missingContentFolderThrows() {
+        #expect(throws: PeelError.contentFolderMissing(path: "/nonexistent/peel")) {
+            try CatalogLoader(contentFolder: URL(fileURLWithPath: "/nonexistent/peel")).load()
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+@testable import PeelKit
+
+@Suite struct FrontMatterTests {
+    @Test func readsKeysLinesAndBody() throws {
+        let text = "---\nalt: A smiling sun\ntitle: Sun\ntags: [a, b]\n---\nBody *here*.\n"
+        let (frontMatter, findings) = FrontMatter.parse(text, file: "p/sun.md")
+        #expect(findings.isEmpty)
+        #expect(frontMatter.fields.map(\.key) == ["alt", "title", "tags"])
+        #expect(frontMatter["alt"]?.line == 2)
+        #expect(frontMatter["tags"]?.line == 4)
+        #expect(frontMatter.body == "Body *here*.\n")
+        #expect(frontMatter.bodyLine == 6)
+    }
+
+    @Test func withoutFrontMatterTheWholeFileIsTheBody() {
+        let (frontMatter, findings) = FrontMatter.parse("Just a description.\n", file: "p/a.md")
+        #expect(findings.isEmpty)
+        #expect(frontMatter.fields.isEmpty)
+        #expect(frontMatter.body == "Just a description.\n")
+    }
+
+    @Test func crlfAndByteOrderMarkAreAccepted() throws {
+        let bytes = Data([0xEF, 0xBB, 0xBF]) + Data("---\r\nalt: Sun\r\ntitle: Hot\r\n---\r\nBody\r\n".utf8)
+        let text = try #require(TextFile.decode(bytes))
+        let (frontMatter, findings) = FrontMatter.parse(text, file: "p/a.md")
+        #expect(findings.isEmpty)
+        var reader = FrontMatterReader(frontMatter, file: "p/a.md", knownKeys: KnownKeys.sticker)
+        #expect(reader.string("alt") == "Sun")
+        #expect(reader.string("title") == "Hot")
+        #expect(frontMatter.body == "Body\n")
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        #expect(TextFile.decode(Data([0x61, 0xFF, 0xFE, 0x62])) == nil)
+    }
+
+    @Test func yamlSyntaxErrorNamesTheFileLine() throws {
+        // line 1 '---', line 2 ok, line 3 broken (unclosed flow sequence)
+        let text = "---\ntitle: Fine\ntags: [a, b\nalt: x\n---\n"
+        let (_, findings) = FrontMatter.parse(text, file: "pack/sun.md")
+        let finding = try #require(findings.first)
+        #expect(finding.code == .yamlSyntax)
+        #expect(finding.severity == .error)
+        #expect(finding.file == "pack/sun.md")
+        #expect((3...5).contains(finding.line ?? 0))
+        #expect(finding.formatted.hasPrefix("pack/sun.md:\(finding.line!): error[yaml-syntax]: YAML syntax error"))
+    }
+
+    @Test func badIndentationPointsAtItsLine() throws {
+        let text = "---\nalt: ok\n  title: indented wrongly\n---\n"
+        let (_, findings) = FrontMatter.parse(text, file: "a.md")
+        let finding = try #require(findings.first)
+        #expect(finding.code == .yamlSyntax)
+        #expect(finding.line == 3)
+    }
+
+    @Test func unclosedFrontMatterIsAnError() throws {
+        let (_, findings) = FrontMatter.parse("---\nalt: x\nno closing line\n", file: "a.md")
+        #expect(findings.map(\.code) == [.frontMatterUnclosed])
+        #expect(findings.first?.line == 1)
+    }
+
+    @Test func aListInsteadOfKeysIsAnError() {
+        let (_, findings) = FrontMatter.parse("---\n- a\n- b\n---\n", file: "a.md")
+        #expect(findings.map(\.code) == [.frontMatterNotMapping])
+    }
+
+    @Test func duplicateKeysAreReported() {
+        let (_, findings) = FrontMatter.parse("---\nalt: one\nalt: two\n---\n", file: "a.md")
+        #expect(findings.contains { $0.code == .yamlSyntax && $0.message.contains("alt") })
+    }
+
+    @Test func unknownKeyIsAWarningWithTheClosestKnownKey() throws {
+        let (frontMatter, _) = FrontMatter.parse("---\nalt: x\ntittle: Sun\n---\n", file: "p/sun.md")
+        let reader = FrontMatterReader(frontMatter, file: "p/sun.md", knownKeys: KnownKeys.sticker)
+        let finding = try #require(reader.findings.first)
+        #expect(finding.code == .unknownKey)
+        #expect(finding.severity == .warning)
+        #expect(finding.line == 3)
+        #expect(finding.message.contains("did you mean 'title'?"))
+    }
+
+    @Test func wrongTypeIsAnErrorOnItsLine() throws {
+        let (frontMatter, _) = FrontMatter.parse("---\ntitle: x\nalt: [1, 2]\n---\n", file: "p/a.md")
+        var reader = FrontMatterReader(frontMatter, file: "p/a.md", knownKeys: KnownKeys.sticker)
+        #expect(reader.string("alt") == nil)
+        let finding = try #require(reader.findings.first)
+        #expect(finding.code == .wrongType)
+        #expect(finding.line == 3)
+        #expect(finding.message == "'alt' must be text")
+    }
+
+    @Test func scalarsReadAsTextAndListsAcceptCommas() {
+        let (frontMatter, _) = FrontMatter.parse("---\nalt: 42\ntags: sun, hot ,summer\norder: 3\ntitle:\n---\n", file: "a.md")
+        var reader = FrontMatterReader(frontMatter, file: "a.md", knownKeys: KnownKeys.sticker)
+        #expect(reader.string("alt") == "42")
+        #expect(reader.strings("tags") == ["sun", "hot", "summer"])
+        #expect(reader.integer("order") == 3)
+        #expect(reader.string("title") == nil)
+        #expect(reader.findings.isEmpty)
+    }
+
+    @Test func orderMustBeANumber() {
+        let (frontMatter, _) = FrontMatter.parse("---\norder: first\n---\n", file: "a.md")
+        var reader = FrontMatterReader(frontMatter, file: "a.md", knownKeys: KnownKeys.sticker)
+        #expect(reader.integer("order") == nil)
+        #expect(reader.findings.map(\.code) == [.wrongType])
+    }
+}
+
+import Foundation

@@ -1,0 +1,45 @@
+import Testing
+@testable import PeelKit
+
+@Suite struct MarkdownTests {
+    @Test func rendersGitHubFlavouredExtensions() {
+        let html = Markdown.html("""
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        ~~gone~~ and www.example.com
+
+        - [x] done
+        - [ ] todo
+        """)
+        #expect(html.contains("<table>"))
+        #expect(html.contains("<td>1</td>"))
+        #expect(html.contains("<del>gone</del>"))
+        #expect(html.contains("<a href=\"http://www.example.com\">www.example.com</a>"))
+        #expect(html.contains("type=\"checkbox\" checked=\"\" disabled=\"\""))
+    }
+
+    @Test func rawHTMLNeverReachesThePage() {
+        let html = Markdown.html("Hello <script>alert(1)</script>\n\n<iframe src=x></iframe>\n\n<img src=x onerror=alert(1)>")
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<iframe"))
+        #expect(!html.contains("<img"))
+        #expect(html.contains("raw HTML omitted"))
+    }
+
+    @Test func javascriptLinksLoseTheirTarget() {
+        let html = Markdown.html("[a](javascript:alert(1)) [b](JAVASCRIPT:alert(2)) [c](vbscript:x) ![d](javascript:alert(3))")
+        #expect(!html.lowercased().contains("javascript:"))
+        #expect(!html.lowercased().contains("vbscript:"))
+        #expect(html.contains("<a href=\"\">a</a>"))
+    }
+
+    @Test func textIsEscaped() {
+        #expect(Markdown.html("1 < 2 & \"q\"") == "<p>1 &lt; 2 &amp; &quot;q&quot;</p>\n")
+    }
+
+    @Test func ordinaryLinksSurvive() {
+        #expect(Markdown.html("[site](https://openmoji.org/)") == "<p><a href=\"https://openmoji.org/\">site</a></p>\n")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Paths to the test fixtures and scratch folders that clean up after themselves.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let catalog = root.appendingPathComponent("catalog")
+    static let pngSuite = root.appendingPathComponent("pngsuite")
+    static let apng = root.appendingPathComponent("apng/basic_f20.png")
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func data(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+}
+
+/// A fresh temporary folder, removed when the value is released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("peel-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `text` at `path` inside the folder, creating folders.
+    @discardableResult
+    func write(_ text: String, to path: String) throws -> URL {
+        try write(Data(text.utf8), to: path)
+    }
+
+    @discardableResult
+    func write(_ data: Data, to path: String) throws -> URL {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+        return file
+    }
+
+    /// Copies a file or folder into this one.
+    @discardableResult
+    func copy(_ source: URL, to path: String) throws -> URL {
+        let target = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: target)
+        return target
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct ResamplerTests {
+    /// A width×height image where `paint` gives each pixel's RGBA.
+    static func image(_ width: Int, _ height: Int, _ paint: (Int, Int) -> [UInt8]) -> RGBAImage {
+        var pixels: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { pixels += paint(x, y) } }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test(arguments: [(618, 618, 160, 160), (618, 618, 320, 320), (300, 200, 160, 107), (7, 5, 3, 2), (10, 10, 23, 17)])
+    func producesExactlyTheRequestedSize(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+        let source = Self.image(sourceWidth, sourceHeight) { x, y in [UInt8(x % 256), UInt8(y % 256), 9, 255] }
+        let resized = Resampler.resize(source, width: width, height: height)
+        #expect(resized.width == width)
+        #expect(resized.height == height)
+        #expect(resized.pixels.count == width * height * 4)
+    }
+
+    @Test func fittedSizeNeverUpscalesAndKeepsAspect() {
+        #expect(Resampler.fittedSize(width: 618, height: 618, box: 160) == (160, 160))
+        #expect(Resampler.fittedSize(width: 300, height: 300, box: 320) == (300, 300))
+        #expect(Resampler.fittedSize(width: 600, height: 300, box: 160) == (160, 80))
+        #expect(Resampler.fittedSize(width: 300, height: 618, box: 160) == (78, 160))
+    }
+
+    @Test func flatColourStaysExactlyFlat() {
+        let source = Self.image(61, 47) { _, _ in [200, 120, 30, 255] }
+        let resized = Resampler.resize(source, width: 17, height: 13)
+        for y in 0..<13 { for x in 0..<17 { #expect(resized[x, y] == (200, 120, 30, 255)) } }
+    }
+
+    @Test func transparentStaysTransparent() {
+        let source = Self.image(40, 40) { _, _ in [0, 0, 0, 0] }
+        let resized = Resampler.resize(source, width: 13, height: 13)
+        #expect(resized.pixels.allSatisfy { $0 == 0 })
+    }
+
+    /// A red disc on transparent *black*: straight-alpha filtering would mix that black into the
+    /// edge and leave a dark fringe. With premultiplied alpha every visible pixel stays red.
+    @Test func noDarkFringeOnTransparentEdges() {
+        let source = Self.image(120, 120) { x, y in
+            let dx = Double(x) - 59.5, dy = Double(y) - 59.5
+            return dx * dx + dy * dy < 40 * 40 ? [255, 0, 0, 255] : [0, 0, 0, 0]
+        }
+        let resized = Resampler.resize(source, width: 37, height: 37)
+        var edgePixels = 0
+        for y in 0..<37 {
+            for x in 0..<37 {
+                let pixel = resized[x, y]
+                guard pixel.a > 0 else { continue }
+                if pixel.a < 255 { edgePixels += 1 }
+                #expect(pixel.r >= 250, "dark fringe at (\(x), \(y)): \(pixel)")
+                #expect(pixel.g <= 3 && pixel.b <= 3)
+            }
+        }
+        #expect(edgePixels > 20, "the disc should have soft edges")
+    }
+
+    @Test func noHaloBeyondOpaqueEdges() {
+        // White square on transparent: ringing must never make alpha appear far from the square.
+        let source = Self.image(90, 90) { x, y in (30..<60).contains(x) && (30..<60).contains(y) ? [255, 255, 255, 255] : [0, 0, 0, 0] }
+        let resized = Resampler.resize(source, width: 30, height: 30)
+        #expect(resized[0, 0].a == 0)
+        #expect(resized[5, 15].a == 0)
+        #expect(resized[15, 15] == (255, 255, 255, 255))
+    }
+
+    @Test(arguments: [("cat.png", "cat-160-pillow-lanczos.png", 160, 160), ("fox.png", "fox-97x61-pillow-lanczos.png", 97, 61)])
+    func matchesPillowsLanczos(source: String, referenceName: String, width: Int, height: Int) throws {
+        let original = try PNGCodec.decode(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/\(source)")), maxPixels: 0).0
+        let reference = try PNGCodec.decode(Fixtures.data(Fixtures.root.appendingPathComponent("reference/\(referenceName)")), maxPixels: 0).0
+        let ours = Resampler.resize(original, width: width, height: height)
+        let psnr = Self.premultipliedPSNR(ours, reference)
+        #expect(psnr > 40, "PSNR against Pillow's LANCZOS is \(psnr) dB")
+    }
+
+    /// PSNR over premultiplied RGBA, so invisible colour under alpha 0 does not count.
+    static func premultipliedPSNR(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+        precondition(a.width == b.width && a.height == b.height)
+        var squared = 0.0
+        for index in stride(from: 0, to: a.pixels.count, by: 4) {
+            let alphaA = Double(a.pixels[index + 3]) / 255, alphaB = Double(b.pixels[index + 3]) / 255
+            for channel in 0..<3 {
+                let difference = Double(a.pixels[index + channel]) * alphaA - Double(b.pixels[index + channel]) * alphaB
+                squared += difference * difference
+            }
+            let alphaDifference = Double(a.pixels[index + 3]) - Double(b.pixels[index + 3])
+            squared += alphaDifference * alphaDifference
+        }
+        let mse = squared / Double(a.pixels.count)
+        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
+}

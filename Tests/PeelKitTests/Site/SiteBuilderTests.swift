@@ -1,0 +1,235 @@
+import Crypto
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct SiteBuilderTests {
+    func build(_ content: URL = Fixtures.catalog, into output: URL, templates: URL? = nil) async throws -> BuildReport {
+        try await SiteBuilder(options: BuildOptions(content: content, output: output, templates: templates)).build()
+    }
+
+    /// Every file under `folder`, relative path to SHA-256.
+    static func snapshot(_ folder: URL) -> [String: String] {
+        var files: [String: String] = [:]
+        let prefix = folder.standardizedFileURL.path + "/"
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                  let data = try? Data(contentsOf: url) else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        }
+        return files
+    }
+
+    @Test func writesEveryPageThumbnailAndTheCatalog() async throws {
+        let folder = try TemporaryFolder()
+        let report = try await build(into: folder.url.appendingPathComponent("site"))
+        #expect(report.packCount == 2)
+        #expect(report.stickerCount == 5)
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.formatted))")
+        #expect(report.summary.hasPrefix("Built 2 packs, 5 stickers, 0 warnings, 0 errors in "))
+        for path in ["index.html", "catalog.json", "assets/style.css", "pets/index.html", "pets/cat/index.html",
+                     "pets/cat/cat.png", "pets/cat/cat-160w.png", "pets/cat/cat-300w.png", "pets/dog/dog.jpg",
+                     "pets/turtle/turtle.gif", "xss/evil/index.html"] {
+            #expect(folder.exists("site/\(path)"), "missing \(path)")
+        }
+        #expect(!folder.exists("site/pets/cat/cat-320w.png"), "a 300 px sticker must not be upscaled to 320")
+        #expect(!folder.exists("site/pets/dog/dog-160w.png"), "JPEG is shown from its original until the image engine lands")
+    }
+
+    @Test func homeAndPackPagesShowTitlesCountsLabelsAndSizes() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("site"))
+        let home = try folder.read("site/index.html")
+        #expect(home.contains("<title>Fixture &lt;Gallery&gt; &amp; Friends</title>"))
+        #expect(home.contains("<p>Intro with <strong>bold</strong> text.</p>"))
+        #expect(home.contains("href=\"pets/index.html\""))
+        #expect(home.contains("4 stickers"))
+        #expect(home.contains("small 300 px"))
+
+        let pack = try folder.read("site/pets/index.html")
+        #expect(pack.contains("<h1>Pets</h1>"))
+        #expect(pack.contains("<dd>Test Artist</dd>") && pack.contains("<dd>CC0</dd>") && pack.contains("<dd>messages, media</dd>"))
+        #expect(pack.contains("srcset=\"cat/cat-160w.png 160w, cat/cat-300w.png 300w\""))
+        #expect(pack.contains("alt=\"Orange cat face with whiskers\""))
+        #expect(pack.contains("width=\"160\" height=\"160\""))
+        #expect(pack.contains("loading=\"lazy\""))
+        #expect(pack.contains("<img src=\"dog/dog.jpg\""), "a JPEG sticker is shown from its original file")
+        // Display order: fox (order 1) first, then by name.
+        let order = ["fox/index.html", "cat/index.html", "dog/index.html", "turtle/index.html"].map { pack.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+    }
+
+    @Test func stickerPageShowsEverythingKnown() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("site"))
+        let page = try folder.read("site/pets/cat/index.html")
+        #expect(page.contains("<h1>Cat</h1>"))
+        #expect(page.contains("<p class=\"label-text\">Orange cat face with whiskers</p>"))
+        #expect(page.contains("29 of 150 characters"))
+        #expect(page.contains("<p>A <em>curious</em> cat.</p>"))
+        #expect(page.contains("<dd>PNG</dd>"))
+        #expect(page.contains("<dd>300 × 300 px</dd>"))
+        #expect(page.contains("(17,407 bytes)"))
+        #expect(page.contains("<dd>1 (still)</dd>"))
+        #expect(page.contains("<li>cat</li><li>pet</li>"))
+        #expect(page.contains("href=\"cat.png\" download=\"cat.png\""))
+        #expect(page.contains("href=\"../fox/index.html\" rel=\"prev\""))
+        #expect(page.contains("href=\"../dog/index.html\" rel=\"next\""))
+        for background in ["bg-white", "bg-black", "bg-red", "bg-yellow", "bg-multi", "bg-checker"] {
+            #expect(page.contains(background))
+        }
+        #expect(page.contains("href=\"../../assets/style.css\""))
+    }
+
+    @Test func catalogJSONDescribesEverySticker() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("site"))
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let site = try #require(root["site"] as? [String: Any])
+        #expect(site["title"] as? String == "Fixture <Gallery> & Friends")
+        #expect(site["base_url"] is NSNull)
+        let packs = try #require(root["packs"] as? [[String: Any]])
+        #expect(packs.map { $0["slug"] as? String } == ["pets", "xss"])
+        #expect(packs[0]["size"] as? String == "small")
+        #expect(packs[0]["contexts"] as? [String] == ["messages", "media"])
+        #expect(packs[0]["page"] as? String == "pets/index.html")
+        let stickers = try #require(packs[0]["stickers"] as? [[String: Any]])
+        let cat = try #require(stickers.first { $0["slug"] as? String == "cat" })
+        #expect(cat["source"] as? String == "pets/cat.png")
+        #expect(cat["alt"] as? String == "Orange cat face with whiskers")
+        #expect(cat["tags"] as? [String] == ["cat", "pet"])
+        #expect(cat["format"] as? String == "png")
+        #expect(cat["width"] as? Int == 300 && cat["height"] as? Int == 300)
+        #expect(cat["bytes"] as? Int == 17407)
+        #expect(cat["frames"] as? Int == 1)
+        #expect(cat["page"] as? String == "pets/cat/index.html")
+        let expectedDigest = SHA256.hash(data: try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png")))
+            .map { String(format: "%02x", $0) }.joined()
+        #expect(cat["sha256"] as? String == expectedDigest)
+        let thumbnails = try #require(cat["thumbnails"] as? [[String: Any]])
+        #expect(thumbnails.map { $0["url"] as? String } == ["pets/cat/cat-160w.png", "pets/cat/cat-300w.png"])
+        #expect(thumbnails.map { $0["width"] as? Int } == [160, 300])
+        let dog = try #require(stickers.first { $0["slug"] as? String == "dog" })
+        #expect(dog["format"] as? String == "jpeg")
+        #expect((dog["thumbnails"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func thumbnailsHaveTheRightSizeAndKeepTransparency() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("site"))
+        let thumbnail = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("site/pets/cat/cat-160w.png")), maxPixels: 0)
+        #expect(thumbnail.0.width == 160 && thumbnail.0.height == 160)
+        #expect(thumbnail.1.colorType == 6, "a transparent sticker keeps its alpha channel")
+        #expect(thumbnail.0[0, 0].a == 0, "the transparent corner stays transparent")
+        #expect(thumbnail.0[80, 80].a == 255, "the middle of the face stays opaque")
+    }
+
+    @Test func scriptPayloadsAreEscapedEverywhere() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("site"))
+        let snapshot = Self.snapshot(folder.url.appendingPathComponent("site"))
+        for path in snapshot.keys where path.hasSuffix(".html") {
+            let html = try folder.read("site/\(path)")
+            #expect(!html.contains("<script"), "\(path) has a script tag")
+            #expect(!html.contains("<iframe"), "\(path) has an iframe")
+            #expect(!html.contains("<img src=x"), "\(path) has an injected image")
+            #expect(!html.lowercased().contains("javascript:"), "\(path) has a javascript: URL")
+            #expect(!html.contains("<b>Bold"), "\(path) let markup through from a title")
+        }
+        let pack = try folder.read("site/xss/index.html")
+        #expect(pack.contains("<h1>&lt;script&gt;alert(&#39;pack&#39;)&lt;/script&gt;</h1>"))
+        let sticker = try folder.read("site/xss/evil/index.html")
+        #expect(sticker.contains("alt=\"&lt;img src=x onerror=alert(&#39;alt&#39;)&gt; &quot;quoted&quot;\""))
+        #expect(sticker.contains("<h1>&lt;b&gt;Bold title&lt;/b&gt;</h1>"))
+        #expect(sticker.contains("<li>&lt;script&gt;tag&lt;/script&gt;</li>"))
+    }
+
+    @Test func outputIsByteForByteDeterministic() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("one"))
+        _ = try await build(into: folder.url.appendingPathComponent("two"))
+        let one = Self.snapshot(folder.url.appendingPathComponent("one"))
+        let two = Self.snapshot(folder.url.appendingPathComponent("two"))
+        #expect(one.count > 20)
+        #expect(one == two)
+    }
+
+    @Test func aFailedBuildLeavesThePreviousSiteUntouched() async throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appendingPathComponent("site")
+        _ = try await build(into: output)
+        let before = Self.snapshot(output)
+        try folder.write("{{<base}}{{$content}}{{#page}}unclosed{{/content}}{{/base}}\n", to: "theme/pack.mustache")
+        await #expect(throws: PeelError.self) {
+            _ = try await build(into: output, templates: folder.url.appendingPathComponent("theme"))
+        }
+        do {
+            _ = try await build(into: output, templates: folder.url.appendingPathComponent("theme"))
+        } catch let error as PeelError {
+            #expect(error.description.hasPrefix(folder.url.appendingPathComponent("theme/pack.mustache").path + ":1: error: template syntax"))
+        }
+        #expect(Self.snapshot(output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("peel-") }
+        #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
+    }
+
+    @Test func templatesCanBeOverriddenOneFileAtATime() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("{{<base}}{{$content}}<p class=\"custom\">Custom home for {{site.title}}</p>{{/content}}{{/base}}\n",
+                         to: "theme/home.mustache")
+        try folder.write("body { color: red; }\n", to: "theme/style.css")
+        _ = try await build(into: folder.url.appendingPathComponent("site"), templates: folder.url.appendingPathComponent("theme"))
+        #expect(try folder.read("site/index.html").contains("<p class=\"custom\">Custom home for Fixture &lt;Gallery&gt; &amp; Friends</p>"))
+        #expect(try folder.read("site/assets/style.css") == "body { color: red; }\n")
+        #expect(try folder.read("site/pets/index.html").contains("<h1>Pets</h1>"), "pages not overridden use the default theme")
+    }
+
+    @Test func refusesToReplaceAFolderPeelDidNotWrite() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("precious", to: "documents/thesis.txt")
+        await #expect(throws: PeelError.self) { _ = try await build(into: folder.url.appendingPathComponent("documents")) }
+        #expect(try folder.read("documents/thesis.txt") == "precious")
+    }
+
+    @Test func refusesAnOutputThatHoldsOrSitsInsideTheContent() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let content = folder.url.appendingPathComponent("content")
+        for output in [content, folder.url, content.appendingPathComponent("_site")] {
+            await #expect(throws: PeelError.self) { _ = try await build(content, into: output) }
+        }
+        #expect(!folder.exists("content/_site"))
+    }
+
+    @Test func rebuildRemovesPagesOfDeletedStickers() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let output = folder.url.appendingPathComponent("site")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: output)
+        #expect(folder.exists("site/pets/fox/index.html"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pets/fox.png"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pets/fox.md"))
+        _ = try await build(folder.url.appendingPathComponent("content"), into: output)
+        #expect(!folder.exists("site/pets/fox"))
+        #expect(folder.exists("site/pets/cat/index.html"))
+    }
+
+    @Test func contentProblemsAreFindingsAndTheSiteIsStillWritten() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        try folder.write(Data("not a png".utf8), to: "content/p/broken.png")
+        try folder.write("---\nalt: Broken\n---\n", to: "content/p/broken.md")
+        try folder.copy(Fixtures.pngSuite.appendingPathComponent("xcsn0g01.png"), to: "content/p/crc.png")
+        try folder.write("---\nalt: Bad checksum\n---\n", to: "content/p/crc.md")
+        let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let broken = try #require(report.findings.first { $0.file == "p/broken.png" })
+        #expect(broken.code == .unsupportedFormat)
+        #expect(broken.formatted == "p/broken.png: error[unsupported-format]: file is not an image Peel can read")
+        let crc = try #require(report.findings.first { $0.file == "p/crc.png" })
+        #expect(crc.code == .corruptImage)
+        #expect(crc.message.hasPrefix("image is corrupt: "))
+        #expect(folder.exists("site/p/broken/index.html"))
+    }
+}
