@@ -61,14 +61,16 @@ struct ImageStep: Sendable {
 
         var thumbnails: [Thumbnail] = []
         if let pixels = analyzed.pixels {
-            var made = Set<Int>()
+            // Never upscale: art smaller than the 2x box gives fewer distinct sizes.
+            var sizes: [(width: Int, height: Int)] = []
             for box in ThumbnailSizes.boxes {
                 let size = Resampler.fittedSize(width: pixels.width, height: pixels.height, box: box)
-                guard made.insert(size.width).inserted else { continue } // never upscale: small art gives fewer sizes
-                let resized = Resampler.resize(pixels, width: size.width, height: size.height)
-                let path = SitePaths.thumbnail(pack, sticker, width: size.width)
+                if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
+            }
+            for resized in Resampler.resize(pixels, to: sizes) {
+                let path = SitePaths.thumbnail(pack, sticker, width: resized.width)
                 try write(try PNGCodec.encode(resized), to: path)
-                thumbnails.append(Thumbnail(url: path, width: size.width, height: size.height))
+                thumbnails.append(Thumbnail(url: path, width: resized.width, height: resized.height))
             }
         }
         return StickerAssets(info: analyzed.info, thumbnails: thumbnails, findings: [])

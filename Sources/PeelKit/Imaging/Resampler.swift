@@ -14,12 +14,22 @@ public enum Resampler {
     static let support = 3.0
 
     public static func resize(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
-        precondition(width > 0 && height > 0, "output size must be positive")
-        if width == image.width && height == image.height { return image }
-        var plane = premultiplied(image)
-        plane = resampleHorizontally(plane, sourceWidth: image.width, height: image.height, to: width)
-        plane = resampleVertically(plane, width: width, sourceHeight: image.height, to: height)
-        return unpremultiplied(plane, width: width, height: height)
+        resize(image, to: [(width, height)])[0]
+    }
+
+    /// Several sizes from one image, premultiplying it once.
+    public static func resize(_ image: RGBAImage, to sizes: [(width: Int, height: Int)]) -> [RGBAImage] {
+        precondition(sizes.allSatisfy { $0.width > 0 && $0.height > 0 }, "output sizes must be positive")
+        if sizes.allSatisfy({ $0.width == image.width && $0.height == image.height }) {
+            return sizes.map { _ in image }
+        }
+        let source = premultiplied(image)
+        return sizes.map { size in
+            if size.width == image.width && size.height == image.height { return image }
+            var plane = resampleHorizontally(source, sourceWidth: image.width, height: image.height, to: size.width)
+            plane = resampleVertically(plane, width: size.width, sourceHeight: image.height, to: size.height)
+            return unpremultiplied(plane, width: size.width, height: size.height)
+        }
     }
 
     /// Width and height of `image` scaled to fit inside `box`×`box`, keeping its aspect ratio and
@@ -77,49 +87,50 @@ public enum Resampler {
         return taps
     }
 
-    // MARK: - Passes (premultiplied float RGBA planes)
+    // MARK: - Passes (premultiplied RGBA planes, one SIMD4<Float> per pixel)
 
-    static func premultiplied(_ image: RGBAImage) -> [Float] {
-        var plane = [Float](repeating: 0, count: image.pixels.count)
+    typealias Pixel = SIMD4<Float>
+
+    static func premultiplied(_ image: RGBAImage) -> [Pixel] {
+        var plane = [Pixel](repeating: .zero, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { source in
             plane.withUnsafeMutableBufferPointer { target in
-                var index = 0
-                while index < source.count {
-                    let alpha = Float(source[index + 3])
-                    let factor = alpha / 255
-                    target[index] = Float(source[index]) * factor
-                    target[index + 1] = Float(source[index + 1]) * factor
-                    target[index + 2] = Float(source[index + 2]) * factor
-                    target[index + 3] = alpha
-                    index += 4
+                for index in 0..<target.count {
+                    let offset = index * 4
+                    let alpha = Float(source[offset + 3])
+                    let pixel = Pixel(Float(source[offset]), Float(source[offset + 1]), Float(source[offset + 2]), 255)
+                    target[index] = pixel * (alpha / 255)
                 }
             }
         }
         return plane
     }
 
-    static func resampleHorizontally(_ plane: [Float], sourceWidth: Int, height: Int, to width: Int) -> [Float] {
+    static func resampleHorizontally(_ plane: [Pixel], sourceWidth: Int, height: Int, to width: Int) -> [Pixel] {
         if sourceWidth == width { return plane }
         let taps = taps(source: sourceWidth, destination: width)
-        var output = [Float](repeating: 0, count: width * height * 4)
+        let stride = taps.stride
+        var output = [Pixel](repeating: .zero, count: width * height)
         plane.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
                 taps.weights.withUnsafeBufferPointer { weights in
-                    for y in 0..<height {
-                        let row = y * sourceWidth * 4
-                        for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            let base = x * taps.stride
-                            var pixel = row + taps.start[x] * 4
-                            for tap in 0..<taps.count[x] {
-                                let weight = weights[base + tap]
-                                r += source[pixel] * weight
-                                g += source[pixel + 1] * weight
-                                b += source[pixel + 2] * weight
-                                a += source[pixel + 3] * weight
-                                pixel += 4
+                    taps.start.withUnsafeBufferPointer { starts in
+                        taps.count.withUnsafeBufferPointer { counts in
+                            guard let source = source.baseAddress, let target = target.baseAddress,
+                                  let weights = weights.baseAddress else { return }
+                            for y in 0..<height {
+                                let row = source + y * sourceWidth
+                                let out = target + y * width
+                                for x in 0..<width {
+                                    let pixels = row + starts[x]
+                                    let coefficients = weights + x * stride
+                                    var sum = Pixel.zero
+                                    for tap in 0..<counts[x] {
+                                        sum += pixels[tap] * coefficients[tap]
+                                    }
+                                    out[x] = clamped(sum)
+                                }
                             }
-                            store(r, g, b, a, into: target, at: (y * width + x) * 4)
                         }
                     }
                 }
@@ -128,29 +139,29 @@ public enum Resampler {
         return output
     }
 
-    static func resampleVertically(_ plane: [Float], width: Int, sourceHeight: Int, to height: Int) -> [Float] {
+    static func resampleVertically(_ plane: [Pixel], width: Int, sourceHeight: Int, to height: Int) -> [Pixel] {
         if sourceHeight == height { return plane }
         let taps = taps(source: sourceHeight, destination: height)
-        var output = [Float](repeating: 0, count: width * height * 4)
-        let rowLength = width * 4
+        var output = [Pixel](repeating: .zero, count: width * height)
         plane.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
                 taps.weights.withUnsafeBufferPointer { weights in
+                    guard let source = source.baseAddress, let target = target.baseAddress,
+                          let weights = weights.baseAddress else { return }
                     for y in 0..<height {
-                        let base = y * taps.stride
+                        let coefficients = weights + y * taps.stride
                         let first = taps.start[y]
-                        for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            var pixel = first * rowLength + x * 4
-                            for tap in 0..<taps.count[y] {
-                                let weight = weights[base + tap]
-                                r += source[pixel] * weight
-                                g += source[pixel + 1] * weight
-                                b += source[pixel + 2] * weight
-                                a += source[pixel + 3] * weight
-                                pixel += rowLength
+                        let out = target + y * width
+                        // Row by row: each source row is read once, in order, for the whole output row.
+                        for tap in 0..<taps.count[y] {
+                            let weight = coefficients[tap]
+                            let row = source + (first + tap) * width
+                            for x in 0..<width {
+                                out[x] += row[x] * weight
                             }
-                            store(r, g, b, a, into: target, at: y * rowLength + x * 4)
+                        }
+                        for x in 0..<width {
+                            out[x] = clamped(out[x])
                         }
                     }
                 }
@@ -162,31 +173,29 @@ public enum Resampler {
     /// Clamps away Lanczos ringing: alpha to 0...255 and each premultiplied colour to 0...alpha,
     /// so no colour can be brighter than its coverage allows (which is what a halo would be).
     @inline(__always)
-    static func store(_ r: Float, _ g: Float, _ b: Float, _ a: Float, into target: UnsafeMutableBufferPointer<Float>, at index: Int) {
-        let alpha = min(max(a, 0), 255)
-        let limit = alpha
-        target[index] = min(max(r, 0), limit)
-        target[index + 1] = min(max(g, 0), limit)
-        target[index + 2] = min(max(b, 0), limit)
-        target[index + 3] = alpha
+    static func clamped(_ pixel: Pixel) -> Pixel {
+        let alpha = min(max(pixel.w, 0), 255)
+        var result = pixel.clamped(lowerBound: .zero, upperBound: Pixel(repeating: alpha))
+        result.w = alpha
+        return result
     }
 
-    static func unpremultiplied(_ plane: [Float], width: Int, height: Int) -> RGBAImage {
+    static func unpremultiplied(_ plane: [Pixel], width: Int, height: Int) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         plane.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                var index = 0
-                while index < source.count {
-                    let alpha = source[index + 3]
-                    let roundedAlpha = UInt8(alpha.rounded())
-                    target[index + 3] = roundedAlpha
+                for index in 0..<source.count {
+                    let pixel = source[index]
+                    let offset = index * 4
+                    // Values are clamped non-negative, so adding 0.5 and truncating rounds them.
+                    let roundedAlpha = UInt8(pixel.w + 0.5)
+                    target[offset + 3] = roundedAlpha
                     if roundedAlpha > 0 {
-                        let factor = 255 / alpha
-                        target[index] = UInt8(min(255, (source[index] * factor).rounded()))
-                        target[index + 1] = UInt8(min(255, (source[index + 1] * factor).rounded()))
-                        target[index + 2] = UInt8(min(255, (source[index + 2] * factor).rounded()))
+                        let colour = (pixel * (255 / pixel.w) + 0.5).clamped(lowerBound: .zero, upperBound: Pixel(repeating: 255))
+                        target[offset] = UInt8(colour.x)
+                        target[offset + 1] = UInt8(colour.y)
+                        target[offset + 2] = UInt8(colour.z)
                     }
-                    index += 4
                 }
             }
         }

@@ -53,6 +53,8 @@ struct HomeModel {
 struct FactModel {
     let name: String
     let value: String
+    /// Shown in a monospaced font (digests, file names).
+    var isCode = false
 }
 
 struct PackPageModel {

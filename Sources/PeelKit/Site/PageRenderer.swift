@@ -66,7 +66,7 @@ struct PageRenderer {
             facts.append(FactModel(name: "Transparency", value: Self.transparency(info)))
         }
         facts.append(FactModel(name: "Pack size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"))
-        if let info { facts.append(FactModel(name: "SHA-256", value: info.sha256)) }
+        if let info { facts.append(FactModel(name: "SHA-256", value: info.sha256, isCode: true)) }
 
         let link = { (other: Sticker) in LinkModel(href: relative(SitePaths.stickerPage(pack, other), from: page), title: other.title) }
         let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
