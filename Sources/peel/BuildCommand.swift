@@ -45,10 +45,14 @@ struct BuildCommand: AsyncParsableCommand {
         let progress = terminal.showsProgress ? ProgressLine(terminal: terminal, label: "Images") : nil
         let report: BuildReport
         do {
-            var onProgress: (@Sendable (Int, Int) -> Void)?
-            if let progress { onProgress = { done, total in progress.update(done, total) } }
-            report = try await SiteBuilder(options: options).build(progress: onProgress)
+            let onProgress = progress?.callback
+            let builder = SiteBuilder(options: options)
+            report = try await Interrupt.cancelling { try await builder.build(progress: onProgress) }
             progress?.finish()
+        } catch is CancellationError {
+            progress?.finish()
+            terminal.write("Interrupted; the previous site is unchanged.\n")
+            throw ExitCode(130)
         } catch let error as PeelError {
             progress?.finish()
             terminal.write(terminal.colored(error.description, .red) + "\n")

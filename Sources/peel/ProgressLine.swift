@@ -14,6 +14,11 @@ final class ProgressLine: @unchecked Sendable {
         self.label = label
     }
 
+    /// The closure the library calls as work completes.
+    var callback: @Sendable (Int, Int) -> Void {
+        { [self] done, total in update(done, total) }
+    }
+
     func update(_ done: Int, _ total: Int) {
         lock.lock()
         defer { lock.unlock() }

@@ -31,6 +31,7 @@ struct ImageStep: Sendable {
     }
 
     func process(_ sticker: Sticker, in pack: Pack) throws -> StickerAssets {
+        try Task.checkCancellation()
         let source = content.appendingPathComponent(sticker.source)
         let data: Data
         do {

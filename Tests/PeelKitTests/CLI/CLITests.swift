@@ -101,3 +101,53 @@ import Testing
         #expect(usage.stderr.contains("xml"))
     }
 }
+
+extension CLITests {
+    @Test func theSampleCatalogBuildsCleanly() throws {
+        let folder = try TemporaryFolder()
+        let content = Fixtures.packageRoot.appendingPathComponent("content").path
+        let result = try run(["build", content, "-o", "site"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Built 4 packs, 24 stickers, 0 warnings, 0 errors"))
+        let home = try folder.read("site/index.html")
+        #expect(home.contains("All emojis designed by") || home.contains("all emojis designed by"), "OpenMoji attribution is shown")
+        #expect(folder.exists("site/motion/weather-cycle-apng/weather-cycle-apng.png"))
+    }
+
+    @Test func interruptingABuildLeavesThePreviousSite() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Many\n---\n", to: "content/many/pack.md")
+        for index in 0..<60 {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/many/cat-\(index).png")
+            try folder.write("---\nalt: Cat number \(index)\n---\n", to: "content/many/cat-\(index).md")
+        }
+        try folder.write("---\ntitle: Old\n---\n", to: "old/p/pack.md")
+        let first = try run(["build", "old/", "-o", "site"], in: folder.url, environment: ["CI": "true"])
+        #expect(first.status == 0)
+        let before = try folder.read("site/index.html")
+
+        let binary = try #require(Self.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["build", "content", "-o", "site"]
+        process.currentDirectoryURL = folder.url
+        process.standardOutput = Pipe()
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Wait until the build has started writing its staging folder, then press Ctrl-C.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).contains { $0.contains("peel-staging") }) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        process.interrupt()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("Interrupted; the previous site is unchanged."))
+        #expect(try folder.read("site/index.html") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "left behind: \(leftovers)")
+    }
+}
