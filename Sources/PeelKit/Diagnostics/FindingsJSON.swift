@@ -4,16 +4,20 @@ import Foundation
 /// "summary": {...}}`, with `line` and `sticker` null where there is none.
 public enum FindingsJSON {
     struct Entry: Encodable {
-        let finding: Finding
-        enum CodingKeys: String, CodingKey { case file, line, severity, code, message, sticker }
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(finding.file, forKey: .file)
-            try container.encode(finding.line, forKey: .line)
-            try container.encode(finding.severity, forKey: .severity)
-            try container.encode(finding.code, forKey: .code)
-            try container.encode(finding.message, forKey: .message)
-            try container.encode(finding.sticker, forKey: .sticker)
+        let file: String
+        @Nullable var line: Int?
+        let severity: Severity
+        let code: FindingCode
+        let message: String
+        @Nullable var sticker: String?
+
+        init(_ finding: Finding) {
+            file = finding.file
+            line = finding.line
+            severity = finding.severity
+            code = finding.code
+            message = finding.message
+            sticker = finding.sticker
         }
     }
 

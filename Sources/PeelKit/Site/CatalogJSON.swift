@@ -8,18 +8,11 @@ struct CatalogJSON: Encodable {
 
     struct Site: Encodable {
         let title: String
-        let description: String?
-        let baseURL: String?
+        @Nullable var description: String?
+        @Nullable var baseURL: String?
         let language: String
 
         enum CodingKeys: String, CodingKey { case title, description, baseURL = "base_url", language }
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(title, forKey: .title)
-            try container.encode(description, forKey: .description)
-            try container.encode(baseURL, forKey: .baseURL)
-            try container.encode(language, forKey: .language)
-        }
     }
 
     struct PackEntry: Encodable {
@@ -28,25 +21,13 @@ struct CatalogJSON: Encodable {
         let size: String
         let sizePixels: Int
         let contexts: [String]
-        let author: String?
-        let license: String?
+        @Nullable var author: String?
+        @Nullable var license: String?
         let page: String
         let stickers: [StickerEntry]
 
         enum CodingKeys: String, CodingKey {
             case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, stickers
-        }
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(slug, forKey: .slug)
-            try container.encode(title, forKey: .title)
-            try container.encode(size, forKey: .size)
-            try container.encode(sizePixels, forKey: .sizePixels)
-            try container.encode(contexts, forKey: .contexts)
-            try container.encode(author, forKey: .author)
-            try container.encode(license, forKey: .license)
-            try container.encode(page, forKey: .page)
-            try container.encode(stickers, forKey: .stickers)
         }
     }
 
@@ -54,15 +35,15 @@ struct CatalogJSON: Encodable {
         let slug: String
         let source: String
         let title: String
-        let alt: String?
+        @Nullable var alt: String?
         let tags: [String]
-        let format: String?
-        let width: Int?
-        let height: Int?
-        let bytes: Int?
-        let frames: Int?
-        let hasAlpha: Bool?
-        let sha256: String?
+        @Nullable var format: String?
+        @Nullable var width: Int?
+        @Nullable var height: Int?
+        @Nullable var bytes: Int?
+        @Nullable var frames: Int?
+        @Nullable var hasAlpha: Bool?
+        @Nullable var sha256: String?
         let page: String
         let original: String
         let thumbnails: [Thumbnail]
@@ -70,24 +51,6 @@ struct CatalogJSON: Encodable {
         enum CodingKeys: String, CodingKey {
             case slug, source, title, alt, tags, format, width, height, bytes, frames
             case hasAlpha = "has_alpha", sha256, page, original, thumbnails
-        }
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(slug, forKey: .slug)
-            try container.encode(source, forKey: .source)
-            try container.encode(title, forKey: .title)
-            try container.encode(alt, forKey: .alt)
-            try container.encode(tags, forKey: .tags)
-            try container.encode(format, forKey: .format)
-            try container.encode(width, forKey: .width)
-            try container.encode(height, forKey: .height)
-            try container.encode(bytes, forKey: .bytes)
-            try container.encode(frames, forKey: .frames)
-            try container.encode(hasAlpha, forKey: .hasAlpha)
-            try container.encode(sha256, forKey: .sha256)
-            try container.encode(page, forKey: .page)
-            try container.encode(original, forKey: .original)
-            try container.encode(thumbnails, forKey: .thumbnails)
         }
     }
 
