@@ -39,6 +39,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // Optimised in debug builds too: the resampler's SIMD code runs ~150× slower at -Onone,
+            // which would make `swift run peel build` and the tests crawl.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
             plugins: ["EmbedTemplates"]
         ),
         // The thin command-line front end.

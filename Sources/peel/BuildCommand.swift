@@ -64,7 +64,7 @@ struct BuildCommand: AsyncParsableCommand {
             FindingPrinter(terminal: terminal).print(report.findings)
             print(report.summary)
         case .json:
-            print(try FindingsJSON.encode(report.findings, summary: report))
+            print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))
         }
         if report.findings.hasErrors { throw ExitCode(1) }
     }

@@ -14,9 +14,10 @@ struct Peel: AsyncParsableCommand {
         Examples:
           peel build                      build content/ into _site/
           peel build my-stickers -o public
+          peel check                      review labels and Apple's sticker rules
         """,
         version: PeelVersion.current,
-        subcommands: [BuildCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self]
     )
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.

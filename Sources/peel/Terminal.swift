@@ -6,6 +6,7 @@ struct Terminal: Sendable {
     let descriptor: Int32
 
     static let standardError = Terminal(descriptor: STDERR_FILENO)
+    static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
 
     var isTTY: Bool { isatty(descriptor) == 1 }
 

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Reads each sticker's image once and derives everything from that one read: metadata, the
-/// published original and the thumbnails. Runs stickers in parallel, bounded to the core count.
+/// Reads each sticker's image once and derives everything from that one read: metadata and,
+/// when building a site, the published original and the thumbnails. Runs stickers in parallel,
+/// bounded to the core count.
 struct ImageStep: Sendable {
     let content: URL
-    let staging: URL
+    /// Where derived files go; nil when only checking.
+    let staging: URL?
     let analyzer: ImageAnalyzer
 
     func run(_ catalog: Catalog, progress: (@Sendable (Int, Int) -> Void)?) async throws -> [String: StickerAssets] {
@@ -43,7 +45,7 @@ struct ImageStep: Sendable {
             ])
         }
         // The original is published whatever happens, so the page can link to it.
-        try write(data, to: SitePaths.original(pack, sticker))
+        if staging != nil { try write(data, to: SitePaths.original(pack, sticker)) }
 
         let analyzed: AnalyzedImage
         do {
@@ -61,7 +63,7 @@ struct ImageStep: Sendable {
         }
 
         var thumbnails: [Thumbnail] = []
-        if let pixels = analyzed.pixels {
+        if let pixels = analyzed.pixels, staging != nil {
             // Never upscale: art smaller than the 2x box gives fewer distinct sizes.
             var sizes: [(width: Int, height: Int)] = []
             for box in ThumbnailSizes.boxes {
@@ -78,6 +80,7 @@ struct ImageStep: Sendable {
     }
 
     private func write(_ data: Data, to path: String) throws {
+        guard let staging else { return }
         try SiteFiles.write(data, to: path, in: staging)
     }
 }

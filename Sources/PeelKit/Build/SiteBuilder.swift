@@ -24,12 +24,17 @@ public struct BuildReport: Sendable {
     public var seconds: Double
     public var output: URL
 
-    /// "3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
+    public var reviewSummary: ReviewSummary {
+        ReviewSummary(findings: findings, packs: packCount, stickers: stickerCount)
+    }
+
+    /// "Built 3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
     public var summary: String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         let time = String(format: "%.2f", seconds)
-        return "Built \(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
-            + "\(plural(findings.warningCount, "warning")), \(plural(findings.errorCount, "error")) in \(time) s → \(output.path)"
+        var line = "Built \(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
+            + "\(plural(findings.warningCount, "warning")), \(plural(findings.errorCount, "error"))"
+        if findings.suppressedCount > 0 { line += " (\(findings.suppressedCount) silenced)" }
+        return line + " in \(time) s → \(output.path)"
     }
 }
 
@@ -46,29 +51,30 @@ public struct SiteBuilder: Sendable {
     public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
         let start = Date()
         let templates = try TemplateSet(overrideDirectory: options.templates)
-        let (catalog, loadFindings) = try CatalogLoader(contentFolder: options.content).load()
+        guard FileManager.default.fileExists(atPath: options.content.path) else {
+            throw PeelError.contentFolderMissing(path: options.content.path)
+        }
         let publisher = SitePublisher(output: options.output)
         try publisher.validate(content: options.content)
         let staging = try publisher.makeStaging()
         do {
-            let images = ImageStep(content: ContentPath(root: options.content).root, staging: staging,
-                                   analyzer: ImageAnalyzer(maxPixels: options.maxPixels))
-            let assets = try await images.run(catalog, progress: progress)
+            let review = try await Review.make(content: options.content, maxPixels: options.maxPixels, staging: staging,
+                                               progress: progress)
             try Task.checkCancellation()
-            try writePages(catalog: catalog, assets: assets, templates: templates, into: staging)
+            try writePages(review, templates: templates, into: staging)
             try Task.checkCancellation()
             try publisher.publish(staging)
-            let findings = (loadFindings + assets.values.flatMap(\.findings)).sorted()
-            return BuildReport(packCount: catalog.packs.count, stickerCount: catalog.stickerCount, findings: findings,
-                               seconds: Date().timeIntervalSince(start), output: options.output)
+            return BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
+                               findings: review.findings, seconds: Date().timeIntervalSince(start), output: options.output)
         } catch {
             publisher.discard(staging)
             throw error
         }
     }
 
-    private func writePages(catalog: Catalog, assets: [String: StickerAssets], templates: TemplateSet, into staging: URL) throws {
-        let renderer = PageRenderer(catalog: catalog, assets: assets, templates: templates)
+    private func writePages(_ review: Review, templates: TemplateSet, into staging: URL) throws {
+        let catalog = review.catalog
+        let renderer = PageRenderer(review: review, templates: templates)
         func write(_ text: String, _ path: String) throws {
             try SiteFiles.write(text, to: path, in: staging)
         }
@@ -79,7 +85,9 @@ public struct SiteBuilder: Sendable {
                 try write(try renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
             }
         }
-        try SiteFiles.write(try CatalogJSON(catalog: catalog, assets: assets).encoded(), to: SitePaths.catalogJSON, in: staging)
+        try write(try renderer.review(), SitePaths.reviewPage)
+        try SiteFiles.write(ReviewCSV.make(review), to: SitePaths.reviewCSV, in: staging)
+        try SiteFiles.write(try CatalogJSON(review: review).encoded(), to: SitePaths.catalogJSON, in: staging)
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             try SiteFiles.write(data, to: "\(SitePaths.assets)/\(name)", in: staging)
         }

@@ -33,8 +33,14 @@ public struct Pack: Sendable {
     public var license: String?
     /// Icon art, relative to the content folder (checked to stay inside it).
     public var icon: String?
+    /// The pack.md line of `icon:`.
+    public var iconLine: Int?
     public var order: Int?
     public var descriptionHTML: String = ""
+    /// `pack.md`'s path relative to the content folder, when the pack has one.
+    public var manifest: String?
+    /// Finding codes silenced for the whole pack (`ignore:` in pack.md).
+    public var ignore: Set<String> = []
     public var stickers: [Sticker] = []
     /// Index into `stickers` of the sticker shown on the pack's card.
     public var coverIndex: Int?
@@ -51,6 +57,10 @@ public struct Sticker: Sendable {
     public var title: String
     /// The accessibility label: the image's `alt` and VoiceOver's `localizedDescription`.
     public var alt: String?
+    /// The sidecar line of `alt:`, for findings about the label.
+    public var altLine: Int?
+    /// Finding codes silenced for this sticker (`ignore:` in its sidecar).
+    public var ignore: Set<String> = []
     public var tags: [String] = []
     public var order: Int?
     public var descriptionHTML: String = ""

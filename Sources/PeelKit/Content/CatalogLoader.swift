@@ -107,10 +107,13 @@ public struct CatalogLoader {
             pack.license = reader.string("license")?.trimmed
             pack.order = reader.integer("order")
             coverName = reader.string("cover")?.trimmed
+            pack.manifest = packFile
+            pack.ignore = Self.ignoreList(&reader)
             if let icon = reader.string("icon")?.trimmed {
                 if let resolved = content.resolve(icon, in: folder) {
                     if FileManager.default.fileExists(atPath: content.url(resolved).path) {
                         pack.icon = resolved
+                        pack.iconLine = reader.line(of: "icon")
                     } else {
                         reader.report(.error, .missingFile, key: "icon", "icon '\(icon)' does not exist")
                     }
@@ -210,10 +213,8 @@ public struct CatalogLoader {
                 reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
                               "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
             }
-            if let alt = sticker.alt, alt.count > LabelRules.maximumLength {
-                reader.report(.error, .labelTooLong, key: "alt",
-                              "label is \(alt.count) characters; Messages allows \(LabelRules.maximumLength), so shorten it")
-            }
+            sticker.altLine = reader.frontMatter["alt"]?.line
+            sticker.ignore = Self.ignoreList(&reader)
             if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
             sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
             sticker.order = reader.integer("order")
@@ -233,6 +234,22 @@ public struct CatalogLoader {
     }
 
     // MARK: - Helpers
+
+    /// `ignore: [code, ...]`: finding codes to silence; unknown codes are reported.
+    static func ignoreList(_ reader: inout FrontMatterReader) -> Set<String> {
+        guard let codes = reader.strings("ignore") else { return [] }
+        let known = FindingCode.allCases.map(\.rawValue)
+        var result = Set<String>()
+        for code in codes {
+            if known.contains(code) {
+                result.insert(code)
+            } else {
+                let hint = Suggestion.closest(to: code, in: known).map { "; did you mean '\($0)'?" } ?? "; see the README for the list"
+                reader.report(.warning, .invalidValue, key: "ignore", "'\(code)' is not a finding code\(hint)")
+            }
+        }
+        return result
+    }
 
     /// "happy_sun-2" -> "Happy sun 2": a readable default title from a file name.
     static func title(fromStem stem: String) -> String {

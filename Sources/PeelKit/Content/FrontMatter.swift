@@ -41,7 +41,10 @@ public struct FrontMatter {
             root = try Yams.compose(yaml: yaml)
         } catch {
             let (line, problem) = describe(error)
-            return (result, [Finding(.error, .yamlSyntax, file: file, line: line.map { $0 + 1 } ?? 1,
+            // libyaml reports an unclosed list or quote at the end of input; point at the last
+            // line of the front matter instead of the closing '---'.
+            let yamlLines = max(1, closing - 1)
+            return (result, [Finding(.error, .yamlSyntax, file: file, line: line.map { min($0, yamlLines) + 1 } ?? 1,
                                      message: "YAML syntax error in front matter: \(problem)")])
         }
         guard let root else { return (result, []) }

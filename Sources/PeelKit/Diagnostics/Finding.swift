@@ -10,6 +10,8 @@ public struct Finding: Sendable, Hashable, Codable {
     public var message: String
     /// The sticker's image path relative to the content folder, when the finding is about one.
     public var sticker: String?
+    /// Silenced by an `ignore:` list: still reported, never counted.
+    public var suppressed: Bool = false
 
     public init(_ severity: Severity, _ code: FindingCode, file: String, line: Int? = nil,
                 message: String, sticker: String? = nil) {
@@ -39,7 +41,8 @@ extension Finding: Comparable {
 }
 
 extension Array where Element == Finding {
-    public var errorCount: Int { filter { $0.severity == .error }.count }
-    public var warningCount: Int { filter { $0.severity == .warning }.count }
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    public var errorCount: Int { filter { $0.severity == .error && !$0.suppressed }.count }
+    public var warningCount: Int { filter { $0.severity == .warning && !$0.suppressed }.count }
+    public var suppressedCount: Int { filter(\.suppressed).count }
+    public var hasErrors: Bool { contains { $0.severity == .error && !$0.suppressed } }
 }

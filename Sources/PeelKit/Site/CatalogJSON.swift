@@ -47,19 +47,42 @@ struct CatalogJSON: Encodable {
         let page: String
         let original: String
         let thumbnails: [Thumbnail]
+        let findings: [FindingEntry]
 
         enum CodingKeys: String, CodingKey {
             case slug, source, title, alt, tags, format, width, height, bytes, frames
-            case hasAlpha = "has_alpha", sha256, page, original, thumbnails
+            case hasAlpha = "has_alpha", sha256, page, original, thumbnails, findings
+        }
+    }
+
+    struct FindingEntry: Encodable {
+        let file: String
+        @Nullable var line: Int?
+        let severity: Severity
+        let code: FindingCode
+        let message: String
+        let suppressed: Bool
+
+        init(_ finding: Finding) {
+            file = finding.file
+            line = finding.line
+            severity = finding.severity
+            code = finding.code
+            message = finding.message
+            suppressed = finding.suppressed
         }
     }
 
     let version: Int
     let site: Site
     let packs: [PackEntry]
+    let summary: ReviewSummary
 
-    init(catalog: Catalog, assets: [String: StickerAssets]) {
+    init(review: Review) {
+        let catalog = review.catalog, assets = review.assets
+        let findings = Dictionary(grouping: review.findings.filter { $0.sticker != nil }, by: { $0.sticker! })
         version = Self.schemaVersion
+        summary = review.summary
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: catalog.site.baseURL,
                     language: catalog.site.language)
         packs = catalog.packs.map { pack in
@@ -73,7 +96,8 @@ struct CatalogJSON: Encodable {
                                               height: info?.height, bytes: info?.bytes, frames: info?.frameCount,
                                               hasAlpha: info?.hasAlpha, sha256: info?.sha256,
                                               page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
-                                              thumbnails: assets[sticker.source]?.thumbnails ?? [])
+                                              thumbnails: assets[sticker.source]?.thumbnails ?? [],
+                                              findings: (findings[sticker.source] ?? []).map(FindingEntry.init))
                       })
         }
     }

@@ -32,6 +32,46 @@ struct StickerCardModel {
     let title: String
     let image: ImageModel
     let isAnimated: Bool
+    /// "2 errors", shown on the card when the sticker has errors.
+    let errorLabel: String?
+}
+
+struct FindingModel {
+    let severity: String
+    let code: String
+    let message: String
+    let location: String
+    let suppressed: Bool
+}
+
+struct ReviewRowModel {
+    let packTitle: String
+    let packHref: String
+    let title: String
+    let href: String
+    let image: ImageModel
+    let label: String?
+    /// What VoiceOver says: the label, or the file name when there is none.
+    let spoken: String
+    let characters: Int
+    let overLimit: Bool
+    let status: String
+    let errorCount: Int
+    let warningCount: Int
+    let findings: [FindingModel]
+    let hasFindings: Bool
+}
+
+struct ReviewModel {
+    let rows: [ReviewRowModel]
+    let stickerCount: Int
+    let errorCount: Int
+    let warningCount: Int
+    let suppressedCount: Int
+    let hasSuppressed: Bool
+    let cleanCount: Int
+    let limit: Int
+    let csvHref: String
 }
 
 struct PackCardModel {
@@ -97,4 +137,6 @@ struct StickerPageModel {
     let backgrounds: [BackgroundModel]
     let isAnimated: Bool
     let readable: Bool
+    let findings: [FindingModel]
+    let hasFindings: Bool
 }

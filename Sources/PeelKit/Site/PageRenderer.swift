@@ -3,6 +3,15 @@ struct PageRenderer {
     let catalog: Catalog
     let assets: [String: StickerAssets]   // keyed by sticker source path
     let templates: TemplateSet
+    /// Findings per sticker source path.
+    let findings: [String: [Finding]]
+
+    init(review: Review, templates: TemplateSet) {
+        catalog = review.catalog
+        assets = review.assets
+        self.templates = templates
+        findings = Dictionary(grouping: review.findings.filter { $0.sticker != nil }, by: { $0.sticker! })
+    }
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
     static let backgrounds = [
@@ -36,7 +45,8 @@ struct PageRenderer {
         let cards = pack.stickers.map { sticker in
             StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), title: sticker.title,
                              image: image(for: sticker, in: pack, from: page, decorative: false),
-                             isAnimated: assets[sticker.source]?.info?.isAnimated ?? false)
+                             isAnimated: assets[sticker.source]?.info?.isAnimated ?? false,
+                             errorLabel: errorLabel(for: sticker))
         }
         var facts = [
             FactModel(name: "Size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"),
@@ -73,7 +83,7 @@ struct PageRenderer {
                                  width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
                                  alt: sticker.alt ?? "")
         let model = StickerPageModel(
-            title: sticker.title, alt: sticker.alt, altLength: sticker.alt?.count ?? 0, altLimit: LabelRules.maximumLength,
+            title: sticker.title, alt: sticker.alt, altLength: sticker.alt?.count ?? 0, altLimit: LabelChecks.maximumLength,
             descriptionHTML: sticker.descriptionHTML, preview: preview,
             swatchImage: image(for: sticker, in: pack, from: page, decorative: true),
             original: relative(SitePaths.original(pack, sticker), from: page), originalName: sticker.fileName,
@@ -82,14 +92,57 @@ struct PageRenderer {
             previous: index > 0 ? link(pack.stickers[index - 1]) : nil,
             next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
             position: index + 1, count: pack.stickers.count, backgrounds: Self.backgrounds,
-            isAnimated: info?.isAnimated ?? false, readable: info != nil)
+            isAnimated: info?.isAnimated ?? false, readable: info != nil,
+            findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
                                   pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
                                   pageDescription: sticker.alt, page: model)
         return try templates.render("sticker", pageModel)
     }
 
+    func review() throws -> String {
+        let page = SitePaths.reviewPage
+        var rows: [ReviewRowModel] = []
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                let own = (findings[sticker.source] ?? []).filter { !$0.suppressed }
+                let errors = own.filter { $0.severity == .error }.count
+                let warnings = own.count - errors
+                rows.append(ReviewRowModel(
+                    packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
+                    href: relative(SitePaths.stickerPage(pack, sticker), from: page),
+                    image: image(for: sticker, in: pack, from: page, decorative: true), label: sticker.alt,
+                    spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt?.count ?? 0,
+                    overLimit: (sticker.alt?.count ?? 0) > LabelChecks.maximumLength,
+                    status: errors > 0 ? "error" : warnings > 0 ? "warning" : "clean",
+                    errorCount: errors, warningCount: warnings,
+                    findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty))
+            }
+        }
+        let model = ReviewModel(rows: rows, stickerCount: rows.count, errorCount: rows.filter { $0.status == "error" }.count,
+                                warningCount: rows.filter { $0.status == "warning" }.count,
+                                suppressedCount: findings.values.joined().filter(\.suppressed).count,
+                                hasSuppressed: findings.values.joined().contains(where: \.suppressed),
+                                cleanCount: rows.filter { $0.status == "clean" }.count, limit: LabelChecks.maximumLength,
+                                csvHref: relative(SitePaths.reviewCSV, from: page))
+        let pageModel = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "Label review – \(catalog.site.title)",
+                                  pageDescription: "Every sticker's accessibility label and findings on one page.", page: model)
+        return try templates.render("review", pageModel)
+    }
+
     // MARK: - Helpers
+
+    private func findingModels(for sticker: Sticker) -> [FindingModel] {
+        (findings[sticker.source] ?? []).map { finding in
+            FindingModel(severity: finding.severity.rawValue, code: finding.code.rawValue, message: finding.message,
+                         location: finding.line.map { "\(finding.file):\($0)" } ?? finding.file, suppressed: finding.suppressed)
+        }
+    }
+
+    private func errorLabel(for sticker: Sticker) -> String? {
+        let errors = (findings[sticker.source] ?? []).filter { $0.severity == .error && !$0.suppressed }.count
+        return errors == 0 ? nil : plural(errors, "error")
+    }
 
     /// The grid image of a sticker: thumbnails in `srcset` where Peel made them, else the original
     /// (GIF, JPEG and animated stickers keep their animation that way).
@@ -110,7 +163,7 @@ struct PageRenderer {
         SitePaths.link(to: target, from: page)
     }
 
-    static func count(_ count: Int) -> String { count == 1 ? "1 sticker" : "\(count) stickers" }
+    static func count(_ count: Int) -> String { plural(count, "sticker") }
 
     static func transparency(_ info: ImageInfo) -> String {
         switch (info.hasAlpha, info.hasTransparentPixels) {

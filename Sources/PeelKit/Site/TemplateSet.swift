@@ -6,7 +6,7 @@ import Mustache
 /// other file (style.css, fonts, images) is an asset copied to the site's `assets/` folder.
 public struct TemplateSet: Sendable {
     /// Page templates the site needs.
-    public static let requiredTemplates = ["base", "home", "pack", "sticker"]
+    public static let requiredTemplates = ["base", "home", "pack", "sticker", "review"]
 
     let library: MustacheLibrary
     /// Asset file name to bytes.

@@ -108,18 +108,6 @@ import Testing
         #expect(Set(catalog.packs[0].stickers.map(\.slug)) == ["happy-sun", "happy-sun-2", "unicode"])
     }
 
-    @Test func labelLongerThanApplesLimitIsAnError() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/cat.png")
-        try folder.write("---\ntitle: Cat\nalt: \(String(repeating: "a", count: 151))\n---\n", to: "p/cat.md")
-        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
-        let finding = try #require(findings.first)
-        #expect(finding.code == .labelTooLong)
-        #expect(finding.line == 3)
-        #expect(finding.message.contains("151 characters"))
-    }
-
     @Test func missingContentFolderThrows() {
         #expect(throws: PeelError.contentFolderMissing(path: "/nonexistent/peel")) {
             try CatalogLoader(contentFolder: URL(fileURLWithPath: "/nonexistent/peel")).load()

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A catalog read, its images analysed once and every rule run over it: what `peel check`
+/// reports and what `peel build` publishes.
+public struct Review: Sendable {
+    public var catalog: Catalog
+    public var assets: [String: StickerAssets]
+    /// Every finding, sorted, silenced ones included (marked `suppressed`).
+    public var findings: [Finding]
+
+    /// Reads `content`, analyses every image and checks everything. With `staging`, the image
+    /// step also writes originals and thumbnails there (a build); without, it writes nothing.
+    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, staging: URL? = nil,
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Review {
+        let (catalog, loadFindings) = try CatalogLoader(contentFolder: content).load()
+        let root = ContentPath(root: content).root
+        let analyzer = ImageAnalyzer(maxPixels: maxPixels)
+        let assets = try await ImageStep(content: root, staging: staging, analyzer: analyzer).run(catalog, progress: progress)
+        var findings = loadFindings + assets.values.flatMap(\.findings)
+        findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
+        findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
+        return Review(catalog: catalog, assets: assets, findings: findings)
+    }
+
+    /// The findings about one sticker (its image, its sidecar), in report order.
+    public func findings(for sticker: Sticker) -> [Finding] {
+        findings.filter { $0.sticker == sticker.source }
+    }
+
+    public var summary: ReviewSummary {
+        ReviewSummary(findings: findings, packs: catalog.packs.count, stickers: catalog.stickerCount)
+    }
+}
+
+/// Counts for summary lines and machine output.
+public struct ReviewSummary: Sendable, Codable, Equatable {
+    public var packs: Int
+    public var stickers: Int
+    public var errors: Int
+    public var warnings: Int
+    public var suppressed: Int
+    public var stickersWithErrors: Int
+
+    enum CodingKeys: String, CodingKey {
+        case packs, stickers, errors, warnings, suppressed, stickersWithErrors = "stickers_with_errors"
+    }
+
+    public init(findings: [Finding], packs: Int, stickers: Int) {
+        self.packs = packs
+        self.stickers = stickers
+        errors = findings.errorCount
+        warnings = findings.warningCount
+        suppressed = findings.suppressedCount
+        stickersWithErrors = Set(findings.filter { $0.severity == .error && !$0.suppressed }.compactMap(\.sticker)).count
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs every rule over a catalog whose images have been analysed, then applies the `ignore:`
+/// lists: a silenced finding stays in the report, marked, and is not counted.
+public enum Checker {
+    static func findings(for catalog: Catalog, assets: [String: StickerAssets], content: URL,
+                         analyzer: ImageAnalyzer) -> [Finding] {
+        var findings: [Finding] = []
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                let subject = CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info)
+                findings += LabelChecks.check(subject)
+                findings += ImageChecks.check(subject)
+            }
+            findings += LabelChecks.duplicates(in: pack)
+            findings += CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
+        }
+        findings += CatalogChecks.duplicateImages(catalog, assets: assets)
+        return findings
+    }
+
+    /// Marks findings whose code is in their sticker's or pack's `ignore:` list.
+    static func applyIgnores(_ findings: [Finding], catalog: Catalog) -> [Finding] {
+        var stickerIgnores: [String: Set<String>] = [:]
+        var packIgnores: [String: Set<String>] = [:]
+        for pack in catalog.packs {
+            packIgnores[pack.folder] = pack.ignore
+            for sticker in pack.stickers { stickerIgnores[sticker.source] = sticker.ignore.union(pack.ignore) }
+        }
+        return findings.map { finding in
+            var finding = finding
+            let code = finding.code.rawValue
+            let packFolder = String(finding.file.split(separator: "/").first ?? "")
+            if let sticker = finding.sticker, stickerIgnores[sticker]?.contains(code) == true {
+                finding.suppressed = true
+            } else if packIgnores[packFolder]?.contains(code) == true {
+                finding.suppressed = true
+            }
+            return finding
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Apple's rules for sticker files, from the Messages documentation (MSSticker, MSStickerSize,
+/// "Adding your sticker packs to Messages") and the HIG's "iMessage apps and stickers".
+enum ImageChecks {
+    /// "Less than 500 KB" (MSSticker) / "500 KB or smaller" (HIG): the safe reading is under
+    /// 500,000 bytes, checked on the whole file (all frames).
+    static let maximumBytes = 500_000
+
+    static func check(_ subject: CheckSubject) -> [Finding] {
+        guard let info = subject.info else { return [] } // unreadable: the image step reported it
+        var findings: [Finding] = []
+        if info.bytes >= maximumBytes {
+            findings.append(subject.imageFinding(.error, .fileTooLarge,
+                "file is \(ByteCount.grouped(info.bytes)) bytes; Messages takes stickers under \(ByteCount.grouped(maximumBytes)) bytes, so reduce colours, frames or size"))
+        }
+
+        // MSSticker: no side smaller than 300 px or larger than 618 px.
+        let range = SizeClass.minimumSide...SizeClass.maximumSide
+        let inRange = range.contains(info.width) && range.contains(info.height)
+        if !inRange {
+            findings.append(subject.imageFinding(.error, .sizeOutOfRange,
+                "image is \(info.width) × \(info.height) px; Messages rejects sides outside \(range.lowerBound)–\(range.upperBound) px, so export it at \(subject.pack.size.pixels) × \(subject.pack.size.pixels) px"))
+        }
+        if info.width != info.height {
+            findings.append(subject.imageFinding(.warning, .notSquare,
+                "image is \(info.width) × \(info.height) px, not square; Messages fits it into a square cell, so pad it to a square canvas"))
+        }
+        let target = subject.pack.size.pixels
+        if inRange && !(info.width == target && info.height == target) {
+            findings.append(subject.imageFinding(.warning, .sizeClassMismatch,
+                "image is \(info.width) × \(info.height) px but the pack is \(subject.pack.size.rawValue) (\(target) × \(target) px); \(fit(info))"))
+        }
+
+        // Transparency is recommended: stickers sit on bubbles, photos and wallpapers.
+        switch info.format {
+        case .jpeg:
+            findings.append(subject.imageFinding(.warning, .noTransparency,
+                "JPEG has no transparency, so the sticker shows as a rectangle; export a PNG with a transparent background"))
+        case .png, .apng, .gif:
+            if info.hasTransparentPixels == false || !info.hasAlpha {
+                findings.append(subject.imageFinding(.warning, .noTransparency,
+                    "no pixel is transparent, so the sticker shows as a rectangle; give the art a transparent background"))
+            }
+        default:
+            break
+        }
+
+        let ext = subject.sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let expected: Set<String>
+        switch info.format {
+        case .png, .apng: expected = ["png", "apng"]
+        case .gif: expected = ["gif"]
+        case .jpeg: expected = ["jpg", "jpeg"]
+        default: expected = []
+        }
+        if !expected.isEmpty && !expected.contains(ext) {
+            findings.append(subject.imageFinding(.warning, .extensionMismatch,
+                "file is \(info.format.rawValue.uppercased()) but named .\(ext); rename it to .\(info.format.fileExtension)"))
+        }
+        return findings
+    }
+
+    /// Which size class an image fits, for the size-class-mismatch message.
+    static func fit(_ info: ImageInfo) -> String {
+        if info.width == info.height, let exact = SizeClass.allCases.first(where: { $0.pixels == info.width }) {
+            return "it fits the \(exact.rawValue) class; set 'size: \(exact.rawValue)' in pack.md or resize the art"
+        }
+        let side = max(info.width, info.height)
+        let nearest = SizeClass.allCases.min { abs($0.pixels - side) < abs($1.pixels - side) } ?? .regular
+        return "it fits no class exactly (nearest: \(nearest.rawValue), \(nearest.pixels) px); resize the art"
+    }
+}

@@ -1,0 +1,26 @@
+/// Findings as GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`), so they
+/// show as annotations on the changed files. Silenced findings are left out.
+public enum GitHubAnnotations {
+    /// `pathPrefix` is the content folder as seen from the repository root (for example "content").
+    public static func lines(_ findings: [Finding], pathPrefix: String) -> [String] {
+        let prefix = pathPrefix.isEmpty || pathPrefix == "." ? "" : (pathPrefix.hasSuffix("/") ? pathPrefix : pathPrefix + "/")
+        return findings.filter { !$0.suppressed }.map { finding in
+            var properties = ["file=\(escapeProperty(prefix + finding.file))"]
+            if let line = finding.line { properties.append("line=\(line)") }
+            properties.append("title=\(escapeProperty("peel \(finding.code.rawValue)"))")
+            let command = finding.severity == .error ? "error" : "warning"
+            return "::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+        }
+    }
+
+    /// The escaping GitHub's runner applies to command data.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Properties also escape ':' and ','.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
