@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// `peel check` run as a user would, on the planted-problem catalog, in every output format.
+@Suite struct CheckCommandTests {
+    let cli = CLITests()
+
+    func problems() throws -> (TemporaryFolder, URL) {
+        let folder = try TemporaryFolder()
+        return (folder, try ProblemCatalog.make(in: folder))
+    }
+
+    @Test func humanOutputListsEveryFindingWithFileLineAndCode() throws {
+        let (folder, _) = try problems()
+        let result = try cli.run(["check", "content"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 1)
+        for expected in ProblemCatalog.expected {
+            let location = expected.line.map { "\(expected.file):\($0)" } ?? expected.file
+            let marker = "\(location): \(expected.severity.rawValue)[\(expected.code.rawValue)]\(expected.suppressed ? " (silenced)" : ""): "
+            #expect(result.stdout.contains(marker), "missing line starting \(marker)")
+        }
+        let errors = ProblemCatalog.expected.filter { $0.severity == .error }.count
+        let warnings = ProblemCatalog.expected.filter { $0.severity == .warning && !$0.suppressed }.count
+        #expect(result.stdout.hasSuffix("Checked 5 packs, 26 stickers: \(errors) errors, \(warnings) warnings, 1 silenced\n"))
+        #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("problems/clean-") }, "clean stickers produce nothing")
+    }
+
+    @Test func jsonOutputHasEveryFindingAndASummary() throws {
+        let (folder, _) = try problems()
+        let result = try cli.run(["check", "content", "--format", "json"], in: folder.url)
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        let actual = Set(findings.map { entry in
+            ProblemCatalog.Expected(file: entry["file"] as! String, line: entry["line"] as? Int,
+                                    code: FindingCode(rawValue: entry["code"] as! String)!,
+                                    severity: Severity(rawValue: entry["severity"] as! String)!,
+                                    suppressed: entry["suppressed"] as! Bool)
+        })
+        #expect(actual == ProblemCatalog.expected)
+        #expect(findings.count == ProblemCatalog.expected.count)
+        let placeholder = try #require(findings.first { $0["code"] as? String == "placeholder-label" })
+        #expect(placeholder["sticker"] as? String == "problems/placeholder.png")
+        let packFile = try #require(findings.first { $0["code"] as? String == "missing-pack-file" })
+        #expect(packFile["line"] is NSNull)
+        #expect(packFile["sticker"] is NSNull)
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["stickers"] as? Int == 26)
+        #expect(summary["suppressed"] as? Int == 1)
+    }
+
+    @Test func sarifOutputIsValidSARIF() throws {
+        let (folder, content) = try problems()
+        let result = try cli.run(["check", "content", "--format", "sarif"], in: folder.url)
+        #expect(result.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect((log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "Peel")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ruleIDs = rules.compactMap { $0["id"] as? String }
+        #expect(ruleIDs.count == FindingCode.allCases.count && Set(ruleIDs).count == ruleIDs.count)
+        for rule in rules { #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false) }
+        let base = try #require((runs[0]["originalUriBaseIds"] as? [String: Any])?["CONTENT"] as? [String: Any])
+        let contentURI = content.standardizedFileURL.absoluteString
+        #expect(base["uri"] as? String == (contentURI.hasSuffix("/") ? contentURI : contentURI + "/"))
+
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == ProblemCatalog.expected.count)
+        var seen = Set<ProblemCatalog.Expected>()
+        for result in results {
+            let ruleID = try #require(result["ruleId"] as? String)
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(ruleIDs[index] == ruleID, "ruleIndex must point at the rule")
+            let level = try #require(result["level"] as? String)
+            #expect(["error", "warning"].contains(level))
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let location = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+            let artifact = try #require(location["artifactLocation"] as? [String: Any])
+            #expect(artifact["uriBaseId"] as? String == "CONTENT")
+            let uri = try #require(artifact["uri"] as? String)
+            #expect(!uri.hasPrefix("/"), "URIs are relative to CONTENT")
+            let line = (location["region"] as? [String: Any])?["startLine"] as? Int
+            if let line { #expect(line >= 1) }
+            let suppressed = (result["suppressions"] as? [[String: Any]])?.first?["kind"] as? String == "inSource"
+            seen.insert(ProblemCatalog.Expected(file: uri.removingPercentEncoding!, line: line, code: FindingCode(rawValue: ruleID)!,
+                                                severity: Severity(rawValue: level)!, suppressed: suppressed))
+        }
+        #expect(seen == ProblemCatalog.expected)
+    }
+
+    @Test func githubOutputIsWorkflowAnnotations() throws {
+        let (folder, _) = try problems()
+        let result = try cli.run(["check", "content", "--format", "github"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let annotations = lines.filter { $0.hasPrefix("::") }
+        #expect(annotations.count == ProblemCatalog.expected.filter { !$0.suppressed }.count, "silenced findings are not annotated")
+        #expect(annotations.contains("::error file=content/problems/placeholder.md,line=2,title=peel placeholder-label::label 'IMG_1234' is a placeholder; write what the sticker shows, such as 'Smiling sun in sunglasses'"))
+        #expect(annotations.contains { $0.hasPrefix("::warning file=content/problems/photo.jpg,title=peel no-transparency::") })
+        #expect(annotations.contains { $0.hasPrefix("::error file=content/no-pack-file,title=peel missing-pack-file::") })
+    }
+
+    @Test func exitCodes() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "clean")
+        #expect(try cli.run(["check", "clean"], in: folder.url).status == 0)
+        #expect(try cli.run(["check", "clean", "--strict"], in: folder.url).status == 0, "silenced warnings do not count, even with --strict")
+        try folder.write("---\nalt: Orange cat face with whiskers\ntitle: Cat\ncolour: orange\n---\n", to: "clean/pets/cat.md")
+        #expect(try cli.run(["check", "clean"], in: folder.url).status == 0, "warnings alone pass")
+        #expect(try cli.run(["check", "clean", "--strict"], in: folder.url).status == 1, "--strict fails on warnings")
+        #expect(try cli.run(["check", "missing-folder"], in: folder.url).status == 2)
+        #expect(try cli.run(["check", "--format", "yaml"], in: folder.url).status == 2)
+        let sample = try cli.run(["check", Fixtures.packageRoot.appendingPathComponent("content").path], in: folder.url)
+        #expect(sample.status == 0)
+        #expect(sample.stdout == "Checked 4 packs, 24 stickers: 0 errors, 0 warnings\n", "the sample catalog is clean")
+    }
+
+    @Test func checkWritesNothing() throws {
+        let (folder, content) = try problems()
+        let before = SiteBuilderTests.snapshot(content)
+        _ = try cli.run(["check", "content"], in: folder.url)
+        #expect(SiteBuilderTests.snapshot(content) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["content"])
+    }
+}
