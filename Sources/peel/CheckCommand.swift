@@ -58,16 +58,14 @@ struct CheckCommand: AsyncParsableCommand {
         switch format {
         case .human:
             FindingPrinter(terminal: Terminal.standardOutput, includeSuppressed: true).print(review.findings)
-            var line = "Checked \(summary.packs) packs, \(summary.stickers) stickers: \(summary.errors) errors, \(summary.warnings) warnings"
-            if summary.suppressed > 0 { line += ", \(summary.suppressed) silenced" }
-            print(line)
+            print("Checked \(summary.line)")
         case .json:
             print(try FindingsJSON.encode(review.findings, summary: summary))
         case .sarif:
             print(try SARIFReport.encode(review.findings, contentFolder: folder.standardizedFileURL))
         case .github:
             for line in GitHubAnnotations.lines(review.findings, pathPrefix: content) { print(line) }
-            print("Checked \(summary.packs) packs, \(summary.stickers) stickers: \(summary.errors) errors, \(summary.warnings) warnings")
+            print("Checked \(summary.line)")
         }
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
     }

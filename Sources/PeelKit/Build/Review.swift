@@ -45,6 +45,13 @@ public struct ReviewSummary: Sendable, Codable, Equatable {
         case packs, stickers, errors, warnings, suppressed, stickersWithErrors = "stickers_with_errors"
     }
 
+    /// "4 packs, 24 stickers: 2 errors, 1 warning, 1 silenced"
+    public var line: String {
+        var text = "\(plural(packs, "pack")), \(plural(stickers, "sticker")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        if suppressed > 0 { text += ", \(suppressed) silenced" }
+        return text
+    }
+
     public init(findings: [Finding], packs: Int, stickers: Int) {
         self.packs = packs
         self.stickers = stickers
