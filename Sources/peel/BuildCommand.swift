@@ -41,27 +41,13 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
                                    templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels)
-        let terminal = Terminal.standardError
-        let progress = terminal.showsProgress ? ProgressLine(terminal: terminal, label: "Images") : nil
-        let report: BuildReport
-        do {
-            let onProgress = progress?.callback
-            let builder = SiteBuilder(options: options)
-            report = try await Interrupt.cancelling { try await builder.build(progress: onProgress) }
-            progress?.finish()
-        } catch is CancellationError {
-            progress?.finish()
-            terminal.write("Interrupted; the previous site is unchanged.\n")
-            throw ExitCode(130)
-        } catch let error as PeelError {
-            progress?.finish()
-            terminal.write(terminal.colored(error.description, .red) + "\n")
-            if case .contentFolderMissing = error { throw ExitCode(2) }
-            throw ExitCode(1)
+        let builder = SiteBuilder(options: options)
+        let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: "Interrupted; the previous site is unchanged.") {
+            try await builder.build(progress: $0)
         }
         switch format {
         case .human:
-            FindingPrinter(terminal: terminal).print(report.findings)
+            FindingPrinter(terminal: Terminal.standardError).print(report.findings)
             print(report.summary)
         case .json:
             print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))

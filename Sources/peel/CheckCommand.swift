@@ -35,23 +35,11 @@ struct CheckCommand: AsyncParsableCommand {
     var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
 
     func run() async throws {
-        let terminal = Terminal.standardError
-        let progress = terminal.showsProgress && format == .human ? ProgressLine(terminal: terminal, label: "Checking") : nil
         let folder = URL(fileURLWithPath: content)
-        let review: Review
-        do {
-            let onProgress = progress?.callback
-            let limit = maxPixels
-            review = try await Interrupt.cancelling { try await Review.make(content: folder, maxPixels: limit, progress: onProgress) }
-            progress?.finish()
-        } catch is CancellationError {
-            progress?.finish()
-            throw ExitCode(130)
-        } catch let error as PeelError {
-            progress?.finish()
-            terminal.write(terminal.colored(error.description, .red) + "\n")
-            if case .contentFolderMissing = error { throw ExitCode(2) }
-            throw ExitCode(1)
+        let limit = maxPixels
+        let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
+                                               interruptedMessage: "Interrupted.") {
+            try await Review.make(content: folder, maxPixels: limit, progress: $0)
         }
 
         let summary = review.summary

@@ -23,7 +23,7 @@ public struct ImageAnalyzer: Sendable {
     }
 
     public func analyze(_ data: Data) throws -> AnalyzedImage {
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: data))
         guard !data.isEmpty else { throw ImageError.corrupt("file is empty (0 bytes)") }
         let format = ImageFormat.sniff(data)
         switch format {

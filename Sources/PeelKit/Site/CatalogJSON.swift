@@ -47,29 +47,11 @@ struct CatalogJSON: Encodable {
         let page: String
         let original: String
         let thumbnails: [Thumbnail]
-        let findings: [FindingEntry]
+        let findings: [FindingRecord]
 
         enum CodingKeys: String, CodingKey {
             case slug, source, title, alt, tags, format, width, height, bytes, frames
             case hasAlpha = "has_alpha", sha256, page, original, thumbnails, findings
-        }
-    }
-
-    struct FindingEntry: Encodable {
-        let file: String
-        @Nullable var line: Int?
-        let severity: Severity
-        let code: FindingCode
-        let message: String
-        let suppressed: Bool
-
-        init(_ finding: Finding) {
-            file = finding.file
-            line = finding.line
-            severity = finding.severity
-            code = finding.code
-            message = finding.message
-            suppressed = finding.suppressed
         }
     }
 
@@ -97,7 +79,7 @@ struct CatalogJSON: Encodable {
                                               hasAlpha: info?.hasAlpha, sha256: info?.sha256,
                                               page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
                                               thumbnails: assets[sticker.source]?.thumbnails ?? [],
-                                              findings: (findings[sticker.source] ?? []).map(FindingEntry.init))
+                                              findings: (findings[sticker.source] ?? []).map(FindingRecord.init))
                       })
         }
     }

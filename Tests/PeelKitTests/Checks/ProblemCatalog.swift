@@ -70,8 +70,8 @@ enum ProblemCatalog {
         try sticker("empty-alt.png", try variant(2), alt: "\"\"")
         try sticker("placeholder.png", try variant(3), alt: "IMG_1234")
         try sticker("file-name.png", try variant(4), alt: "File name")
-        try sticker("too-long.png", try variant(5), alt: String(repeating: "long ", count: 31), extra: "")
-        // too-long: put alt on line 3 to check the line follows the key
+        // too-long: alt on line 3, to check that the finding's line follows the key
+        try folder.write(try variant(5), to: "content/problems/too-long.png")
         try folder.write("---\ntitle: Too long\nalt: \(String(repeating: "word ", count: 30))end\n---\n", to: "content/problems/too-long.md")
         try sticker("prefix.png", try variant(6), alt: "Image of a cat winking")
         try sticker("same-label.png", try variant(7), alt: "orange cat face with whiskers")
