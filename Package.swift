@@ -26,14 +26,27 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // libpng reports errors with longjmp; every call that can fail lives here, behind setjmp.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]  // giflib ships no pkg-config file; the modulemap links -lgif
+        ),
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
+        // libpng and libjpeg report errors with longjmp (libjpeg's default even calls exit()); every
+        // call that can fail lives in these small C targets, behind setjmp, and returns a status.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .target(name: "CJPEGCodec", dependencies: ["CLibJPEG"]),
 
         // The library that does all the work.
         .target(
             name: "PeelKit",
             dependencies: [
                 "CPNGCodec",
+                "CJPEGCodec",
+                "CGIF",
                 "CCmarkGFM",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

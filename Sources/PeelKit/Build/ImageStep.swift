@@ -63,20 +63,25 @@ struct ImageStep: Sendable {
         }
 
         var thumbnails: [Thumbnail] = []
-        if let pixels = analyzed.pixels, staging != nil {
-            // Never upscale: art smaller than the 2x box gives fewer distinct sizes.
-            var sizes: [(width: Int, height: Int)] = []
-            for box in ThumbnailSizes.boxes {
-                let size = Resampler.fittedSize(width: pixels.width, height: pixels.height, box: box)
-                if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
+        var poster: String?
+        if staging != nil {
+            for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
+                let path = SitePaths.thumbnail(pack, sticker, width: output.width)
+                try write(output.data, to: path)
+                var thumbnail = Thumbnail(url: path, width: output.width, height: output.height)
+                if let posterData = output.poster {
+                    let posterPath = SitePaths.thumbnailPoster(pack, sticker, width: output.width)
+                    try write(posterData, to: posterPath)
+                    thumbnail.poster = posterPath
+                }
+                thumbnails.append(thumbnail)
             }
-            for resized in Resampler.resize(pixels, to: sizes) {
-                let path = SitePaths.thumbnail(pack, sticker, width: resized.width)
-                try write(try PNGCodec.encode(resized), to: path)
-                thumbnails.append(Thumbnail(url: path, width: resized.width, height: resized.height))
+            if analyzed.decoded.isAnimated {
+                poster = SitePaths.poster(pack, sticker)
+                try write(try Thumbnailer.poster(of: analyzed.decoded), to: SitePaths.poster(pack, sticker))
             }
         }
-        return StickerAssets(info: analyzed.info, thumbnails: thumbnails, findings: [])
+        return StickerAssets(info: analyzed.info, thumbnails: thumbnails, poster: poster, findings: [])
     }
 
     private func write(_ data: Data, to path: String) throws {

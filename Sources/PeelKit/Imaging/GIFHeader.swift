@@ -8,6 +8,8 @@ struct GIFHeader: Equatable {
     var hasTransparency: Bool
     /// 0 loops forever; nil when the file has no NETSCAPE2.0 extension (plays once).
     var loopCount: Int?
+    /// The sum of every frame's width × height: what giflib allocates to decode the file.
+    var totalFramePixels = 0
 
     init(_ bytes: [UInt8]) throws {
         var reader = ByteReader(bytes, offset: 6)
@@ -41,7 +43,9 @@ struct GIFHeader: Equatable {
                     first = false
                 }
             case 0x2C: // image descriptor
-                try reader.skip(8)
+                try reader.skip(4)
+                let frameWidth = try reader.uint16LE(), frameHeight = try reader.uint16LE()
+                totalFramePixels += frameWidth * frameHeight
                 let local = try reader.byte()
                 if local & 0x80 != 0 { try reader.skip(3 << (Int(local & 0x07) + 1)) }
                 _ = try reader.byte() // LZW minimum code size

@@ -1,62 +1,64 @@
 import Crypto
 import Foundation
 
-/// A sticker image read once: its metadata and, where Peel decodes it, its pixels.
+/// A sticker image read once: its metadata and its decoded frames.
 public struct AnalyzedImage: Sendable {
     public var info: ImageInfo
-    /// The first (or only) frame, for still PNGs. Animated and non-PNG images are shown from
-    /// their original file until the image engine decodes them.
-    public var pixels: RGBAImage?
+    public var decoded: DecodedImage
 }
 
 /// Reads an image file's bytes into `AnalyzedImage`: sniffs the format from the bytes, checks the
-/// pixel budget against the header before decoding, and decodes still PNGs.
+/// pixel budget against the header before decoding, and decodes every frame (PNG and APNG through
+/// libpng, GIF through giflib, JPEG through libjpeg-turbo).
 public struct ImageAnalyzer: Sendable {
     /// Largest width × height Peel decodes; a header that claims more is refused before allocation.
     public var maxPixels: Int
 
-    /// 40 megapixels: far above any sticker (618 × 618 is 0.4 MP), far below what hurts a machine.
-    public static let defaultMaxPixels = 40_000_000
+    /// 4096 × 4096: far above any sticker (618 × 618 is 0.4 MP) or icon art (1024 × 1024), far
+    /// below what hurts a machine (64 MB of RGBA).
+    public static let defaultMaxPixels = 4096 * 4096
+
+    /// All frames of an animation together may hold four times the still budget.
+    public var maxAnimationPixels: Int { maxPixels.multipliedReportingOverflow(by: 4).overflow ? Int.max : maxPixels * 4 }
 
     public init(maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
         self.maxPixels = maxPixels
     }
 
     public func analyze(_ data: Data) throws -> AnalyzedImage {
-        let digest = Hex.string(SHA256.hash(data: data))
         guard !data.isEmpty else { throw ImageError.corrupt("file is empty (0 bytes)") }
+        let digest = Hex.string(SHA256.hash(data: data))
         let format = ImageFormat.sniff(data)
         switch format {
         case .png:
-            let animation = PNGChunks.animation(in: data)
+            if PNGChunks.animation(in: data) != nil {
+                let decoded = try APNGDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
+                let header = try PNGCodec.header(data)
+                return AnalyzedImage(info: info(.apng, decoded, hasAlpha: header.hasAlphaChannel, data: data, digest: digest),
+                                     decoded: decoded)
+            }
             let (image, header) = try PNGCodec.decode(data, maxPixels: maxPixels)
-            let info = ImageInfo(format: animation == nil ? .png : .apng, width: header.width, height: header.height,
-                                 hasAlpha: header.hasAlphaChannel, hasTransparentPixels: image.hasTransparentPixels,
-                                 frameCount: max(1, animation?.frameCount ?? 1), loopCount: animation?.playCount,
-                                 bytes: data.count, sha256: digest)
-            return AnalyzedImage(info: info, pixels: animation == nil ? image : nil)
+            let decoded = DecodedImage(still: image)
+            return AnalyzedImage(info: info(.png, decoded, hasAlpha: header.hasAlphaChannel, data: data, digest: digest),
+                                 decoded: decoded)
         case .gif:
+            let decoded = try GIFDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
             let header = try GIFHeader([UInt8](data))
-            try checkBudget(header.width, header.height)
-            let info = ImageInfo(format: .gif, width: header.width, height: header.height, hasAlpha: header.hasTransparency,
-                                 hasTransparentPixels: nil, frameCount: header.frameCount,
-                                 loopCount: header.frameCount > 1 ? header.loopCount : nil, bytes: data.count, sha256: digest)
-            return AnalyzedImage(info: info, pixels: nil)
+            return AnalyzedImage(info: info(.gif, decoded, hasAlpha: header.hasTransparency, data: data, digest: digest),
+                                 decoded: decoded)
         case .jpeg:
-            let header = try JPEGHeader([UInt8](data))
-            try checkBudget(header.width, header.height)
+            let decoded = try JPEGDecoder.decode(data, maxPixels: maxPixels)
             // JPEG has no transparency at all.
-            let info = ImageInfo(format: .jpeg, width: header.width, height: header.height, hasAlpha: false,
-                                 hasTransparentPixels: false, frameCount: 1, loopCount: nil, bytes: data.count, sha256: digest)
-            return AnalyzedImage(info: info, pixels: nil)
+            return AnalyzedImage(info: info(.jpeg, decoded, hasAlpha: false, data: data, digest: digest), decoded: decoded)
         default:
             throw ImageError.unsupported(format)
         }
     }
 
-    private func checkBudget(_ width: Int, _ height: Int) throws {
-        if width * height > maxPixels {
-            throw ImageError.overPixelBudget(width: width, height: height, budget: maxPixels)
-        }
+    private func info(_ format: ImageFormat, _ decoded: DecodedImage, hasAlpha: Bool, data: Data, digest: String) -> ImageInfo {
+        ImageInfo(format: format, width: decoded.width, height: decoded.height, hasAlpha: hasAlpha,
+                  hasTransparentPixels: decoded.hasTransparentPixels, frameCount: decoded.frames.count,
+                  frameDelays: decoded.isAnimated ? decoded.frames.map(\.delay) : [],
+                  loopCount: decoded.isAnimated ? decoded.loopCount : nil, bytes: data.count, sha256: digest)
     }
 }

@@ -6,14 +6,25 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public var height: Int
     /// The file can carry transparency (alpha channel, tRNS, or a GIF transparent colour).
     public var hasAlpha: Bool
-    /// At least one pixel is actually transparent; nil where Peel did not decode the pixels.
+    /// At least one pixel of any frame is actually transparent; nil where Peel did not decode the pixels.
     public var hasTransparentPixels: Bool?
     public var frameCount: Int
-    /// 0 loops forever; nil for still images or when the file does not say.
+    /// Each frame's display time in seconds; empty for still images.
+    public var frameDelays: [Double] = []
+    /// 0 loops forever; nil for still images or when the file does not say (a GIF then plays once).
     public var loopCount: Int?
     public var bytes: Int
     /// Hex SHA-256 of the file's bytes.
     public var sha256: String
 
     public var isAnimated: Bool { frameCount > 1 }
+
+    /// One cycle of the animation, in seconds; 0 for still images.
+    public var duration: Double { frameDelays.reduce(0, +) }
+
+    /// Frames per second over one cycle; nil for still images or when every delay is 0.
+    public var framesPerSecond: Double? {
+        guard isAnimated, duration > 0 else { return nil }
+        return Double(frameCount) / duration
+    }
 }

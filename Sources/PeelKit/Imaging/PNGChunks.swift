@@ -28,6 +28,20 @@ public struct PNGChunks {
         return nil
     }
 
+    /// True when a chunk of `type` comes before the first IDAT.
+    static func containsChunk(_ type: String, in data: Data) -> Bool {
+        var offset = 8
+        let bytes = [UInt8](data)
+        while offset + 8 <= bytes.count {
+            let length = Int(readUInt32(bytes, offset))
+            let found = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if found == type { return true }
+            if found == "IDAT" || found == "IEND" || length > bytes.count { return false }
+            offset += 12 + length
+        }
+        return false
+    }
+
     private static func readUInt32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }

@@ -42,16 +42,24 @@ struct CatalogJSON: Encodable {
         @Nullable var height: Int?
         @Nullable var bytes: Int?
         @Nullable var frames: Int?
+        @Nullable var frameDelays: [Double]?
+        @Nullable var duration: Double?
+        @Nullable var fps: Double?
+        @Nullable var loopCount: Int?
         @Nullable var hasAlpha: Bool?
+        @Nullable var hasTransparentPixels: Bool?
         @Nullable var sha256: String?
         let page: String
         let original: String
+        @Nullable var poster: String?
         let thumbnails: [Thumbnail]
         let findings: [FindingRecord]
 
         enum CodingKeys: String, CodingKey {
             case slug, source, title, alt, tags, format, width, height, bytes, frames
-            case hasAlpha = "has_alpha", sha256, page, original, thumbnails, findings
+            case frameDelays = "frame_delays", duration, fps, loopCount = "loop_count"
+            case hasAlpha = "has_alpha", hasTransparentPixels = "has_transparent_pixels", sha256, page, original, poster
+            case thumbnails, findings
         }
     }
 
@@ -76,8 +84,12 @@ struct CatalogJSON: Encodable {
                           return StickerEntry(slug: sticker.slug, source: sticker.source, title: sticker.title, alt: sticker.alt,
                                               tags: sticker.tags, format: info?.format.rawValue, width: info?.width,
                                               height: info?.height, bytes: info?.bytes, frames: info?.frameCount,
-                                              hasAlpha: info?.hasAlpha, sha256: info?.sha256,
+                                              frameDelays: info?.frameDelays, duration: info?.duration,
+                                              fps: info?.framesPerSecond, loopCount: info?.loopCount,
+                                              hasAlpha: info?.hasAlpha, hasTransparentPixels: info?.hasTransparentPixels,
+                                              sha256: info?.sha256,
                                               page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
+                                              poster: assets[sticker.source]?.poster,
                                               thumbnails: assets[sticker.source]?.thumbnails ?? [],
                                               findings: (findings[sticker.source] ?? []).map(FindingRecord.init))
                       })

@@ -22,6 +22,8 @@ struct PageModel<Content> {
 struct ImageModel {
     let src: String
     let srcset: String?
+    /// For animated stickers: still first frames, shown when the reader prefers reduced motion.
+    var posterSrcset: String? = nil
     let width: Int
     let height: Int
     let alt: String

@@ -73,6 +73,7 @@ struct PageRenderer {
             facts.append(FactModel(name: "Pixel size", value: "\(info.width) × \(info.height) px"))
             facts.append(FactModel(name: "File size", value: "\(ByteCount.format(info.bytes)) (\(ByteCount.grouped(info.bytes)) bytes)"))
             facts.append(FactModel(name: "Frames", value: info.isAnimated ? "\(info.frameCount) (animated)" : "1 (still)"))
+            if info.isAnimated { facts.append(FactModel(name: "Animation", value: Self.animation(info))) }
             facts.append(FactModel(name: "Transparency", value: Self.transparency(info)))
         }
         facts.append(FactModel(name: "Pack size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"))
@@ -80,6 +81,7 @@ struct PageRenderer {
 
         let link = { (other: Sticker) in LinkModel(href: relative(SitePaths.stickerPage(pack, other), from: page), title: other.title) }
         let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                 posterSrcset: asset?.poster.map { relative($0, from: page) },
                                  width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
                                  alt: sticker.alt ?? "")
         let model = StickerPageModel(
@@ -151,7 +153,10 @@ struct PageRenderer {
         let asset = assets[sticker.source]
         if let thumbnails = asset?.thumbnails, let first = thumbnails.first {
             let srcset = thumbnails.map { "\(relative($0.url, from: page)) \($0.width)w" }.joined(separator: ", ")
-            return ImageModel(src: relative(first.url, from: page), srcset: srcset, width: first.width, height: first.height, alt: alt)
+            let posters = thumbnails.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.width)w" } }
+            return ImageModel(src: relative(first.url, from: page), srcset: srcset,
+                              posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
+                              width: first.width, height: first.height, alt: alt)
         }
         let box = ThumbnailSizes.boxes[0]
         let size = Resampler.fittedSize(width: asset?.info?.width ?? box, height: asset?.info?.height ?? box, box: box)
@@ -164,6 +169,20 @@ struct PageRenderer {
     }
 
     static func count(_ count: Int) -> String { plural(count, "sticker") }
+
+    /// "2.00 s per loop at 4 fps, loops forever"
+    static func animation(_ info: ImageInfo) -> String {
+        var parts = [String(format: "%.2f s per loop", info.duration)]
+        if let fps = info.framesPerSecond {
+            parts[0] += fps == fps.rounded() ? " at \(Int(fps)) fps" : String(format: " at %.1f fps", fps)
+        }
+        switch info.loopCount {
+        case .some(0): parts.append("loops forever")
+        case .some(1), .none: parts.append("plays once")
+        case .some(let count): parts.append("plays \(count) times")
+        }
+        return parts.joined(separator: ", ")
+    }
 
     static func transparency(_ info: ImageInfo) -> String {
         switch (info.hasAlpha, info.hasTransparentPixels) {

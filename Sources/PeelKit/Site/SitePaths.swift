@@ -24,6 +24,14 @@ enum SitePaths {
         "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w.png"
     }
 
+    static func thumbnailPoster(_ pack: Pack, _ sticker: Sticker, width: Int) -> String {
+        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w-poster.png"
+    }
+
+    static func poster(_ pack: Pack, _ sticker: Sticker) -> String {
+        "\(stickerFolder(pack, sticker))/\(sticker.slug)-poster.png"
+    }
+
     /// The shortest relative link from `page` to `target` (both relative to the site root).
     static func link(to target: String, from page: String) -> String {
         var from = page.split(separator: "/").dropLast()

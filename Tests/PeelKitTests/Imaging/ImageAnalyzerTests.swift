@@ -13,50 +13,53 @@ import Testing
         #expect(image.info.hasAlpha)
         #expect(image.info.hasTransparentPixels == true)
         #expect(image.info.frameCount == 1)
+        #expect(image.info.frameDelays.isEmpty && image.info.duration == 0 && image.info.framesPerSecond == nil)
+        #expect(image.info.loopCount == nil)
         #expect(image.info.bytes == data.count)
-        #expect(image.info.sha256.count == 64)
-        #expect(image.pixels?.width == 300)
+        #expect(image.decoded.frames.count == 1 && image.decoded.width == 300)
     }
 
     @Test func sha256IsTheFilesDigest() throws {
-        // SHA-256 of "abc", a published test vector, wrapped as a 1×1 PNG would change it; hash raw bytes.
+        // SHA-256 of the PngSuite's basn0g01.png, computed with sha256sum.
         let info = try analyzer.analyze(Fixtures.data(Fixtures.pngSuite.appendingPathComponent("basn0g01.png"))).info
-        let again = try analyzer.analyze(Fixtures.data(Fixtures.pngSuite.appendingPathComponent("basn0g01.png"))).info
-        #expect(info.sha256 == again.sha256)
+        #expect(info.sha256 == "c8b1364d7771dd2f5a1b2d7d633abcf3f48dafee608558ecd2e5fc98f61894cd")
         let other = try analyzer.analyze(Fixtures.data(Fixtures.pngSuite.appendingPathComponent("basn0g02.png"))).info
         #expect(info.sha256 != other.sha256)
     }
 
-    @Test func apngIsRecognisedAndCountsFrames() throws {
+    @Test func apngMetadata() throws {
         let image = try analyzer.analyze(Fixtures.data(Fixtures.apng))
         #expect(image.info.format == .apng)
         #expect(image.info.frameCount == 20)
         #expect(image.info.isAnimated)
         #expect(image.info.loopCount == 0)
-        #expect(image.pixels == nil, "animated stickers are shown from the original until the image engine lands")
+        #expect(image.info.frameDelays == Array(repeating: 0.075, count: 20))
+        #expect(abs(image.info.duration - 1.5) < 1e-9)
+        #expect(image.info.framesPerSecond.map { abs($0 - 13.333) < 0.01 } == true)
     }
 
-    @Test func gifHeaderGivesSizeFramesAndTransparency() throws {
-        let image = try analyzer.analyze(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/turtle.gif")))
+    @Test func gifMetadata() throws {
+        let image = try analyzer.analyze(Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif")))
         #expect(image.info.format == .gif)
-        #expect(image.info.width == 300 && image.info.height == 300)
-        #expect(image.info.frameCount == 1)
-    }
-
-    @Test func animatedGIFCountsFramesAndLoops() throws {
-        let url = Fixtures.packageRoot.appendingPathComponent("content/motion/weather-cycle-gif.gif")
-        let image = try analyzer.analyze(Fixtures.data(url))
+        #expect(image.info.width == 618 && image.info.height == 618)
         #expect(image.info.frameCount == 8)
         #expect(image.info.loopCount == 0)
+        #expect(image.info.frameDelays == Array(repeating: 0.25, count: 8))
+        #expect(image.info.framesPerSecond == 4)
         #expect(image.info.hasAlpha)
+        #expect(image.info.hasTransparentPixels == true)
     }
 
-    @Test func jpegHeaderGivesSizeAndNoAlpha() throws {
-        let image = try analyzer.analyze(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg")))
-        #expect(image.info.format == .jpeg)
-        #expect(image.info.width == 300 && image.info.height == 300)
-        #expect(!image.info.hasAlpha)
-        #expect(image.info.hasTransparentPixels == false)
+    @Test func stillGIFAndJPEG() throws {
+        let gif = try analyzer.analyze(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/turtle.gif")))
+        #expect(gif.info.format == .gif && gif.info.frameCount == 1 && gif.info.loopCount == nil)
+        #expect(gif.info.width == 300 && gif.info.height == 300)
+        #expect(gif.info.hasTransparentPixels == true)
+        let jpeg = try analyzer.analyze(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg")))
+        #expect(jpeg.info.format == .jpeg)
+        #expect(jpeg.info.width == 300 && jpeg.info.height == 300)
+        #expect(!jpeg.info.hasAlpha)
+        #expect(jpeg.info.hasTransparentPixels == false)
     }
 
     @Test func formatIsSniffedFromBytesNotName() {
@@ -72,19 +75,35 @@ import Testing
         #expect(throws: ImageError.unsupported(.webp)) { try analyzer.analyze(Data("RIFF\0\0\0\0WEBPVP8 ".utf8)) }
     }
 
-    @Test func truncatedGIFAndJPEGAreErrors() throws {
-        let gif = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"))
-        let jpeg = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg"))
-        #expect(throws: ImageError.self) { try analyzer.analyze(gif.prefix(40)) }
-        #expect(throws: ImageError.self) { try analyzer.analyze(jpeg.prefix(12)) }
+    @Test(arguments: ["pets/turtle.gif", "pets/dog.jpg", "pets/cat.png"])
+    func truncatedFilesAreErrorsAtEveryLength(file: String) throws {
+        let data = try Fixtures.data(Fixtures.catalog.appendingPathComponent(file))
+        for length in [1, 6, 13, 40, 200, data.count / 3, data.count / 2, data.count - 20] {
+            #expect(throws: ImageError.self, "\(file) cut to \(length) bytes") { try analyzer.analyze(data.prefix(length)) }
+        }
     }
 
-    @Test func hugeGIFHeaderIsRefusedBeforeDecoding() {
-        // A 65535×65535 GIF header: over any sane budget.
-        var bytes = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00]
-        bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0, 0x3B]
+    @Test func hugeHeadersAreRefusedBeforeDecoding() throws {
+        // A 65535×65535 GIF.
+        var gif = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00]
+        gif += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0, 0x3B]
         #expect(throws: ImageError.overPixelBudget(width: 65535, height: 65535, budget: ImageAnalyzer.defaultMaxPixels)) {
-            try analyzer.analyze(Data(bytes))
+            try analyzer.analyze(Data(gif))
+        }
+        // A JPEG whose frame header claims 60000×60000.
+        var jpeg = [UInt8](try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg")))
+        let sof = try #require((0..<(jpeg.count - 9)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        jpeg.replaceSubrange((sof + 5)..<(sof + 9), with: [0xEA, 0x60, 0xEA, 0x60])
+        #expect(throws: ImageError.overPixelBudget(width: 60000, height: 60000, budget: ImageAnalyzer.defaultMaxPixels)) {
+            try analyzer.analyze(Data(jpeg))
+        }
+        // A PNG that claims 100000×100000.
+        var png = [UInt8](try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png")))
+        var ihdr = Array(png[16..<29])
+        ihdr.replaceSubrange(0..<8, with: UInt32(100_000).bigEndianBytes + UInt32(100_000).bigEndianBytes)
+        png.replaceSubrange(8..<33, with: PNGChunk(type: "IHDR", data: ihdr).encoded)
+        #expect(throws: ImageError.overPixelBudget(width: 100_000, height: 100_000, budget: ImageAnalyzer.defaultMaxPixels)) {
+            try analyzer.analyze(Data(png))
         }
     }
 }

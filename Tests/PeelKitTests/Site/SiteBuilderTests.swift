@@ -36,7 +36,9 @@ import Testing
             #expect(folder.exists("site/\(path)"), "missing \(path)")
         }
         #expect(!folder.exists("site/pets/cat/cat-320w.png"), "a 300 px sticker must not be upscaled to 320")
-        #expect(!folder.exists("site/pets/dog/dog-160w.png"), "JPEG is shown from its original until the image engine lands")
+        #expect(folder.exists("site/pets/dog/dog-160w.png"), "JPEG stickers get thumbnails")
+        #expect(folder.exists("site/pets/turtle/turtle-160w.png"), "GIF stickers get thumbnails")
+        #expect(!folder.exists("site/pets/turtle/turtle-poster.png"), "only animated stickers get a poster")
     }
 
     @Test func homeAndPackPagesShowTitlesCountsLabelsAndSizes() async throws {
@@ -56,7 +58,8 @@ import Testing
         #expect(pack.contains("alt=\"Orange cat face with whiskers\""))
         #expect(pack.contains("width=\"160\" height=\"160\""))
         #expect(pack.contains("loading=\"lazy\""))
-        #expect(pack.contains("<img src=\"dog/dog.jpg\""), "a JPEG sticker is shown from its original file")
+        #expect(pack.contains("<img src=\"dog/dog-160w.png\" srcset=\"dog/dog-160w.png 160w, dog/dog-300w.png 300w\""), "a JPEG sticker has thumbnails")
+        #expect(!pack.contains("prefers-reduced-motion"), "still stickers need no poster")
         // Display order: fox (order 1) first, then by name.
         let order = ["fox/index.html", "cat/index.html", "dog/index.html", "turtle/index.html"].map { pack.range(of: $0)!.lowerBound }
         #expect(order == order.sorted())
@@ -115,7 +118,10 @@ import Testing
         #expect(thumbnails.map { $0["width"] as? Int } == [160, 300])
         let dog = try #require(stickers.first { $0["slug"] as? String == "dog" })
         #expect(dog["format"] as? String == "jpeg")
-        #expect((dog["thumbnails"] as? [Any])?.isEmpty == true)
+        #expect((dog["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/dog/dog-160w.png", "pets/dog/dog-300w.png"])
+        #expect(dog["poster"] is NSNull)
+        #expect(dog["frame_delays"] as? [Double] == [])
+        #expect(dog["loop_count"] is NSNull)
     }
 
     @Test func thumbnailsHaveTheRightSizeAndKeepTransparency() async throws {
@@ -234,5 +240,39 @@ import Testing
         #expect(crc.code == .corruptImage)
         #expect(crc.message.hasPrefix("image is corrupt: "))
         #expect(folder.exists("site/p/broken/index.html"))
+    }
+}
+
+extension SiteBuilderTests {
+    @Test func animatedStickersStayAnimatedWithAPosterForReducedMotion() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Motion\nsize: large\n---\n", to: "content/motion/pack.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/motion/cycle.gif")
+        try folder.write("---\nalt: Weather cycling from sun to rainbow\n---\n", to: "content/motion/cycle.md")
+        let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.formatted))")
+
+        let thumbnail = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("site/motion/cycle/cycle-160w.png")))
+        #expect(thumbnail.info.format == .apng && thumbnail.info.frameCount == 8)
+        let pack = try folder.read("site/motion/index.html")
+        #expect(pack.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle/cycle-160w-poster.png 160w, cycle/cycle-320w-poster.png 320w\" sizes=\"160px\"><img src=\"cycle/cycle-160w.png\""))
+        #expect(pack.contains("<span class=\"badge\">animated</span>"))
+        let page = try folder.read("site/motion/cycle/index.html")
+        #expect(page.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle-poster.png\"><img src=\"cycle.gif\" width=\"618\" height=\"618\""))
+        #expect(page.contains("<dd>8 (animated)</dd>"))
+        #expect(page.contains("<dd>2.00 s per loop at 4 fps, loops forever</dd>"))
+
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let sticker = try #require(((root["packs"] as? [[String: Any]])?.first?["stickers"] as? [[String: Any]])?.first)
+        #expect(sticker["frames"] as? Int == 8)
+        #expect(sticker["frame_delays"] as? [Double] == Array(repeating: 0.25, count: 8))
+        #expect(sticker["duration"] as? Double == 2)
+        #expect(sticker["fps"] as? Double == 4)
+        #expect(sticker["loop_count"] as? Int == 0)
+        #expect(sticker["has_transparent_pixels"] as? Bool == true)
+        #expect(sticker["poster"] as? String == "motion/cycle/cycle-poster.png")
+        let thumbnails = try #require(sticker["thumbnails"] as? [[String: Any]])
+        #expect(thumbnails.map { $0["poster"] as? String } == ["motion/cycle/cycle-160w-poster.png", "motion/cycle/cycle-320w-poster.png"])
     }
 }

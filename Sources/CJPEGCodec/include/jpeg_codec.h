@@ -1,0 +1,27 @@
+// A tiny C boundary around libjpeg-turbo. libjpeg's default error handler calls exit(); this one
+// longjmps back into jpeg_codec.c, so a bad JPEG is a status code and a message, never the end of
+// the process, and no jump crosses Swift frames.
+#ifndef PEEL_JPEG_CODEC_H
+#define PEEL_JPEG_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    PEEL_JPEG_OK = 0,
+    PEEL_JPEG_ERROR = 1,        // libjpeg rejected the data; see message
+    PEEL_JPEG_TOO_LARGE = 2,    // header claims more pixels than the caller's budget
+    PEEL_JPEG_OUT_OF_MEMORY = 3,
+} peel_jpeg_status;
+
+/// Decodes a baseline or progressive JPEG (greyscale, YCbCr, RGB, CMYK or YCCK) held in memory to
+/// 8-bit RGBA with opaque alpha. EXIF orientation is not applied here. On success *pixels is
+/// malloc'd (width*height*4 bytes) and must be released with peel_jpeg_free. max_pixels of 0 means
+/// no budget; the budget is checked after reading the header, before any pixel memory.
+peel_jpeg_status peel_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                        uint32_t *width, uint32_t *height, uint8_t **pixels,
+                                        char *message, size_t message_capacity);
+
+void peel_jpeg_free(void *pointer);
+
+#endif

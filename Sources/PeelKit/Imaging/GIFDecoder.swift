@@ -1,0 +1,111 @@
+import CGIF
+import Foundation
+
+/// Decodes GIFs with giflib: every frame, its delay, disposal method and transparent colour,
+/// local and global colour tables, interlacing (giflib de-interlaces) and the loop count.
+/// Frames are composed onto a transparent canvas the way browsers show them.
+enum GIFDecoder {
+    /// `maxPixels` bounds the canvas, `maxAnimationPixels` the sum of all frames; both are
+    /// checked from the block structure before giflib allocates anything.
+    static func decode(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws -> DecodedImage {
+        let header = try GIFHeader(bytes)
+        guard header.width * header.height <= maxPixels else {
+            throw ImageError.overPixelBudget(width: header.width, height: header.height, budget: maxPixels)
+        }
+        guard header.totalFramePixels <= maxAnimationPixels,
+              header.frameCount <= maxAnimationPixels / (header.width * header.height) else {
+            throw ImageError.corrupt("GIF has \(header.frameCount) frames of \(header.width) × \(header.height) px, more than the pixel budget allows")
+        }
+
+        let reader = MemoryReader(bytes: bytes)
+        var openError: Int32 = 0
+        let context = Unmanaged.passUnretained(reader).toOpaque()
+        guard let gif = DGifOpen(context, { file, buffer, count in
+            guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
+            return Unmanaged<MemoryReader>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
+        }, &openError) else {
+            throw ImageError.corrupt("GIF: \(message(openError))")
+        }
+        defer {
+            var closeError: Int32 = 0
+            DGifCloseFile(gif, &closeError)
+        }
+        let slurped = withExtendedLifetime(reader) { DGifSlurp(gif) }
+        guard slurped == GIF_OK else { throw ImageError.corrupt("GIF: \(message(gif.pointee.Error))") }
+
+        let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
+        guard width > 0, height > 0, gif.pointee.ImageCount > 0, let saved = gif.pointee.SavedImages else {
+            throw ImageError.corrupt("GIF has no image")
+        }
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        var frames: [DecodedImage.Frame] = []
+        for index in 0..<Int(gif.pointee.ImageCount) {
+            let image = saved[index]
+            let descriptor = image.ImageDesc
+            guard let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
+                throw ImageError.corrupt("GIF frame \(index + 1) has no colour table")
+            }
+            let colorCount = Int(colorMap.pointee.ColorCount)
+            var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+                                               TransparentColor: NO_TRANSPARENT_COLOR)
+            _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)
+            let left = Int(descriptor.Left), top = Int(descriptor.Top)
+            let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
+            guard let raster = image.RasterBits else { throw ImageError.corrupt("GIF frame \(index + 1) has no pixels") }
+
+            let saved = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
+            for row in 0..<frameHeight {
+                let y = top + row
+                guard y < height else { break }
+                for column in 0..<frameWidth {
+                    let x = left + column
+                    guard x < width else { break }
+                    let colorIndex = Int(raster[row * frameWidth + column])
+                    if colorIndex == Int(control.TransparentColor) { continue }
+                    guard colorIndex < colorCount else {
+                        throw ImageError.corrupt("GIF frame \(index + 1) uses colour \(colorIndex) of a \(colorCount)-colour table")
+                    }
+                    let color = colors[colorIndex]
+                    let offset = (y * width + x) * 4
+                    canvas[offset] = color.Red
+                    canvas[offset + 1] = color.Green
+                    canvas[offset + 2] = color.Blue
+                    canvas[offset + 3] = 255
+                }
+            }
+            frames.append(DecodedImage.Frame(image: RGBAImage(width: width, height: height, pixels: canvas),
+                                             delay: Double(control.DelayTime) / 100))
+            switch control.DisposalMode {
+            case DISPOSE_BACKGROUND:
+                Compositor.clear(&canvas, canvasWidth: width, x: left, y: top, width: frameWidth, height: frameHeight)
+            case DISPOSE_PREVIOUS:
+                if let saved { canvas = saved }
+            default:
+                break
+            }
+        }
+        return DecodedImage(frames: frames, loopCount: frames.count > 1 ? header.loopCount : nil)
+    }
+
+    private static func message(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) }?.lowercased() ?? "giflib error \(code)"
+    }
+
+    /// Feeds giflib from memory.
+    final class MemoryReader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func read(into buffer: UnsafeMutablePointer<GifByteType>, count: Int) -> Int32 {
+            let available = min(count, bytes.count - offset)
+            guard available > 0 else { return 0 }
+            bytes.withUnsafeBufferPointer { source in
+                buffer.update(from: source.baseAddress! + offset, count: available)
+            }
+            offset += available
+            return Int32(available)
+        }
+    }
+}

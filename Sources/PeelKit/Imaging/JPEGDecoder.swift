@@ -1,0 +1,31 @@
+import CJPEGCodec
+import Foundation
+
+/// Decodes JPEGs with libjpeg-turbo (behind the setjmp shim in CJPEGCodec) and turns them upright
+/// by their EXIF orientation, as cameras and phones expect.
+enum JPEGDecoder {
+    static func decode(_ data: Data, maxPixels: Int) throws -> DecodedImage {
+        var width: UInt32 = 0, height: UInt32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { raw in
+            peel_jpeg_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(max(0, maxPixels)),
+                                   &width, &height, &pixels, &message, message.count)
+        }
+        defer { peel_jpeg_free(pixels) }
+        switch status {
+        case PEEL_JPEG_OK:
+            guard let pixels else { throw ImageError.corrupt("decoder returned no pixels") }
+            let image = RGBAImage(width: Int(width), height: Int(height),
+                                  pixels: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
+            return DecodedImage(still: EXIFOrientation.read(from: data).apply(to: image))
+        case PEEL_JPEG_TOO_LARGE:
+            throw ImageError.overPixelBudget(width: Int(width), height: Int(height), budget: maxPixels)
+        case PEEL_JPEG_OUT_OF_MEMORY:
+            throw ImageError.outOfMemory
+        default:
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImageError.corrupt(reason.isEmpty ? "libjpeg could not decode it" : reason.lowercased())
+        }
+    }
+}

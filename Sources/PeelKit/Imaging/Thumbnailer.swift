@@ -1,0 +1,46 @@
+import Foundation
+
+/// Makes a sticker's thumbnails from its decoded frames: still PNGs for a still sticker; for an
+/// animated one, animated PNGs (every frame resampled, timing and looping kept) plus a still
+/// poster of the first frame for people who ask for reduced motion.
+struct Thumbnailer {
+    struct Output {
+        var width: Int
+        var height: Int
+        /// The thumbnail: a PNG, or an APNG for animated stickers.
+        var data: Data
+        /// For animated stickers, the first frame as a still PNG of the same size.
+        var poster: Data?
+    }
+
+    /// Outputs fit inside each of `boxes` (never enlarged: art smaller than a box gives fewer sizes).
+    static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
+        var sizes: [(width: Int, height: Int)] = []
+        for box in boxes {
+            let size = Resampler.fittedSize(width: image.width, height: image.height, box: box)
+            if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
+        }
+        if !image.isAnimated {
+            return try Resampler.resize(image.frames[0].image, to: sizes).map { resized in
+                Output(width: resized.width, height: resized.height, data: try PNGCodec.encode(resized), poster: nil)
+            }
+        }
+        // Resample frame by frame, keeping only the small copies.
+        var perSize = Array(repeating: [DecodedImage.Frame](), count: sizes.count)
+        for frame in image.frames {
+            for (index, resized) in Resampler.resize(frame.image, to: sizes).enumerated() {
+                perSize[index].append(DecodedImage.Frame(image: resized, delay: frame.delay))
+            }
+        }
+        return try zip(sizes, perSize).map { size, frames in
+            Output(width: size.width, height: size.height,
+                   data: try APNGEncoder.encode(frames, loopCount: image.loopCount ?? 0),
+                   poster: try PNGCodec.encode(frames[0].image))
+        }
+    }
+
+    /// The first frame at full size, for the sticker page's reduced-motion poster.
+    static func poster(of image: DecodedImage) throws -> Data {
+        try PNGCodec.encode(image.frames[0].image)
+    }
+}

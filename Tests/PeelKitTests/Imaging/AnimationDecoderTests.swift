@@ -1,0 +1,178 @@
+import Crypto
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct AnimationDecoderTests {
+    struct ReferenceFrame: Sendable {
+        let file: String
+        let index: Int
+        let delayMilliseconds: Double
+        let sha256: String
+    }
+
+    /// Composed frames of the fixture animations as Pillow decodes them (animation-reference.tsv).
+    static let reference: [ReferenceFrame] = {
+        let text = (try? String(contentsOf: Fixtures.root.appendingPathComponent("animation-reference.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let parts = line.split(separator: "\t").map(String.init)
+            return ReferenceFrame(file: parts[0], index: Int(parts[1])!, delayMilliseconds: Double(parts[2])!, sha256: parts[3])
+        }
+    }()
+
+    @Test(arguments: ["apng/basic_f20.png", "animated/weather-cycle.png", "animated/weather-cycle.gif"])
+    func composedFramesMatchTheReference(file: String) throws {
+        let expected = Self.reference.filter { $0.file == file }
+        #expect(!expected.isEmpty)
+        let decoded = try ImageAnalyzer().analyze(Fixtures.data(Fixtures.root.appendingPathComponent(file))).decoded
+        #expect(decoded.frames.count == expected.count)
+        for (frame, reference) in zip(decoded.frames, expected) {
+            #expect(Hex.string(SHA256.hash(data: Data(frame.image.pixels))) == reference.sha256, "\(file) frame \(reference.index)")
+            #expect(abs(frame.delay * 1000 - reference.delayMilliseconds) < 0.001)
+        }
+    }
+
+    // MARK: - Malformed APNGs
+
+    /// basic_f20.png's chunks, to take apart and put back together wrongly.
+    func chunks() throws -> [PNGChunk] {
+        try PNGChunk.read([UInt8](Fixtures.data(Fixtures.apng)))
+    }
+
+    func assemble(_ chunks: [PNGChunk]) -> [UInt8] {
+        PNGChunk.signature + chunks.flatMap(\.encoded)
+    }
+
+    func decode(_ chunks: [PNGChunk]) throws -> DecodedImage {
+        try APNGDecoder.decode(assemble(chunks), maxPixels: 1_000_000, maxAnimationPixels: 4_000_000)
+    }
+
+    @Test func badSequenceNumberIsAnError() throws {
+        var chunks = try chunks()
+        let index = try #require(chunks.lastIndex { $0.type == "fdAT" })
+        chunks[index].data.replaceSubrange(0..<4, with: UInt32(9999).bigEndianBytes)
+        #expect(throws: ImageError.corrupt("APNG sequence number 9999 where \(UInt32(bigEndianBytes: try self.chunks()[index].data[0..<4])) was expected")) {
+            try decode(chunks)
+        }
+    }
+
+    @Test func frameOutsideTheCanvasIsAnError() throws {
+        var chunks = try chunks()
+        let index = try #require(chunks.lastIndex { $0.type == "fcTL" })
+        chunks[index].data.replaceSubrange(12..<16, with: UInt32(90).bigEndianBytes) // x offset 90 + width > 100
+        #expect(throws: ImageError.self) { try decode(chunks) }
+        do { _ = try decode(chunks) } catch let error as ImageError {
+            #expect(error.description.contains("lies outside the 100 × 100 canvas"))
+        }
+    }
+
+    @Test func wrongFrameCountsAreErrors() throws {
+        for declared: UInt32 in [0, 19, 21, 0x7FFF_FFFF] {
+            var chunks = try chunks()
+            let index = try #require(chunks.firstIndex { $0.type == "acTL" })
+            chunks[index].data.replaceSubrange(0..<4, with: declared.bigEndianBytes)
+            #expect(throws: ImageError.self, "acTL of \(declared) frames") { try decode(chunks) }
+        }
+    }
+
+    @Test func badChunkChecksumIsAnError() throws {
+        var bytes = assemble(try chunks())
+        bytes[bytes.count - 30] ^= 0xFF // inside the last fdAT's data
+        #expect(throws: ImageError.self) { try APNGDecoder.decode(bytes, maxPixels: 1_000_000, maxAnimationPixels: 4_000_000) }
+    }
+
+    @Test func truncatedAPNGIsAnErrorAtEveryChunkBoundary() throws {
+        let bytes = assemble(try chunks())
+        var offset = 8
+        var boundaries: [Int] = []
+        while offset < bytes.count {
+            boundaries.append(offset)
+            offset += 12 + Int(UInt32(bigEndianBytes: bytes[offset..<(offset + 4)]))
+        }
+        for boundary in boundaries.dropFirst() {
+            #expect(throws: ImageError.self, "cut at \(boundary)") {
+                try ImageAnalyzer().analyze(Data(bytes.prefix(boundary)))
+            }
+        }
+    }
+
+    // MARK: - GIF
+
+    @Test func gifColourIndexOutsideItsTableIsAnError() {
+        // 1×1 GIF, no global table, a 2-colour local table, LZW data that draws index 3.
+        let bytes: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x00, 0, 0]
+            + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x80, 0, 0, 0, 255, 255, 255]
+            + [2, 2, 0x5C, 0x01, 0, 0x3B]
+        #expect(throws: ImageError.corrupt("GIF frame 1 uses colour 3 of a 2-colour table")) {
+            try ImageAnalyzer().analyze(Data(bytes))
+        }
+    }
+
+    // MARK: - JPEG
+
+    /// The fixture is 64×32: red left half, blue right half, stored with an EXIF orientation.
+    @Test(arguments: [(1, 64, 32, "red-left"), (3, 64, 32, "red-right"), (6, 32, 64, "red-top"), (8, 32, 64, "red-bottom")])
+    func jpegIsTurnedUprightByItsEXIFOrientation(orientation: Int, width: Int, height: Int, layout: String) throws {
+        let data = try Fixtures.data(Fixtures.root.appendingPathComponent("jpeg/orientation-\(orientation).jpg"))
+        #expect(EXIFOrientation.read(from: data).value == orientation)
+        let image = try ImageAnalyzer().analyze(data).decoded.frames[0].image
+        #expect(image.width == width && image.height == height)
+        let probes: (first: (Int, Int), second: (Int, Int)) = switch layout {
+        case "red-left", "red-right": ((8, 16), (56, 16))
+        default: ((16, 8), (16, 56))
+        }
+        let redFirst = layout == "red-left" || layout == "red-top"
+        let red = image[redFirst ? probes.first.0 : probes.second.0, redFirst ? probes.first.1 : probes.second.1]
+        let blue = image[redFirst ? probes.second.0 : probes.first.0, redFirst ? probes.second.1 : probes.first.1]
+        #expect(red.r > 180 && red.b < 80, "expected red, got \(red)")
+        #expect(blue.b > 180 && blue.r < 80, "expected blue, got \(blue)")
+    }
+
+    @Test(arguments: ["progressive.jpg", "cmyk.jpg", "grey.jpg"])
+    func jpegVariantsDecode(file: String) throws {
+        let image = try ImageAnalyzer().analyze(Fixtures.data(Fixtures.root.appendingPathComponent("jpeg/\(file)"))).decoded.frames[0].image
+        #expect(image.width == 64 && image.height == 32)
+        #expect(!image.hasTransparentPixels)
+        let left = image[8, 16]
+        if file == "grey.jpg" {
+            #expect(left.r == left.g && left.g == left.b)
+        } else {
+            #expect(left.r > 180 && left.b < 80, "\(file): expected red, got \(left)")
+        }
+    }
+
+    @Test func truncatedJPEGNamesWhatIsWrong() throws {
+        let data = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg"))
+        do {
+            _ = try ImageAnalyzer().analyze(data.prefix(data.count * 2 / 3))
+            Issue.record("a truncated JPEG must not decode")
+        } catch let error as ImageError {
+            #expect(error.description.hasPrefix("image is corrupt: premature end of jpeg file"), "\(error)")
+        }
+    }
+
+    // MARK: - Animated thumbnails
+
+    @Test func animatedThumbnailsKeepEveryFrameAndTheirTiming() throws {
+        let decoded = try ImageAnalyzer().analyze(Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"))).decoded
+        let outputs = try Thumbnailer.thumbnails(of: decoded, boxes: [160, 320])
+        #expect(outputs.map(\.width) == [160, 320])
+        for output in outputs {
+            let reread = try ImageAnalyzer().analyze(output.data)
+            #expect(reread.info.format == .apng)
+            #expect(reread.info.frameCount == 8)
+            #expect(reread.info.frameDelays == Array(repeating: 0.25, count: 8))
+            #expect(reread.info.loopCount == 0)
+            #expect(reread.info.hasTransparentPixels == true)
+            let poster = try #require(output.poster)
+            let still = try ImageAnalyzer().analyze(poster)
+            #expect(still.info.format == .png && still.info.frameCount == 1 && still.info.width == output.width)
+            #expect(still.decoded.frames[0].image == reread.decoded.frames[0].image, "the poster is the first frame")
+        }
+        // Each thumbnail frame is the resampled source frame.
+        let small = try ImageAnalyzer().analyze(outputs[0].data).decoded
+        for (index, frame) in decoded.frames.enumerated() {
+            #expect(small.frames[index].image == Resampler.resize(frame.image, width: 160, height: 160))
+        }
+    }
+}
