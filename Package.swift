@@ -66,6 +66,9 @@ let package = Package(
             ]
         ),
 
+        // Per-sticker decode and thumbnail figures for BENCHMARKS.md (Benchmarks/run.sh runs it).
+        .executableTarget(name: "peel-image-benchmark", dependencies: ["PeelKit"], path: "Benchmarks/ImageBenchmark"),
+
         // Embeds Templates/ into PeelKit so `peel` works from any directory.
         .executableTarget(name: "peel-embed-templates"),
         .plugin(

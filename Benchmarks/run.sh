@@ -11,6 +11,7 @@ work="${PEEL_BENCH_DIR:-${TMPDIR:-/tmp}/peel-bench}"
 mkdir -p "$work"
 
 swift build -c release --product peel >/dev/null
+swift build -c release --product peel-image-benchmark >/dev/null
 peel="$(swift build -c release --show-bin-path)/peel"
 
 # Sample art: the eight 618×618 faces of content/ (the size the performance targets name).
@@ -46,6 +47,13 @@ PY
     index=$((index + 1))
   done
 }
+
+echo "Per sticker, one core, median of 20 (decode = read + SHA-256 + every frame; thumbnails = 160 and 320 px boxes, resampled and encoded):"
+echo
+"$(swift build -c release --show-bin-path)/peel-image-benchmark" content/faces/grinning.png content/weather/sun.png \
+  content/animals/cat.png content/motion/weather-cycle-apng.png content/motion/weather-cycle-gif.gif \
+  Tests/PeelKitTests/Fixtures/catalog/pets/dog.jpg
+echo
 
 printf "%-10s %-12s %10s %12s %14s %12s\n" "stickers" "run" "seconds" "stickers/s" "ms/sticker" "peak RSS MB"
 for count in "${counts[@]}"; do

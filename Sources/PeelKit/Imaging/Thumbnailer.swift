@@ -3,18 +3,18 @@ import Foundation
 /// Makes a sticker's thumbnails from its decoded frames: still PNGs for a still sticker; for an
 /// animated one, animated PNGs (every frame resampled, timing and looping kept) plus a still
 /// poster of the first frame for people who ask for reduced motion.
-struct Thumbnailer {
-    struct Output {
-        var width: Int
-        var height: Int
+public struct Thumbnailer {
+    public struct Output {
+        public var width: Int
+        public var height: Int
         /// The thumbnail: a PNG, or an APNG for animated stickers.
-        var data: Data
+        public var data: Data
         /// For animated stickers, the first frame as a still PNG of the same size.
-        var poster: Data?
+        public var poster: Data?
     }
 
     /// Outputs fit inside each of `boxes` (never enlarged: art smaller than a box gives fewer sizes).
-    static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
+    public static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
         var sizes: [(width: Int, height: Int)] = []
         for box in boxes {
             let size = Resampler.fittedSize(width: image.width, height: image.height, box: box)

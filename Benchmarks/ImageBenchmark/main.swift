@@ -1,0 +1,46 @@
+// Per-sticker image figures: decode (read + SHA-256 + decode every frame), thumbnails (resample
+// to the 160 and 320 px boxes and encode, APNG for animations) and the bytes written, for each file
+// given. Run by Benchmarks/run.sh with a release build.
+//
+// usage: peel-image-benchmark [--iterations N] FILE...
+import Foundation
+import PeelKit
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var iterations = 20
+if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+    iterations = value
+    arguments.removeSubrange(index...(index + 1))
+}
+guard !arguments.isEmpty else {
+    FileHandle.standardError.write(Data("usage: peel-image-benchmark [--iterations N] FILE...\n".utf8))
+    exit(2)
+}
+
+func milliseconds(_ work: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+let analyzer = ImageAnalyzer()
+print("file | format | size | frames | file bytes | decode ms | thumbnails ms | thumbnail bytes")
+print("---|---|---|---|---|---|---|---")
+for path in arguments {
+    let url = URL(fileURLWithPath: path)
+    let data = try Data(contentsOf: url)
+    var analyzed = try analyzer.analyze(data)
+    var decodeTimes: [Double] = [], thumbnailTimes: [Double] = []
+    var thumbnailBytes = 0
+    for _ in 0..<iterations {
+        decodeTimes.append(try milliseconds { analyzed = try analyzer.analyze(data) })
+        var outputs: [Thumbnailer.Output] = []
+        thumbnailTimes.append(try milliseconds { outputs = try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: [160, 320]) })
+        thumbnailBytes = outputs.reduce(0) { $0 + $1.data.count + ($1.poster?.count ?? 0) }
+    }
+    let info = analyzed.info
+    print("\(url.lastPathComponent) | \(info.format.rawValue) | \(info.width)×\(info.height) | \(info.frameCount) | \(info.bytes) | "
+        + String(format: "%.2f | %.2f", median(decodeTimes), median(thumbnailTimes)) + " | \(thumbnailBytes)")
+}
