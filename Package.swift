@@ -31,6 +31,11 @@ let package = Package(
             providers: [.apt(["libgif-dev"])]  // giflib ships no pkg-config file; the modulemap links -lgif
         ),
         .systemLibrary(
+            name: "CImageQuant",
+            pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibJPEG",
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"])]
@@ -47,6 +52,7 @@ let package = Package(
                 "CPNGCodec",
                 "CJPEGCodec",
                 "CGIF",
+                "CImageQuant",
                 "CCmarkGFM",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

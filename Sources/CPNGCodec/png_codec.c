@@ -199,4 +199,64 @@ peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uin
     return PEEL_PNG_OK;
 }
 
+peel_png_status peel_png_encode_palette(const uint8_t *indices, uint32_t width, uint32_t height,
+                                        const uint8_t *palette, int colors, int compression_level,
+                                        uint8_t **output, size_t *output_length,
+                                        char *message, size_t message_capacity) {
+    *output = NULL;
+    *output_length = 0;
+    codec_error error = { .message = message, .message_capacity = message_capacity };
+    if (colors < 1 || colors > 256) {
+        copy_message(&error, "a palette holds 1 to 256 colours");
+        return PEEL_PNG_ERROR;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, on_error, on_warning);
+    if (png == NULL) return PEEL_PNG_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return PEEL_PNG_OUT_OF_MEMORY;
+    }
+    memory_writer writer = { 0 };
+    png_bytep *volatile rows = NULL;
+    if (setjmp(error.jump)) {
+        free(rows);
+        free(writer.data);
+        png_destroy_write_struct(&png, &info);
+        return writer.failed ? PEEL_PNG_OUT_OF_MEMORY : PEEL_PNG_ERROR;
+    }
+    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_PALETTE,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_color entries[256];
+    png_byte alphas[256];
+    int last_translucent = -1;
+    for (int i = 0; i < colors; i++) {
+        entries[i].red = palette[i * 4];
+        entries[i].green = palette[i * 4 + 1];
+        entries[i].blue = palette[i * 4 + 2];
+        alphas[i] = palette[i * 4 + 3];
+        if (alphas[i] != 255) last_translucent = i;
+    }
+    png_set_PLTE(png, info, entries, colors);
+    if (last_translucent >= 0) png_set_tRNS(png, info, alphas, last_translucent + 1, NULL);
+    png_set_compression_level(png, compression_level);
+    // Palette images compress best unfiltered (the PNG specification's recommendation).
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_write_info(png, info);
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (rows == NULL) {
+        writer.failed = 1;
+        png_error(png, "out of memory");
+    }
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)indices + (size_t)y * width;
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    *output = writer.data;
+    *output_length = writer.length;
+    return PEEL_PNG_OK;
+}
+
 void peel_png_free(void *pointer) { free(pointer); }

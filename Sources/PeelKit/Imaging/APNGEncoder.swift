@@ -3,22 +3,31 @@ import Foundation
 /// Writes animated PNGs: each frame is a full canvas encoded by libpng (so filters and zlib are
 /// libpng's), its image data re-wrapped as `IDAT` (first frame) or `fdAT` chunks, each behind an
 /// `fcTL` with the frame's delay. Frames replace the canvas (`dispose_op` none, `blend_op`
-/// source), which every APNG reader shows correctly.
+/// source), which every APNG reader shows correctly. With `quantize`, all frames share one
+/// palette (libimagequant), which makes thumbnails several times smaller.
 enum APNGEncoder {
-    static func encode(_ frames: [DecodedImage.Frame], loopCount: Int, compressionLevel: Int = 6) throws -> Data {
+    static func encode(_ frames: [DecodedImage.Frame], loopCount: Int, quantize: Bool = true,
+                       compressionLevel: Int = 6) throws -> Data {
         precondition(frames.count > 1, "an animation has at least two frames")
         let width = frames[0].image.width, height = frames[0].image.height
-        // Every frame must share one IHDR, so alpha is kept for all if any frame needs it.
-        let alpha = frames.contains { $0.image.hasTransparentPixels }
+        precondition(frames.allSatisfy { $0.image.width == width && $0.image.height == height }, "frames share the canvas size")
+        let encodedFrames: [Data]
+        if quantize, let palette = PaletteQuantizer.quantize(frames.map(\.image)) {
+            encodedFrames = try frames.indices.map { try PNGCodec.encode(palette: palette, frame: $0, width: width, height: height) }
+        } else {
+            // Every frame must share one IHDR, so alpha is kept for all if any frame needs it.
+            let alpha = frames.contains { $0.image.hasTransparentPixels }
+            encodedFrames = try frames.map { try PNGCodec.encode($0.image, compressionLevel: compressionLevel, alpha: alpha) }
+        }
         var output = PNGChunk.signature
         var sequence: UInt32 = 0
         for (index, frame) in frames.enumerated() {
-            precondition(frame.image.width == width && frame.image.height == height, "frames share the canvas size")
-            let chunks = try PNGChunk.read([UInt8](try PNGCodec.encode(frame.image, compressionLevel: compressionLevel, alpha: alpha)))
+            let chunks = try PNGChunk.read([UInt8](encodedFrames[index]))
             if index == 0 {
                 guard let ihdr = chunks.first(where: { $0.type == "IHDR" }) else { throw ImageError.corrupt("encoder wrote no IHDR") }
                 output += ihdr.encoded
                 output += PNGChunk(type: "acTL", data: UInt32(frames.count).bigEndianBytes + UInt32(max(0, loopCount)).bigEndianBytes).encoded
+                for chunk in chunks where chunk.type == "PLTE" || chunk.type == "tRNS" { output += chunk.encoded }
             }
             let (numerator, denominator) = delayFraction(frame.delay)
             let control = sequence.bigEndianBytes + UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes

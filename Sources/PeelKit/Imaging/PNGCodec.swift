@@ -49,6 +49,27 @@ public enum PNGCodec {
         }
     }
 
+    /// Encodes a palette image (see `PaletteQuantizer`).
+    static func encode(palette: PaletteQuantizer.Result, frame: Int, width: Int, height: Int,
+                       compressionLevel: Int = 9) throws -> Data {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = palette.indices[frame].withUnsafeBufferPointer { indices in
+            palette.palette.withUnsafeBufferPointer { entries in
+                peel_png_encode_palette(indices.baseAddress, UInt32(width), UInt32(height), entries.baseAddress,
+                                        Int32(palette.colorCount), Int32(compressionLevel), &output, &length,
+                                        &message, message.count)
+            }
+        }
+        defer { peel_png_free(output) }
+        guard status == PEEL_PNG_OK, let output else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImageError.corrupt("PNG encoding failed: \(reason)")
+        }
+        return Data(bytes: output, count: length)
+    }
+
     /// The header of a PNG, read without decoding its pixels.
     public static func header(_ data: Data) throws -> PNGHeader {
         let chunks = try PNGChunk.read([UInt8](data.prefix(8 + 25)) + PNGChunk(type: "IEND", data: []).encoded)

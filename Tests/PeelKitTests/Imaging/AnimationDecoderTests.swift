@@ -167,12 +167,19 @@ import Testing
             let poster = try #require(output.poster)
             let still = try ImageAnalyzer().analyze(poster)
             #expect(still.info.format == .png && still.info.frameCount == 1 && still.info.width == output.width)
-            #expect(still.decoded.frames[0].image == reread.decoded.frames[0].image, "the poster is the first frame")
+            let expectedPoster = Resampler.resize(decoded.frames[0].image, width: output.width, height: output.height)
+            #expect(still.decoded.frames[0].image == expectedPoster, "the poster is the first frame, resampled, in full RGBA")
         }
-        // Each thumbnail frame is the resampled source frame.
-        let small = try ImageAnalyzer().analyze(outputs[0].data).decoded
+        // Each thumbnail frame is its source frame resampled, then reduced to the shared palette:
+        // close to the full-colour resample, and far smaller than full RGBA frames would be.
+        let small = try ImageAnalyzer().analyze(outputs[0].data)
         for (index, frame) in decoded.frames.enumerated() {
-            #expect(small.frames[index].image == Resampler.resize(frame.image, width: 160, height: 160))
+            let reference = Resampler.resize(frame.image, width: 160, height: 160)
+            let psnr = ResamplerTests.premultipliedPSNR(small.decoded.frames[index].image, reference)
+            #expect(psnr > 30, "frame \(index): \(psnr) dB against the full-colour resample")
         }
+        let chunks = try PNGChunk.read([UInt8](outputs[0].data))
+        #expect(chunks.filter { $0.type == "PLTE" }.count == 1, "all frames share one palette")
+        #expect(chunks.first { $0.type == "IHDR" }?.data[9] == 3, "palette colour type")
     }
 }

@@ -276,3 +276,17 @@ extension SiteBuilderTests {
         #expect(thumbnails.map { $0["poster"] as? String } == ["motion/cycle/cycle-160w-poster.png", "motion/cycle/cycle-320w-poster.png"])
     }
 }
+
+extension SiteBuilderTests {
+    /// The sample catalog has animated APNG and GIF stickers, so this also covers the palette
+    /// quantizer and the APNG encoder.
+    @Test func sampleCatalogRebuildsByteForByte() async throws {
+        let folder = try TemporaryFolder()
+        let content = Fixtures.packageRoot.appendingPathComponent("content")
+        _ = try await build(content, into: folder.url.appendingPathComponent("one"))
+        _ = try await build(content, into: folder.url.appendingPathComponent("two"))
+        let one = Self.snapshot(folder.url.appendingPathComponent("one"))
+        #expect(one.keys.contains("motion/weather-cycle-gif/weather-cycle-gif-320w.png"))
+        #expect(one == Self.snapshot(folder.url.appendingPathComponent("two")))
+    }
+}

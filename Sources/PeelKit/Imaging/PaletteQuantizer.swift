@@ -1,0 +1,68 @@
+import CImageQuant
+
+/// Reduces RGBA frames to one shared palette of at most 256 colours with libimagequant, so
+/// thumbnails are small 8-bit PNGs. One palette for all frames of an animation keeps colours
+/// steady from frame to frame (and lets every APNG frame share one PLTE).
+enum PaletteQuantizer {
+    struct Result {
+        /// RGBA entries, straight alpha.
+        var palette: [UInt8]
+        var colorCount: Int
+        /// One index per pixel, per frame.
+        var indices: [[UInt8]]
+    }
+
+    /// Nil when the frames cannot be quantized to at least `minimumQuality` (0–100, libimagequant's
+    /// scale): the caller keeps full RGBA then.
+    static func quantize(_ frames: [RGBAImage], minimumQuality: Int = 80) -> Result? {
+        guard let first = frames.first, let attributes = liq_attr_create() else { return nil }
+        defer { liq_attr_destroy(attributes) }
+        liq_set_quality(attributes, Int32(minimumQuality), 100)
+        liq_set_speed(attributes, 4)
+        guard let histogram = liq_histogram_create(attributes) else { return nil }
+        defer { liq_histogram_destroy(histogram) }
+
+        // liq_image keeps a pointer to the pixels, so each frame gets a buffer of its own that
+        // lives until remapping ends.
+        var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
+        var images: [OpaquePointer] = []
+        defer {
+            images.forEach { liq_image_destroy($0) }
+            buffers.forEach { $0.deallocate() }
+        }
+        for frame in frames {
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: frame.pixels.count)
+            _ = buffer.initialize(from: frame.pixels)
+            buffers.append(buffer)
+            guard let image = liq_image_create_rgba(attributes, buffer.baseAddress!, Int32(first.width), Int32(first.height), 0) else {
+                return nil
+            }
+            images.append(image)
+            guard liq_histogram_add_image(histogram, attributes, image) == LIQ_OK else { return nil }
+        }
+        var result: OpaquePointer?
+        guard liq_histogram_quantize(histogram, attributes, &result) == LIQ_OK, let result else { return nil }
+        defer { liq_result_destroy(result) }
+        liq_set_dithering_level(result, 1.0)
+
+        var indices: [[UInt8]] = []
+        for image in images {
+            var remapped = [UInt8](repeating: 0, count: first.width * first.height)
+            let status = remapped.withUnsafeMutableBytes { raw in
+                liq_write_remapped_image(result, image, raw.baseAddress!, raw.count)
+            }
+            guard status == LIQ_OK else { return nil }
+            indices.append(remapped)
+        }
+        guard let palette = liq_get_palette(result)?.pointee else { return nil }
+        let count = Int(palette.count)
+        var entries: [UInt8] = []
+        withUnsafeBytes(of: palette.entries) { raw in
+            let colors = raw.bindMemory(to: liq_color.self)
+            for index in 0..<count {
+                entries += [colors[index].r, colors[index].g, colors[index].b, colors[index].a]
+            }
+        }
+        return Result(palette: entries, colorCount: count, indices: indices)
+    }
+}
