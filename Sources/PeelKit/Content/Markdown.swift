@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// GitHub-flavoured Markdown through cmark-gfm, in safe mode: raw HTML is dropped and
 /// `javascript:`, `vbscript:`, `file:` and non-image `data:` links lose their target.
@@ -7,6 +8,11 @@ public enum Markdown {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     public static func html(_ markdown: String) -> String {
+        // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
+        // table of special inline characters and freeing a parser removes them, so a parser freed on
+        // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
+        lock.lock()
+        defer { lock.unlock() }
         ensureExtensionsRegistered
         // CMARK_OPT_DEFAULT is safe mode (CMARK_OPT_UNSAFE is what would let raw HTML through).
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
@@ -28,6 +34,8 @@ public enum Markdown {
         defer { free(rendered) }
         return String(cString: rendered)
     }
+
+    private static let lock = NSLock()
 
     /// cmark-gfm's extension registry is global; register once per process, thread-safely.
     private static let ensureExtensionsRegistered: Void = {

@@ -20,6 +20,21 @@ import Testing
         #expect(html.contains("type=\"checkbox\" checked=\"\" disabled=\"\""))
     }
 
+    /// cmark-gfm keeps extension state in globals; concurrent renders must still see every extension.
+    @Test func concurrentRendersKeepEveryExtension() async {
+        let results = await withTaskGroup(of: String.self) { group in
+            // Long documents keep parsers alive while others are freed, which is when the race bites.
+            let filler = String(repeating: "Plain words in a long paragraph. ", count: 200)
+            for index in 0..<2000 {
+                group.addTask { Markdown.html("\(filler)\n\n~~gone \(index)~~ and www.example.com") }
+            }
+            return await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(results.count == 2000)
+        let brokenCount = results.filter { !$0.contains("<del>gone") || !$0.contains("<a href=\"http://www.example.com\">") }.count
+        #expect(brokenCount == 0, "renders that lost strikethrough or autolinks")
+    }
+
     @Test func rawHTMLNeverReachesThePage() {
         let html = Markdown.html("Hello <script>alert(1)</script>\n\n<iframe src=x></iframe>\n\n<img src=x onerror=alert(1)>")
         #expect(!html.contains("<script"))
