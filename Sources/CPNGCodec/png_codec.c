@@ -149,10 +149,20 @@ peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64
     return PEEL_PNG_OK;
 }
 
-peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                      int has_alpha, int compression_level,
-                                      uint8_t **output, size_t *output_length,
-                                      char *message, size_t message_capacity) {
+/// How rows are laid out for one of the two public encoders.
+typedef struct {
+    int color_type;           // PNG_COLOR_TYPE_RGB_ALPHA, _RGB (RGBA input, alpha dropped) or _PALETTE
+    size_t row_bytes;         // bytes per input row
+    const png_color *palette; // PLTE entries, for palette images
+    int colors;
+    const png_byte *alphas;   // tRNS entries, for palette images
+    int alpha_count;
+    int filters;              // PNG_ALL_FILTERS or PNG_FILTER_NONE
+} row_layout;
+
+static peel_png_status encode(const uint8_t *pixels, uint32_t width, uint32_t height, const row_layout *layout,
+                              int compression_level, uint8_t **output, size_t *output_length,
+                              char *message, size_t message_capacity) {
     *output = NULL;
     *output_length = 0;
     codec_error error = { .message = message, .message_capacity = message_capacity };
@@ -165,7 +175,6 @@ peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uin
     }
     memory_writer writer = { 0 };
     png_bytep *volatile rows = NULL;
-
     if (setjmp(error.jump)) {
         free(rows);
         free(writer.data);
@@ -173,25 +182,23 @@ peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uin
         return writer.failed ? PEEL_PNG_OUT_OF_MEMORY : PEEL_PNG_ERROR;
     }
     png_set_write_fn(png, &writer, write_to_memory, flush_memory);
-    png_set_IHDR(png, info, width, height, 8,
-                 has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+    png_set_IHDR(png, info, width, height, 8, layout->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (layout->palette != NULL) png_set_PLTE(png, info, layout->palette, layout->colors);
+    if (layout->alpha_count > 0) png_set_tRNS(png, info, layout->alphas, layout->alpha_count, NULL);
     png_set_compression_level(png, compression_level);
-    // Adaptive filtering (libpng tries every filter per row and keeps the cheapest) suits the
-    // smooth gradients of resampled art; it is libpng's default for truecolour images.
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, layout->filters);
     png_write_info(png, info);
-    if (!has_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    if (layout->color_type == PNG_COLOR_TYPE_RGB) png_set_filler(png, 0, PNG_FILLER_AFTER);
 
     rows = malloc(sizeof(png_bytep) * (height ? height : 1));
     if (rows == NULL) {
         writer.failed = 1;
         png_error(png, "out of memory");
     }
-    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * width * 4;
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * layout->row_bytes;
     png_write_image(png, rows);
     png_write_end(png, NULL);
-
     free(rows);
     png_destroy_write_struct(&png, &info);
     *output = writer.data;
@@ -199,35 +206,29 @@ peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uin
     return PEEL_PNG_OK;
 }
 
+peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int has_alpha, int compression_level,
+                                      uint8_t **output, size_t *output_length,
+                                      char *message, size_t message_capacity) {
+    // Adaptive filtering (libpng tries every filter per row and keeps the cheapest) suits the
+    // smooth gradients of resampled art; it is libpng's default for truecolour images.
+    row_layout layout = {
+        .color_type = has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+        .row_bytes = (size_t)width * 4,
+        .filters = PNG_ALL_FILTERS,
+    };
+    return encode(pixels, width, height, &layout, compression_level, output, output_length, message, message_capacity);
+}
+
 peel_png_status peel_png_encode_palette(const uint8_t *indices, uint32_t width, uint32_t height,
                                         const uint8_t *palette, int colors, int compression_level,
                                         uint8_t **output, size_t *output_length,
                                         char *message, size_t message_capacity) {
-    *output = NULL;
-    *output_length = 0;
-    codec_error error = { .message = message, .message_capacity = message_capacity };
     if (colors < 1 || colors > 256) {
+        codec_error error = { .message = message, .message_capacity = message_capacity };
         copy_message(&error, "a palette holds 1 to 256 colours");
         return PEEL_PNG_ERROR;
     }
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, on_error, on_warning);
-    if (png == NULL) return PEEL_PNG_OUT_OF_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return PEEL_PNG_OUT_OF_MEMORY;
-    }
-    memory_writer writer = { 0 };
-    png_bytep *volatile rows = NULL;
-    if (setjmp(error.jump)) {
-        free(rows);
-        free(writer.data);
-        png_destroy_write_struct(&png, &info);
-        return writer.failed ? PEEL_PNG_OUT_OF_MEMORY : PEEL_PNG_ERROR;
-    }
-    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_PALETTE,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_color entries[256];
     png_byte alphas[256];
     int last_translucent = -1;
@@ -238,25 +239,17 @@ peel_png_status peel_png_encode_palette(const uint8_t *indices, uint32_t width, 
         alphas[i] = palette[i * 4 + 3];
         if (alphas[i] != 255) last_translucent = i;
     }
-    png_set_PLTE(png, info, entries, colors);
-    if (last_translucent >= 0) png_set_tRNS(png, info, alphas, last_translucent + 1, NULL);
-    png_set_compression_level(png, compression_level);
     // Palette images compress best unfiltered (the PNG specification's recommendation).
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    png_write_info(png, info);
-    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
-    if (rows == NULL) {
-        writer.failed = 1;
-        png_error(png, "out of memory");
-    }
-    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)indices + (size_t)y * width;
-    png_write_image(png, rows);
-    png_write_end(png, NULL);
-    free(rows);
-    png_destroy_write_struct(&png, &info);
-    *output = writer.data;
-    *output_length = writer.length;
-    return PEEL_PNG_OK;
+    row_layout layout = {
+        .color_type = PNG_COLOR_TYPE_PALETTE,
+        .row_bytes = width,
+        .palette = entries,
+        .colors = colors,
+        .alphas = alphas,
+        .alpha_count = last_translucent + 1,
+        .filters = PNG_FILTER_NONE,
+    };
+    return encode(indices, width, height, &layout, compression_level, output, output_length, message, message_capacity);
 }
 
 void peel_png_free(void *pointer) { free(pointer); }

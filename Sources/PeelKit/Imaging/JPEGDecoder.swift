@@ -24,7 +24,7 @@ enum JPEGDecoder {
         case PEEL_JPEG_OUT_OF_MEMORY:
             throw ImageError.outOfMemory
         default:
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = CString.text(message)
             throw ImageError.corrupt(reason.isEmpty ? "libjpeg could not decode it" : reason.lowercased())
         }
     }

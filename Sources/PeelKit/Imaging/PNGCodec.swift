@@ -29,7 +29,7 @@ public enum PNGCodec {
             return peel_png_decode_rgba8(base, raw.count, UInt64(max(0, maxPixels)), &header, &pixels, &message, message.count)
         }
         defer { peel_png_free(pixels) }
-        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let reason = CString.text(message)
         let info = PNGHeader(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
                              colorType: Int(header.color_type), interlaced: header.interlaced != 0,
                              hasTransparencyChunk: header.has_trns != 0)
@@ -64,8 +64,7 @@ public enum PNGCodec {
         }
         defer { peel_png_free(output) }
         guard status == PEEL_PNG_OK, let output else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ImageError.corrupt("PNG encoding failed: \(reason)")
+            throw ImageError.corrupt("PNG encoding failed: \(CString.text(message))")
         }
         return Data(bytes: output, count: length)
     }
@@ -98,8 +97,7 @@ public enum PNGCodec {
         }
         defer { peel_png_free(output) }
         guard status == PEEL_PNG_OK, let output else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ImageError.corrupt("PNG encoding failed: \(reason)")
+            throw ImageError.corrupt("PNG encoding failed: \(CString.text(message))")
         }
         return Data(bytes: output, count: length)
     }
