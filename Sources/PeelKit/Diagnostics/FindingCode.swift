@@ -21,6 +21,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case unreadableFile = "unreadable-file"
     case duplicateImage = "duplicate-image"
     case iconTooSmall = "icon-too-small"
+    case iconAspect = "icon-aspect"
 
     // Labels
     case missingSidecar = "missing-sidecar"
@@ -63,7 +64,8 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .ignoredFile: "A file in a pack folder is neither a sticker nor a sidecar."
         case .unreadableFile: "A file cannot be read."
         case .duplicateImage: "Two stickers have the same image bytes."
-        case .iconTooSmall: "A pack icon is smaller than the largest icon it must make (1024 × 1024 px)."
+        case .iconTooSmall: "Icon art is smaller than the largest icon it must make (1024 × 1024 px)."
+        case .iconAspect: "Icon art is neither square nor 4:3, so it is padded or cropped more than usual."
         case .missingSidecar: "A sticker has no sidecar, so no accessibility label."
         case .missingLabel: "A sticker has no accessibility label (alt)."
         case .placeholderLabel: "A sticker's label is a placeholder such as 'image' or 'IMG_1234'."

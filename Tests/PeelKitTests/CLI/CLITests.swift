@@ -151,3 +151,23 @@ extension CLITests {
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
     }
 }
+
+extension CLITests {
+    @Test func iconsCommandWritesTheSetAndRefusesBadInput() throws {
+        let folder = try TemporaryFolder()
+        let art = Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png").path
+        let result = try run(["icons", art, "-o", "out", "--background", "#FFD60A"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Wrote 13 icons and Contents.json to "))
+        #expect(result.stderr.contains("warning[icon-too-small]: art is 618 × 618 px"), "618 px art is upscaled for the App Store icons")
+        #expect(folder.exists("out/iMessage App Icon.stickersiconset/Contents.json"))
+        #expect(try cli(["icons", art, "--background", "teal"], folder).status == 2)
+        let missing = try run(["icons", "nowhere.png"], in: folder.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nowhere.png: error: cannot read file"))
+    }
+
+    private func cli(_ arguments: [String], _ folder: TemporaryFolder) throws -> Result {
+        try run(arguments, in: folder.url)
+    }
+}

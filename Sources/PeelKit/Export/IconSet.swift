@@ -1,0 +1,127 @@
+import Foundation
+
+/// How art goes into a slot of another shape (most iMessage icons are 4:3).
+public enum IconFit: String, Sendable, CaseIterable {
+    /// Fitted inside the slot and padded, centred, never cropped.
+    case pad
+    /// Scaled to cover the slot and cropped, centred.
+    case fill
+}
+
+/// Makes the iMessage App Icon set from one piece of art: every image Apple asks for, each at its
+/// slot's exact pixel size, and the `Contents.json` Xcode reads.
+public struct IconSet: Sendable {
+    public static let folderName = "iMessage App Icon.stickersiconset"
+
+    public var background: RGBAColor
+    public var fit: IconFit
+
+    public init(background: RGBAColor = .transparent, fit: IconFit = .pad) {
+        self.background = background
+        self.fit = fit
+    }
+
+    /// The slot's image. App Store (ios-marketing) icons are flattened onto the background colour,
+    /// white when the background is transparent, because Apple requires them opaque.
+    public func render(_ art: RGBAImage, for slot: IconSlot) -> RGBAImage {
+        let width = slot.pixelWidth, height = slot.pixelHeight
+        let fill = slot.isMarketing && !background.isOpaque ? RGBAColor.white : background
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        for index in stride(from: 0, to: canvas.count, by: 4) {
+            canvas[index] = fill.red
+            canvas[index + 1] = fill.green
+            canvas[index + 2] = fill.blue
+            canvas[index + 3] = fill.alpha
+        }
+        let scale = scale(of: art, into: slot)
+        let artWidth = max(1, Int((Double(art.width) * scale).rounded()))
+        let artHeight = max(1, Int((Double(art.height) * scale).rounded()))
+        let resized = Resampler.resize(art, width: artWidth, height: artHeight)
+        // Centred; with fill, the negative offset crops what falls outside.
+        Compositor.draw(resized, onto: &canvas, canvasWidth: width, x: (width - artWidth) / 2, y: (height - artHeight) / 2,
+                        blendOver: true)
+        return RGBAImage(width: width, height: height, pixels: canvas)
+    }
+
+    /// How much the art is scaled to go into `slot` (above 1 is enlarging).
+    func scale(of art: RGBAImage, into slot: IconSlot) -> Double {
+        let scaleX = Double(slot.pixelWidth) / Double(art.width), scaleY = Double(slot.pixelHeight) / Double(art.height)
+        return fit == .pad ? min(scaleX, scaleY) : max(scaleX, scaleY)
+    }
+
+    /// What to tell the artist about their art before making the set.
+    public func warnings(for art: RGBAImage, file: String) -> [Finding] {
+        var findings: [Finding] = []
+        let upscale = IconSlot.iMessageAppIcon.map { scale(of: art, into: $0) }.max() ?? 1
+        if upscale > 1.001 {
+            findings.append(Finding(.warning, .iconTooSmall, file: file,
+                                    message: "art is \(art.width) × \(art.height) px; the App Store icons need it \(String(format: "%.1f", upscale))× larger, so it is upscaled and may look soft (use 1024 px art or larger)"))
+        }
+        let ratio = Double(art.width) / Double(art.height)
+        if abs(ratio - 1) > 0.01 && abs(ratio - 4.0 / 3.0) > 0.01 {
+            let how = fit == .pad ? "padded" : "cropped"
+            findings.append(Finding(.warning, .iconAspect, file: file,
+                                    message: "art is \(art.width) × \(art.height) px, neither square nor 4:3; it is \(how) to fit each slot"))
+        }
+        return findings
+    }
+
+    /// Writes `iMessage App Icon.stickersiconset/` into `folder` from the art at `artFile`
+    /// (its first frame, for animated art). Returns the warnings about the art.
+    @discardableResult
+    public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: artFile)
+        } catch {
+            throw PeelError.unreadable(path: artFile.path, reason: error.localizedDescription)
+        }
+        let art: RGBAImage
+        do {
+            art = try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded.frames[0].image
+        } catch let error as ImageError {
+            throw PeelError.unreadable(path: artFile.path, reason: error.description)
+        }
+        let iconSet = folder.appendingPathComponent(Self.folderName)
+        for slot in IconSlot.iMessageAppIcon {
+            let image = render(art, for: slot)
+            try SiteFiles.write(try PNGCodec.encode(image, alpha: slot.isMarketing ? false : nil), to: slot.fileName, in: iconSet)
+        }
+        try SiteFiles.write(try Self.contentsJSON(), to: "Contents.json", in: iconSet)
+        return warnings(for: art, file: artFile.path)
+    }
+
+    /// The icon set's Contents.json, with the keys Xcode writes (no `role`).
+    public static func contentsJSON(slots: [IconSlot] = IconSlot.iMessageAppIcon) throws -> Data {
+        struct Image: Encodable {
+            let filename: String
+            let idiom: String
+            let platform: String?
+            let scale: String
+            let size: String
+        }
+        struct Document: Encodable {
+            let images: [Image]
+            let info = XcodeInfo()
+        }
+        let images = slots.map { Image(filename: $0.fileName, idiom: $0.idiom, platform: $0.platform, scale: "\($0.scale)x", size: $0.size) }
+        return try XcodeJSON.encode(Document(images: images))
+    }
+}
+
+/// `"info" : { "author" : "xcode", "version" : 1 }`, as in every Contents.json Xcode writes.
+struct XcodeInfo: Encodable {
+    let author = "xcode"
+    let version = 1
+}
+
+/// JSON laid out the way Xcode writes asset-catalog files: sorted keys, two-space indent.
+enum XcodeJSON {
+    static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(0x0A)
+        return data
+    }
+}

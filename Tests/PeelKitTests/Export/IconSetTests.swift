@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct IconSetTests {
+    /// Apple's table: size, scale, idiom, platform, pixels.
+    static let expected: [(String, String, String, String?, Int, Int)] = [
+        ("29x29", "2x", "iphone", nil, 58, 58), ("29x29", "3x", "iphone", nil, 87, 87),
+        ("60x45", "2x", "iphone", nil, 120, 90), ("60x45", "3x", "iphone", nil, 180, 135),
+        ("29x29", "2x", "ipad", nil, 58, 58), ("67x50", "2x", "ipad", nil, 134, 100), ("74x55", "2x", "ipad", nil, 148, 110),
+        ("1024x1024", "1x", "ios-marketing", nil, 1024, 1024),
+        ("27x20", "2x", "universal", "ios", 54, 40), ("27x20", "3x", "universal", "ios", 81, 60),
+        ("32x24", "2x", "universal", "ios", 64, 48), ("32x24", "3x", "universal", "ios", 96, 72),
+        ("1024x768", "1x", "ios-marketing", "ios", 1024, 768),
+    ]
+
+    /// Square art: opaque red all over, so padding and cropping show at the slot's edges.
+    static func redArt(_ width: Int, _ height: Int) throws -> Data {
+        try PNGCodec.encode(RGBAImage(width: width, height: height,
+                                      pixels: Array(repeating: [UInt8]([220, 20, 20, 255]), count: width * height).flatMap { $0 }),
+                            alpha: true)
+    }
+
+    /// Writes the set for `art` into `folder`; returns the set's folder and the warnings.
+    func makeSet(art: Data, in folder: TemporaryFolder, _ iconSet: IconSet = IconSet()) throws -> (URL, [Finding]) {
+        let artFile = try folder.write(art, to: "art-\(UUID().uuidString).png")
+        let target = folder.url.appendingPathComponent(UUID().uuidString)
+        let warnings = try iconSet.write(artAt: artFile, into: target)
+        return (target.appendingPathComponent(IconSet.folderName), warnings)
+    }
+
+    @Test func contentsJSONHasEverySlotWithXcodesKeys() throws {
+        let folder = try TemporaryFolder()
+        let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
+        let info = try #require(json["info"] as? [String: Any])
+        #expect(info["author"] as? String == "xcode" && info["version"] as? Int == 1)
+        let images = try #require(json["images"] as? [[String: Any]])
+        #expect(images.count == 13)
+        for (image, row) in zip(images, Self.expected) {
+            #expect(image["size"] as? String == row.0 && image["scale"] as? String == row.1 && image["idiom"] as? String == row.2)
+            #expect(image["platform"] as? String == row.3)
+            #expect(Set(image.keys) == Set(["filename", "idiom", "scale", "size"] + (row.3 == nil ? [] : ["platform"])), "no role or other keys")
+            let file = try #require(image["filename"] as? String)
+            #expect(file.contains(row.0), "\(file) says its size")
+        }
+        #expect(Set(images.compactMap { $0["filename"] as? String }).count == 13, "every slot has its own file")
+    }
+
+    @Test func everyImageHasExactlyItsSlotsPixelSize() throws {
+        let folder = try TemporaryFolder()
+        let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: set.path).filter { $0.hasSuffix(".png") }
+        #expect(files.count == 13)
+        for (slot, row) in zip(IconSlot.iMessageAppIcon, Self.expected) {
+            let (image, _) = try PNGCodec.decode(Data(contentsOf: set.appendingPathComponent(slot.fileName)), maxPixels: 0)
+            #expect(image.width == row.4 && image.height == row.5, "\(slot.fileName)")
+        }
+    }
+
+    @Test func marketingIconsAreOpaqueWithoutAlpha() throws {
+        // Art with transparent corners: a red disc.
+        let disc = RGBAImage(width: 400, height: 400, pixels: (0..<400 * 400).flatMap { index -> [UInt8] in
+            let x = Double(index % 400) - 199.5, y = Double(index / 400) - 199.5
+            return x * x + y * y < 150 * 150 ? [220, 20, 20, 255] : [0, 0, 0, 0]
+        })
+        let folder = try TemporaryFolder()
+        let (set, _) = try makeSet(art: try PNGCodec.encode(disc), in: folder, IconSet(background: RGBAColor(parsing: "#0000ff")!))
+        for name in ["ios-marketing-1024x1024.png", "ios-marketing-1024x768.png"] {
+            let (image, header) = try PNGCodec.decode(Data(contentsOf: set.appendingPathComponent(name)), maxPixels: 0)
+            #expect(header.colorType == 2, "\(name) has no alpha channel")
+            #expect(image[0, 0] == (0, 0, 255, 255), "\(name) corner is the background colour")
+        }
+        let (whiteSet, _) = try makeSet(art: try PNGCodec.encode(disc), in: folder)
+        let (corner, _) = try PNGCodec.decode(Data(contentsOf: whiteSet.appendingPathComponent("ios-marketing-1024x1024.png")), maxPixels: 0)
+        #expect(corner[0, 0] == (255, 255, 255, 255), "a transparent background flattens to white")
+        let (small, _) = try PNGCodec.decode(Data(contentsOf: whiteSet.appendingPathComponent("iphone-29x29@2x.png")), maxPixels: 0)
+        #expect(small[0, 0].a == 0, "other icons keep transparency")
+    }
+
+    @Test func paddingLeavesTheArtUncroppedAndCentred() throws {
+        let folder = try TemporaryFolder()
+        let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder)
+        // 60x45@2x is 120×90: square art becomes 90×90 at x = 15.
+        let (image, _) = try PNGCodec.decode(Data(contentsOf: set.appendingPathComponent("iphone-60x45@2x.png")), maxPixels: 0)
+        for y in [0, 45, 89] {
+            #expect(image[14, y].a == 0 && image[105, y].a == 0, "padding on both sides at row \(y)")
+            #expect(image[15, y].a == 255 && image[104, y].a == 255, "art reaches its edges at row \(y)")
+            #expect(image[60, y] == (220, 20, 20, 255))
+        }
+    }
+
+    @Test func fillCoversTheSlotAndCropsCentred() throws {
+        let folder = try TemporaryFolder()
+        let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder, IconSet(fit: .fill))
+        let (image, _) = try PNGCodec.decode(Data(contentsOf: set.appendingPathComponent("iphone-60x45@2x.png")), maxPixels: 0)
+        for (x, y) in [(0, 0), (119, 0), (0, 89), (119, 89), (60, 45)] {
+            #expect(image[x, y] == (220, 20, 20, 255), "covered at (\(x), \(y))")
+        }
+    }
+
+    @Test func warnsAboutSmallOrOddlyShapedArt() throws {
+        let folder = try TemporaryFolder()
+        let (_, small) = try makeSet(art: Self.redArt(300, 300), in: folder)
+        #expect(small.map(\.code) == [.iconTooSmall])
+        #expect(small.first?.message.hasPrefix("art is 300 × 300 px; the App Store icons need it 3.4× larger, so it is upscaled") == true)
+        let (_, wide) = try makeSet(art: Self.redArt(1600, 900), in: folder)
+        #expect(wide.map(\.code) == [.iconAspect])
+        let (_, fourByThree) = try makeSet(art: Self.redArt(1024, 768), in: folder)
+        #expect(fourByThree.isEmpty, "1024 × 768 art is never enlarged when padded")
+        let (_, filled) = try makeSet(art: Self.redArt(1024, 768), in: folder, IconSet(fit: .fill))
+        #expect(filled.map(\.code) == [.iconTooSmall], "filling the square App Store icon enlarges 4:3 art")
+    }
+
+    @Test func unreadableArtIsAClearError() throws {
+        let folder = try TemporaryFolder()
+        let bad = try folder.write("not an image", to: "art.png")
+        #expect(throws: PeelError.unreadable(path: bad.path, reason: "file is not an image Peel can read")) {
+            try IconSet().write(artAt: bad, into: folder.url)
+        }
+        #expect(!folder.exists(IconSet.folderName))
+    }
+
+    @Test func coloursParse() {
+        #expect(RGBAColor(parsing: "#FFD60A") == RGBAColor(red: 255, green: 214, blue: 10))
+        #expect(RGBAColor(parsing: "#fff") == .white)
+        #expect(RGBAColor(parsing: "#00000080") == RGBAColor(red: 0, green: 0, blue: 0, alpha: 128))
+        #expect(RGBAColor(parsing: "transparent") == .transparent)
+        #expect(RGBAColor(parsing: "teal") == nil)
+        #expect(RGBAColor(parsing: "#12345") == nil)
+    }
+}
