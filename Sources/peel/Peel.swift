@@ -16,9 +16,10 @@ struct Peel: AsyncParsableCommand {
           peel build my-stickers -o public
           peel check                      review labels and Apple's sticker rules
           peel icons icon-1024.png        make the iMessage App Icon set
+          peel export xcode               write Stickers.xcstickers for Xcode
         """,
         version: PeelVersion.current,
-        subcommands: [BuildCommand.self, CheckCommand.self, IconsCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self, IconsCommand.self, ExportCommand.self]
     )
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.

@@ -22,6 +22,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case duplicateImage = "duplicate-image"
     case iconTooSmall = "icon-too-small"
     case iconAspect = "icon-aspect"
+    case multipleIcons = "multiple-icons"
 
     // Labels
     case missingSidecar = "missing-sidecar"
@@ -66,6 +67,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .duplicateImage: "Two stickers have the same image bytes."
         case .iconTooSmall: "Icon art is smaller than the largest icon it must make (1024 × 1024 px)."
         case .iconAspect: "Icon art is neither square nor 4:3, so it is padded or cropped more than usual."
+        case .multipleIcons: "Several packs have icon art, but an exported app has one icon set."
         case .missingSidecar: "A sticker has no sidecar, so no accessibility label."
         case .missingLabel: "A sticker has no accessibility label (alt)."
         case .placeholderLabel: "A sticker's label is a placeholder such as 'image' or 'IMG_1234'."

@@ -171,3 +171,23 @@ extension CLITests {
         try run(arguments, in: folder.url)
     }
 }
+
+extension CLITests {
+    @Test func exportXcodeCommand() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let result = try run(["export", "xcode", "-o", "app"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Exported 2 packs, 5 stickers to "))
+        #expect(folder.exists("app/Stickers.xcstickers/pets.stickerpack/dog.sticker/dog.jpg"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pets/cat.md"))
+        let failed = try run(["export", "xcode", "-o", "app2"], in: folder.url, environment: ["CI": "true"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("pets/cat.png: error[missing-sidecar]"))
+        #expect(!folder.exists("app2/Stickers.xcstickers"))
+        let skipped = try run(["export", "xcode", "-o", "app2", "--skip-invalid"], in: folder.url, environment: ["CI": "true"])
+        #expect(skipped.status == 0)
+        #expect(skipped.stderr.contains("Left out 1 sticker(s) that would be rejected"))
+        #expect(skipped.stdout.hasPrefix("Exported 2 packs, 4 stickers"))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Writes a catalog as `Stickers.xcstickers`, the asset catalog Xcode's sticker pack apps use:
+/// a root `Contents.json`, one `<pack>.stickerpack/` per pack (its `grid-size` from the pack's
+/// size class, stickers in display order), one `<sticker>.sticker/` per sticker with its image
+/// (PNG, APNG, GIF or JPEG, as shipped) and `accessibility-label`, and the iMessage App Icon set
+/// from a pack's `icon:` art.
+public struct XcodeExport: Sendable {
+    public static let folderName = "Stickers.xcstickers"
+    /// Marks a catalog Peel wrote, so a later export may replace it (and never a hand-made one).
+    static let marker = ".peel-export"
+
+    public struct Result: Sendable {
+        public var packs: Int
+        public var stickers: Int
+        /// Stickers left out by `skipInvalid`, with why.
+        public var skipped: [Finding]
+        /// Notes for the person exporting (which pack's icon was used, icon warnings).
+        public var notes: [Finding]
+        public var folder: URL
+    }
+
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// Stickers Xcode or Messages would reject; nothing was written.
+        case invalidStickers([Finding])
+        /// Problems outside any sticker (pack.md errors); nothing was written.
+        case invalidCatalog([Finding])
+
+        public var description: String {
+            switch self {
+            case .invalidStickers(let findings):
+                let stickers = Set(findings.compactMap(\.sticker)).count
+                return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them or pass --skip-invalid:\n"
+                    + findings.map { "  " + $0.formatted }.joined(separator: "\n")
+            case .invalidCatalog(let findings):
+                return "the catalog has errors outside any sticker, so nothing was exported; fix them first:\n"
+                    + findings.map { "  " + $0.formatted }.joined(separator: "\n")
+            }
+        }
+    }
+
+    public var skipInvalid: Bool
+
+    public init(skipInvalid: Bool = false) {
+        self.skipInvalid = skipInvalid
+    }
+
+    /// Exports `review` (a checked catalog read from `content`) into `output/Stickers.xcstickers`.
+    /// The catalog is written beside it first and swapped in only when complete.
+    public func write(_ review: Review, content: URL, into output: URL) throws -> Result {
+        let errors = review.findings.filter { $0.severity == .error && !$0.suppressed }
+        let catalogErrors = errors.filter { $0.sticker == nil }
+        guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
+        let stickerErrors = errors.filter { $0.sticker != nil }
+        if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors) }
+        let rejected = Set(stickerErrors.compactMap(\.sticker))
+
+        let target = output.appendingPathComponent(Self.folderName)
+        try checkReplaceable(target)
+        let staging = output.appendingPathComponent(".\(Self.folderName).peel-staging-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: staging)
+        var notes: [Finding] = []
+        var stickerCount = 0
+        do {
+            try SiteFiles.write(try XcodeJSON.encode(RootContents()), to: "Contents.json", in: staging)
+            try SiteFiles.write("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n",
+                                to: Self.marker, in: staging)
+            var packNames: [String] = []
+            for pack in review.catalog.packs {
+                let stickers = pack.stickers.filter { !rejected.contains($0.source) }
+                guard !stickers.isEmpty else { continue }
+                let packFolder = "\(pack.slug).stickerpack"
+                packNames.append(packFolder)
+                var entries: [PackContents.Entry] = []
+                for sticker in stickers {
+                    let name = "\(sticker.slug).sticker"
+                    let ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
+                    let file = "\(sticker.slug).\(ext)"
+                    let data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
+                    try SiteFiles.write(data, to: "\(packFolder)/\(name)/\(file)", in: staging)
+                    let contents = StickerContents(properties: .init(filename: file, accessibilityLabel: sticker.alt ?? ""))
+                    try SiteFiles.write(try XcodeJSON.encode(contents), to: "\(packFolder)/\(name)/Contents.json", in: staging)
+                    entries.append(.init(filename: name))
+                    stickerCount += 1
+                }
+                let contents = PackContents(properties: .init(gridSize: pack.size.rawValue), stickers: entries)
+                try SiteFiles.write(try XcodeJSON.encode(contents), to: "\(packFolder)/Contents.json", in: staging)
+            }
+            // An app has one icon: the first pack (in display order) with icon art gives it.
+            let iconPacks = review.catalog.packs.filter { $0.icon != nil }
+            if let pack = iconPacks.first, let icon = pack.icon {
+                notes += try IconSet().write(artAt: content.appendingPathComponent(icon), into: staging)
+                if iconPacks.count > 1 {
+                    notes.append(Finding(.warning, .multipleIcons, file: pack.manifest ?? pack.folder,
+                                         message: "an app has one icon set; used \(pack.slug)'s icon, not those of \(iconPacks.dropFirst().map(\.slug).joined(separator: ", "))"))
+                }
+            }
+            try replace(target, with: staging)
+            return Result(packs: packNames.count, stickers: stickerCount,
+                          skipped: stickerErrors.sorted(), notes: notes, folder: target)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    private func checkReplaceable(_ target: URL) throws {
+        guard FileManager.default.fileExists(atPath: target.path) else { return }
+        guard FileManager.default.fileExists(atPath: target.appendingPathComponent(Self.marker).path) else {
+            throw PeelError.unsafeOutput(path: target.path,
+                                         reason: "exists and was not written by Peel; Peel will not replace it (move it away or choose another -o)")
+        }
+    }
+
+    private func replace(_ target: URL, with staging: URL) throws {
+        let fileManager = FileManager.default
+        let retired = target.deletingLastPathComponent().appendingPathComponent(".\(Self.folderName).peel-old-\(ProcessInfo.processInfo.processIdentifier)")
+        try? fileManager.removeItem(at: retired)
+        let hadOld = fileManager.fileExists(atPath: target.path)
+        do {
+            if hadOld { try fileManager.moveItem(at: target, to: retired) }
+            try fileManager.moveItem(at: staging, to: target)
+        } catch {
+            if hadOld && !fileManager.fileExists(atPath: target.path) { try? fileManager.moveItem(at: retired, to: target) }
+            throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
+        }
+        try? fileManager.removeItem(at: retired)
+    }
+
+    // MARK: - Contents.json shapes Xcode writes
+
+    struct RootContents: Encodable {
+        let info = XcodeInfo()
+    }
+
+    struct PackContents: Encodable {
+        struct Properties: Encodable {
+            let gridSize: String
+            enum CodingKeys: String, CodingKey { case gridSize = "grid-size" }
+        }
+        struct Entry: Encodable { let filename: String }
+        let info = XcodeInfo()
+        let properties: Properties
+        let stickers: [Entry]
+    }
+
+    struct StickerContents: Encodable {
+        struct Properties: Encodable {
+            let filename: String
+            let accessibilityLabel: String
+            enum CodingKeys: String, CodingKey { case filename, accessibilityLabel = "accessibility-label" }
+        }
+        let info = XcodeInfo()
+        let properties: Properties
+    }
+}

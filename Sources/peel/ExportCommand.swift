@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import PeelKit
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the catalog for a platform.",
+        subcommands: [XcodeExportCommand.self]
+    )
+}
+
+struct XcodeExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xcode",
+        abstract: "Write Stickers.xcstickers, the asset catalog of an Xcode sticker pack app.",
+        discussion: """
+        One <pack>.stickerpack per pack, with its grid-size from the pack's size class and its
+        stickers in display order; one <sticker>.sticker per sticker, with its image as shipped
+        (PNG, APNG, GIF or JPEG) and its accessibility-label from the sidecar's alt; and the
+        iMessage App Icon set from the first pack with icon art.
+
+        Stickers that Xcode or Messages would reject (errors from peel check) stop the export and
+        are listed; --skip-invalid leaves them out and says so. An existing Stickers.xcstickers is
+        replaced only if Peel wrote it.
+
+        Examples:
+          peel export xcode
+          peel export xcode content -o MyStickerApp/MyStickerApp
+          peel export xcode --skip-invalid
+        """
+    )
+
+    @Argument(help: "The content folder.", completion: .directory)
+    var content: String = "content"
+
+    @Option(name: .shortAndLong, help: "The folder to write Stickers.xcstickers into.", completion: .directory)
+    var output: String = "."
+
+    @Flag(help: "Leave out stickers that would be rejected instead of failing.")
+    var skipInvalid = false
+
+    func run() async throws {
+        let folder = URL(fileURLWithPath: content)
+        let review = try await LibraryCall.run(progressLabel: "Checking", interruptedMessage: "Interrupted; nothing was exported.") {
+            try await Review.make(content: folder, progress: $0)
+        }
+        let terminal = Terminal.standardError
+        let result: XcodeExport.Result
+        do {
+            result = try XcodeExport(skipInvalid: skipInvalid).write(review, content: ContentRoot.resolve(folder),
+                                                                       into: URL(fileURLWithPath: output))
+        } catch let failure as XcodeExport.Failure {
+            terminal.write(terminal.colored("error: ", .red) + failure.description + "\n")
+            throw ExitCode(1)
+        } catch let error as PeelError {
+            terminal.write(terminal.colored(error.description, .red) + "\n")
+            throw ExitCode(1)
+        }
+        if !result.skipped.isEmpty {
+            terminal.write("Left out \(Set(result.skipped.compactMap(\.sticker)).count) sticker(s) that would be rejected:\n")
+            FindingPrinter(terminal: terminal).print(result.skipped)
+        }
+        FindingPrinter(terminal: terminal).print(result.notes)
+        print("Exported \(result.packs) packs, \(result.stickers) stickers to \(result.folder.path)")
+    }
+}

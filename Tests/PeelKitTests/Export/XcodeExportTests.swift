@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct XcodeExportTests {
+    static func json(_ url: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    @Test func theSampleCatalogRoundTrips() async throws {
+        let content = Fixtures.packageRoot.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        let folder = try TemporaryFolder()
+        let result = try XcodeExport().write(review, content: ContentRoot.resolve(content), into: folder.url)
+        #expect(result.packs == 4 && result.stickers == 24 && result.skipped.isEmpty)
+        let catalog = result.folder
+        let root = try Self.json(catalog.appendingPathComponent("Contents.json"))
+        #expect((root["info"] as? [String: Any])?["author"] as? String == "xcode")
+        #expect(Set(root.keys) == ["info"])
+
+        for pack in review.catalog.packs {
+            let packFolder = catalog.appendingPathComponent("\(pack.slug).stickerpack")
+            let contents = try Self.json(packFolder.appendingPathComponent("Contents.json"))
+            #expect((contents["properties"] as? [String: Any])?["grid-size"] as? String == pack.size.rawValue)
+            let entries = try #require(contents["stickers"] as? [[String: Any]])
+            #expect(entries.map { $0["filename"] as? String } == pack.stickers.map { "\($0.slug).sticker" }, "display order")
+            for sticker in pack.stickers {
+                let stickerFolder = packFolder.appendingPathComponent("\(sticker.slug).sticker")
+                let properties = try #require(try Self.json(stickerFolder.appendingPathComponent("Contents.json"))["properties"] as? [String: Any])
+                #expect(properties["accessibility-label"] as? String == sticker.alt)
+                let file = try #require(properties["filename"] as? String)
+                #expect(!file.contains("/"), "file names are relative to the .sticker folder")
+                let exported = try Data(contentsOf: stickerFolder.appendingPathComponent(file))
+                #expect(exported == (try Data(contentsOf: content.appendingPathComponent(sticker.source))), "\(sticker.source) exported as shipped")
+            }
+        }
+        // GIF and APNG stickers are exported, not dropped.
+        #expect(FileManager.default.fileExists(atPath: catalog.appendingPathComponent("motion.stickerpack/weather-cycle-gif.sticker/weather-cycle-gif.gif").path))
+        // The animals pack's icon art gives the app icon.
+        let icons = try Self.json(catalog.appendingPathComponent("iMessage App Icon.stickersiconset/Contents.json"))
+        #expect((icons["images"] as? [Any])?.count == 13)
+    }
+
+    func catalogWithOneBadSticker() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "content/p/cat.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png") // no sidecar: no label
+        return folder
+    }
+
+    @Test func rejectedStickersStopTheExportUnlessSkipped() async throws {
+        let folder = try catalogWithOneBadSticker()
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        do {
+            _ = try XcodeExport().write(review, content: content, into: folder.url)
+            Issue.record("the export must fail")
+        } catch let failure as XcodeExport.Failure {
+            #expect(failure.description.hasPrefix("1 sticker would be rejected by Xcode or Messages, so nothing was exported"))
+            #expect(failure.description.contains("p/fox.png: error[missing-sidecar]"))
+        }
+        #expect(!folder.exists(XcodeExport.folderName), "nothing is written")
+
+        let result = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
+        #expect(result.stickers == 1)
+        #expect(result.skipped.map(\.sticker) == ["p/fox.png"])
+        let pack = try Self.json(folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/Contents.json"))
+        #expect((pack["stickers"] as? [[String: Any]])?.map { $0["filename"] as? String } == ["cat.sticker"])
+    }
+
+    @Test func catalogErrorsStopTheExport() async throws {
+        let folder = try catalogWithOneBadSticker()
+        try folder.write("---\nsize: small\n---\n", to: "content/p/pack.md") // no title
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(throws: XcodeExport.Failure.self) {
+            try XcodeExport(skipInvalid: true).write(review, content: folder.url.appendingPathComponent("content"), into: folder.url)
+        }
+    }
+
+    @Test func replacesOnlyACatalogPeelWrote() async throws {
+        let folder = try catalogWithOneBadSticker()
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        try folder.write("{}", to: "mine/Stickers.xcstickers/Contents.json")
+        #expect(throws: PeelError.self) {
+            try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url.appendingPathComponent("mine"))
+        }
+        #expect(try folder.read("mine/Stickers.xcstickers/Contents.json") == "{}")
+
+        _ = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
+        try FileManager.default.removeItem(at: content.appendingPathComponent("p/fox.png"))
+        let again = try XcodeExport().write(try await Review.make(content: content), content: content, into: folder.url)
+        #expect(again.stickers == 1)
+        #expect(folder.exists("Stickers.xcstickers/p.stickerpack/cat.sticker/cat.png"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+}
