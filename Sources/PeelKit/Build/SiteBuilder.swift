@@ -61,7 +61,9 @@ public struct SiteBuilder: Sendable {
             let review = try await Review.make(content: options.content, maxPixels: options.maxPixels, staging: staging,
                                                progress: progress)
             try Task.checkCancellation()
-            try writePages(review, templates: templates, into: staging)
+            let icons = PackIconStep.run(review.catalog, content: ContentRoot.resolve(options.content), staging: staging,
+                                         maxPixels: options.maxPixels)
+            try writePages(review, icons: icons, templates: templates, into: staging)
             try Task.checkCancellation()
             try publisher.publish(staging)
             return BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
@@ -72,9 +74,9 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    private func writePages(_ review: Review, templates: TemplateSet, into staging: URL) throws {
+    private func writePages(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, into staging: URL) throws {
         let catalog = review.catalog
-        let renderer = PageRenderer(review: review, templates: templates)
+        let renderer = PageRenderer(review: review, icons: icons, templates: templates)
         func write(_ text: String, _ path: String) throws {
             try SiteFiles.write(text, to: path, in: staging)
         }
@@ -87,7 +89,7 @@ public struct SiteBuilder: Sendable {
         }
         try write(try renderer.review(), SitePaths.reviewPage)
         try SiteFiles.write(ReviewCSV.make(review), to: SitePaths.reviewCSV, in: staging)
-        try SiteFiles.write(try CatalogJSON(review: review).encoded(), to: SitePaths.catalogJSON, in: staging)
+        try SiteFiles.write(try CatalogJSON(review: review, icons: icons).encoded(), to: SitePaths.catalogJSON, in: staging)
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             try SiteFiles.write(data, to: "\(SitePaths.assets)/\(name)", in: staging)
         }

@@ -106,6 +106,20 @@ struct PackPageModel {
     let stickers: [StickerCardModel]
     let count: Int
     let countLabel: String
+    let icons: [IconModel]
+    let hasIcons: Bool
+    let iconSetJSON: String
+}
+
+struct IconModel {
+    let src: String
+    let label: String
+    let pixels: String
+    let width: Int
+    let height: Int
+    /// CSS size: the point size (App Store icons at an eighth, to fit the page).
+    let displayWidth: Int
+    let displayHeight: Int
 }
 
 struct LinkModel {

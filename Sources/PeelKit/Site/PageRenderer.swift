@@ -6,7 +6,11 @@ struct PageRenderer {
     /// Findings per sticker source path.
     let findings: [String: [Finding]]
 
-    init(review: Review, templates: TemplateSet) {
+    /// Generated app icons per pack slug.
+    let icons: [String: [PackIcon]]
+
+    init(review: Review, icons: [String: [PackIcon]] = [:], templates: TemplateSet) {
+        self.icons = icons
         catalog = review.catalog
         assets = review.assets
         self.templates = templates
@@ -58,7 +62,10 @@ struct PageRenderer {
         let model = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "\(pack.title) – \(catalog.site.title)",
                               pageDescription: nil,
                               page: PackPageModel(title: pack.title, descriptionHTML: pack.descriptionHTML, facts: facts,
-                                                  stickers: cards, count: cards.count, countLabel: Self.count(cards.count)))
+                                                  stickers: cards, count: cards.count, countLabel: Self.count(cards.count),
+                                                  icons: iconModels(for: pack, from: page),
+                                                  hasIcons: !(icons[pack.slug] ?? []).isEmpty,
+                                                  iconSetJSON: relative("\(SitePaths.packIcons(pack))/Contents.json", from: page)))
         return try templates.render("pack", model)
     }
 
@@ -133,6 +140,19 @@ struct PageRenderer {
     }
 
     // MARK: - Helpers
+
+    /// Each icon at its point size (the way it shows on a 1x screen), labelled with where it is used.
+    private func iconModels(for pack: Pack, from page: String) -> [IconModel] {
+        (icons[pack.slug] ?? []).map { icon in
+            let scale = Int(icon.scale.dropLast()) ?? 1
+            let idiom = ["iphone": "iPhone", "ipad": "iPad", "universal": "Universal", "ios-marketing": "App Store"][icon.idiom] ?? icon.idiom
+            let displayWidth = icon.idiom == "ios-marketing" ? icon.width / 8 : icon.width / scale
+            let displayHeight = icon.idiom == "ios-marketing" ? icon.height / 8 : icon.height / scale
+            return IconModel(src: relative(icon.url, from: page), label: "\(idiom) \(icon.size.replacingOccurrences(of: "x", with: " × ")) pt @\(icon.scale)",
+                             pixels: "\(icon.width) × \(icon.height) px", width: icon.width, height: icon.height,
+                             displayWidth: displayWidth, displayHeight: displayHeight)
+        }
+    }
 
     private func findingModels(for sticker: Sticker) -> [FindingModel] {
         (findings[sticker.source] ?? []).map { finding in

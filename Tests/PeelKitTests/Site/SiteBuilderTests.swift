@@ -290,3 +290,36 @@ extension SiteBuilderTests {
         #expect(one == Self.snapshot(folder.url.appendingPathComponent("two")))
     }
 }
+
+extension SiteBuilderTests {
+    @Test func packIconArtBecomesAnIconSetOnThePackPage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/animals/icon.png"), to: "content/pets/icon.png")
+        try folder.write("---\ntitle: Pets\nsize: small\ncontexts: [messages, media]\nauthor: Test Artist\nlicense: CC0\norder: 1\nicon: icon.png\n---\n",
+                         to: "content/pets/pack.md")
+        let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(!report.findings.contains { $0.severity == .error })
+        for slot in IconSlot.iMessageAppIcon {
+            let (image, header) = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("site/pets/icons/\(slot.fileName)")), maxPixels: 0)
+            #expect(image.width == slot.pixelWidth && image.height == slot.pixelHeight, "\(slot.fileName)")
+            if slot.isMarketing { #expect(header.colorType == 2, "\(slot.fileName) is opaque") }
+        }
+        #expect(folder.exists("site/pets/icons/Contents.json"))
+        let page = try folder.read("site/pets/index.html")
+        #expect(page.contains("<h2 id=\"icons-heading\">App icon"))
+        #expect(page.contains("<img src=\"icons/iphone-60x45@3x.png\" width=\"60\" height=\"45\""))
+        #expect(page.contains("<span class=\"icon-label\">iPhone 60 × 45 pt @3x</span>"))
+        #expect(page.contains("<span class=\"icon-pixels\">180 × 135 px</span>"))
+        #expect(!(try folder.read("site/xss/index.html")).contains("icons-heading"), "packs without icon art show no icon section")
+
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let pets = try #require((root["packs"] as? [[String: Any]])?.first)
+        let icons = try #require(pets["icons"] as? [[String: Any]])
+        #expect(icons.count == 13)
+        #expect(icons.first?["url"] as? String == "pets/icons/iphone-29x29@2x.png")
+        #expect(icons.last?["width"] as? Int == 1024 && icons.last?["height"] as? Int == 768)
+        #expect(!(try folder.read("site/pets/index.html")).contains("icon.png\" download"), "the icon art is not a sticker")
+    }
+}
