@@ -61,9 +61,10 @@ public struct SiteBuilder: Sendable {
             let review = try await Review.make(content: options.content, maxPixels: options.maxPixels, staging: staging,
                                                progress: progress)
             try Task.checkCancellation()
-            let icons = PackIconStep.run(review.catalog, content: ContentRoot.resolve(options.content), staging: staging,
-                                         maxPixels: options.maxPixels)
-            try writePages(review, icons: icons, templates: templates, into: staging)
+            let content = ContentRoot.resolve(options.content)
+            let icons = try PackIconStep.run(review.catalog, content: content, staging: staging, maxPixels: options.maxPixels)
+            let archives = try writeArchives(review, content: content, into: staging)
+            try writePages(review, icons: icons, archives: archives, templates: templates, into: staging)
             try Task.checkCancellation()
             try publisher.publish(staging)
             return BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
@@ -74,9 +75,24 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    private func writePages(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, into staging: URL) throws {
+    /// One zip per pack with stickers (the Xcode-ready pack and the originals); returns each
+    /// archive's size in bytes by pack slug.
+    private func writeArchives(_ review: Review, content: URL, into staging: URL) throws -> [String: Int] {
+        let rejected = Set(review.findings.filter { $0.severity == .error && !$0.suppressed }.compactMap(\.sticker))
+        var sizes: [String: Int] = [:]
+        for pack in review.catalog.packs where !pack.stickers.isEmpty {
+            try Task.checkCancellation()
+            let data = try PackArchive.make(pack, content: content, rejected: rejected)
+            try SiteFiles.write(data, to: SitePaths.packArchive(pack), in: staging)
+            sizes[pack.slug] = data.count
+        }
+        return sizes
+    }
+
+    private func writePages(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
+                            into staging: URL) throws {
         let catalog = review.catalog
-        let renderer = PageRenderer(review: review, icons: icons, templates: templates)
+        let renderer = PageRenderer(review: review, icons: icons, archives: archives, templates: templates)
         func write(_ text: String, _ path: String) throws {
             try SiteFiles.write(text, to: path, in: staging)
         }
@@ -89,7 +105,7 @@ public struct SiteBuilder: Sendable {
         }
         try write(try renderer.review(), SitePaths.reviewPage)
         try SiteFiles.write(ReviewCSV.make(review), to: SitePaths.reviewCSV, in: staging)
-        try SiteFiles.write(try CatalogJSON(review: review, icons: icons).encoded(), to: SitePaths.catalogJSON, in: staging)
+        try SiteFiles.write(try CatalogJSON(review: review, icons: icons, archives: archives).encoded(), to: SitePaths.catalogJSON, in: staging)
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             try SiteFiles.write(data, to: "\(SitePaths.assets)/\(name)", in: staging)
         }

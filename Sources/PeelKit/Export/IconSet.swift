@@ -70,6 +70,14 @@ public struct IconSet: Sendable {
     /// (its first frame, for animated art). Returns the warnings about the art.
     @discardableResult
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
+        let set = try files(artAt: artFile, maxPixels: maxPixels)
+        let iconSet = folder.appendingPathComponent(Self.folderName)
+        for file in set.files { try SiteFiles.write(file.data, to: file.path, in: iconSet) }
+        return set.warnings
+    }
+
+    /// The icon set's files (paths relative to the .stickersiconset folder) and the warnings about the art.
+    func files(artAt artFile: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> (files: [(path: String, data: Data)], warnings: [Finding]) {
         let data: Data
         do {
             data = try Data(contentsOf: artFile)
@@ -82,13 +90,12 @@ public struct IconSet: Sendable {
         } catch let error as ImageError {
             throw PeelError.unreadable(path: artFile.path, reason: error.description)
         }
-        let iconSet = folder.appendingPathComponent(Self.folderName)
+        var files: [(path: String, data: Data)] = []
         for slot in IconSlot.iMessageAppIcon {
-            let image = render(art, for: slot)
-            try SiteFiles.write(try PNGCodec.encode(image, alpha: slot.isMarketing ? false : nil), to: slot.fileName, in: iconSet)
+            files.append((slot.fileName, try PNGCodec.encode(render(art, for: slot), alpha: slot.isMarketing ? false : nil)))
         }
-        try SiteFiles.write(try Self.contentsJSON(), to: "Contents.json", in: iconSet)
-        return warnings(for: art, file: artFile.path)
+        files.append(("Contents.json", try Self.contentsJSON()))
+        return (files, warnings(for: art, file: artFile.path))
     }
 
     /// The icon set's Contents.json, with the keys Xcode writes (no `role`).

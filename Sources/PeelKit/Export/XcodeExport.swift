@@ -59,49 +59,69 @@ public struct XcodeExport: Sendable {
         try checkReplaceable(target)
         let staging = output.appendingPathComponent(".\(Self.folderName).peel-staging-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: staging)
-        var notes: [Finding] = []
-        var stickerCount = 0
         do {
-            try SiteFiles.write(try XcodeJSON.encode(RootContents()), to: "Contents.json", in: staging)
+            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected)
+            for file in catalog.files { try SiteFiles.write(file.data, to: file.path, in: staging) }
             try SiteFiles.write("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n",
                                 to: Self.marker, in: staging)
-            var packNames: [String] = []
-            for pack in review.catalog.packs {
-                let stickers = pack.stickers.filter { !rejected.contains($0.source) }
-                guard !stickers.isEmpty else { continue }
-                let packFolder = "\(pack.slug).stickerpack"
-                packNames.append(packFolder)
-                var entries: [PackContents.Entry] = []
-                for sticker in stickers {
-                    let name = "\(sticker.slug).sticker"
-                    let ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
-                    let file = "\(sticker.slug).\(ext)"
-                    let data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
-                    try SiteFiles.write(data, to: "\(packFolder)/\(name)/\(file)", in: staging)
-                    let contents = StickerContents(properties: .init(filename: file, accessibilityLabel: sticker.alt ?? ""))
-                    try SiteFiles.write(try XcodeJSON.encode(contents), to: "\(packFolder)/\(name)/Contents.json", in: staging)
-                    entries.append(.init(filename: name))
-                    stickerCount += 1
-                }
-                let contents = PackContents(properties: .init(gridSize: pack.size.rawValue), stickers: entries)
-                try SiteFiles.write(try XcodeJSON.encode(contents), to: "\(packFolder)/Contents.json", in: staging)
-            }
-            // An app has one icon: the first pack (in display order) with icon art gives it.
-            let iconPacks = review.catalog.packs.filter { $0.icon != nil }
-            if let pack = iconPacks.first, let icon = pack.icon {
-                notes += try IconSet().write(artAt: content.appendingPathComponent(icon), into: staging)
-                if iconPacks.count > 1 {
-                    notes.append(Finding(.warning, .multipleIcons, file: pack.manifest ?? pack.folder,
-                                         message: "an app has one icon set; used \(pack.slug)'s icon, not those of \(iconPacks.dropFirst().map(\.slug).joined(separator: ", "))"))
-                }
-            }
             try replace(target, with: staging)
-            return Result(packs: packNames.count, stickers: stickerCount,
-                          skipped: stickerErrors.sorted(), notes: notes, folder: target)
+            return Result(packs: catalog.packCount, stickers: catalog.stickerCount,
+                          skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
+    }
+
+    /// The files of a `Stickers.xcstickers` catalog for `packs`, paths relative to it, leaving out
+    /// the stickers in `rejected`.
+    struct CatalogFiles {
+        var files: [(path: String, data: Data)] = []
+        var packCount = 0
+        var stickerCount = 0
+        var notes: [Finding] = []
+    }
+
+    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>) throws -> CatalogFiles {
+        var result = CatalogFiles()
+        result.files.append(("Contents.json", try XcodeJSON.encode(RootContents())))
+        for pack in packs {
+            let stickers = pack.stickers.filter { !rejected.contains($0.source) }
+            guard !stickers.isEmpty else { continue }
+            let packFolder = "\(pack.slug).stickerpack"
+            result.packCount += 1
+            var entries: [PackContents.Entry] = []
+            for sticker in stickers {
+                let name = "\(sticker.slug).sticker"
+                let ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
+                let file = "\(sticker.slug).\(ext)"
+                let data: Data
+                do {
+                    data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
+                } catch {
+                    throw PeelError.unreadable(path: sticker.source, reason: error.localizedDescription)
+                }
+                result.files.append(("\(packFolder)/\(name)/\(file)", data))
+                let contents = StickerContents(properties: .init(filename: file, accessibilityLabel: sticker.alt ?? ""))
+                result.files.append(("\(packFolder)/\(name)/Contents.json", try XcodeJSON.encode(contents)))
+                entries.append(.init(filename: name))
+                result.stickerCount += 1
+            }
+            let contents = PackContents(properties: .init(gridSize: pack.size.rawValue), stickers: entries)
+            result.files.append(("\(packFolder)/Contents.json", try XcodeJSON.encode(contents)))
+        }
+        // An app has one icon: the first pack (in display order) with icon art gives it.
+        let iconPacks = packs.filter { $0.icon != nil }
+        if let pack = iconPacks.first, let icon = pack.icon {
+            let set = try IconSet().files(artAt: content.appendingPathComponent(icon))
+            result.files += set.files.map { ("\(IconSet.folderName)/\($0.path)", $0.data) }
+            result.notes += set.warnings
+            if iconPacks.count > 1 {
+                result.notes.append(Finding(.warning, .multipleIcons, file: pack.manifest ?? pack.folder,
+                                            message: "an app has one icon set; used \(pack.slug)'s icon, not those of \(iconPacks.dropFirst().map(\.slug).joined(separator: ", "))"))
+            }
+        }
+        return result
     }
 
     private func checkReplaceable(_ target: URL) throws {

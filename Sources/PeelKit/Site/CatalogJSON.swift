@@ -24,11 +24,12 @@ struct CatalogJSON: Encodable {
         @Nullable var author: String?
         @Nullable var license: String?
         let page: String
+        @Nullable var download: String?
         let icons: [PackIcon]
         let stickers: [StickerEntry]
 
         enum CodingKeys: String, CodingKey {
-            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, icons, stickers
+            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers
         }
     }
 
@@ -69,7 +70,7 @@ struct CatalogJSON: Encodable {
     let packs: [PackEntry]
     let summary: ReviewSummary
 
-    init(review: Review, icons: [String: [PackIcon]] = [:]) {
+    init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:]) {
         let catalog = review.catalog, assets = review.assets
         let findings = Dictionary(grouping: review.findings.filter { $0.sticker != nil }, by: { $0.sticker! })
         version = Self.schemaVersion
@@ -79,7 +80,8 @@ struct CatalogJSON: Encodable {
         packs = catalog.packs.map { pack in
             PackEntry(slug: pack.slug, title: pack.title, size: pack.size.rawValue, sizePixels: pack.size.pixels,
                       contexts: pack.contexts.map(\.rawValue), author: pack.author, license: pack.license,
-                      page: SitePaths.packPage(pack), icons: icons[pack.slug] ?? [],
+                      page: SitePaths.packPage(pack),
+                      download: archives[pack.slug] == nil ? nil : SitePaths.packArchive(pack), icons: icons[pack.slug] ?? [],
                       stickers: pack.stickers.map { sticker in
                           let info = assets[sticker.source]?.info
                           return StickerEntry(slug: sticker.slug, source: sticker.source, title: sticker.title, alt: sticker.alt,

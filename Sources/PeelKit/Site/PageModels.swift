@@ -109,6 +109,8 @@ struct PackPageModel {
     let icons: [IconModel]
     let hasIcons: Bool
     let iconSetJSON: String
+    /// The pack's zip: the Xcode-ready catalog and the originals.
+    let download: LinkModel?
 }
 
 struct IconModel {

@@ -8,9 +8,12 @@ struct PageRenderer {
 
     /// Generated app icons per pack slug.
     let icons: [String: [PackIcon]]
+    /// Pack archive sizes in bytes, by pack slug.
+    let archives: [String: Int]
 
-    init(review: Review, icons: [String: [PackIcon]] = [:], templates: TemplateSet) {
+    init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:], templates: TemplateSet) {
         self.icons = icons
+        self.archives = archives
         catalog = review.catalog
         assets = review.assets
         self.templates = templates
@@ -65,7 +68,11 @@ struct PageRenderer {
                                                   stickers: cards, count: cards.count, countLabel: Self.count(cards.count),
                                                   icons: iconModels(for: pack, from: page),
                                                   hasIcons: !(icons[pack.slug] ?? []).isEmpty,
-                                                  iconSetJSON: relative("\(SitePaths.packIcons(pack))/Contents.json", from: page)))
+                                                  iconSetJSON: relative("\(SitePaths.packIcons(pack))/Contents.json", from: page),
+                                                  download: archives[pack.slug].map { bytes in
+                                                      LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
+                                                                title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
+                                                  }))
         return try templates.render("pack", model)
     }
 

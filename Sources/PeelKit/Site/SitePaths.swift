@@ -11,6 +11,7 @@ enum SitePaths {
     static func packFolder(_ pack: Pack) -> String { pack.slug }
     static func packPage(_ pack: Pack) -> String { "\(pack.slug)/index.html" }
     static func packIcons(_ pack: Pack) -> String { "\(pack.slug)/icons" }
+    static func packArchive(_ pack: Pack) -> String { "\(pack.slug)/\(pack.slug).zip" }
     static func stickerFolder(_ pack: Pack, _ sticker: Sticker) -> String { "\(pack.slug)/\(sticker.slug)" }
     static func stickerPage(_ pack: Pack, _ sticker: Sticker) -> String { "\(stickerFolder(pack, sticker))/index.html" }
 

@@ -323,3 +323,37 @@ extension SiteBuilderTests {
         #expect(!(try folder.read("site/pets/index.html")).contains("icon.png\" download"), "the icon art is not a sticker")
     }
 }
+
+import ZIPFoundation
+
+extension SiteBuilderTests {
+    @Test func eachPackDownloadsAsAZipWithTheXcodeCatalogAndTheOriginals() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pets/cat.md")) // cat: no label
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let archive = try Archive(url: folder.url.appendingPathComponent("site/pets/pets.zip"), accessMode: .read)
+        let names = Set(archive.map(\.path))
+        for expected in ["pets/Stickers.xcstickers/Contents.json", "pets/Stickers.xcstickers/pets.stickerpack/Contents.json",
+                         "pets/Stickers.xcstickers/pets.stickerpack/dog.sticker/dog.jpg",
+                         "pets/Stickers.xcstickers/pets.stickerpack/turtle.sticker/turtle.gif",
+                         "pets/originals/cat.png", "pets/originals/dog.md", "pets/originals/pack.md"] {
+            #expect(names.contains(expected), "\(expected) is in the zip")
+        }
+        #expect(!names.contains("pets/Stickers.xcstickers/pets.stickerpack/cat.sticker/cat.png"), "a sticker Xcode would reject stays out of the catalog")
+        // The catalog inside is the one `peel export xcode` writes: stickers in display order.
+        var packJSON = Data()
+        _ = try archive.extract(try #require(archive["pets/Stickers.xcstickers/pets.stickerpack/Contents.json"])) { packJSON.append($0) }
+        let pack = try #require(try JSONSerialization.jsonObject(with: packJSON) as? [String: Any])
+        #expect((pack["stickers"] as? [[String: Any]])?.map { $0["filename"] as? String } == ["fox.sticker", "dog.sticker", "turtle.sticker"])
+        // Originals are byte for byte.
+        var original = Data()
+        _ = try archive.extract(try #require(archive["pets/originals/dog.jpg"])) { original.append($0) }
+        #expect(original == (try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/dog.jpg"))))
+
+        let page = try folder.read("site/pets/index.html")
+        #expect(page.contains("<a class=\"button\" href=\"pets.zip\" download>Download the pack (pets.zip, "))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))) as? [String: Any])
+        #expect((root["packs"] as? [[String: Any]])?.first?["download"] as? String == "pets/pets.zip")
+    }
+}

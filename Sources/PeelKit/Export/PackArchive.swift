@@ -1,0 +1,52 @@
+import Foundation
+import ZIPFoundation
+
+/// A pack as one download: `<pack>/Stickers.xcstickers/` (the Xcode-ready catalog of that pack,
+/// with its icon set) and `<pack>/originals/` (the stickers and sidecars as the artist made them).
+/// Made in memory with ZIPFoundation; entries are sorted and dated 2000-01-01 so the same pack
+/// always gives the same bytes.
+enum PackArchive {
+    static let fixedDate = Date(timeIntervalSince1970: 946_728_000) // 2000-01-01 12:00 UTC
+
+    /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
+    /// part but kept among the originals.
+    static func make(_ pack: Pack, content: URL, rejected: Set<String>) throws -> Data {
+        var entries: [(path: String, data: Data)] = []
+        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected)
+        entries += catalog.files.map { ("\(pack.slug)/\(XcodeExport.folderName)/\($0.path)", $0.data) }
+        var originals = pack.stickers.map(\.source) + pack.stickers.compactMap(\.sidecar)
+        if let manifest = pack.manifest { originals.append(manifest) }
+        if let icon = pack.icon { originals.append(icon) }
+        for source in Set(originals) {
+            let name = source.split(separator: "/").dropFirst().joined(separator: "/")
+            let data: Data
+            do {
+                data = try Data(contentsOf: content.appendingPathComponent(source))
+            } catch {
+                throw PeelError.unreadable(path: source, reason: error.localizedDescription)
+            }
+            entries.append(("\(pack.slug)/originals/\(name)", data))
+        }
+        entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+
+        do {
+            let archive = try Archive(data: Data(), accessMode: .create)
+            for entry in entries {
+                let data = entry.data
+                // Images are compressed already; deflating them again costs time for nothing.
+                let isImage = ImageFormat.sniff(data) != .unknown
+                try archive.addEntry(with: entry.path, type: .file, uncompressedSize: Int64(data.count),
+                                     modificationDate: fixedDate, permissions: 0o644,
+                                     compressionMethod: isImage ? .none : .deflate) { position, size in
+                    data.subdata(in: Int(position)..<(Int(position) + size))
+                }
+            }
+            guard let bytes = archive.data else { throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "the archive is empty") }
+            return bytes
+        } catch let error as PeelError {
+            throw error
+        } catch {
+            throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "cannot make the pack archive: \(error)")
+        }
+    }
+}
