@@ -17,9 +17,10 @@ struct Peel: AsyncParsableCommand {
           peel check                      review labels and Apple's sticker rules
           peel icons icon-1024.png        make the iMessage App Icon set
           peel export xcode               write Stickers.xcstickers for Xcode
+          peel fit                        make stickers pass the 500 KB and size limits
         """,
         version: PeelVersion.current,
-        subcommands: [BuildCommand.self, CheckCommand.self, IconsCommand.self, ExportCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self]
     )
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.

@@ -8,11 +8,19 @@ import Foundation
 enum APNGEncoder {
     static func encode(_ frames: [DecodedImage.Frame], loopCount: Int, quantize: Bool = true,
                        compressionLevel: Int = 6) throws -> Data {
+        let palette = quantize ? PaletteQuantizer.quantize(frames.map(\.image)) : nil
+        return try encode(frames, loopCount: loopCount, palette: palette, compressionLevel: compressionLevel)
+    }
+
+    /// With `palette` (from `PaletteQuantizer` over these frames) the frames are written as
+    /// palette images; without, in full RGBA.
+    static func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?,
+                       compressionLevel: Int = 6) throws -> Data {
         precondition(frames.count > 1, "an animation has at least two frames")
         let width = frames[0].image.width, height = frames[0].image.height
         precondition(frames.allSatisfy { $0.image.width == width && $0.image.height == height }, "frames share the canvas size")
         let encodedFrames: [Data]
-        if quantize, let palette = PaletteQuantizer.quantize(frames.map(\.image)) {
+        if let palette {
             encodedFrames = try frames.indices.map { try PNGCodec.encode(palette: palette, frame: $0, width: width, height: height) }
         } else {
             // Every frame must share one IHDR, so alpha is kept for all if any frame needs it.

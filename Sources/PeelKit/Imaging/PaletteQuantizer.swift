@@ -14,10 +14,11 @@ enum PaletteQuantizer {
 
     /// Nil when the frames cannot be quantized to at least `minimumQuality` (0–100, libimagequant's
     /// scale): the caller keeps full RGBA then.
-    static func quantize(_ frames: [RGBAImage], minimumQuality: Int = 80) -> Result? {
+    static func quantize(_ frames: [RGBAImage], minimumQuality: Int = 80, maximumColors: Int = 256) -> Result? {
         guard let first = frames.first, let attributes = liq_attr_create() else { return nil }
         defer { liq_attr_destroy(attributes) }
         liq_set_quality(attributes, Int32(minimumQuality), 100)
+        liq_set_max_colors(attributes, Int32(max(2, min(256, maximumColors))))
         liq_set_speed(attributes, 4)
         guard let histogram = liq_histogram_create(attributes) else { return nil }
         defer { liq_histogram_destroy(histogram) }

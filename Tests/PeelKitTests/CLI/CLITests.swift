@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PeelKit
 
 /// Runs the built `peel` binary as a user would, from a folder that is not the package.
 @Suite struct CLITests {
@@ -189,5 +190,35 @@ extension CLITests {
         #expect(skipped.status == 0)
         #expect(skipped.stderr.contains("Left out 1 sticker(s) that would be rejected"))
         #expect(skipped.stdout.hasPrefix("Exported 2 packs, 4 stickers"))
+    }
+}
+
+extension CLITests {
+    @Test func fitCommandWritesResultsAsideAndReports() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
+        try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/p/cycle.gif")
+        try folder.write("---\nalt: Weather cycle\n---\n", to: "content/p/cycle.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Cat\n---\n", to: "content/p/cat.md")
+        let original = try Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png"))
+
+        let result = try run(["fit"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("p/big.png: 27,787 → "))
+        #expect(result.stdout.contains("scaled to 300 × 300 px (small), re-encoded as PNG"))
+        #expect(result.stdout.contains("p/cycle.gif: 86,639 → "))
+        #expect(result.stdout.hasSuffix("Fitted 2 of 3 stickers; 1 already fit.\n"))
+        #expect(folder.exists("fitted/p/big.png") && folder.exists("fitted/p/cycle.png"), "a GIF becomes an APNG")
+        #expect(!folder.exists("fitted/p/cat.png"), "stickers that fit are not copied")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")) == original, "art is never touched without --in-place")
+
+        let inPlace = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
+        #expect(inPlace.status == 1, "the GIF cannot be replaced in place")
+        #expect(inPlace.stderr.contains("p/cycle.gif: error: fitting makes it a PNG, so it is not replaced in place"))
+        let fitted = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")))
+        #expect(fitted.info.width == 300, "the PNG was replaced in place")
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Which files `peel fit` works on and the size class each must fit: every sticker of a content
+/// folder (its pack's size class), or loose files with one given class.
+public enum FitPlan {
+    public struct Item: Sendable {
+        public var input: URL
+        /// Where the result goes under the output folder: "pack/name.png".
+        public var relativePath: String
+        public var sizeClass: SizeClass
+    }
+
+    public static func items(inContent folder: URL) throws -> [Item] {
+        let (catalog, _) = try CatalogLoader(contentFolder: folder).load()
+        let root = ContentRoot.resolve(folder)
+        return catalog.packs.flatMap { pack in
+            pack.stickers.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
+        }
+    }
+
+    public static func items(files: [URL], sizeClass: SizeClass) -> [Item] {
+        files.map { Item(input: $0, relativePath: $0.lastPathComponent, sizeClass: sizeClass) }
+    }
+
+    /// The output name: fitted files are PNG (or APNG), so a GIF or JPEG becomes "name.png".
+    public static func outputPath(for item: Item, changed: Bool) -> String {
+        guard changed else { return item.relativePath }
+        let stem = (item.relativePath as NSString).deletingPathExtension
+        return stem + ".png"
+    }
+}

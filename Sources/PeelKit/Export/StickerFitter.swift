@@ -1,0 +1,97 @@
+import Foundation
+
+/// Makes a sticker file pass Apple's limits without hand work: scales it down to its pack's size
+/// class (never up), re-encodes it losslessly, and only if it is still 500,000 bytes or more,
+/// reduces it to a palette (one shared palette across an animation's frames), with fewer colours
+/// until it fits. It says what it did and what it cost: bytes before and after, and PSNR.
+public struct StickerFitter: Sendable {
+    /// Apple: "less than 500 KB"; the safe reading is under 500,000 bytes (ImageChecks).
+    public static let byteLimit = ImageChecks.maximumBytes
+    /// Below this PSNR (dB) against the scaled art, the loss is visible; the report warns.
+    public static let noticeableLossPSNR = 35.0
+
+    public struct Report: Sendable {
+        public var beforeBytes: Int
+        public var afterBytes: Int
+        public var beforeSize: (width: Int, height: Int)
+        public var afterSize: (width: Int, height: Int)
+        /// What was done, in order: "scaled to 408 × 408 px", "palette of 256 colours".
+        public var steps: [String]
+        /// Against the scaled art before any palette; nil when nothing lossy happened.
+        public var psnr: Double?
+        public var fits: Bool { afterBytes < StickerFitter.byteLimit }
+        public var lossIsNoticeable: Bool { (psnr ?? .infinity) < StickerFitter.noticeableLossPSNR }
+        /// The sticker already fitted: the output is the input, unchanged.
+        public var unchanged: Bool { steps.isEmpty }
+    }
+
+    public var sizeClass: SizeClass
+    public var maxPixels: Int
+
+    public init(sizeClass: SizeClass, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
+        self.sizeClass = sizeClass
+        self.maxPixels = maxPixels
+    }
+
+    /// The fitted file (PNG or APNG unless unchanged) and what it cost.
+    public func fit(_ data: Data) throws -> (data: Data, report: Report) {
+        let analyzed = try ImageAnalyzer(maxPixels: maxPixels).analyze(data)
+        let image = analyzed.decoded
+        let box = sizeClass.pixels
+        let tooLarge = image.width > box || image.height > box
+        var report = Report(beforeBytes: data.count, afterBytes: data.count, beforeSize: (image.width, image.height),
+                            afterSize: (image.width, image.height), steps: [], psnr: nil)
+        guard tooLarge || data.count >= Self.byteLimit else { return (data, report) }
+
+        // 1. Scale down to the size class, never up.
+        var frames = image.frames
+        if tooLarge {
+            let size = Resampler.fittedSize(width: image.width, height: image.height, box: box)
+            frames = frames.map { DecodedImage.Frame(image: Resampler.resize($0.image, width: size.width, height: size.height), delay: $0.delay) }
+            report.afterSize = size
+            report.steps.append("scaled to \(size.width) × \(size.height) px (\(sizeClass.rawValue))")
+        }
+        // 2. Re-encode losslessly.
+        let loop = image.loopCount ?? 0
+        var output = try encode(frames, loopCount: loop, palette: nil)
+        report.steps.append(image.isAnimated ? "re-encoded as APNG" : "re-encoded as PNG")
+        // 3. Reduce to a palette, with fewer colours until it fits.
+        var colors = 256
+        while output.count >= Self.byteLimit && colors >= 16 {
+            guard let palette = PaletteQuantizer.quantize(frames.map(\.image), minimumQuality: 0, maximumColors: colors) else { break }
+            output = try encode(frames, loopCount: loop, palette: palette)
+            report.steps.removeAll { $0.hasPrefix("palette of ") } // only the last palette tried counts
+            report.steps.append("palette of \(palette.colorCount) colours")
+            let decoded = try ImageAnalyzer(maxPixels: maxPixels).analyze(output).decoded
+            report.psnr = zip(frames, decoded.frames).map { Self.psnr($0.image, $1.image) }.min()
+            colors /= 2
+        }
+        report.afterBytes = output.count
+        return (output, report)
+    }
+
+    private func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
+        if frames.count > 1 {
+            return try APNGEncoder.encode(frames, loopCount: loopCount, palette: palette, compressionLevel: 9)
+        }
+        let image = frames[0].image
+        if let palette { return try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height) }
+        return try PNGCodec.encode(image, compressionLevel: 9)
+    }
+
+    /// PSNR over premultiplied RGBA, so colour under full transparency does not count.
+    static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+        var squared = 0.0
+        for index in stride(from: 0, to: min(a.pixels.count, b.pixels.count), by: 4) {
+            let alphaA = Double(a.pixels[index + 3]) / 255, alphaB = Double(b.pixels[index + 3]) / 255
+            for channel in 0..<3 {
+                let difference = Double(a.pixels[index + channel]) * alphaA - Double(b.pixels[index + channel]) * alphaB
+                squared += difference * difference
+            }
+            let alpha = Double(a.pixels[index + 3]) - Double(b.pixels[index + 3])
+            squared += alpha * alpha
+        }
+        let mse = squared / Double(max(1, a.pixels.count))
+        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
+}

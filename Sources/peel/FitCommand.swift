@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import PeelKit
+
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Make stickers pass Apple's size limits: scale down, recompress, reduce to a palette.",
+        discussion: """
+        For each sticker that is larger than its pack's size class or 500,000 bytes or more: scales it
+        down to the size class (never up), re-encodes it losslessly, and only if it is still too
+        heavy reduces it to a palette (one palette shared by an animation's frames) with fewer
+        colours until it fits. Reports bytes before and after and the PSNR of any lossy step, and
+        warns when quality drops noticeably (under 35 dB). Results are PNG or APNG.
+
+        By default results go to a separate folder and your art is never touched; --in-place
+        replaces the originals (not for a GIF or JPEG, whose format would change).
+
+        Examples:
+          peel fit                                  every sticker of content/, results in fitted/
+          peel fit content -o ready
+          peel fit huge.png --size regular          one file, to 408 × 408 px
+          peel fit content --in-place
+        """
+    )
+
+    @Argument(help: "A content folder, or sticker files.", completion: .file())
+    var inputs: [String] = ["content"]
+
+    @Option(name: .shortAndLong, help: "Where to write the results.", completion: .directory)
+    var output: String = "fitted"
+
+    @Flag(help: "Replace the original files instead of writing to the output folder.")
+    var inPlace = false
+
+    @Option(help: "For loose files: the size class to fit (small, regular, large).")
+    var size: SizeClass = .large
+
+    func run() throws {
+        let terminal = Terminal.standardError
+        var items: [FitPlan.Item] = []
+        for input in inputs {
+            let url = URL(fileURLWithPath: input)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                terminal.write(terminal.colored("\(input): error: no such file or folder", .red) + "\n")
+                throw ExitCode(2)
+            }
+            items += isDirectory.boolValue ? try FitPlan.items(inContent: url) : FitPlan.items(files: [url], sizeClass: size)
+        }
+
+        var failures = 0, changed = 0, alreadyFit = 0
+        for item in items {
+            let data: Data
+            let result: (data: Data, report: StickerFitter.Report)
+            do {
+                data = try Data(contentsOf: item.input)
+                result = try StickerFitter(sizeClass: item.sizeClass).fit(data)
+            } catch {
+                terminal.write("\(item.relativePath): error: \(error)\n")
+                failures += 1
+                continue
+            }
+            let report = result.report
+            if report.unchanged {
+                alreadyFit += 1
+                continue
+            }
+            changed += 1
+            let outputPath = FitPlan.outputPath(for: item, changed: true)
+            let target: URL
+            if inPlace {
+                guard outputPath == item.relativePath || item.input.pathExtension.lowercased() == "png" else {
+                    terminal.write("\(item.relativePath): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
+                    failures += 1
+                    continue
+                }
+                target = item.input
+            } else {
+                target = URL(fileURLWithPath: output).appendingPathComponent(outputPath)
+            }
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try result.data.write(to: target, options: .atomic)
+            } catch {
+                terminal.write("\(target.path): error: cannot write: \(error.localizedDescription)\n")
+                failures += 1
+                continue
+            }
+            var line = "\(item.relativePath): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
+                + report.steps.joined(separator: ", ")
+            if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
+            print(line + (inPlace ? "" : " → \(target.path)"))
+            if !report.fits {
+                terminal.write("\(item.relativePath): error: still \(ByteCount.grouped(report.afterBytes)) bytes with the smallest palette; use fewer frames or smaller art\n")
+                failures += 1
+            } else if report.lossIsNoticeable {
+                terminal.write("\(item.relativePath): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
+            }
+        }
+        print("Fitted \(changed) of \(items.count) stickers; \(alreadyFit) already fit.")
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+extension SizeClass: ExpressibleByArgument {}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct StickerFitterTests {
+    /// A 618 × 618 sticker heavy with noise: more than 500,000 bytes even as a lossless PNG.
+    static func noisySticker(side: Int = 618) throws -> Data {
+        var state: UInt32 = 12345
+        var pixels = [UInt8](repeating: 0, count: side * side * 4)
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let x = (index / 4) % side, y = (index / 4) / side
+            let inside = (x - side / 2) * (x - side / 2) + (y - side / 2) * (y - side / 2) < (side / 2 - 10) * (side / 2 - 10)
+            pixels[index] = UInt8(truncatingIfNeeded: 200 &+ (state >> 24) % 40)
+            pixels[index + 1] = UInt8(truncatingIfNeeded: 150 &+ (state >> 16) % 40)
+            pixels[index + 2] = UInt8(truncatingIfNeeded: 40 &+ (state >> 8) % 40)
+            pixels[index + 3] = inside ? 255 : 0
+        }
+        return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compressionLevel: 9)
+    }
+
+    @Test func aStickerThatFitsIsLeftAlone() throws {
+        let data = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        let (output, report) = try StickerFitter(sizeClass: .large).fit(data)
+        #expect(report.unchanged && output == data, "300 px art in a large pack is never enlarged")
+    }
+
+    @Test func tooLargeArtIsScaledDownToItsSizeClass() throws {
+        let data = try Fixtures.data(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"))
+        let (output, report) = try StickerFitter(sizeClass: .small).fit(data)
+        #expect(report.steps == ["scaled to 300 × 300 px (small)", "re-encoded as PNG"])
+        #expect(report.psnr == nil, "nothing lossy beyond the scaling")
+        let fitted = try ImageAnalyzer().analyze(output)
+        #expect(fitted.info.width == 300 && fitted.info.height == 300 && fitted.info.format == .png)
+        #expect(fitted.info.hasTransparentPixels == true)
+    }
+
+    @Test func aHeavyStickerIsReducedToAPaletteUntilItFits() throws {
+        let data = try Self.noisySticker()
+        #expect(data.count >= 500_000, "the fixture must be too heavy to start with")
+        let (output, report) = try StickerFitter(sizeClass: .large).fit(data)
+        #expect(report.beforeBytes == data.count)
+        #expect(report.afterBytes == output.count && output.count < 500_000)
+        #expect(report.fits)
+        #expect(report.steps.first == "re-encoded as PNG")
+        #expect(report.steps.last?.hasPrefix("palette of ") == true)
+        let psnr = try #require(report.psnr)
+        #expect(psnr > 25 && psnr < 60, "PSNR \(psnr) is measured against the art")
+        let fitted = try ImageAnalyzer().analyze(output)
+        #expect(fitted.info.width == 618 && fitted.info.hasTransparentPixels == true)
+    }
+
+    @Test func animatedStickersStayAnimatedWithOnePalette() throws {
+        let data = try Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"))
+        let (output, report) = try StickerFitter(sizeClass: .small).fit(data)
+        #expect(report.steps.first == "scaled to 300 × 300 px (small)")
+        let fitted = try ImageAnalyzer().analyze(output)
+        #expect(fitted.info.format == .apng)
+        #expect(fitted.info.frameCount == 8)
+        #expect(fitted.info.frameDelays == Array(repeating: 0.25, count: 8))
+        #expect(fitted.info.loopCount == 0)
+        #expect(fitted.info.width == 300)
+    }
+}
