@@ -20,6 +20,9 @@ struct XcodeExportCommand: AsyncParsableCommand {
         (PNG, APNG, GIF or JPEG) and its accessibility-label from the sidecar's alt; and the
         iMessage App Icon set from the first pack with icon art.
 
+        --resize writes each sticker at its pack's size class (only ever scaling down), so art made
+        larger can still be shipped.
+
         Stickers that Xcode or Messages would reject (errors from peel check) stop the export and
         are listed; --skip-invalid leaves them out and says so. An existing Stickers.xcstickers is
         replaced only if Peel wrote it.
@@ -28,6 +31,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
           peel export xcode
           peel export xcode content -o MyStickerApp/MyStickerApp
           peel export xcode --skip-invalid
+          peel export xcode --resize
         """
     )
 
@@ -40,6 +44,9 @@ struct XcodeExportCommand: AsyncParsableCommand {
     @Flag(help: "Leave out stickers that would be rejected instead of failing.")
     var skipInvalid = false
 
+    @Flag(help: "Write each sticker at its pack's size-class pixel size (300, 408 or 618 px), only ever scaling down.")
+    var resize = false
+
     func run() async throws {
         let folder = URL(fileURLWithPath: content)
         let review = try await LibraryCall.run(progressLabel: "Checking", interruptedMessage: "Interrupted; nothing was exported.") {
@@ -48,7 +55,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
         let terminal = Terminal.standardError
         let result: XcodeExport.Result
         do {
-            result = try XcodeExport(skipInvalid: skipInvalid).write(review, content: ContentRoot.resolve(folder),
+            result = try XcodeExport(skipInvalid: skipInvalid, resize: resize).write(review, content: ContentRoot.resolve(folder),
                                                                        into: URL(fileURLWithPath: output))
         } catch let failure as XcodeExport.Failure {
             terminal.write(terminal.colored("error: ", .red) + failure.description + "\n")
@@ -62,6 +69,6 @@ struct XcodeExportCommand: AsyncParsableCommand {
             FindingPrinter(terminal: terminal).print(result.skipped)
         }
         FindingPrinter(terminal: terminal).print(result.notes)
-        print("Exported \(result.packs) packs, \(result.stickers) stickers to \(result.folder.path)")
+        print(result.summary)
     }
 }

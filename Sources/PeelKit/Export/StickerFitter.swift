@@ -27,10 +27,13 @@ public struct StickerFitter: Sendable {
 
     public var sizeClass: SizeClass
     public var maxPixels: Int
+    /// Off: only scale down and re-encode losslessly (what `peel export xcode --resize` does).
+    public var allowPalette: Bool
 
-    public init(sizeClass: SizeClass, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
+    public init(sizeClass: SizeClass, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, allowPalette: Bool = true) {
         self.sizeClass = sizeClass
         self.maxPixels = maxPixels
+        self.allowPalette = allowPalette
     }
 
     /// The fitted file (PNG or APNG unless unchanged) and what it cost.
@@ -57,7 +60,7 @@ public struct StickerFitter: Sendable {
         report.steps.append(image.isAnimated ? "re-encoded as APNG" : "re-encoded as PNG")
         // 3. Reduce to a palette, with fewer colours until it fits.
         var colors = 256
-        while output.count >= Self.byteLimit && colors >= 16 {
+        while allowPalette && output.count >= Self.byteLimit && colors >= 16 {
             guard let palette = PaletteQuantizer.quantize(frames.map(\.image), minimumQuality: 0, maximumColors: colors) else { break }
             output = try encode(frames, loopCount: loop, palette: palette)
             report.steps.removeAll { $0.hasPrefix("palette of ") } // only the last palette tried counts

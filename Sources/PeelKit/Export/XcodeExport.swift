@@ -18,6 +18,11 @@ public struct XcodeExport: Sendable {
         /// Notes for the person exporting (which pack's icon was used, icon warnings).
         public var notes: [Finding]
         public var folder: URL
+
+        /// "Exported 4 packs, 24 stickers to …/Stickers.xcstickers"
+        public var summary: String {
+            "Exported \(plural(packs, "pack")), \(plural(stickers, "sticker")) to \(folder.path)"
+        }
     }
 
     public enum Failure: Error, Sendable, CustomStringConvertible {
@@ -40,9 +45,21 @@ public struct XcodeExport: Sendable {
     }
 
     public var skipInvalid: Bool
+    /// Write each sticker at its pack's size class, only ever scaling down (`--resize`).
+    public var resize: Bool
 
-    public init(skipInvalid: Bool = false) {
+    public init(skipInvalid: Bool = false, resize: Bool = false) {
         self.skipInvalid = skipInvalid
+        self.resize = resize
+    }
+
+    /// With `resize`, art larger than its size class is scaled down, so "too large" findings on
+    /// such art do not block it; whether it then fits is checked after resizing.
+    private func blocks(_ finding: Finding, review: Review) -> Bool {
+        guard resize, [.sizeOutOfRange, .fileTooLarge].contains(finding.code),
+              let source = finding.sticker, let info = review.assets[source]?.info,
+              let pack = review.catalog.packs.first(where: { $0.stickers.contains { $0.source == source } }) else { return true }
+        return info.width <= pack.size.pixels && info.height <= pack.size.pixels
     }
 
     /// Exports `review` (a checked catalog read from `content`) into `output/Stickers.xcstickers`.
@@ -51,8 +68,11 @@ public struct XcodeExport: Sendable {
         let errors = review.findings.filter { $0.severity == .error && !$0.suppressed }
         let catalogErrors = errors.filter { $0.sticker == nil }
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
-        let stickerErrors = errors.filter { $0.sticker != nil }
-        if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors) }
+        var stickerErrors = errors.filter { $0.sticker != nil && blocks($0, review: review) }
+        if resize {
+            stickerErrors += try Self.stillTooLarge(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)))
+        }
+        if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted()) }
         let rejected = Set(stickerErrors.compactMap(\.sticker))
 
         let target = output.appendingPathComponent(Self.folderName)
@@ -60,7 +80,7 @@ public struct XcodeExport: Sendable {
         let staging = output.appendingPathComponent(".\(Self.folderName).peel-staging-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: staging)
         do {
-            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected)
+            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize)
             for file in catalog.files { try SiteFiles.write(file.data, to: file.path, in: staging) }
             try SiteFiles.write("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n",
                                 to: Self.marker, in: staging)
@@ -82,7 +102,26 @@ public struct XcodeExport: Sendable {
         var notes: [Finding] = []
     }
 
-    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>) throws -> CatalogFiles {
+    /// Oversized stickers that would still break Apple's limits after scaling down.
+    static func stillTooLarge(_ review: Review, content: URL, excluding: Set<String>) throws -> [Finding] {
+        var findings: [Finding] = []
+        for pack in review.catalog.packs {
+            for sticker in pack.stickers where !excluding.contains(sticker.source) {
+                guard let info = review.assets[sticker.source]?.info,
+                      info.width > pack.size.pixels || info.height > pack.size.pixels else { continue }
+                let data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
+                let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
+                if !fitted.report.fits {
+                    findings.append(Finding(.error, .fileTooLarge, file: sticker.source,
+                                            message: "still \(ByteCount.grouped(fitted.report.afterBytes)) bytes after scaling to \(pack.size.pixels) px; run peel fit to reduce it",
+                                            sticker: sticker.source))
+                }
+            }
+        }
+        return findings
+    }
+
+    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, resize: Bool = false) throws -> CatalogFiles {
         var result = CatalogFiles()
         result.files.append(("Contents.json", try XcodeJSON.encode(RootContents())))
         for pack in packs {
@@ -93,14 +132,21 @@ public struct XcodeExport: Sendable {
             var entries: [PackContents.Entry] = []
             for sticker in stickers {
                 let name = "\(sticker.slug).sticker"
-                let ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
-                let file = "\(sticker.slug).\(ext)"
-                let data: Data
+                var ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
+                var data: Data
                 do {
                     data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
                 } catch {
                     throw PeelError.unreadable(path: sticker.source, reason: error.localizedDescription)
                 }
+                if resize {
+                    let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
+                    if !fitted.report.unchanged {
+                        data = fitted.data
+                        ext = "png"   // scaled stickers are written as PNG or APNG
+                    }
+                }
+                let file = "\(sticker.slug).\(ext)"
                 result.files.append(("\(packFolder)/\(name)/\(file)", data))
                 let contents = StickerContents(properties: .init(filename: file, accessibilityLabel: sticker.alt ?? ""))
                 result.files.append(("\(packFolder)/\(name)/Contents.json", try XcodeJSON.encode(contents)))

@@ -98,3 +98,46 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 }
+
+extension XcodeExportTests {
+    /// A square of full-range noise: incompressible, so it stays heavy after any scaling.
+    static func noise(side: Int) throws -> Data {
+        var state: UInt32 = 7
+        let pixels = (0..<side * side * 4).map { index -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compressionLevel: 9)
+    }
+
+    @Test func resizeShipsArtMadeLarger() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
+        try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        try folder.write("---\ntitle: Q\nsize: large\n---\n", to: "content/q/pack.md")
+        try folder.write(try Self.noise(side: 700), to: "content/q/static.png")
+        try folder.write("---\nalt: Television static\nignore: [no-transparency]\n---\n", to: "content/q/static.md")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+
+        // 700 px noise is still too heavy at 618 px: it blocks the export, named with the reason.
+        do {
+            _ = try XcodeExport(resize: true).write(review, content: content, into: folder.url)
+            Issue.record("the noise must block the export")
+        } catch let failure as XcodeExport.Failure {
+            #expect(failure.description.contains("q/static.png: error[file-too-large]: still "))
+            #expect(failure.description.contains("bytes after scaling to 618 px; run peel fit to reduce it"))
+            #expect(!failure.description.contains("p/big.png"), "oversized art that fits once scaled does not block")
+        }
+        let result = try XcodeExport(skipInvalid: true, resize: true).write(review, content: content, into: folder.url)
+        #expect(result.stickers == 1)
+        #expect(Set(result.skipped.compactMap(\.sticker)) == ["q/static.png"])
+        let sticker = folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/big.sticker")
+        let image = try ImageAnalyzer().analyze(Data(contentsOf: sticker.appendingPathComponent("big.png")))
+        #expect(image.info.width == 300 && image.info.height == 300, "written at the small size class")
+        let properties = try #require(try Self.json(sticker.appendingPathComponent("Contents.json"))["properties"] as? [String: Any])
+        #expect(properties["accessibility-label"] as? String == "Grinning face")
+        #expect(result.summary.hasPrefix("Exported 1 pack, 1 sticker to "))
+    }
+}
