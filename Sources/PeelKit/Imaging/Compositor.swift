@@ -41,13 +41,17 @@ enum Compositor {
         target[to + 3] = UInt8((outAlpha + 127) / 255)
     }
 
-    /// Makes a rectangle fully transparent (dispose to background).
+    /// Makes a rectangle fully transparent (dispose to background), clipped to the canvas: a GIF
+    /// frame may lie partly or wholly outside it.
     static func clear(_ canvas: inout [UInt8], canvasWidth: Int, x: Int, y: Int, width: Int, height: Int) {
         let canvasHeight = canvas.count / (canvasWidth * 4)
-        for row in max(0, y)..<min(canvasHeight, y + height) {
-            let start = (row * canvasWidth + max(0, x)) * 4
-            let end = (row * canvasWidth + min(canvasWidth, x + width)) * 4
-            if start < end { canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start)) }
+        let top = max(0, y), bottom = min(canvasHeight, y + height)
+        let left = max(0, x), right = min(canvasWidth, x + width)
+        guard top < bottom, left < right else { return }
+        for row in top..<bottom {
+            let start = (row * canvasWidth + left) * 4
+            let end = (row * canvasWidth + right) * 4
+            canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
         }
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Inputs the fuzzer (Fuzz/run.sh) found crashing Peel, kept so the crashes never come back.
+/// Each must decode or be refused with an ImageError: never trap.
+@Suite struct FuzzRegressionTests {
+    static let files: [String] = {
+        let folder = Fixtures.root.appendingPathComponent("fuzz")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }()
+
+    @Test func thereAreRegressionInputs() {
+        #expect(Self.files.contains("gif-frame-outside-canvas.gif"))
+    }
+
+    @Test(arguments: files)
+    func decodesOrRefusesWithoutCrashing(file: String) throws {
+        let data = try Fixtures.data(Fixtures.root.appendingPathComponent("fuzz/\(file)"))
+        do {
+            let image = try ImageAnalyzer(maxPixels: 2_000_000).analyze(data)
+            _ = try Thumbnailer.thumbnails(of: image.decoded, boxes: [32])
+        } catch is ImageError {
+            // refused with a clear error: fine
+        }
+    }
+
+    @Test func disposingAFrameOutsideTheCanvasClearsNothing() {
+        var canvas = [UInt8](repeating: 7, count: 4 * 4 * 4)
+        Compositor.clear(&canvas, canvasWidth: 4, x: 10, y: 10, width: 3, height: 3)
+        Compositor.clear(&canvas, canvasWidth: 4, x: -5, y: 1, width: 2, height: 2)
+        #expect(canvas.allSatisfy { $0 == 7 })
+        Compositor.clear(&canvas, canvasWidth: 4, x: 3, y: 3, width: 5, height: 5)
+        #expect(canvas[(3 * 4 + 3) * 4] == 0 && canvas.filter { $0 == 0 }.count == 4, "only the overlapping pixel is cleared")
+    }
+}
