@@ -66,7 +66,7 @@ public struct StickerFitter: Sendable {
             report.steps.removeAll { $0.hasPrefix("palette of ") } // only the last palette tried counts
             report.steps.append("palette of \(palette.colorCount) colours")
             let decoded = try ImageAnalyzer(maxPixels: maxPixels).analyze(output).decoded
-            report.psnr = zip(frames, decoded.frames).map { Self.psnr($0.image, $1.image) }.min()
+            report.psnr = zip(frames, decoded.frames).map { ImageQuality.psnr($0.image, $1.image) }.min()
             colors /= 2
         }
         report.afterBytes = output.count
@@ -80,21 +80,5 @@ public struct StickerFitter: Sendable {
         let image = frames[0].image
         if let palette { return try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height) }
         return try PNGCodec.encode(image, compressionLevel: 9)
-    }
-
-    /// PSNR over premultiplied RGBA, so colour under full transparency does not count.
-    static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        var squared = 0.0
-        for index in stride(from: 0, to: min(a.pixels.count, b.pixels.count), by: 4) {
-            let alphaA = Double(a.pixels[index + 3]) / 255, alphaB = Double(b.pixels[index + 3]) / 255
-            for channel in 0..<3 {
-                let difference = Double(a.pixels[index + channel]) * alphaA - Double(b.pixels[index + channel]) * alphaB
-                squared += difference * difference
-            }
-            let alpha = Double(a.pixels[index + 3]) - Double(b.pixels[index + 3])
-            squared += alpha * alpha
-        }
-        let mse = squared / Double(max(1, a.pixels.count))
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 }

@@ -198,7 +198,7 @@ import Testing
         let small = try ImageAnalyzer().analyze(outputs[0].data)
         for (index, frame) in decoded.frames.enumerated() {
             let reference = Resampler.resize(frame.image, width: 160, height: 160)
-            let psnr = ResamplerTests.premultipliedPSNR(small.decoded.frames[index].image, reference)
+            let psnr = ImageQuality.psnr(small.decoded.frames[index].image, reference)
             #expect(psnr > 30, "frame \(index): \(psnr) dB against the full-colour resample")
         }
         let chunks = try PNGChunk.read([UInt8](outputs[0].data))

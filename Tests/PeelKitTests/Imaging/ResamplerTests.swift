@@ -68,29 +68,21 @@ import Testing
         #expect(resized[15, 15] == (255, 255, 255, 255))
     }
 
+    @Test func psnrIsInfiniteForIdenticalImagesAndIgnoresHiddenColour() {
+        let a = Self.image(4, 4) { _, _ in [10, 20, 30, 255] }
+        #expect(ImageQuality.psnr(a, a) == .infinity)
+        let hiddenA = Self.image(4, 4) { _, _ in [255, 0, 0, 0] }, hiddenB = Self.image(4, 4) { _, _ in [0, 255, 0, 0] }
+        #expect(ImageQuality.psnr(hiddenA, hiddenB) == .infinity, "colour under alpha 0 is invisible")
+        let b = Self.image(4, 4) { _, _ in [20, 20, 30, 255] }
+        #expect(abs(ImageQuality.psnr(a, b) - 10 * log10(255 * 255 / 25.0)) < 1e-9, "one channel off by 10 in four")
+    }
+
     @Test(arguments: [("cat.png", "cat-160-pillow-lanczos.png", 160, 160), ("fox.png", "fox-97x61-pillow-lanczos.png", 97, 61)])
     func matchesPillowsLanczos(source: String, referenceName: String, width: Int, height: Int) throws {
         let original = try PNGCodec.decode(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/\(source)")), maxPixels: 0).0
         let reference = try PNGCodec.decode(Fixtures.data(Fixtures.root.appendingPathComponent("reference/\(referenceName)")), maxPixels: 0).0
         let ours = Resampler.resize(original, width: width, height: height)
-        let psnr = Self.premultipliedPSNR(ours, reference)
+        let psnr = ImageQuality.psnr(ours, reference)
         #expect(psnr > 40, "PSNR against Pillow's LANCZOS is \(psnr) dB")
-    }
-
-    /// PSNR over premultiplied RGBA, so invisible colour under alpha 0 does not count.
-    static func premultipliedPSNR(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        precondition(a.width == b.width && a.height == b.height)
-        var squared = 0.0
-        for index in stride(from: 0, to: a.pixels.count, by: 4) {
-            let alphaA = Double(a.pixels[index + 3]) / 255, alphaB = Double(b.pixels[index + 3]) / 255
-            for channel in 0..<3 {
-                let difference = Double(a.pixels[index + channel]) * alphaA - Double(b.pixels[index + channel]) * alphaB
-                squared += difference * difference
-            }
-            let alphaDifference = Double(a.pixels[index + 3]) - Double(b.pixels[index + 3])
-            squared += alphaDifference * alphaDifference
-        }
-        let mse = squared / Double(a.pixels.count)
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 }
