@@ -14,7 +14,8 @@ enum APNGDecoder {
 
     /// Decodes `bytes` (a PNG with an `acTL` chunk). `maxPixels` bounds the canvas; the canvas
     /// times the frame count is bounded by `maxAnimationPixels`, both checked before decoding.
-    static func decode(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws -> DecodedImage {
+    /// `hasAlphaChannel`: the colour type has alpha or a tRNS chunk gives transparency.
+    static func decode(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws -> (image: DecodedImage, hasAlphaChannel: Bool) {
         let chunks = try PNGChunk.read(bytes)
         guard let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else {
             throw ImageError.corrupt("PNG does not start with an IHDR chunk")
@@ -122,7 +123,8 @@ enum APNGDecoder {
             default: break
             }
         }
-        return DecodedImage(frames: output, loopCount: plays)
+        let hasAlphaChannel = ihdr.data[9] & 4 != 0 || shared.contains { $0.type == "tRNS" }
+        return (DecodedImage(frames: output, loopCount: plays), hasAlphaChannel)
     }
 
     static func frameControl(_ data: [UInt8], canvasWidth: Int, canvasHeight: Int) throws -> FrameControl {

@@ -6,8 +6,9 @@ import Foundation
 /// Frames are composed onto a transparent canvas the way browsers show them.
 enum GIFDecoder {
     /// `maxPixels` bounds the canvas, `maxAnimationPixels` the sum of all frames; both are
-    /// checked from the block structure before giflib allocates anything.
-    static func decode(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws -> DecodedImage {
+    /// checked from the block structure before giflib allocates anything. `hasTransparency`:
+    /// a frame declares a transparent colour.
+    static func decode(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws -> (image: DecodedImage, hasTransparency: Bool) {
         let header = try GIFHeader(bytes)
         guard header.width * header.height <= maxPixels else {
             throw ImageError.overPixelBudget(width: header.width, height: header.height, budget: maxPixels)
@@ -84,7 +85,7 @@ enum GIFDecoder {
                 break
             }
         }
-        return DecodedImage(frames: frames, loopCount: frames.count > 1 ? header.loopCount : nil)
+        return (DecodedImage(frames: frames, loopCount: frames.count > 1 ? header.loopCount : nil), header.hasTransparency)
     }
 
     private static func message(_ code: Int32) -> String {

@@ -32,20 +32,16 @@ public struct ImageAnalyzer: Sendable {
         switch format {
         case .png:
             if PNGChunks.animation(in: data) != nil {
-                let decoded = try APNGDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
-                let header = try PNGCodec.header(data)
-                return AnalyzedImage(info: info(.apng, decoded, hasAlpha: header.hasAlphaChannel, data: data, digest: digest),
-                                     decoded: decoded)
+                let (decoded, hasAlpha) = try APNGDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
+                return AnalyzedImage(info: info(.apng, decoded, hasAlpha: hasAlpha, data: data, digest: digest), decoded: decoded)
             }
             let (image, header) = try PNGCodec.decode(data, maxPixels: maxPixels)
             let decoded = DecodedImage(still: image)
             return AnalyzedImage(info: info(.png, decoded, hasAlpha: header.hasAlphaChannel, data: data, digest: digest),
                                  decoded: decoded)
         case .gif:
-            let decoded = try GIFDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
-            let header = try GIFHeader([UInt8](data))
-            return AnalyzedImage(info: info(.gif, decoded, hasAlpha: header.hasTransparency, data: data, digest: digest),
-                                 decoded: decoded)
+            let (decoded, hasTransparency) = try GIFDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
+            return AnalyzedImage(info: info(.gif, decoded, hasAlpha: hasTransparency, data: data, digest: digest), decoded: decoded)
         case .jpeg:
             let decoded = try JPEGDecoder.decode(data, maxPixels: maxPixels)
             // JPEG has no transparency at all.

@@ -67,7 +67,7 @@ import Testing
     }
 
     func decode(_ chunks: [PNGChunk]) throws -> DecodedImage {
-        try APNGDecoder.decode(assemble(chunks), maxPixels: 1_000_000, maxAnimationPixels: 4_000_000)
+        try APNGDecoder.decode(assemble(chunks), maxPixels: 1_000_000, maxAnimationPixels: 4_000_000).image
     }
 
     @Test func badSequenceNumberIsAnError() throws {
