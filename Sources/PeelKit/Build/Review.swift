@@ -3,10 +3,19 @@ import Foundation
 /// A catalog read, its images analysed once and every rule run over it: what `peel check`
 /// reports and what `peel build` publishes.
 public struct Review: Sendable {
-    public var catalog: Catalog
-    public var assets: [String: StickerAssets]
+    public let catalog: Catalog
+    public let assets: [String: StickerAssets]
     /// Every finding, sorted, silenced ones included (marked `suppressed`).
-    public var findings: [Finding]
+    public let findings: [Finding]
+    /// The findings about each sticker (its image, its sidecar), by image path, in report order.
+    public let findingsBySticker: [String: [Finding]]
+
+    public init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding]) {
+        self.catalog = catalog
+        self.assets = assets
+        self.findings = findings
+        findingsBySticker = Dictionary(grouping: findings.filter { $0.sticker != nil }, by: { $0.sticker ?? "" })
+    }
 
     /// Reads `content`, analyses every image and checks everything. With `staging`, the image
     /// step also writes originals and thumbnails there (a build); without, it writes nothing.
@@ -24,7 +33,7 @@ public struct Review: Sendable {
 
     /// The findings about one sticker (its image, its sidecar), in report order.
     public func findings(for sticker: Sticker) -> [Finding] {
-        findings.filter { $0.sticker == sticker.source }
+        findingsBySticker[sticker.source] ?? []
     }
 
     public var summary: ReviewSummary {

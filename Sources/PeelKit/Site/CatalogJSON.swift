@@ -72,7 +72,6 @@ struct CatalogJSON: Encodable {
 
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:]) {
         let catalog = review.catalog, assets = review.assets
-        let findings = Dictionary(grouping: review.findings.filter { $0.sticker != nil }, by: { $0.sticker! })
         version = Self.schemaVersion
         summary = review.summary
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: catalog.site.baseURL,
@@ -94,7 +93,7 @@ struct CatalogJSON: Encodable {
                                               page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
                                               poster: assets[sticker.source]?.poster,
                                               thumbnails: assets[sticker.source]?.thumbnails ?? [],
-                                              findings: (findings[sticker.source] ?? []).map(FindingRecord.init))
+                                              findings: review.findings(for: sticker).map(FindingRecord.init))
                       })
         }
     }

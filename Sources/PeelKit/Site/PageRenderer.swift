@@ -17,7 +17,7 @@ struct PageRenderer {
         catalog = review.catalog
         assets = review.assets
         self.templates = templates
-        findings = Dictionary(grouping: review.findings.filter { $0.sticker != nil }, by: { $0.sticker! })
+        findings = review.findingsBySticker
     }
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
