@@ -1,8 +1,8 @@
 import Foundation
 
-/// Publishes a site atomically: the new site is written to a staging folder beside the output
-/// and swapped in only when complete, so a failed or interrupted build leaves the previous site
-/// exactly as it was. It never replaces a folder Peel did not write.
+/// Publishes a site (or an exported Xcode catalog) atomically: the new folder is written to a
+/// staging folder beside the output and swapped in only when complete, so a failed or interrupted
+/// run leaves the previous one exactly as it was. It never replaces a folder Peel did not write.
 struct SitePublisher {
     let output: URL
     private let fileManager = FileManager.default

@@ -77,18 +77,18 @@ public struct XcodeExport: Sendable {
 
         let target = output.appendingPathComponent(Self.folderName)
         try checkReplaceable(target)
-        let staging = output.appendingPathComponent(".\(Self.folderName).peel-staging-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: staging)
+        let publisher = SitePublisher(output: target)
+        let staging = try publisher.makeStaging()
         do {
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize)
             for file in catalog.files { try SiteFiles.write(file.data, to: file.path, in: staging) }
             try SiteFiles.write("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n",
                                 to: Self.marker, in: staging)
-            try replace(target, with: staging)
+            try publisher.publish(staging)
             return Result(packs: catalog.packCount, stickers: catalog.stickerCount,
                           skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            publisher.discard(staging)
             throw error
         }
     }
@@ -176,21 +176,6 @@ public struct XcodeExport: Sendable {
             throw PeelError.unsafeOutput(path: target.path,
                                          reason: "exists and was not written by Peel; Peel will not replace it (move it away or choose another -o)")
         }
-    }
-
-    private func replace(_ target: URL, with staging: URL) throws {
-        let fileManager = FileManager.default
-        let retired = target.deletingLastPathComponent().appendingPathComponent(".\(Self.folderName).peel-old-\(ProcessInfo.processInfo.processIdentifier)")
-        try? fileManager.removeItem(at: retired)
-        let hadOld = fileManager.fileExists(atPath: target.path)
-        do {
-            if hadOld { try fileManager.moveItem(at: target, to: retired) }
-            try fileManager.moveItem(at: staging, to: target)
-        } catch {
-            if hadOld && !fileManager.fileExists(atPath: target.path) { try? fileManager.moveItem(at: retired, to: target) }
-            throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
-        }
-        try? fileManager.removeItem(at: retired)
     }
 
     // MARK: - Contents.json shapes Xcode writes
