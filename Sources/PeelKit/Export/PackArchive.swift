@@ -11,20 +11,25 @@ enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
     static func make(_ pack: Pack, content: URL, rejected: Set<String>) throws -> Data {
-        var entries: [(path: String, data: Data)] = []
-        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected)
-        entries += catalog.files.map { ("\(pack.slug)/\(XcodeExport.folderName)/\($0.path)", $0.data) }
         var originals = pack.stickers.map(\.source) + pack.stickers.compactMap(\.sidecar)
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
+        // Each file is read once, for the originals and for the catalog.
+        var files: [String: Data] = [:]
         for source in Set(originals) {
-            let name = source.split(separator: "/").dropFirst().joined(separator: "/")
-            let data: Data
             do {
-                data = try Data(contentsOf: content.appendingPathComponent(source))
+                files[source] = try Data(contentsOf: content.appendingPathComponent(source))
             } catch {
                 throw PeelError.unreadable(path: source, reason: error.localizedDescription)
             }
+        }
+        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected) { path in
+            guard let data = files[path] else { throw PeelError.unreadable(path: path, reason: "not part of the pack") }
+            return data
+        }
+        var entries: [(path: String, data: Data)] = catalog.files.map { ("\(pack.slug)/\(XcodeExport.folderName)/\($0.path)", $0.data) }
+        for (source, data) in files {
+            let name = source.split(separator: "/").dropFirst().joined(separator: "/")
             entries.append(("\(pack.slug)/originals/\(name)", data))
         }
         entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }

@@ -121,7 +121,17 @@ public struct XcodeExport: Sendable {
         return findings
     }
 
-    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, resize: Bool = false) throws -> CatalogFiles {
+    /// `load` reads a content file by its path relative to the content folder (callers that already
+    /// hold the bytes pass them here instead of reading again).
+    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, resize: Bool = false,
+                             load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
+        let load = load ?? { path in
+            do {
+                return try Data(contentsOf: content.appendingPathComponent(path))
+            } catch {
+                throw PeelError.unreadable(path: path, reason: error.localizedDescription)
+            }
+        }
         var result = CatalogFiles()
         result.files.append(("Contents.json", try XcodeJSON.encode(RootContents())))
         for pack in packs {
@@ -133,12 +143,7 @@ public struct XcodeExport: Sendable {
             for sticker in stickers {
                 let name = "\(sticker.slug).sticker"
                 var ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
-                var data: Data
-                do {
-                    data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
-                } catch {
-                    throw PeelError.unreadable(path: sticker.source, reason: error.localizedDescription)
-                }
+                var data = try load(sticker.source)
                 if resize {
                     let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
                     if !fitted.report.unchanged {
