@@ -4,8 +4,8 @@ import Foundation
 /// each with its sidecar. Every problem becomes a finding; only a missing content folder throws.
 public struct CatalogLoader {
     public let contentFolder: URL
-    /// Folder names a pack slug must not take, because the site uses them.
-    public static let reservedSlugs: Set<String> = ["assets", "catalog.json", "index.html"]
+    /// Slugs a pack must not take, because the site's own folders use them (`assets/`, `review/`).
+    public static let reservedSlugs: Set<String> = [SitePaths.assets, SitePaths.review]
 
     public init(contentFolder: URL) {
         self.contentFolder = contentFolder

@@ -5,8 +5,9 @@ enum SitePaths {
     static let catalogJSON = "catalog.json"
     static let assets = "assets"
     static let manifest = ".peel-manifest"
-    static let reviewPage = "review/index.html"
-    static let reviewCSV = "review/labels.csv"
+    static let review = "review"
+    static let reviewPage = "\(review)/index.html"
+    static let reviewCSV = "\(review)/labels.csv"
 
     static func packFolder(_ pack: Pack) -> String { pack.slug }
     static func packPage(_ pack: Pack) -> String { "\(pack.slug)/index.html" }

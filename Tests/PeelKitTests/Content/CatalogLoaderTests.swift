@@ -108,6 +108,14 @@ import Testing
         #expect(Set(catalog.packs[0].stickers.map(\.slug)) == ["happy-sun", "happy-sun-2", "unicode"])
     }
 
+    @Test func packsNeverTakeTheSitesOwnFolders() throws {
+        let folder = try TemporaryFolder()
+        for name in ["assets", "review"] { try folder.write("---\ntitle: \(name)\n---\n", to: "\(name)/pack.md") }
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.map(\.slug) == ["assets-2", "review-2"])
+        #expect(SitePaths.reviewPage.hasPrefix("review/"), "the reserved name follows the review page's folder")
+    }
+
     @Test func missingContentFolderThrows() {
         #expect(throws: PeelError.contentFolderMissing(path: "/nonexistent/peel")) {
             try CatalogLoader(contentFolder: URL(fileURLWithPath: "/nonexistent/peel")).load()
