@@ -72,7 +72,9 @@ enum LabelChecks {
     static func isPlaceholder(_ label: String) -> Bool {
         let words = label.lowercased().split { !$0.isLetter }.map(String.init)
         if words.isEmpty { return true } // digits and punctuation only: "1234", "#2"
-        return words.allSatisfy { placeholderWords.contains($0) || $0 == "at" || $0 == "of" } && !words.allSatisfy { $0 == "at" || $0 == "of" }
+        // "Screenshot 2024-01-01 at 10.00": joining words do not make a label real.
+        let meaningful = words.filter { $0 != "at" && $0 != "of" }
+        return !meaningful.isEmpty && meaningful.allSatisfy(placeholderWords.contains)
     }
 
     static func isFileName(_ label: String, of sticker: Sticker) -> Bool {
