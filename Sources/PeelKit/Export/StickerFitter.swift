@@ -75,10 +75,10 @@ public struct StickerFitter: Sendable {
 
     private func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
         if frames.count > 1 {
-            return try APNGEncoder.encode(frames, loopCount: loopCount, palette: palette, compressionLevel: 9)
+            return try APNGEncoder.encode(frames, loopCount: loopCount, palette: palette, compression: .smallest)
         }
         let image = frames[0].image
         if let palette { return try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height) }
-        return try PNGCodec.encode(image, compressionLevel: 9)
+        return try PNGCodec.encode(image, compression: .smallest)
     }
 }

@@ -1,21 +1,20 @@
 import Foundation
 
-/// Writes animated PNGs: each frame is a full canvas encoded by libpng (so filters and zlib are
-/// libpng's), its image data re-wrapped as `IDAT` (first frame) or `fdAT` chunks, each behind an
+/// Writes animated PNGs: each frame is a full canvas encoded as a PNG, its image data re-wrapped as `IDAT` (first frame) or `fdAT` chunks, each behind an
 /// `fcTL` with the frame's delay. Frames replace the canvas (`dispose_op` none, `blend_op`
 /// source), which every APNG reader shows correctly. With `quantize`, all frames share one
 /// palette (libimagequant), which makes thumbnails several times smaller.
 enum APNGEncoder {
     static func encode(_ frames: [DecodedImage.Frame], loopCount: Int, quantize: Bool = true,
-                       compressionLevel: Int = 6) throws -> Data {
+                       compression: PNGCompression = .fast) throws -> Data {
         let palette = quantize ? PaletteQuantizer.quantize(frames.map(\.image)) : nil
-        return try encode(frames, loopCount: loopCount, palette: palette, compressionLevel: compressionLevel)
+        return try encode(frames, loopCount: loopCount, palette: palette, compression: compression)
     }
 
     /// With `palette` (from `PaletteQuantizer` over these frames) the frames are written as
     /// palette images; without, in full RGBA.
     static func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?,
-                       compressionLevel: Int = 6) throws -> Data {
+                       compression: PNGCompression = .fast) throws -> Data {
         precondition(frames.count > 1, "an animation has at least two frames")
         let width = frames[0].image.width, height = frames[0].image.height
         precondition(frames.allSatisfy { $0.image.width == width && $0.image.height == height }, "frames share the canvas size")
@@ -25,7 +24,7 @@ enum APNGEncoder {
         } else {
             // Every frame must share one IHDR, so alpha is kept for all if any frame needs it.
             let alpha = frames.contains { $0.image.hasTransparentPixels }
-            encodedFrames = try frames.map { try PNGCodec.encode($0.image, compressionLevel: compressionLevel, alpha: alpha) }
+            encodedFrames = try frames.map { try PNGCodec.encode($0.image, compression: compression, alpha: alpha) }
         }
         var output = PNGChunk.signature
         var sequence: UInt32 = 0

@@ -50,15 +50,14 @@ public enum PNGCodec {
     }
 
     /// Encodes a palette image (see `PaletteQuantizer`).
-    static func encode(palette: PaletteQuantizer.Result, frame: Int, width: Int, height: Int,
-                       compressionLevel: Int = 9) throws -> Data {
+    static func encode(palette: PaletteQuantizer.Result, frame: Int, width: Int, height: Int) throws -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = palette.indices[frame].withUnsafeBufferPointer { indices in
             palette.palette.withUnsafeBufferPointer { entries in
                 peel_png_encode_palette(indices.baseAddress, UInt32(width), UInt32(height), entries.baseAddress,
-                                        Int32(palette.colorCount), Int32(compressionLevel), &output, &length,
+                                        Int32(palette.colorCount), 9, &output, &length,
                                         &message, message.count)
             }
         }
@@ -70,18 +69,19 @@ public enum PNGCodec {
     }
 
     /// Encodes RGBA to PNG. Opaque images are written as RGB (a quarter smaller before
-    /// compression). zlib level 6: on sticker thumbnails level 9 took 2.7× as long for files only
-    /// 2.9% smaller (measured on 100 618 px stickers; see BENCHMARKS.md).
-    /// `alpha` forces an alpha channel on or off (APNG frames must all share one colour type);
-    /// nil keeps it only when a pixel is transparent.
-    public static func encode(_ image: RGBAImage, compressionLevel: Int = 6, alpha: Bool? = nil) throws -> Data {
+    /// compression). `.fast` (thumbnails, posters, icons) is Peel's own writer over libdeflate;
+    /// `.smallest` (`peel fit`, where every byte counts) is libpng trying every filter with zlib
+    /// level 9. `alpha` forces an alpha channel on or off (APNG frames must all share one colour
+    /// type); nil keeps it only when a pixel is transparent.
+    public static func encode(_ image: RGBAImage, compression: PNGCompression = .fast, alpha: Bool? = nil) throws -> Data {
+        let keepAlpha = alpha ?? image.hasTransparentPixels
+        if compression == .fast { return PNGWriter.encode(image, alpha: keepAlpha) }
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
-        let keepAlpha: Int32 = (alpha ?? image.hasTransparentPixels) ? 1 : 0
         let status = image.pixels.withUnsafeBufferPointer { buffer in
-            peel_png_encode_rgba8(buffer.baseAddress, UInt32(image.width), UInt32(image.height), keepAlpha,
-                                  Int32(compressionLevel), &output, &length, &message, message.count)
+            peel_png_encode_rgba8(buffer.baseAddress, UInt32(image.width), UInt32(image.height), keepAlpha ? 1 : 0,
+                                  9, &output, &length, &message, message.count)
         }
         defer { peel_png_free(output) }
         guard status == PEEL_PNG_OK, let output else {
@@ -89,4 +89,12 @@ public enum PNGCodec {
         }
         return Data(bytes: output, count: length)
     }
+}
+
+/// How hard a PNG encoder works on size.
+public enum PNGCompression: Sendable {
+    /// Sub filter and libdeflate level 6: within a few percent of libpng's level 6, 2.5–4× faster.
+    case fast
+    /// Every filter, zlib level 9: the smallest libpng makes.
+    case smallest
 }

@@ -16,7 +16,7 @@ import Testing
             pixels[index + 2] = UInt8(truncatingIfNeeded: 40 &+ (state >> 8) % 40)
             pixels[index + 3] = inside ? 255 : 0
         }
-        return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compressionLevel: 9)
+        return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compression: .smallest)
     }
 
     @Test func aStickerThatFitsIsLeftAlone() throws {

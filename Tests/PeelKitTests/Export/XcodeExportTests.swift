@@ -107,7 +107,7 @@ extension XcodeExportTests {
             state = state &* 1_664_525 &+ 1_013_904_223
             return index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 24)
         }
-        return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compressionLevel: 9)
+        return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compression: .smallest)
     }
 
     @Test func resizeShipsArtMadeLarger() async throws {

@@ -1,0 +1,44 @@
+import CLibDeflate
+import Foundation
+
+/// zlib streams through libdeflate. Compressors are pooled: allocating one costs more than
+/// compressing a small thumbnail, and each may be used by one thread at a time.
+enum DeflateCompressor {
+    private static let pool = CompressorPool()
+
+    static func zlib(_ input: [UInt8], level: Int32 = PNGWriter.compressionLevel) -> [UInt8] {
+        let compressor = pool.take(level: level)
+        defer { pool.give(compressor, level: level) }
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let written = input.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { target in
+                libdeflate_zlib_compress(compressor, source.baseAddress, source.count, target.baseAddress, target.count)
+            }
+        }
+        // The bound is libdeflate's worst case for this input, so compression cannot run out of room.
+        precondition(written > 0, "libdeflate output exceeded its own bound")
+        output.removeSubrange(written...)
+        return output
+    }
+}
+
+private final class CompressorPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Int32: [OpaquePointer]] = [:]
+
+    func take(level: Int32) -> OpaquePointer {
+        lock.lock()
+        let pooled = idle[level]?.popLast()
+        lock.unlock()
+        if let pooled { return pooled }
+        guard let fresh = libdeflate_alloc_compressor(level) else { fatalError("libdeflate could not allocate a compressor") }
+        return fresh
+    }
+
+    func give(_ compressor: OpaquePointer, level: Int32) {
+        lock.lock()
+        idle[level, default: []].append(compressor)
+        lock.unlock()
+    }
+}
