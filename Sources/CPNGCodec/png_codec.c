@@ -149,15 +149,11 @@ peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64
     return PEEL_PNG_OK;
 }
 
-/// How rows are laid out for one of the two public encoders.
+/// How rows are laid out.
 typedef struct {
-    int color_type;           // PNG_COLOR_TYPE_RGB_ALPHA, _RGB (RGBA input, alpha dropped) or _PALETTE
+    int color_type;           // PNG_COLOR_TYPE_RGB_ALPHA or _RGB (RGBA input, alpha dropped)
     size_t row_bytes;         // bytes per input row
-    const png_color *palette; // PLTE entries, for palette images
-    int colors;
-    const png_byte *alphas;   // tRNS entries, for palette images
-    int alpha_count;
-    int filters;              // PNG_ALL_FILTERS or PNG_FILTER_NONE
+    int filters;              // PNG_ALL_FILTERS
 } row_layout;
 
 static peel_png_status encode(const uint8_t *pixels, uint32_t width, uint32_t height, const row_layout *layout,
@@ -184,8 +180,6 @@ static peel_png_status encode(const uint8_t *pixels, uint32_t width, uint32_t he
     png_set_write_fn(png, &writer, write_to_memory, flush_memory);
     png_set_IHDR(png, info, width, height, 8, layout->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (layout->palette != NULL) png_set_PLTE(png, info, layout->palette, layout->colors);
-    if (layout->alpha_count > 0) png_set_tRNS(png, info, layout->alphas, layout->alpha_count, NULL);
     png_set_compression_level(png, compression_level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, layout->filters);
     png_write_info(png, info);
@@ -218,38 +212,6 @@ peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uin
         .filters = PNG_ALL_FILTERS,
     };
     return encode(pixels, width, height, &layout, compression_level, output, output_length, message, message_capacity);
-}
-
-peel_png_status peel_png_encode_palette(const uint8_t *indices, uint32_t width, uint32_t height,
-                                        const uint8_t *palette, int colors, int compression_level,
-                                        uint8_t **output, size_t *output_length,
-                                        char *message, size_t message_capacity) {
-    if (colors < 1 || colors > 256) {
-        codec_error error = { .message = message, .message_capacity = message_capacity };
-        copy_message(&error, "a palette holds 1 to 256 colours");
-        return PEEL_PNG_ERROR;
-    }
-    png_color entries[256];
-    png_byte alphas[256];
-    int last_translucent = -1;
-    for (int i = 0; i < colors; i++) {
-        entries[i].red = palette[i * 4];
-        entries[i].green = palette[i * 4 + 1];
-        entries[i].blue = palette[i * 4 + 2];
-        alphas[i] = palette[i * 4 + 3];
-        if (alphas[i] != 255) last_translucent = i;
-    }
-    // Palette images compress best unfiltered (the PNG specification's recommendation).
-    row_layout layout = {
-        .color_type = PNG_COLOR_TYPE_PALETTE,
-        .row_bytes = width,
-        .palette = entries,
-        .colors = colors,
-        .alphas = alphas,
-        .alpha_count = last_translucent + 1,
-        .filters = PNG_FILTER_NONE,
-    };
-    return encode(indices, width, height, &layout, compression_level, output, output_length, message, message_capacity);
 }
 
 void peel_png_free(void *pointer) { free(pointer); }

@@ -39,13 +39,6 @@ peel_png_status peel_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uin
                                       uint8_t **output, size_t *output_length,
                                       char *message, size_t message_capacity);
 
-/// Encodes an 8-bit palette image: one index byte per pixel, `palette` holding `colors` RGBA
-/// entries (at most 256). Writes PLTE, and tRNS up to the last entry that is not opaque.
-peel_png_status peel_png_encode_palette(const uint8_t *indices, uint32_t width, uint32_t height,
-                                        const uint8_t *palette, int colors, int compression_level,
-                                        uint8_t **output, size_t *output_length,
-                                        char *message, size_t message_capacity);
-
 void peel_png_free(void *pointer);
 
 #endif

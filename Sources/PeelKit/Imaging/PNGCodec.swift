@@ -49,23 +49,10 @@ public enum PNGCodec {
         }
     }
 
-    /// Encodes a palette image (see `PaletteQuantizer`).
+    /// Encodes one frame of a palette image (see `PaletteQuantizer`).
     static func encode(palette: PaletteQuantizer.Result, frame: Int, width: Int, height: Int) throws -> Data {
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = palette.indices[frame].withUnsafeBufferPointer { indices in
-            palette.palette.withUnsafeBufferPointer { entries in
-                peel_png_encode_palette(indices.baseAddress, UInt32(width), UInt32(height), entries.baseAddress,
-                                        Int32(palette.colorCount), 9, &output, &length,
-                                        &message, message.count)
-            }
-        }
-        defer { peel_png_free(output) }
-        guard status == PEEL_PNG_OK, let output else {
-            throw ImageError.corrupt("PNG encoding failed: \(CString.text(message))")
-        }
-        return Data(bytes: output, count: length)
+        PNGWriter.encode(indices: palette.indices[frame], width: width, height: height,
+                         palette: palette.palette, colorCount: palette.colorCount)
     }
 
     /// Encodes RGBA to PNG. Opaque images are written as RGB (a quarter smaller before

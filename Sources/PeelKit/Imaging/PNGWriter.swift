@@ -41,6 +41,40 @@ enum PNGWriter {
         return file
     }
 
+    /// A palette PNG (colour type 3) of one frame of `palette`: rows unfiltered (the PNG
+    /// specification's advice for palette images), libdeflate at level 9 (these are animation
+    /// frames, where the bytes add up and the pixels are few), a `tRNS` chunk up to the last
+    /// entry that is not opaque.
+    static func encode(indices: [UInt8], width: Int, height: Int, palette: [UInt8], colorCount: Int) -> Data {
+        precondition((1...256).contains(colorCount) && palette.count >= colorCount * 4, "a palette holds 1 to 256 RGBA colours")
+        precondition(indices.count == width * height, "one index per pixel")
+        var filtered = [UInt8](repeating: 0, count: (width + 1) * height)
+        indices.withUnsafeBufferPointer { source in
+            filtered.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    // Filter byte 0 (none), then the row as it is.
+                    (target.baseAddress! + y * (width + 1) + 1).update(from: source.baseAddress! + y * width, count: width)
+                }
+            }
+        }
+        let compressed = DeflateCompressor.zlib(filtered, level: 9)
+        var colours: [UInt8] = [], alphas: [UInt8] = []
+        for index in 0..<colorCount {
+            colours += palette[(index * 4)..<(index * 4 + 3)]
+            alphas.append(palette[index * 4 + 3])
+        }
+        let translucentCount = (alphas.lastIndex { $0 != 255 } ?? -1) + 1
+
+        var file = Data(capacity: compressed.count + colours.count + translucentCount + 81)
+        file.append(contentsOf: PNGChunk.signature)
+        appendChunk("IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, 3, 0, 0, 0], to: &file)
+        appendChunk("PLTE", colours, to: &file)
+        if translucentCount > 0 { appendChunk("tRNS", Array(alphas.prefix(translucentCount)), to: &file) }
+        appendChunk("IDAT", compressed, to: &file)
+        appendChunk("IEND", [], to: &file)
+        return file
+    }
+
     /// Filter type 1 ("sub"): each byte minus the same channel of the pixel to its left.
     @inline(__always)
     private static func filterRow(_ row: UnsafePointer<UInt8>, width: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>) {

@@ -1,4 +1,7 @@
 import CImageQuant
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reduces RGBA frames to one shared palette of at most 256 colours with libimagequant, so
 /// thumbnails are small 8-bit PNGs. One palette for all frames of an animation keeps colours
@@ -16,6 +19,7 @@ enum PaletteQuantizer {
     /// scale): the caller keeps full RGBA then.
     static func quantize(_ frames: [RGBAImage], minimumQuality: Int = 80, maximumColors: Int = 256) -> Result? {
         guard let first = frames.first, let attributes = liq_attr_create() else { return nil }
+        OpenMP.useOneThreadHere()
         defer { liq_attr_destroy(attributes) }
         liq_set_quality(attributes, Int32(minimumQuality), 100)
         liq_set_max_colors(attributes, Int32(max(2, min(256, maximumColors))))
@@ -65,5 +69,25 @@ enum PaletteQuantizer {
             }
         }
         return Result(palette: entries, colorCount: count, indices: indices)
+    }
+}
+
+/// libimagequant parallelises with OpenMP, whose idle threads spin waiting for work. Peel already
+/// runs one sticker per core, so those extra threads only fought the other stickers for the cores
+/// (an 8-frame GIF's thumbnails took 2× as long in a busy build). Each calling thread asks for
+/// one OpenMP thread; libgomp is found at run time, so nothing breaks where it is absent.
+enum OpenMP {
+    private typealias SetNumThreads = @convention(c) (Int32) -> Void
+    private static let setNumThreads: SetNumThreads? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_num_threads") else { return nil }
+        return unsafeBitCast(symbol, to: SetNumThreads.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    static func useOneThreadHere() {
+        setNumThreads?(1)
     }
 }

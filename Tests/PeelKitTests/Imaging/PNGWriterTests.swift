@@ -46,6 +46,17 @@ import Testing
         #expect(try PNGCodec.decode(fast, maxPixels: 1 << 20).0 == thumbnail)
     }
 
+    @Test func paletteImagesDecodeToTheirPaletteColours() throws {
+        // Three colours, one translucent and one fully transparent, then an opaque one after them.
+        let palette: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255]
+        let indices: [UInt8] = (0..<(13 * 7)).map { UInt8($0 % 4) }
+        let data = PNGWriter.encode(indices: indices, width: 13, height: 7, palette: palette, colorCount: 4)
+        let (decoded, header) = try PNGCodec.decode(data, maxPixels: 1 << 20)
+        #expect(header.colorType == 3 && header.hasTransparencyChunk)
+        let expected = indices.flatMap { palette[(Int($0) * 4)..<(Int($0) * 4 + 4)] }
+        #expect(decoded.pixels == expected)
+    }
+
     @Test func crcMatchesThePNGSpecificationsCheckValue() {
         // The CRC-32 check value of "123456789" (ISO 3309 / ITU-T V.42), and continuation.
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)

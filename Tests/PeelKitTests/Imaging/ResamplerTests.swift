@@ -86,3 +86,16 @@ import Testing
         #expect(psnr > 40, "PSNR against Pillow's LANCZOS is \(psnr) dB")
     }
 }
+
+@Suite struct StreamingResamplerTests {
+    @Test(arguments: [(618, 618), (300, 200), (97, 203), (7, 5), (1, 1), (40, 1)])
+    func matchesTheTwoPassReferenceBitForBit(sourceWidth: Int, sourceHeight: Int) {
+        let source = PNGWriterTests.noise(width: sourceWidth, height: sourceHeight, alpha: true, seed: UInt64(sourceWidth * 7 + sourceHeight))
+        let sizes = [(160, 160), (320, 320), (sourceWidth, max(1, sourceHeight / 3)), (max(1, sourceWidth / 2), sourceHeight), (3, 2)]
+        let streamed = Resampler.resize(source, to: sizes.map { (width: $0.0, height: $0.1) })
+        for (index, size) in sizes.enumerated() {
+            let reference = ReferenceResampler.resize(source, width: size.0, height: size.1)
+            #expect(streamed[index] == reference, "\(sourceWidth)×\(sourceHeight) → \(size.0)×\(size.1)")
+        }
+    }
+}
