@@ -20,6 +20,12 @@ struct BuildCommand: AsyncParsableCommand {
           peel build content -o _site
           peel build --templates my-theme      (files there replace the default theme's)
           peel build --format json > report.json
+          peel build --timings                 (where the time went)
+          peel build --no-cache                (rebuild everything from scratch)
+
+        Builds are incremental: a cache beside the output (.peel-cache/) remembers each input's
+        hash, so a rebuild decodes only images that changed and writes only files that changed;
+        when nothing changed it stops at once ("Up to date"). Delete .peel-cache/ at any time.
         """
     )
 
@@ -38,9 +44,19 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "How to report findings: human (default) or json.")
     var format: ReportFormat = .human
 
+    @Flag(help: "Rebuild everything: ignore the build cache (it is neither read nor written).")
+    var noCache = false
+
+    @Option(help: "Where to keep the build cache (default: .peel-cache/<output name> beside the output).", completion: .directory)
+    var cacheDir: String?
+
+    @Flag(help: "Print how long each step of the build took.")
+    var timings = false
+
     func run() async throws {
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
-                                   templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels)
+                                   templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels,
+                                   cache: cacheDir.map { URL(fileURLWithPath: $0) }, useCache: !noCache)
         let builder = SiteBuilder(options: options)
         let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: "Interrupted; the previous site is unchanged.") {
             try await builder.build(progress: $0)
@@ -49,6 +65,9 @@ struct BuildCommand: AsyncParsableCommand {
         case .human:
             FindingPrinter(terminal: Terminal.standardError).print(report.findings)
             print(report.summary)
+            if timings {
+                for phase in report.phases { print("  " + String(format: "%7.3f s", phase.seconds) + "  " + phase.name) }
+            }
         case .json:
             print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))
         }

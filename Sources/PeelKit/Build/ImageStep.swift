@@ -1,13 +1,36 @@
+import Crypto
 import Foundation
 
 /// Reads each sticker's image once and derives everything from that one read: metadata and,
 /// when building a site, the published original and the thumbnails. Runs stickers in parallel,
 /// bounded to the core count.
+///
+/// In a build, derived files live in the build cache under a key made of the image's hash and
+/// everything else they depend on (`derivation`); a sticker whose key is there is not read at
+/// all: its files are linked into the site and its record gives its metadata.
 struct ImageStep: Sendable {
     let content: URL
-    /// Where derived files go; nil when only checking.
-    let staging: URL?
     let analyzer: ImageAnalyzer
+    /// Where a build puts the site; nil when only checking.
+    let site: SiteWriter?
+    let cache: BuildCache?
+    let hashes: ContentHashes?
+
+    init(content: URL, analyzer: ImageAnalyzer, site: SiteWriter? = nil, cache: BuildCache? = nil, hashes: ContentHashes? = nil) {
+        self.content = content
+        self.analyzer = analyzer
+        self.site = site
+        self.cache = cache
+        self.hashes = hashes
+    }
+
+    /// Bump when thumbnails or records change shape, so old cache entries are not reused.
+    static let derivationVersion = 1
+
+    /// Everything besides an image's bytes that its derived files depend on.
+    var derivation: String {
+        "peel \(PeelVersion.current)|image step \(Self.derivationVersion)|max pixels \(analyzer.maxPixels)|boxes \(ThumbnailSizes.boxes)"
+    }
 
     func run(_ catalog: Catalog, progress: (@Sendable (Int, Int) -> Void)?) async throws -> [String: StickerAssets] {
         let jobs = catalog.packs.flatMap { pack in pack.stickers.map { (pack, $0) } }
@@ -34,19 +57,56 @@ struct ImageStep: Sendable {
 
     func process(_ sticker: Sticker, in pack: Pack) throws -> StickerAssets {
         try Task.checkCancellation()
-        let source = content.appendingPathComponent(sticker.source)
-        let data: Data
-        do {
-            data = try Data(contentsOf: source)
-        } catch {
-            return StickerAssets(info: nil, thumbnails: [], findings: [
-                Finding(.error, .unreadableFile, file: sticker.source, message: "cannot read image: \(error.localizedDescription)",
-                        sticker: sticker.source),
-            ])
+        var data: Data?
+        var sha = hashes?.knownHash(of: sticker.source)
+        if sha == nil {
+            let stamp = FileStamp.of(path: content.appendingPathComponent(sticker.source).path)
+            switch read(sticker) {
+            case .success(let bytes): data = bytes
+            case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
+            }
+            sha = hashes?.record(data!, of: sticker.source, stampBeforeReading: stamp) ?? Hex.string(SHA256.hash(data: data!))
         }
-        // The original is published whatever happens, so the page can link to it.
-        if staging != nil { try write(data, to: SitePaths.original(pack, sticker)) }
+        let key = Hex.string(SHA256.hash(data: Data("\(derivation)|\(sha!)".utf8)))
 
+        if let cache, let site, let entry = cache.entry(key, files: { try? JSONDecoder().decode(ImageRecord.self, from: $0).fileNames }),
+           let record = try? JSONDecoder().decode(ImageRecord.self, from: entry.record) {
+            return try place(record, from: entry, sticker: sticker, pack: pack, site: site, reused: true)
+        }
+        if data == nil {
+            switch read(sticker) {
+            case .success(let bytes): data = bytes
+            case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
+            }
+        }
+        let (record, files) = try derive(from: data!)
+        guard let site else { return assets(record, sticker: sticker, pack: pack) }
+        if let cache {
+            let entry = try cache.store(key, record: try JSONEncoder().encode(record), files: files)
+            return try place(record, from: entry, sticker: sticker, pack: pack, site: site, reused: false)
+        }
+        for file in files { try site.write(file.data, to: sitePath(of: file.name, sticker: sticker, pack: pack)) }
+        return assets(record, sticker: sticker, pack: pack)
+    }
+
+    private enum Read {
+        case success(Data)
+        case failure(Finding)
+    }
+
+    private func read(_ sticker: Sticker) -> Read {
+        do {
+            return .success(try Data(contentsOf: content.appendingPathComponent(sticker.source)))
+        } catch {
+            return .failure(Finding(.error, .unreadableFile, file: sticker.source, message: "cannot read image: \(error.localizedDescription)",
+                                    sticker: sticker.source))
+        }
+    }
+
+    /// Decodes the image once and makes its record and (when building) its files.
+    private func derive(from data: Data) throws -> (ImageRecord, [(name: String, data: Data)]) {
+        // The original is published whatever happens, so the page can link to it.
+        var files: [(name: String, data: Data)] = site == nil ? [] : [(ImageRecord.original, data)]
         let analyzed: AnalyzedImage
         do {
             analyzed = try analyzer.analyze(data)
@@ -57,35 +117,51 @@ struct ImageStep: Sendable {
             case .unsupported: code = .unsupportedFormat
             default: code = .corruptImage
             }
-            return StickerAssets(info: nil, thumbnails: [], findings: [
-                Finding(.error, code, file: sticker.source, message: error.description, sticker: sticker.source),
-            ])
+            return (ImageRecord(info: nil, failure: .init(code: code, message: error.description)), files)
         }
-
-        var thumbnails: [Thumbnail] = []
-        var poster: String?
-        if staging != nil {
-            for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
-                let path = SitePaths.thumbnail(pack, sticker, width: output.width)
-                try write(output.data, to: path)
-                var thumbnail = Thumbnail(url: path, width: output.width, height: output.height)
-                if let posterData = output.poster {
-                    let posterPath = SitePaths.thumbnailPoster(pack, sticker, width: output.width)
-                    try write(posterData, to: posterPath)
-                    thumbnail.poster = posterPath
-                }
-                thumbnails.append(thumbnail)
-            }
-            if analyzed.decoded.isAnimated {
-                poster = SitePaths.poster(pack, sticker)
-                try write(try Thumbnailer.poster(of: analyzed.decoded), to: SitePaths.poster(pack, sticker))
-            }
+        var record = ImageRecord(info: analyzed.info)
+        guard site != nil else { return (record, files) }
+        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
+            files.append((ImageRecord.thumbnail(output.width), output.data))
+            if let poster = output.poster { files.append((ImageRecord.thumbnailPoster(output.width), poster)) }
+            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil))
         }
-        return StickerAssets(info: analyzed.info, thumbnails: thumbnails, poster: poster, findings: [])
+        if analyzed.decoded.isAnimated {
+            files.append((ImageRecord.poster, try Thumbnailer.poster(of: analyzed.decoded)))
+            record.hasPoster = true
+        }
+        return (record, files)
     }
 
-    private func write(_ data: Data, to path: String) throws {
-        guard let staging else { return }
-        try SiteFiles.write(data, to: path, in: staging)
+    private func place(_ record: ImageRecord, from entry: BuildCache.Entry, sticker: Sticker, pack: Pack,
+                       site: SiteWriter, reused: Bool) throws -> StickerAssets {
+        for name in record.fileNames {
+            try site.place(entry.file(name), to: sitePath(of: name, sticker: sticker, pack: pack), reused: reused)
+        }
+        return assets(record, sticker: sticker, pack: pack)
+    }
+
+    private func sitePath(of name: String, sticker: Sticker, pack: Pack) -> String {
+        switch name {
+        case ImageRecord.original: return SitePaths.original(pack, sticker)
+        case ImageRecord.poster: return SitePaths.poster(pack, sticker)
+        default:
+            let width = Int(name.split(separator: "-")[1].split(separator: ".")[0])!
+            return name.contains("poster") ? SitePaths.thumbnailPoster(pack, sticker, width: width)
+                : SitePaths.thumbnail(pack, sticker, width: width)
+        }
+    }
+
+    private func assets(_ record: ImageRecord, sticker: Sticker, pack: Pack) -> StickerAssets {
+        let findings = record.failure.map {
+            [Finding(.error, $0.code, file: sticker.source, message: $0.message, sticker: sticker.source)]
+        } ?? []
+        guard site != nil else { return StickerAssets(info: record.info, thumbnails: [], findings: findings) }
+        let thumbnails = record.thumbnails.map { file in
+            Thumbnail(url: SitePaths.thumbnail(pack, sticker, width: file.width), width: file.width, height: file.height,
+                      poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil)
+        }
+        return StickerAssets(info: record.info, thumbnails: thumbnails,
+                             poster: record.hasPoster ? SitePaths.poster(pack, sticker) : nil, findings: findings)
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One generated icon of a pack's icon set, for its page and catalog.json.
@@ -13,14 +14,35 @@ public struct PackIcon: Sendable, Encodable {
 
 /// Makes the iMessage App Icon set of every pack with `icon:` art into the site, beside the
 /// pack's page (`<pack>/icons/`, with the Contents.json Xcode reads). Unreadable art is already a
-/// finding of the review, so such a pack simply gets no icons.
+/// finding of the review, so such a pack simply gets no icons. Sets are cached by the art's hash.
 enum PackIconStep {
-    static func run(_ catalog: Catalog, content: URL, staging: URL, maxPixels: Int) throws -> [String: [PackIcon]] {
+    /// Bump when icon sets change shape, so old cache entries are not reused.
+    static let derivationVersion = 1
+
+    static func run(_ catalog: Catalog, content: URL, site: SiteWriter, cache: BuildCache?, hashes: ContentHashes?,
+                    maxPixels: Int) throws -> [String: [PackIcon]] {
         var icons: [String: [PackIcon]] = [:]
         for pack in catalog.packs {
-            guard let icon = pack.icon,
-                  let set = try? IconSet().files(artAt: content.appendingPathComponent(icon), maxPixels: maxPixels) else { continue }
-            for file in set.files { try SiteFiles.write(file.data, to: "\(SitePaths.packIcons(pack))/\(file.path)", in: staging) }
+            guard let icon = pack.icon else { continue }
+            try Task.checkCancellation()
+            let url = content.appendingPathComponent(icon)
+            guard let sha = try? (hashes?.hash(of: icon) ?? Hex.string(SHA256.hash(data: Data(contentsOf: url)))) else { continue }
+            let key = Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|icon set \(derivationVersion)|max pixels \(maxPixels)|\(sha)".utf8)))
+            let names: [String]
+            if let cache, let entry = cache.entry(key, files: { try? JSONDecoder().decode([String].self, from: $0) }),
+               let cached = try? JSONDecoder().decode([String].self, from: entry.record) {
+                names = cached
+                for name in names { try site.place(entry.file(name), to: "\(SitePaths.packIcons(pack))/\(name)", reused: true) }
+            } else {
+                guard let set = try? IconSet().files(artAt: url, maxPixels: maxPixels) else { continue }
+                names = set.files.map(\.path)
+                if let cache {
+                    let entry = try cache.store(key, record: try JSONEncoder().encode(names), files: set.files.map { ($0.path, $0.data) })
+                    for name in names { try site.place(entry.file(name), to: "\(SitePaths.packIcons(pack))/\(name)", reused: false) }
+                } else {
+                    for file in set.files { try site.write(file.data, to: "\(SitePaths.packIcons(pack))/\(file.path)") }
+                }
+            }
             icons[pack.slug] = IconSlot.iMessageAppIcon.map { slot in
                 PackIcon(url: "\(SitePaths.packIcons(pack))/\(slot.fileName)", idiom: slot.idiom, size: slot.size,
                          scale: "\(slot.scale)x", width: slot.pixelWidth, height: slot.pixelHeight)

@@ -17,14 +17,21 @@ public struct Review: Sendable {
         findingsBySticker = Dictionary(grouping: findings.filter { $0.sticker != nil }, by: { $0.sticker ?? "" })
     }
 
-    /// Reads `content`, analyses every image and checks everything. With `staging`, the image
-    /// step also writes originals and thumbnails there (a build); without, it writes nothing.
-    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, staging: URL? = nil,
+    /// Reads `content`, analyses every image and checks everything; writes nothing.
+    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Review {
+        try await make(content: content, maxPixels: maxPixels, site: nil, cache: nil, hashes: nil, progress: progress)
+    }
+
+    /// With `site`, the image step also puts originals and thumbnails there (a build), reusing
+    /// what `cache` holds.
+    static func make(content: URL, maxPixels: Int, site: SiteWriter?, cache: BuildCache?, hashes: ContentHashes?,
+                     progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
         let (catalog, loadFindings) = try CatalogLoader(contentFolder: content).load()
         let root = ContentPath(root: content).root
         let analyzer = ImageAnalyzer(maxPixels: maxPixels)
-        let assets = try await ImageStep(content: root, staging: staging, analyzer: analyzer).run(catalog, progress: progress)
+        let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes)
+        let assets = try await step.run(catalog, progress: progress)
         var findings = loadFindings + assets.values.flatMap(\.findings)
         findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
         findings = Checker.applyIgnores(findings, catalog: catalog).sorted()

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// What `peel build` needs to know.
@@ -7,12 +8,30 @@ public struct BuildOptions: Sendable {
     /// A folder whose templates and assets replace the default theme's, file by file.
     public var templates: URL?
     public var maxPixels: Int
+    /// Where the build cache lives; nil puts it beside the output (`.peel-cache/<output name>`).
+    public var cache: URL?
+    /// False makes a cold build that neither reads nor writes a cache.
+    public var useCache: Bool
 
-    public init(content: URL, output: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
+    public init(content: URL, output: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
+                cache: URL? = nil, useCache: Bool = true) {
         self.content = content
         self.output = output
         self.templates = templates
         self.maxPixels = maxPixels
+        self.cache = cache
+        self.useCache = useCache
+    }
+
+    /// Every option that shapes the site's bytes, so a cache made with other options is not
+    /// reused. Read by reflection, so an option added later cannot be forgotten here; only the
+    /// folders, which do not change what is written, are left out.
+    var siteShapingOptions: String {
+        let excluded: Set<String> = ["content", "output", "cache", "useCache", "templates"]
+        return Mirror(reflecting: self).children.compactMap { child in
+            guard let label = child.label, !excluded.contains(label) else { return nil }
+            return "\(label)=\(child.value)"
+        }.joined(separator: "|")
     }
 }
 
@@ -23,6 +42,13 @@ public struct BuildReport: Sendable {
     public var findings: [Finding]
     public var seconds: Double
     public var output: URL
+    /// Nothing in the content, theme or options changed since the last build: nothing was done.
+    public var upToDate = false
+    /// Files written with new bytes, and files reused from the previous site or the cache.
+    public var filesWritten = 0
+    public var filesReused = 0
+    /// Seconds spent in each step, in order (for `peel build --timings` and the benchmark).
+    public var phases: [(name: String, seconds: Double)] = []
 
     public var reviewSummary: ReviewSummary {
         ReviewSummary(findings: findings, packs: packCount, stickers: stickerCount)
@@ -31,16 +57,23 @@ public struct BuildReport: Sendable {
     /// "Built 3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
     public var summary: String {
         let time = String(format: "%.2f", seconds)
-        var line = "Built \(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
+        var line = (upToDate ? "Up to date: " : "Built ") + "\(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
             + "\(plural(findings.warningCount, "warning")), \(plural(findings.errorCount, "error"))"
         if findings.suppressedCount > 0 { line += " (\(findings.suppressedCount) silenced)" }
-        return line + " in \(time) s → \(output.path)"
+        line += " in \(time) s → \(output.path)"
+        if !upToDate && filesReused > 0 { line += " (\(plural(filesWritten, "file")) written, \(filesReused) reused)" }
+        return line
     }
 }
 
 /// Builds the gallery: content folder → catalog → images → pages → published site.
 /// Content problems become findings and the site is still written (so they can be seen);
 /// anything that stops the build leaves the previous site untouched.
+///
+/// Builds are incremental: a build cache beside the output remembers every input's hash and what
+/// was made from it. When nothing changed the build stops after one `stat` per file; otherwise
+/// only images that changed are decoded, only pack zips whose files changed are made again, and
+/// only files whose bytes changed are written (the rest are hard links to the previous site's).
 public struct SiteBuilder: Sendable {
     public let options: BuildOptions
 
@@ -50,79 +83,191 @@ public struct SiteBuilder: Sendable {
 
     public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
         let start = Date()
+        var clock = PhaseClock()
         let templates = try TemplateSet(overrideDirectory: options.templates)
         guard FileManager.default.fileExists(atPath: options.content.path) else {
             throw PeelError.contentFolderMissing(path: options.content.path)
         }
         let publisher = SitePublisher(output: options.output)
         try publisher.validate(content: options.content)
+        let content = ContentRoot.resolve(options.content)
+
+        var cache: BuildCache?
+        if options.useCache {
+            cache = BuildCache(folder: options.cache ?? BuildCache.folder(forOutput: options.output))
+            try cache!.open()
+        }
+        let fingerprint = fingerprint(templates)
+        let previous = cache?.loadState().flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        let snapshot = InputSnapshot.take(content)
+        let hashes = ContentHashes(root: content, previous: previous?.inputs ?? [:])
+        clock.lap("read the build state")
+
+        if let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
+            let refreshed = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: previous.outputs, report: previous.report)
+            if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
+            var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
+                                     findings: previous.report.findings, seconds: Date().timeIntervalSince(start), output: options.output)
+            report.upToDate = true
+            clock.lap("compare inputs and outputs")
+            report.phases = clock.phases
+            return report
+        }
+
+        // Small inputs are hashed before they are read for the build, so a file edited during the
+        // build is seen as changed next time; images are hashed from the very bytes the image step reads.
+        for path in snapshot.files.keys where StickerFileKind(fileName: path) != .sticker {
+            _ = try? hashes.hash(of: path)
+        }
+        clock.lap("compare inputs")
+
         let staging = try publisher.makeStaging()
+        let hasPreviousSite = previous != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
+        let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
+                              previousOutputs: hasPreviousSite ? previous?.outputs ?? [:] : [:])
+        let review: Review
         do {
-            let review = try await Review.make(content: options.content, maxPixels: options.maxPixels, staging: staging,
-                                               progress: progress)
+            review = try await Review.make(content: options.content, maxPixels: options.maxPixels, site: site, cache: cache,
+                                           hashes: hashes, progress: progress)
+            clock.lap("catalog, images and checks")
             try Task.checkCancellation()
-            let content = ContentRoot.resolve(options.content)
-            let icons = try PackIconStep.run(review.catalog, content: content, staging: staging, maxPixels: options.maxPixels)
-            let archives = try writeArchives(review, content: content, into: staging)
-            try writePages(review, icons: icons, archives: archives, templates: templates, into: staging)
+            let icons = try PackIconStep.run(review.catalog, content: content, site: site, cache: cache, hashes: hashes,
+                                             maxPixels: options.maxPixels)
+            clock.lap("icon sets")
+            let archives = try writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
+            clock.lap("pack zips")
+            try writePages(review, icons: icons, archives: archives, templates: templates, site: site)
+            clock.lap("pages")
             try Task.checkCancellation()
             try publisher.publish(staging)
-            return BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
-                               findings: review.findings, seconds: Date().timeIntervalSince(start), output: options.output)
+            clock.lap("publish")
         } catch {
             publisher.discard(staging)
             throw error
         }
+
+        if let cache {
+            for path in snapshot.files.keys { _ = try? hashes.hash(of: path) }
+            let state = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: site.outputs,
+                                   report: .init(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
+                                                 findings: review.findings))
+            // The site is published; a cache that cannot be saved only makes the next build slower.
+            try? cache.save(state)
+            cache.prune()
+            clock.lap("save the build state")
+        }
+        var report = BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
+                                 findings: review.findings, seconds: Date().timeIntervalSince(start), output: options.output)
+        report.filesWritten = site.writtenCount
+        report.filesReused = site.reusedCount
+        report.phases = clock.phases
+        return report
+    }
+
+    /// Peel's version, the theme's files and every option that shapes the output.
+    private func fingerprint(_ templates: TemplateSet) -> String {
+        Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(options.siteShapingOptions)|theme \(templates.fingerprint)".utf8)))
+    }
+
+    /// True when the content folder holds exactly the files of the last build, with the same bytes.
+    private func unchanged(_ snapshot: InputSnapshot, since previous: BuildState, hashes: ContentHashes) -> Bool {
+        guard snapshot.files.count == previous.inputs.count else { return false }
+        for (path, stamp) in snapshot.files {
+            guard let known = previous.inputs[path] else { return false }
+            if known.stamp == stamp && stamp != .unknown {
+                hashes.confirm(known, of: path)
+                continue
+            }
+            guard (try? hashes.hash(of: path)) == known.sha256 else { return false }
+        }
+        return true
+    }
+
+    /// True when the published site still holds every file the last build wrote, at its size.
+    private func outputIntact(_ previous: BuildState) -> Bool {
+        let root = options.output.standardizedFileURL
+        for (path, output) in previous.outputs {
+            guard let stamp = FileStamp.of(path: root.appendingPathComponent(path).path), stamp.size == output.size else { return false }
+        }
+        return true
     }
 
     /// One zip per pack with stickers (the Xcode-ready pack and the originals); returns each
-    /// archive's size in bytes by pack slug.
-    private func writeArchives(_ review: Review, content: URL, into staging: URL) throws -> [String: Int] {
+    /// archive's size in bytes by pack slug. A zip is made again only when a file it holds changed
+    /// (or which stickers are rejected did).
+    private func writeArchives(_ review: Review, content: URL, site: SiteWriter, cache: BuildCache?,
+                               hashes: ContentHashes) throws -> [String: Int] {
         let rejected = Set(review.findings.filter { $0.severity == .error && !$0.suppressed }.compactMap(\.sticker))
         var sizes: [String: Int] = [:]
         for pack in review.catalog.packs where !pack.stickers.isEmpty {
             try Task.checkCancellation()
-            let data = try PackArchive.make(pack, content: content, rejected: rejected)
-            try SiteFiles.write(data, to: SitePaths.packArchive(pack), in: staging)
-            sizes[pack.slug] = data.count
+            let path = SitePaths.packArchive(pack)
+            guard let cache, let key = archiveKey(pack, rejected: rejected, hashes: hashes) else {
+                let data = try PackArchive.make(pack, content: content, rejected: rejected)
+                try site.write(data, to: path)
+                sizes[pack.slug] = data.count
+                continue
+            }
+            let entry: BuildCache.Entry
+            let reused: Bool
+            if let cached = cache.entry(key, files: { _ in ["pack.zip"] }) {
+                (entry, reused) = (cached, true)
+            } else {
+                let data = try PackArchive.make(pack, content: content, rejected: rejected)
+                (entry, reused) = (try cache.store(key, record: Data("\(data.count)".utf8), files: [("pack.zip", data)]), false)
+            }
+            try site.place(entry.file("pack.zip"), to: path, reused: reused)
+            sizes[pack.slug] = Int(String(decoding: entry.record, as: UTF8.self)) ?? 0
         }
         return sizes
     }
 
+    private func archiveKey(_ pack: Pack, rejected: Set<String>, hashes: ContentHashes) -> String? {
+        var text = "peel \(PeelVersion.current)|archive \(PackArchive.formatVersion)|max pixels \(options.maxPixels)|\(pack.slug)"
+        for source in PackArchive.sources(of: pack) {
+            guard let sha = try? hashes.hash(of: source) else { return nil }
+            text += "|\(source)=\(sha)\(rejected.contains(source) ? " rejected" : "")"
+        }
+        return Hex.string(SHA256.hash(data: Data(text.utf8)))
+    }
+
     private func writePages(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
-                            into staging: URL) throws {
+                            site: SiteWriter) throws {
         let catalog = review.catalog
         let renderer = PageRenderer(review: review, icons: icons, archives: archives, templates: templates)
-        func write(_ text: String, _ path: String) throws {
-            try SiteFiles.write(text, to: path, in: staging)
-        }
-        try write(try renderer.home(), SitePaths.home)
+        try site.write(try renderer.home(), to: SitePaths.home)
         for pack in catalog.packs {
-            try write(try renderer.pack(pack), SitePaths.packPage(pack))
+            try Task.checkCancellation()
+            try site.write(try renderer.pack(pack), to: SitePaths.packPage(pack))
             for index in pack.stickers.indices {
-                try write(try renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
+                try site.write(try renderer.sticker(at: index, in: pack), to: SitePaths.stickerPage(pack, pack.stickers[index]))
             }
         }
-        try write(try renderer.review(), SitePaths.reviewPage)
-        try SiteFiles.write(ReviewCSV.make(review), to: SitePaths.reviewCSV, in: staging)
-        try SiteFiles.write(try CatalogJSON(review: review, icons: icons, archives: archives).encoded(), to: SitePaths.catalogJSON, in: staging)
+        try site.write(try renderer.review(), to: SitePaths.reviewPage)
+        try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
+        try site.write(try CatalogJSON(review: review, icons: icons, archives: archives).encoded(), to: SitePaths.catalogJSON)
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
-            try SiteFiles.write(data, to: "\(SitePaths.assets)/\(name)", in: staging)
+            try site.write(data, to: "\(SitePaths.assets)/\(name)")
         }
-        try SiteFiles.write(manifest(of: staging), to: SitePaths.manifest, in: staging)
+        try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
     }
 
     /// Every file the build wrote, sorted; marks the folder as Peel's so later builds may replace it.
-    private func manifest(of staging: URL) -> String {
-        let enumerator = FileManager.default.enumerator(at: staging, includingPropertiesForKeys: [.isRegularFileKey])
-        var paths: [String] = []
-        let prefix = staging.standardizedFileURL.path + "/"
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            paths.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
-        }
-        paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    private func manifest<Paths: Sequence>(_ written: Paths) -> String where Paths.Element == String {
+        let paths = written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return "# Files written by peel build. Peel replaces this folder only while this file is here.\n"
             + paths.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Wall-clock time per build step.
+struct PhaseClock {
+    private(set) var phases: [(name: String, seconds: Double)] = []
+    private var last = Date()
+
+    mutating func lap(_ name: String) {
+        let now = Date()
+        phases.append((name, now.timeIntervalSince(last)))
+        last = now
     }
 }

@@ -14,6 +14,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeOutput(path: String, reason: String)
     /// Writing the site failed; the previous site is left as it was.
     case writeFailed(path: String, reason: String)
+    /// Another Peel process is building into the same output folder.
+    case busy(path: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: \(reason)"
         case .writeFailed(let path, let reason):
             return "\(path): error: cannot write the site: \(reason); the previous site is unchanged"
+        case .busy(let path):
+            return "\(path): error: another peel build or serve is writing this site; wait for it to finish or stop it"
         }
     }
 }

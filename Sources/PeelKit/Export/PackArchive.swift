@@ -10,13 +10,22 @@ enum PackArchive {
 
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
-    static func make(_ pack: Pack, content: URL, rejected: Set<String>) throws -> Data {
+    /// Bump when archives change shape, so cached ones are not reused.
+    static let formatVersion = 1
+
+    /// Every content file the archive holds (and the only ones it is made from), sorted.
+    static func sources(of pack: Pack) -> [String] {
         var originals = pack.stickers.map(\.source) + pack.stickers.compactMap(\.sidecar)
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
+        return Set(originals).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    static func make(_ pack: Pack, content: URL, rejected: Set<String>) throws -> Data {
+        let originals = sources(of: pack)
         // Each file is read once, for the originals and for the catalog.
         var files: [String: Data] = [:]
-        for source in Set(originals) {
+        for source in originals {
             do {
                 files[source] = try Data(contentsOf: content.appendingPathComponent(source))
             } catch {

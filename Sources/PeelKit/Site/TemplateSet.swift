@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Mustache
 
@@ -11,6 +12,8 @@ public struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Asset file name to bytes.
     public let assets: [String: Data]
+    /// SHA-256 over every file of the theme (names and bytes), so a build knows when it changed.
+    public let fingerprint: String
 
     public init(overrideDirectory: URL? = nil) throws {
         var files = EmbeddedTemplates.files.mapValues { Data($0.utf8) }
@@ -58,6 +61,12 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.assets = assets
+        var hasher = SHA256()
+        for name in files.keys.sorted() {
+            hasher.update(data: Data("\(name)\u{0}\(files[name]!.count)\u{0}".utf8))
+            hasher.update(data: files[name]!)
+        }
+        fingerprint = Hex.string(hasher.finalize())
     }
 
     /// Renders `context` with the named template. Values are HTML-escaped unless the template

@@ -148,8 +148,10 @@ extension CLITests {
         #expect(process.terminationStatus == 130, "\(stderr)")
         #expect(stderr.contains("Interrupted; the previous site is unchanged."))
         #expect(try folder.read("site/index.html") == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") && $0 != ".peel-cache" }
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
+        // The cache keeps only complete entries: nothing half-written in its scratch folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/tmp").path).isEmpty)
     }
 }
 

@@ -180,8 +180,9 @@ import Testing
             #expect(error.description.hasPrefix(folder.url.appendingPathComponent("theme/pack.mustache").path + ":1: error: template syntax"))
         }
         #expect(Self.snapshot(output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("peel-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("peel-") && $0 != ".peel-cache" }
         #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/tmp").path).isEmpty)
     }
 
     @Test func templatesCanBeOverriddenOneFileAtATime() async throws {

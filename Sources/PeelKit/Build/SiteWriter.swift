@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Crypto
+import Foundation
+
+/// Fills a staging folder with the new site and remembers what it wrote. A file whose bytes are
+/// the same as the previous build's is hard-linked from the previous site instead of written, and
+/// cached derived files are hard-linked from the cache, so a rebuild writes only what changed and
+/// unchanged files keep their identity (deploy tools that compare files see no change). Where a
+/// link cannot be made (another file system), the file is copied. Safe to use from parallel tasks.
+final class SiteWriter: @unchecked Sendable {
+    let staging: URL
+    private let previousSite: URL?
+    private let previousOutputs: [String: BuildState.Output]
+    private let lock = NSLock()
+    private(set) var outputs: [String: BuildState.Output] = [:]
+    private var createdFolders = Set<String>()
+    /// Files written with new bytes, and files reused (linked) from the previous site or cache.
+    private(set) var writtenCount = 0
+    private(set) var reusedCount = 0
+
+    init(staging: URL, previousSite: URL?, previousOutputs: [String: BuildState.Output]) {
+        self.staging = staging
+        self.previousSite = previousSite
+        self.previousOutputs = previousOutputs
+    }
+
+    /// Writes `data` at `path` (relative to the site root), or links the previous site's identical file.
+    func write(_ data: Data, to path: String) throws {
+        let target = try prepare(path)
+        let sha = Hex.string(SHA256.hash(data: data))
+        if let previousSite, let previous = previousOutputs[path], previous.sha256 == sha, previous.size == Int64(data.count),
+           link(previousSite.appendingPathComponent(path), to: target) {
+            record(path, BuildState.Output(size: Int64(data.count), sha256: sha), reused: true)
+            return
+        }
+        do {
+            try data.write(to: target)
+        } catch {
+            throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
+        }
+        record(path, BuildState.Output(size: Int64(data.count), sha256: sha), reused: false)
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Puts the cached file `source` at `path`: a hard link, or a copy where links fail.
+    /// `reused` says whether the cache held it before this build (for the counts).
+    func place(_ source: URL, to path: String, reused: Bool) throws {
+        let target = try prepare(path)
+        var info = stat()
+        guard stat(source.path, &info) == 0 else {
+            throw PeelError.writeFailed(path: target.path, reason: "the build cache lost \(source.lastPathComponent)")
+        }
+        if !link(source, to: target) {
+            do {
+                try FileManager.default.copyItem(at: source, to: target)
+            } catch {
+                throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
+            }
+        }
+        record(path, BuildState.Output(size: Int64(info.st_size), sha256: nil), reused: reused)
+    }
+
+    private func prepare(_ path: String) throws -> URL {
+        precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(".."), "site paths are relative and stay inside the site")
+        let target = staging.appendingPathComponent(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        lock.lock()
+        let known = folder.isEmpty || createdFolders.contains(folder)
+        lock.unlock()
+        if !known {
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
+            }
+            lock.lock()
+            createdFolders.insert(folder)
+            lock.unlock()
+        }
+        return target
+    }
+
+    /// A hard link of a regular file (never of a symlink's target outside the site).
+    private func link(_ source: URL, to target: URL) -> Bool {
+        var info = stat()
+        guard lstat(source.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        #if canImport(Glibc)
+        return Glibc.link(source.path, target.path) == 0
+        #else
+        return Darwin.link(source.path, target.path) == 0
+        #endif
+    }
+
+    private func record(_ path: String, _ output: BuildState.Output, reused: Bool) {
+        lock.lock()
+        outputs[path] = output
+        if reused { reusedCount += 1 } else { writtenCount += 1 }
+        lock.unlock()
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the last successful build of a site saw and wrote, kept in its cache folder: the
+/// fingerprint of the options, theme and Peel version; every input file's stamp and hash; every
+/// output file's size and hash; and its report. A rebuild compares the content folder against it
+/// to find nothing changed (and return this report) or which inputs did.
+///
+/// Stored as lines of text ("input <size> <mtime> <ctime> <inode> <sha256> <path>"), which reads
+/// many times faster than JSON at thousands of files; the report is JSON.
+struct BuildState: Sendable {
+    struct Output: Equatable, Sendable {
+        var size: Int64
+        /// SHA-256 of the bytes Peel wrote, or nil for a file linked from the cache.
+        var sha256: String?
+    }
+
+    struct Report: Codable, Sendable {
+        var packCount: Int
+        var stickerCount: Int
+        var findings: [Finding]
+    }
+
+    static let formatLine = "peel-build-state 1"
+
+    var fingerprint: String
+    var inputs: [String: ContentHashes.Entry]
+    var outputs: [String: Output]
+    var report: Report
+
+    // MARK: - Text form
+
+    func encoded() -> (state: Data, report: Data) {
+        var lines = [Self.formatLine, "fingerprint \(fingerprint)"]
+        for path in inputs.keys.sorted() {
+            let entry = inputs[path]!, stamp = entry.stamp
+            lines.append("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
+        }
+        for path in outputs.keys.sorted() {
+            let output = outputs[path]!
+            lines.append("output \(output.size) \(output.sha256 ?? "-") \(Self.escape(path))")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let reportData = (try? encoder.encode(report)) ?? Data()
+        return (Data((lines.joined(separator: "\n") + "\n").utf8), reportData)
+    }
+
+    /// Nil for anything unreadable, truncated or of another format: the build then starts cold.
+    static func decode(state: Data, report: Data) -> BuildState? {
+        guard let reportValue = try? JSONDecoder().decode(Report.self, from: report) else { return nil }
+        let text = String(decoding: state, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map(String.init) == formatLine, lines.last == "" else { return nil }
+        lines.removeLast()
+        var fingerprint: String?
+        var inputs: [String: ContentHashes.Entry] = [:]
+        var outputs: [String: Output] = [:]
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+            switch fields.first {
+            case "fingerprint" where fields.count == 2:
+                fingerprint = String(fields[1])
+            case "input" where fields.count == 7:
+                guard let size = Int64(fields[1]), let modified = Int64(fields[2]), let changed = Int64(fields[3]),
+                      let inode = UInt64(fields[4]), let path = unescape(fields[6]) else { return nil }
+                inputs[path] = ContentHashes.Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: inode),
+                                                   sha256: String(fields[5]))
+            case "output":
+                let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+                guard parts.count == 4, let size = Int64(parts[1]), let path = unescape(parts[3]) else { return nil }
+                outputs[path] = Output(size: size, sha256: parts[2] == "-" ? nil : String(parts[2]))
+            default:
+                return nil
+            }
+        }
+        guard let fingerprint else { return nil }
+        return BuildState(fingerprint: fingerprint, inputs: inputs, outputs: outputs, report: reportValue)
+    }
+
+    /// Paths may hold any character but "/" separators; newlines and "%" are percent-escaped so
+    /// each record stays one line.
+    static func escape(_ path: String) -> String {
+        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+            .replacingOccurrences(of: "\r", with: "%0D")
+    }
+
+    static func unescape<S: StringProtocol>(_ field: S) -> String? {
+        String(field).removingPercentEncoding
+    }
+}

@@ -1,0 +1,81 @@
+import Crypto
+import Foundation
+
+/// SHA-256 of content files, remembered with each file's stamp so an unchanged file is never read
+/// again to learn its hash. Safe to use from the image step's parallel tasks.
+final class ContentHashes: @unchecked Sendable {
+    struct Entry: Equatable, Sendable {
+        var stamp: FileStamp
+        var sha256: String
+    }
+
+    let root: URL
+    private let lock = NSLock()
+    private var previous: [String: Entry]
+    private var current: [String: Entry] = [:]
+
+    init(root: URL, previous: [String: Entry]) {
+        self.root = root
+        self.previous = previous
+    }
+
+    /// The hash of `path` when its stamp says it is unchanged since it was last hashed; nil when
+    /// it has to be read.
+    func knownHash(of path: String) -> String? {
+        guard let stamp = FileStamp.of(path: root.appendingPathComponent(path).path) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = previous[path] ?? current[path], entry.stamp == stamp, entry.stamp != .unknown else { return nil }
+        current[path] = entry
+        return entry.sha256
+    }
+
+    /// Keeps `entry` for `path`: the caller saw its stamp unchanged.
+    func confirm(_ entry: Entry, of path: String) {
+        lock.lock()
+        current[path] = entry
+        lock.unlock()
+    }
+
+    /// Records the hash of bytes just read from `path`, stamped with `stampBeforeReading` (the
+    /// file's stamp taken before the read; if it changed meanwhile, the stamp is not trusted).
+    @discardableResult
+    func record(_ data: Data, of path: String, stampBeforeReading: FileStamp?) -> String {
+        let sha = Hex.string(SHA256.hash(data: data))
+        let stampAfter = FileStamp.of(path: root.appendingPathComponent(path).path)
+        let stamp = (stampBeforeReading != nil && stampBeforeReading == stampAfter) ? stampAfter! : .unknown
+        lock.lock()
+        current[path] = Entry(stamp: stamp, sha256: sha)
+        lock.unlock()
+        return sha
+    }
+
+    /// The hash of `path`, reading it only when its stamp changed.
+    func hash(of path: String) throws -> String {
+        if let known = knownHash(of: path) { return known }
+        let url = root.appendingPathComponent(path)
+        let stamp = FileStamp.of(path: url.path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PeelError.unreadable(path: path, reason: error.localizedDescription)
+        }
+        return record(data, of: path, stampBeforeReading: stamp)
+    }
+
+    /// Every hash learnt or confirmed in this run. Stamps of files changed in the last
+    /// `racyWindow` seconds before `now` are not kept: a later write within the file system's
+    /// timestamp granularity could leave the same stamp on different bytes (git's "racily
+    /// clean" problem), so those files are hashed again next time.
+    func entries(now: Date = Date(), racyWindow: TimeInterval = 2) -> [String: Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        let limit = Int64((now.timeIntervalSince1970 - racyWindow) * 1_000_000_000)
+        return current.mapValues { entry in
+            var entry = entry
+            if entry.stamp.modified >= limit || entry.stamp.changed >= limit { entry.stamp = .unknown }
+            return entry
+        }
+    }
+}

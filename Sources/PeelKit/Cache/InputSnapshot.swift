@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Every file of a content folder with its stamp, found with one `readdir` and one `stat` per
+/// entry: how a rebuild learns, without reading anything, which inputs may have changed.
+/// Hidden entries (".git", ".DS_Store") are skipped, as the catalog loader skips them. Symlinked
+/// folders are followed once each (a loop cannot trap the walk).
+struct InputSnapshot: Equatable, Sendable {
+    /// Path relative to the content folder → stamp.
+    var files: [String: FileStamp]
+
+    static func take(_ root: URL) -> InputSnapshot {
+        var files: [String: FileStamp] = [:]
+        var visited = Set<[UInt64]>()
+        walk(root.path, relative: "", files: &files, visited: &visited, depth: 0)
+        return InputSnapshot(files: files)
+    }
+
+    private static func walk(_ path: String, relative: String, files: inout [String: FileStamp],
+                             visited: inout Set<[UInt64]>, depth: Int) {
+        var info = stat()
+        guard depth < 16, stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
+              let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let childPath = path + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var child = stat()
+            guard stat(childPath, &child) == 0 else { continue }
+            if child.st_mode & S_IFMT == S_IFDIR {
+                walk(childPath, relative: childRelative, files: &files, visited: &visited, depth: depth + 1)
+            } else if child.st_mode & S_IFMT == S_IFREG {
+                files[childRelative] = FileStamp(child)
+            }
+        }
+    }
+}
