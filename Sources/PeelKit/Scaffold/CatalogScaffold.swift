@@ -64,7 +64,7 @@ public enum CatalogScaffold {
     static let stickerMarkdown = """
     ---
     # The accessibility label: what VoiceOver reads in Messages. Say what the sticker shows (at most 150 characters).
-    alt: Yellow face with a wide smile and a white outline, waving hello
+    alt: Yellow smiley face with a big smile and a white outline
     title: Hello
     tags: [hello, smile]
     ---

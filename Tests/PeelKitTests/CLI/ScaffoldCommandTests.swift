@@ -32,7 +32,7 @@ import Testing
         let build = try peel(["build", "content"], folder)
         #expect(build.status == 0)
         #expect(build.stderr.isEmpty, "no findings: \(build.stderr)")
-        #expect(try folder.read("_site/my-pack/hello/index.html").contains("Yellow face with a wide smile"))
+        #expect(try folder.read("_site/my-pack/hello/index.html").contains("Yellow smiley face with a big smile and a white outline"))
     }
 
     @Test func initRefusesToOverwriteAndWritesNothing() throws {
