@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `peel serve`: a small async HTTP server without SwiftNIO (builds in seconds, not minutes).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries from Debian: headers and link flags only.
@@ -67,6 +69,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             // Optimised in debug builds too: the resampler's SIMD code runs ~150× slower at -Onone,
             // which would make `swift run peel build` and the tests crawl.

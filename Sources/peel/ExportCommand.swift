@@ -6,6 +6,11 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the catalog for a platform.",
+        discussion: """
+        Examples:
+          peel export xcode                   Stickers.xcstickers for an Xcode sticker pack app
+          peel export xcode --help            what it writes and its options
+        """,
         subcommands: [XcodeExportCommand.self]
     )
 }

@@ -12,6 +12,9 @@ struct Peel: AsyncParsableCommand {
         and publishes a static gallery with a machine-readable catalog.json.
 
         Examples:
+          peel init                       start a catalog in content/
+          peel serve                      build, serve and reload as you edit
+          peel new sticker faces/party    a sidecar for a new image
           peel build                      build content/ into _site/
           peel build my-stickers -o public
           peel check                      review labels and Apple's sticker rules
@@ -20,7 +23,7 @@ struct Peel: AsyncParsableCommand {
           peel fit                        make stickers pass the 500 KB and size limits
         """,
         version: PeelVersion.current,
-        subcommands: [BuildCommand.self, CheckCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self]
+        subcommands: [InitCommand.self, ServeCommand.self, BuildCommand.self, CheckCommand.self, NewCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self]
     )
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.

@@ -58,6 +58,11 @@ public struct CatalogLoader {
         if let title = reader.string("title")?.trimmed, !title.isEmpty { site.title = title }
         site.description = reader.string("description")?.trimmed
         site.baseURL = reader.string("base_url")?.trimmed
+        if let base = site.baseURL, !base.isEmpty, SocialLinks.normalized(base) == nil {
+            reader.report(.warning, .invalidValue, key: "base_url",
+                          "base_url '\(base)' is not an absolute http(s) address such as https://example.com/stickers/; "
+                              + "the link-preview tags that need one (og:url, og:image) are left out")
+        }
         if let language = reader.string("language")?.trimmed, !language.isEmpty { site.language = language }
         if let footer = reader.string("footer") { site.footerHTML = Markdown.html(footer) }
         site.introHTML = Markdown.html(file.frontMatter.body)

@@ -16,7 +16,44 @@ struct PageModel<Content> {
     let root: String
     let pageTitle: String
     let pageDescription: String?
+    /// Open Graph and Twitter card tags.
+    let social: SocialModel
     let page: Content
+}
+
+/// What a shared link to the page previews. `url` and `image` need absolute addresses and are
+/// nil without a base URL; the other tags are always written.
+struct SocialModel {
+    /// `website` for the home page, `article` for pack and sticker pages.
+    let type: String
+    let title: String
+    let siteName: String
+    /// `en_GB` style, from a site language tag with a region ("en-GB"); nil without one.
+    let locale: String?
+    let description: String?
+    let url: String?
+    let image: SocialImageModel?
+    /// `summary_large_image` when there is an image to show, else `summary`.
+    let twitterCard: String
+
+    init(type: String, title: String, siteName: String, locale: String?, description: String?, url: String?, image: SocialImageModel?) {
+        self.type = type
+        self.title = title
+        self.siteName = siteName
+        self.locale = locale
+        self.description = description
+        self.url = url
+        self.image = image
+        twitterCard = image == nil ? "summary" : "summary_large_image"
+    }
+}
+
+struct SocialImageModel {
+    let url: String
+    let type: String
+    let width: Int
+    let height: Int
+    let alt: String?
 }
 
 struct ImageModel {
@@ -32,6 +69,8 @@ struct ImageModel {
 struct StickerCardModel {
     let href: String
     let title: String
+    /// Title, label and tags, matched by the pack page's filter box.
+    let searchText: String
     let image: ImageModel
     let isAnimated: Bool
     /// "2 errors", shown on the card when the sticker has errors.

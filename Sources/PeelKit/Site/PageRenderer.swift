@@ -42,7 +42,12 @@ struct PageRenderer {
                                  countLabel: Self.count(pack.stickers.count), size: pack.size.rawValue,
                                  sizePixels: pack.size.pixels, cover: cover)
         }
+        let coverImage = catalog.packs.lazy.compactMap { pack in
+            pack.coverIndex.flatMap { self.socialImage(for: pack.stickers[$0], in: pack) }
+        }.first
         let model = PageModel(site: site, root: "", pageTitle: catalog.site.title, pageDescription: catalog.site.description,
+                              social: social(type: "website", title: catalog.site.title, description: catalog.site.description,
+                                             page: SitePaths.home, image: coverImage),
                               page: HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount))
         return try templates.render("home", model)
     }
@@ -51,6 +56,7 @@ struct PageRenderer {
         let page = SitePaths.packPage(pack)
         let cards = pack.stickers.map { sticker in
             StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), title: sticker.title,
+                             searchText: ([sticker.title, sticker.alt ?? ""] + sticker.tags).joined(separator: " "),
                              image: image(for: sticker, in: pack, from: page, decorative: false),
                              isAnimated: assets[sticker.source]?.info?.isAnimated ?? false,
                              errorLabel: errorLabel(for: sticker))
@@ -62,8 +68,11 @@ struct PageRenderer {
         ]
         if let author = pack.author { facts.append(FactModel(name: "Author", value: author)) }
         if let license = pack.license { facts.append(FactModel(name: "License", value: license)) }
+        let description = "\(Self.count(cards.count)) for Messages" + (pack.author.map { " by \($0)" } ?? "") + "."
         let model = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "\(pack.title) – \(catalog.site.title)",
-                              pageDescription: nil,
+                              pageDescription: description,
+                              social: social(type: "article", title: pack.title, description: description, page: page,
+                                             image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) }),
                               page: PackPageModel(title: pack.title, descriptionHTML: pack.descriptionHTML, facts: facts,
                                                   stickers: cards, count: cards.count, countLabel: Self.count(cards.count),
                                                   icons: iconModels(for: pack, from: page),
@@ -112,7 +121,10 @@ struct PageRenderer {
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
                                   pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
-                                  pageDescription: sticker.alt, page: model)
+                                  pageDescription: sticker.alt,
+                                  social: social(type: "article", title: "\(sticker.title) – \(pack.title)", description: sticker.alt,
+                                                 page: page, image: socialImage(for: sticker, in: pack)),
+                                  page: model)
         return try templates.render("sticker", pageModel)
     }
 
@@ -142,11 +154,28 @@ struct PageRenderer {
                                 cleanCount: rows.filter { $0.status == "clean" }.count, limit: LabelChecks.maximumLength,
                                 csvHref: relative(SitePaths.reviewCSV, from: page))
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "Label review – \(catalog.site.title)",
-                                  pageDescription: "Every sticker's accessibility label and findings on one page.", page: model)
+                                  pageDescription: "Every sticker's accessibility label and findings on one page.",
+                                  social: social(type: "article", title: "Label review",
+                                                 description: "Every sticker's accessibility label and findings on one page.",
+                                                 page: page, image: nil),
+                                  page: model)
         return try templates.render("review", pageModel)
     }
 
     // MARK: - Helpers
+
+    private var socialLinks: SocialLinks { SocialLinks(baseURL: catalog.site.baseURL) }
+
+    private func social(type: String, title: String, description: String?, page: String, image: SocialImageModel?) -> SocialModel {
+        let parts = catalog.site.language.split(separator: "-")
+        let locale = parts.count >= 2 && parts[1].count == 2 ? "\(parts[0].lowercased())_\(parts[1].uppercased())" : nil
+        return SocialModel(type: type, title: title, siteName: catalog.site.title, locale: locale, description: description,
+                           url: socialLinks.url(page), image: image)
+    }
+
+    private func socialImage(for sticker: Sticker, in pack: Pack) -> SocialImageModel? {
+        socialLinks.image(for: sticker, in: pack, info: assets[sticker.source]?.info)
+    }
 
     /// Each icon at its point size (the way it shows on a 1x screen), labelled with where it is used.
     private func iconModels(for pack: Pack, from page: String) -> [IconModel] {

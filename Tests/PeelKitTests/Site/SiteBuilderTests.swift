@@ -70,7 +70,7 @@ import Testing
         _ = try await build(into: folder.url.appendingPathComponent("site"))
         let page = try folder.read("site/pets/cat/index.html")
         #expect(page.contains("<h1>Cat</h1>"))
-        #expect(page.contains("<p class=\"label-text\">Orange cat face with whiskers</p>"))
+        #expect(page.contains("<p class=\"label-text\" id=\"label-text\">Orange cat face with whiskers</p>"))
         #expect(page.contains("29 of 150 characters"))
         #expect(page.contains("<p>A <em>curious</em> cat.</p>"))
         #expect(page.contains("<dd>PNG</dd>"))
@@ -139,8 +139,9 @@ import Testing
         _ = try await build(into: folder.url.appendingPathComponent("site"))
         let snapshot = Self.snapshot(folder.url.appendingPathComponent("site"))
         for path in snapshot.keys where path.hasSuffix(".html") {
-            // The theme's own review script is the only script allowed.
-            let html = try folder.read("site/\(path)").replacingOccurrences(of: "<script src=\"../assets/review.js\" defer></script>", with: "")
+            // The theme's own scripts (review table, pack filter, copy label) are the only scripts allowed.
+            let html = try folder.read("site/\(path)")
+                .replacing(#/<script src="(\.\./)*assets/(review|pack-filter|copy-label)\.js" defer></script>/#, with: "")
             #expect(!html.contains("<script"), "\(path) has a script tag")
             #expect(!html.contains("<iframe"), "\(path) has an iframe")
             #expect(!html.contains("<img src=x"), "\(path) has an injected image")

@@ -1,0 +1,75 @@
+import Foundation
+
+/// `peel init`: a new content folder with a site, one pack and one sticker with its sidecar,
+/// which builds and checks clean. It writes only files that do not exist yet, all or nothing.
+public enum CatalogScaffold {
+    public static let packFolder = "my-pack"
+    public static let stickerName = "hello"
+
+    /// The files, by path relative to the content folder, in the order they are written.
+    public static func files() throws -> [(path: String, data: Data)] {
+        [
+            ("site.md", Data(siteMarkdown.utf8)),
+            ("\(packFolder)/pack.md", Data(packMarkdown.utf8)),
+            ("\(packFolder)/\(stickerName).png", try PlaceholderSticker.png()),
+            ("\(packFolder)/\(stickerName).md", Data(stickerMarkdown.utf8)),
+        ]
+    }
+
+    /// Writes the files into `folder` (created if needed) and returns their paths. Throws
+    /// `ScaffoldError.wouldOverwrite`, having written nothing, if any of them exists.
+    @discardableResult
+    public static func write(into folder: URL) throws -> [URL] {
+        let files = try files()
+        let targets = files.map { folder.appendingPathComponent($0.path) }
+        let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) }.map(\.path)
+        guard existing.isEmpty else { throw ScaffoldError.wouldOverwrite(paths: existing, command: "peel init") }
+        for (file, target) in zip(files, targets) {
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // withoutOverwriting: a file that appeared since the check is still not replaced.
+                try file.data.write(to: target, options: .withoutOverwriting)
+            } catch {
+                throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
+            }
+        }
+        return targets
+    }
+
+    static let siteMarkdown = """
+    ---
+    title: My stickers
+    description: Sticker packs for Messages, each with an accessibility label for VoiceOver.
+    language: en
+    # Where the site will be published. With it, shared links preview the sticker (Open Graph).
+    # base_url: https://example.com/stickers/
+    ---
+    Welcome! Each pack is a folder in the content folder; each sticker is an image with a Markdown
+    file beside it that gives its accessibility label, title and tags.
+
+    """
+
+    static let packMarkdown = """
+    ---
+    title: My first pack
+    # small (300 × 300 px), regular (408 × 408 px) or large (618 × 618 px)
+    size: regular
+    # messages, media or both
+    contexts: [messages]
+    ---
+    The pack's description. Markdown works here: *emphasis*, [links](https://example.com) and lists.
+
+    """
+
+    static let stickerMarkdown = """
+    ---
+    # The accessibility label: what VoiceOver reads in Messages. Say what the sticker shows (at most 150 characters).
+    alt: Yellow smiley face with a big smile and a white outline
+    title: Hello
+    tags: [hello, smile]
+    ---
+    Replace hello.png with your own art (PNG, APNG, GIF or JPEG, 408 × 408 px for this pack) and
+    this text with what the sticker is for.
+
+    """
+}

@@ -1,0 +1,38 @@
+/// Why `peel init` or `peel new sticker` wrote nothing. Each names the path and says what to do.
+public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Files that already exist; nothing was written.
+    case wouldOverwrite(paths: [String], command: String)
+    /// No pack folder of that name in the content folder.
+    case packMissing(path: String, pack: String, suggestion: String?, packs: [String])
+    /// No sticker image of that name in the pack.
+    case imageMissing(path: String, name: String, withoutSidecar: [String])
+    /// Several images share the name (`party.png` and `party.gif`).
+    case ambiguousImage(path: String, candidates: [String])
+    /// The argument is not `PACK/NAME`.
+    case badStickerPath(String)
+
+    public var description: String {
+        switch self {
+        case .wouldOverwrite(let paths, let command):
+            let list = paths.map { "  \($0)" }.joined(separator: "\n")
+            return "error: \(paths.count == 1 ? "this file already exists" : "these files already exist"); \(command) never overwrites, so nothing was written:\n\(list)\n"
+                + (command == "peel init"
+                    ? "Choose a new folder (peel init my-stickers) or move the files away."
+                    : "Edit the sidecar instead, or remove it first.")
+        case .packMissing(let path, let pack, let suggestion, let packs):
+            var message = "\(path): error: no pack folder '\(pack)'"
+            if let suggestion { message += "; did you mean '\(suggestion)'?" }
+            message += packs.isEmpty ? "; the content folder has no packs yet (peel init makes one)"
+                                     : "; packs: \(packs.joined(separator: ", "))"
+            return message
+        case .imageMissing(let path, let name, let withoutSidecar):
+            var message = "\(path): error: no sticker image named '\(name)' (.png, .apng, .gif, .jpg or .jpeg); add the image first"
+            if !withoutSidecar.isEmpty { message += ". Images here without a sidecar: \(withoutSidecar.joined(separator: ", "))" }
+            return message
+        case .ambiguousImage(let path, let candidates):
+            return "\(path): error: several images have this name (\(candidates.joined(separator: ", "))); name one with its extension, e.g. \(candidates[0])"
+        case .badStickerPath(let argument):
+            return "error: '\(argument)' is not PACK/NAME; name the pack folder and the image, e.g. peel new sticker faces/party"
+        }
+    }
+}

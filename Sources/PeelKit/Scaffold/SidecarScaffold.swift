@@ -1,0 +1,71 @@
+import Foundation
+
+/// `peel new sticker PACK/NAME`: writes the sidecar template for an image that has none.
+public enum SidecarScaffold {
+    /// Writes `<pack>/<stem>.md` beside the image and returns its URL. `argument` is `PACK/NAME`
+    /// where NAME is the image's file name, with or without its extension.
+    public static func write(_ argument: String, content: URL) throws -> URL {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count == 2, !parts.contains(".."), !parts.contains(".") else { throw ScaffoldError.badStickerPath(argument) }
+        let (pack, name) = (parts[0], parts[1])
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PeelError.contentFolderMissing(path: content.path)
+        }
+        let packURL = content.appendingPathComponent(pack)
+        guard fileManager.fileExists(atPath: packURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let packs = folders(in: content)
+            throw ScaffoldError.packMissing(path: packURL.path, pack: pack,
+                                            suggestion: Suggestion.closest(to: pack, in: packs), packs: packs)
+        }
+        let names = ((try? fileManager.contentsOfDirectory(atPath: packURL.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let images = names.filter { StickerFileKind(fileName: $0) == .sticker }
+        let matches = images.contains(name) ? [name] : images.filter { StickerFileKind.stem($0) == name }
+        guard !matches.isEmpty else {
+            let lacking = images.filter { !names.contains(StickerFileKind.stem($0) + ".md") }
+            throw ScaffoldError.imageMissing(path: packURL.appendingPathComponent(name).path, name: name, withoutSidecar: lacking)
+        }
+        guard matches.count == 1 else {
+            throw ScaffoldError.ambiguousImage(path: packURL.appendingPathComponent(name).path, candidates: matches)
+        }
+        let image = matches[0]
+        let sidecar = packURL.appendingPathComponent(StickerFileKind.stem(image) + ".md")
+        guard !fileManager.fileExists(atPath: sidecar.path) else {
+            throw ScaffoldError.wouldOverwrite(paths: [sidecar.path], command: "peel new sticker")
+        }
+        do {
+            try Data(template(for: image).utf8).write(to: sidecar, options: .withoutOverwriting)
+        } catch {
+            throw PeelError.writeFailed(path: sidecar.path, reason: error.localizedDescription)
+        }
+        return sidecar
+    }
+
+    /// The sidecar text: an empty `alt:` (so `peel check` asks for it until it is written), the
+    /// default title from the file name, and an empty tag list.
+    static func template(for image: String) -> String {
+        let title = CatalogLoader.title(fromStem: StickerFileKind.stem(image))
+            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return """
+        ---
+        # The accessibility label: what VoiceOver reads in Messages. Say what the sticker shows,
+        # in at most 150 characters, e.g. "Orange cat stretching on a sunny windowsill".
+        alt:
+        title: "\(title)"
+        tags: []
+        ---
+
+        """
+    }
+
+    private static func folders(in content: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: content.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
+    }
+}

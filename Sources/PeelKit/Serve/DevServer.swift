@@ -1,0 +1,140 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// `peel serve`: builds the site into a private folder, serves it on 127.0.0.1, watches the
+/// content (and a `--templates` folder) and rebuilds on every change, telling open pages to
+/// reload. A build that fails leaves the last good site served and shows the error in the page;
+/// the server keeps running.
+public struct DevServer: Sendable {
+    public struct Options: Sendable {
+        public var content: URL
+        public var templates: URL?
+        public var maxPixels: Int
+        /// 0 picks any free port.
+        public var port: UInt16
+        /// How often the folders are checked for changes.
+        public var pollInterval: Duration
+
+        public init(content: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, port: UInt16 = 8080,
+                    pollInterval: Duration = .milliseconds(100)) {
+            self.content = content
+            self.templates = templates
+            self.maxPixels = maxPixels
+            self.port = port
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// What happened, for the command line to print.
+    public enum Event: Sendable {
+        case listening(URL)
+        case changed([String])
+        case built(BuildReport)
+        case failed(any Error)
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// Runs until the task is cancelled (Ctrl-C), then stops the server and removes the built site.
+    public func run(_ report: @escaping @Sendable (Event) -> Void) async throws {
+        guard FileManager.default.fileExists(atPath: options.content.path) else {
+            throw PeelError.contentFolderMissing(path: options.content.path)
+        }
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("peel-serve-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workspace)
+        do {
+            try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        } catch {
+            throw PeelError.writeFailed(path: workspace.path, reason: error.localizedDescription)
+        }
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = workspace.appendingPathComponent("site")
+        let builder = SiteBuilder(options: BuildOptions(content: options.content, output: site, templates: options.templates,
+                                                        maxPixels: options.maxPixels))
+        let hub = LiveReloadHub()
+        var watched = [options.content]
+        if let templates = options.templates { watched.append(templates) }
+
+        var snapshot = FolderSnapshot(folders: watched)
+        await rebuild(with: builder, hub: hub, report: report)
+
+        let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
+        do {
+            while true {
+                try await Task.sleep(for: options.pollInterval)
+                let current = FolderSnapshot(folders: watched)
+                guard current != snapshot else { continue }
+                // Editors often write a file in steps (truncate, write, rename): wait for quiet.
+                try await Task.sleep(for: .milliseconds(30))
+                let settled = FolderSnapshot(folders: watched)
+                guard settled == current else { continue }
+                report(.changed(settled.changes(since: snapshot)))
+                snapshot = settled
+                await rebuild(with: builder, hub: hub, report: report)
+            }
+        } catch is CancellationError {
+            await hub.finishAll()
+            await server.stop()
+        }
+    }
+
+    private func rebuild(with builder: SiteBuilder, hub: LiveReloadHub, report: @Sendable (Event) -> Void) async {
+        let generation = await hub.status.generation
+        do {
+            let result = try await builder.build()
+            report(.built(result))
+            await hub.publish(.built(generation: generation + 1, report: result))
+        } catch is CancellationError {
+            return
+        } catch {
+            report(.failed(error))
+            await hub.publish(.failed(generation: generation, error: error))
+        }
+    }
+
+    /// Binds 127.0.0.1 (never another interface) and waits until the server accepts connections.
+    private func listen(handler: DevSiteHandler, report: @Sendable (Event) -> Void) async throws -> HTTPServer {
+        let address: sockaddr_in
+        do {
+            address = try .inet(ip4: "127.0.0.1", port: options.port)
+        } catch {
+            throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
+        }
+        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: handler)
+        let failure = StartFailure()
+        Task {
+            do { try await server.run() } catch { await failure.record(error) }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await !server.isListening {
+            if let error = await failure.error {
+                if case .failed(_, let number, _)? = error as? SocketError, number == EADDRINUSE {
+                    throw ServeError.portInUse(port: options.port)
+                }
+                throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
+            }
+            guard ContinuousClock.now < deadline else {
+                await server.stop()
+                throw ServeError.cannotListen(port: options.port, reason: "timed out")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        guard case .ip4(_, let port)? = await server.listeningAddress else {
+            throw ServeError.cannotListen(port: options.port, reason: "no address")
+        }
+        report(.listening(URL(string: "http://127.0.0.1:\(port)/")!))
+        return server
+    }
+}
+
+/// The error `HTTPServer.run()` stopped with before it listened, if it did.
+private actor StartFailure {
+    private(set) var error: (any Error)?
+    func record(_ error: any Error) { self.error = error }
+}

@@ -1,0 +1,117 @@
+import FlyingFox
+import Foundation
+
+/// Answers the development server's requests: files of the built site (HTML with the live-reload
+/// script added), the live-reload script and event stream, a redirect for folders asked for
+/// without their slash, and a 404 page. Only GET and HEAD, and only for a loopback Host, so a
+/// web page on another site cannot read the gallery through DNS rebinding.
+struct DevSiteHandler: HTTPHandler {
+    let resolver: SiteFileResolver
+    let hub: LiveReloadHub
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else {
+            return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.init("Allow"): "GET, HEAD"])
+        }
+        guard Self.isLoopback(host: request.headers[.host]) else {
+            return Self.text(.misdirectedRequest, "peel serve answers only requests for 127.0.0.1 or localhost.\n")
+        }
+        // The raw target, decoded here: FlyingFox's `path` drops a trailing slash, which matters for folders.
+        guard let path = request.target.path(percentEncoded: true).removingPercentEncoding else {
+            return Self.text(.badRequest, "The address is not valid percent-encoding.\n")
+        }
+        let response: HTTPResponse
+        switch path {
+        case LiveReloadScript.eventsPath:
+            response = await events()
+        case LiveReloadScript.path:
+            response = HTTPResponse(statusCode: .ok, headers: Self.headers(type: ContentType.forFile(named: "x.js")),
+                                    body: Data(LiveReloadScript.source.utf8))
+        default:
+            response = try await file(at: path)
+        }
+        if request.method == .HEAD {
+            var head = HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: Data())
+            if case .httpBody(let body) = response.payload, let count = body.count {
+                head.headers[.contentLength] = String(count)
+            }
+            return head
+        }
+        return response
+    }
+
+    private func events() async -> HTTPResponse {
+        let stream = await hub.subscribe()
+        var headers = Self.headers(type: "text/event-stream; charset=utf-8")
+        headers[.init("X-Accel-Buffering")] = "no"
+        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(chunks: stream)))
+    }
+
+    private func file(at path: String) async throws -> HTTPResponse {
+        // Read the generation first: if a build lands while the file is read, the page reloads once more.
+        let generation = await hub.status.generation
+        switch resolver.resolve(path) {
+        case .redirect(let location):
+            var headers = Self.headers(type: "text/plain; charset=utf-8")
+            headers[.location] = location
+            return HTTPResponse(statusCode: .movedPermanently, headers: headers, body: Data("Moved to \(location)\n".utf8))
+        case .notFound:
+            return HTTPResponse(statusCode: .notFound, headers: Self.headers(type: ContentType.forFile(named: "404.html")),
+                                body: Data(LiveReloadScript.inject(into: Self.notFoundPage(path), generation: generation).utf8))
+        case .file(let url):
+            let type = ContentType.forFile(named: url.lastPathComponent)
+            guard let data = try? Data(contentsOf: url) else {
+                // Removed between the check and the read (a build swapping the site in).
+                return Self.text(.serviceUnavailable, "The site is being rebuilt; reload in a moment.\n", extra: [.init("Retry-After"): "1"])
+            }
+            guard ContentType.isHTML(type) else {
+                return HTTPResponse(statusCode: .ok, headers: Self.headers(type: type), body: data)
+            }
+            let html = LiveReloadScript.inject(into: String(decoding: data, as: UTF8.self), generation: generation)
+            return HTTPResponse(statusCode: .ok, headers: Self.headers(type: type), body: Data(html.utf8))
+        }
+    }
+
+    static func headers(type: String) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-store"
+        headers[.init("X-Content-Type-Options")] = "nosniff"
+        return headers
+    }
+
+    static func text(_ status: HTTPStatusCode, _ message: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+        var headers = headers(type: "text/plain; charset=utf-8")
+        for (name, value) in extra { headers[name] = value }
+        return HTTPResponse(statusCode: status, headers: headers, body: Data(message.utf8))
+    }
+
+    /// Accepts `127.0.0.1`, `localhost` and `[::1]`, with any port; a missing Host (HTTP/1.0) too.
+    static func isLoopback(host: String?) -> Bool {
+        guard let host, !host.isEmpty else { return true }
+        var name = host.lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.prefix { $0 != "]" }.dropFirst())
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        return name == "127.0.0.1" || name == "localhost" || name == "::1"
+    }
+
+    static func notFoundPage(_ path: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Not found – peel serve</title><meta name="color-scheme" content="light dark"></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+        <main>
+        <h1>Not found</h1>
+        <p>The site has no file at <code>\(HTMLText.escape(path))</code>.</p>
+        <p><a href="/index.html">Go to the home page</a></p>
+        </main>
+        </body>
+        </html>
+        """
+    }
+}

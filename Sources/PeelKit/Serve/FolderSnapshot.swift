@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a set of folders looks like on disk, cheaply: each file's path, size, modification time
+/// and inode, from `stat` alone (no file is read). Two snapshots differ when anything was added,
+/// removed, renamed, saved or replaced, which is all `peel serve` needs to decide to rebuild.
+public struct FolderSnapshot: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
+        let size: Int64
+        let modified: Int64
+        let inode: UInt64
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    public init(folders: [URL]) {
+        for folder in folders { scan(folder.standardizedFileURL.path) }
+    }
+
+    public var fileCount: Int { entries.count }
+
+    /// Paths that differ from `other`: added, removed or changed, sorted.
+    public func changes(since other: FolderSnapshot) -> [String] {
+        var changed = Set<String>()
+        for (path, entry) in entries where other.entries[path] != entry { changed.insert(path) }
+        for path in other.entries.keys where entries[path] == nil { changed.insert(path) }
+        return changed.sorted()
+    }
+
+    /// Walks `path` with `lstat`, skipping hidden files (editor swap files, .DS_Store, .git).
+    private mutating func scan(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        let modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        entries[path] = Entry(size: isDirectory ? 0 : Int64(info.st_size), modified: isDirectory ? 0 : modified,
+                              inode: UInt64(info.st_ino))
+        guard isDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
+            scan(path + "/" + name)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import PeelKit
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it on 127.0.0.1 and rebuild as you edit; open pages reload by themselves.",
+        discussion: """
+        Builds the content into a private temporary folder (your _site/ is not touched), serves it
+        at http://127.0.0.1:PORT/ (this computer only), and watches the content folder and any
+        --templates folder. Every save rebuilds the site, and open pages reload within a second.
+        A build that fails keeps the last good site up and shows the error over the page; content
+        errors (a missing label, a sticker too large) are listed the same way. Press Ctrl-C to stop.
+
+        Examples:
+          peel serve                          serve content/ at http://127.0.0.1:8080/
+          peel serve my-stickers --port 3000
+          peel serve --port 0                 any free port (the address is printed)
+          peel serve --templates my-theme     edit a theme and see it live
+        """
+    )
+
+    @Argument(help: "The content folder.", completion: .directory)
+    var content: String = "content"
+
+    @Option(help: "The port to listen on, on 127.0.0.1 only; 0 picks any free port.")
+    var port: UInt16 = 8080
+
+    @Option(help: "A folder of templates and assets that replace the default theme's, file by file (watched too).",
+            completion: .directory)
+    var templates: String?
+
+    @Option(help: "Refuse images whose header claims more pixels than this (decompression-bomb guard).")
+    var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
+
+    func run() async throws {
+        let options = DevServer.Options(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
+                                        maxPixels: maxPixels, port: port)
+        let server = DevServer(options: options)
+        let printer = ServeLog(terminal: Terminal.standardError, output: Terminal.standardOutput)
+        do {
+            try await Interrupt.cancelling {
+                try await server.run { printer.report($0) }
+            }
+        } catch let error as PeelError {
+            printer.terminal.write(printer.terminal.colored(error.description, .red) + "\n")
+            if case .contentFolderMissing = error {
+                printer.terminal.write("Make a new catalog with: peel init \(content)\n")
+                throw ExitCode(2)
+            }
+            throw ExitCode(1)
+        } catch let error as ServeError {
+            printer.terminal.write(printer.terminal.colored(error.description, .red) + "\n")
+            throw ExitCode(1)
+        }
+        printer.output.write("Stopped.\n")
+    }
+}
+
+/// What `peel serve` prints as it works: the address once, then one line per rebuild, with the
+/// build's findings and failures on standard error.
+struct ServeLog: Sendable {
+    let terminal: Terminal
+    let output: Terminal
+
+    func report(_ event: DevServer.Event) {
+        switch event {
+        case .listening(let url):
+            output.write("Serving at \(url.absoluteString)  (127.0.0.1 only; Ctrl-C stops)\n")
+        case .changed(let paths):
+            let names = paths.map { URL(fileURLWithPath: $0).lastPathComponent }
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+            output.write(output.colored("Changed: \(shown)", .dim) + "\n")
+        case .built(let report):
+            FindingPrinter(terminal: terminal).print(report.findings)
+            output.write("Built \(report.countsSummary)\n")
+        case .failed(let error):
+            terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n"
+                + "The last good site is still served; fix the file and save to rebuild.\n")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// `peel init` and `peel new sticker`, run as the user runs them.
+@Suite struct ScaffoldCommandTests {
+    private func peel(_ arguments: [String], _ folder: TemporaryFolder) throws -> CLITests.Result {
+        try CLITests().run(arguments, in: folder.url, environment: ["CI": "true"])
+    }
+
+    @Test func initMakesACatalogThatBuildsAndChecksClean() throws {
+        let folder = try TemporaryFolder()
+        let result = try peel(["init"], folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        for path in ["content/site.md", "content/my-pack/pack.md", "content/my-pack/hello.png", "content/my-pack/hello.md"] {
+            #expect(folder.exists(path), "\(path)")
+            #expect(result.stdout.contains(path))
+        }
+        #expect(result.stdout.contains("peel serve content"))
+
+        // The placeholder is a real sticker: a PNG at the pack's size class, with transparency, under the byte limit.
+        let png = try Data(contentsOf: folder.url.appendingPathComponent("content/my-pack/hello.png"))
+        let info = try ImageAnalyzer().analyze(png).info
+        #expect(info.format == .png)
+        #expect(info.width == SizeClass.regular.pixels && info.height == SizeClass.regular.pixels)
+        #expect(info.hasTransparentPixels == true)
+        #expect(png.count < 500_000)
+
+        let check = try peel(["check", "content", "--strict"], folder)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("1 pack, 1 sticker: 0 errors, 0 warnings"), "\(check.stdout)")
+        let build = try peel(["build", "content"], folder)
+        #expect(build.status == 0)
+        #expect(build.stderr.isEmpty, "no findings: \(build.stderr)")
+        #expect(try folder.read("_site/my-pack/hello/index.html").contains("Yellow smiley face with a big smile and a white outline"))
+    }
+
+    @Test func initRefusesToOverwriteAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\nalt: My own words\n---\n", to: "stickers/my-pack/hello.md")
+        let result = try peel(["init", "stickers"], folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("stickers/my-pack/hello.md"), "\(result.stderr)")
+        #expect(result.stderr.contains("never overwrites, so nothing was written"))
+        #expect(try folder.read("stickers/my-pack/hello.md") == "---\nalt: My own words\n---\n", "the user's file is untouched")
+        #expect(!folder.exists("stickers/site.md") && !folder.exists("stickers/my-pack/hello.png"), "all or nothing")
+
+        #expect(try peel(["init", "fresh"], folder).status == 0)
+        try folder.write("edited\n", to: "fresh/site.md")
+        let again = try peel(["init", "fresh"], folder)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("these files already exist"))
+        #expect(try folder.read("fresh/site.md") == "edited\n")
+    }
+
+    @Test func newStickerWritesASidecarTemplateOnce() throws {
+        let folder = try TemporaryFolder()
+        #expect(try peel(["init"], folder).status == 0)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/my-pack/Red_Fox.png")
+
+        let result = try peel(["new", "sticker", "my-pack/Red_Fox"], folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("content/my-pack/Red_Fox.md"))
+        let sidecar = try folder.read("content/my-pack/Red_Fox.md")
+        #expect(sidecar.contains("\nalt:\n"))
+        #expect(sidecar.contains("title: \"Red Fox\""))
+
+        // The empty label is what `peel check` then asks for, at the sidecar's line.
+        let check = try peel(["check", "content"], folder)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("my-pack/Red_Fox.md:4: error[missing-label]"), "\(check.stdout)")
+
+        try folder.write(sidecar.replacingOccurrences(of: "\nalt:\n", with: "\nalt: A red fox sitting in the snow\n"),
+                         to: "content/my-pack/Red_Fox.md")
+        let again = try peel(["new", "sticker", "my-pack/Red_Fox.png"], folder)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("content/my-pack/Red_Fox.md"))
+        #expect(again.stderr.contains("this file already exists"))
+        #expect(try folder.read("content/my-pack/Red_Fox.md").contains("A red fox sitting in the snow"), "never overwritten")
+    }
+
+    @Test func newStickerSaysWhatIsWrong() throws {
+        let folder = try TemporaryFolder()
+        #expect(try peel(["init"], folder).status == 0)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/my-pack/fox.png")
+
+        let noPack = try peel(["new", "sticker", "my-pak/fox"], folder)
+        #expect(noPack.status == 1)
+        #expect(noPack.stderr.contains("no pack folder 'my-pak'; did you mean 'my-pack'?; packs: my-pack"), "\(noPack.stderr)")
+
+        let noImage = try peel(["new", "sticker", "my-pack/wolf"], folder)
+        #expect(noImage.status == 1)
+        #expect(noImage.stderr.contains("no sticker image named 'wolf'"))
+        #expect(noImage.stderr.contains("Images here without a sidecar: fox.png"), "\(noImage.stderr)")
+
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"), to: "content/my-pack/fox.gif")
+        let ambiguous = try peel(["new", "sticker", "my-pack/fox"], folder)
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("several images have this name (fox.gif, fox.png)"))
+        #expect(try peel(["new", "sticker", "my-pack/fox.gif"], folder).status == 0)
+
+        let badArgument = try peel(["new", "sticker", "fox"], folder)
+        #expect(badArgument.status == 2)
+        #expect(badArgument.stderr.contains("is not PACK/NAME"))
+        #expect(try peel(["new", "sticker", "../outside/fox"], folder).status == 2)
+
+        let noContent = try peel(["new", "sticker", "my-pack/fox", "--content", "nowhere"], folder)
+        #expect(noContent.status == 2)
+        #expect(noContent.stderr.contains("peel init"))
+    }
+}

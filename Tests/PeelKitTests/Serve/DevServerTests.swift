@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// `peel serve` as a user runs it: the real binary on a free port, a temporary copy of a catalog,
+/// requests sent over a plain socket.
+@Suite(.serialized) struct DevServerTests {
+    /// Reads `event: status` lines from the event stream until one satisfies `until`, or the deadline.
+    private func nextStatus(_ stream: RawHTTPClient, before deadline: Date, until: (BuildStatus) -> Bool) throws -> BuildStatus {
+        while let line = try stream.readLine(before: deadline) {
+            guard line.hasPrefix("data: ") else { continue }
+            let status = try JSONDecoder().decode(BuildStatus.self, from: Data(line.dropFirst(6).utf8))
+            if until(status) { return status }
+        }
+        throw RawHTTPClient.Failure.timeout("a status event")
+    }
+
+    private func openEvents(port: UInt16) throws -> RawHTTPClient {
+        let stream = try RawHTTPClient(port: port)
+        stream.request("GET", "/__peel/events")
+        return stream
+    }
+
+    @Test func savingASidecarReloadsOpenPagesWithinASecond() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let server = try ServeProcess(["content"], in: folder.url)
+
+        let stream = try openEvents(port: server.port)
+        let first = try nextStatus(stream, before: Date().addingTimeInterval(10)) { _ in true }
+        #expect(first.state == .ok)
+        let before = try RawHTTPClient.get("/pets/cat/index.html", port: server.port)
+        #expect(before.status == 200)
+        #expect(!before.text.contains("A grey cat napping on a warm windowsill"))
+
+        let sidecar = folder.url.appendingPathComponent("content/pets/cat.md")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: #"(?m)^alt:.*$"#, with: "alt: A grey cat napping on a warm windowsill",
+                                               options: .regularExpression)
+        #expect(edited != text, "the fixture has an alt: line to edit")
+        let saved = Date()
+        try edited.write(to: sidecar, atomically: true, encoding: .utf8)
+        let reload = try nextStatus(stream, before: saved.addingTimeInterval(5)) { $0.generation > first.generation }
+        let latency = Date().timeIntervalSince(saved)
+        #expect(reload.state == .ok)
+        #expect(latency < 1.0, "reload event \(String(format: "%.3f", latency)) s after the save")
+
+        let after = try RawHTTPClient.get("/pets/cat/index.html", port: server.port)
+        #expect(after.text.contains("A grey cat napping on a warm windowsill"), "the new label is served at once")
+        #expect(after.text.contains(#"<script src="/__peel/live-reload.js" data-generation="\#(reload.generation)"></script>"#))
+        #expect(server.output.contains("Changed: cat.md"))
+
+        // The script is added by the server only: the built files stay as `peel build` writes them.
+        let built = FileManager.default.temporaryDirectory
+            .appendingPathComponent("peel-serve-\(server.process.processIdentifier)/site/pets/cat/index.html")
+        let builtText = try String(contentsOf: built, encoding: .utf8)
+        #expect(builtText.contains("A grey cat napping on a warm windowsill"))
+        #expect(!builtText.contains("live-reload"))
+
+        let script = try RawHTTPClient.get("/__peel/live-reload.js", port: server.port)
+        #expect(script.status == 200)
+        #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(script.text.contains("EventSource"))
+
+        #expect(server.stop() == 0, "Ctrl-C (SIGTERM) stops cleanly: \(server.errors)")
+        #expect(server.output.contains("Stopped."))
+        #expect(!FileManager.default.fileExists(atPath: built.deletingLastPathComponent().path), "the private site is removed")
+    }
+
+    @Test func buildFailuresAndContentErrorsReachThePageAndTheServerKeepsRunning() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("theme"), withIntermediateDirectories: true)
+        let server = try ServeProcess(["content", "--templates", "theme"], in: folder.url)
+        let stream = try openEvents(port: server.port)
+        let first = try nextStatus(stream, before: Date().addingTimeInterval(10)) { _ in true }
+
+        // A broken template: the build fails, the last site stays up, the overlay says where.
+        try folder.write("{{#page}}\n{{title}\n", to: "theme/pack.mustache")
+        let failed = try nextStatus(stream, before: Date().addingTimeInterval(10)) { $0.state != .ok }
+        #expect(failed.state == .failed)
+        #expect(failed.generation == first.generation, "no new site")
+        #expect(failed.messages.joined().contains("pack.mustache:2"), "\(failed.messages)")
+        #expect(try RawHTTPClient.get("/pets/index.html", port: server.port).status == 200)
+        #expect(server.errors.contains("Build failed"))
+
+        // A page opened now is told at once.
+        let late = try openEvents(port: server.port)
+        #expect(try nextStatus(late, before: Date().addingTimeInterval(5)) { _ in true }.state == .failed)
+
+        // Fixed template, but a sticker without its label: built, with the error listed.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("theme/pack.mustache"))
+        try folder.write("---\ntitle: Cat\n---\n", to: "content/pets/cat.md")
+        let errors = try nextStatus(stream, before: Date().addingTimeInterval(10)) { $0.generation > first.generation }
+        #expect(errors.state == .errors)
+        #expect(errors.messages.contains { $0.hasPrefix("pets/cat.md") && $0.contains("error[missing-label]") }, "\(errors.messages)")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func servesOnlyTheSiteOnlyOnLoopbackWithTheRightTypes() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("top secret\n", to: "secret.txt")
+        let server = try ServeProcess(["content"], in: folder.url)
+        let port = server.port
+
+        for target in ["/../secret.txt", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/pets/..%2f..%2f..%2fsecret.txt",
+                       "/pets/%2e%2e/%2e%2e/secret.txt", "/.peel-manifest", "/pets%5c..%5c..%5csecret.txt", "/index.html%00.png",
+                       "//etc/passwd"] {
+            let response = try RawHTTPClient.get(target, port: port)
+            #expect(response.status == 404 || response.status == 400, "\(target) → \(response.status)")
+            #expect(!response.text.contains("top secret") && !response.text.contains("root:"), "\(target) leaked a file")
+        }
+
+        let expectations = [
+            ("/", "text/html; charset=utf-8"), ("/pets/index.html", "text/html; charset=utf-8"),
+            ("/assets/style.css", "text/css; charset=utf-8"), ("/catalog.json", "application/json; charset=utf-8"),
+            ("/pets/cat/cat.png", "image/png"), ("/pets/turtle/turtle.gif", "image/gif"), ("/pets/dog/dog.jpg", "image/jpeg"),
+            ("/review/labels.csv", "text/csv; charset=utf-8"), ("/pets/pets.zip", "application/zip"),
+        ]
+        for (target, type) in expectations {
+            let response = try RawHTTPClient.get(target, port: port)
+            #expect(response.status == 200, "\(target)")
+            #expect(response.headers["content-type"] == type, "\(target): \(response.headers["content-type"] ?? "none")")
+            #expect(response.headers["x-content-type-options"] == "nosniff")
+        }
+        let image = try RawHTTPClient.get("/pets/cat/cat.png", port: port)
+        #expect(image.body == (try Data(contentsOf: folder.url.appendingPathComponent("content/pets/cat.png"))), "bytes as built")
+        #expect(!image.text.contains("live-reload"), "only HTML gets the script")
+
+        let folderWithoutSlash = try RawHTTPClient.get("/pets", port: port)
+        #expect(folderWithoutSlash.status == 301)
+        #expect(folderWithoutSlash.headers["location"] == "/pets/")
+        #expect(try RawHTTPClient.get("/pets/", port: port).text.contains("<h1>"))
+
+        let missing = try RawHTTPClient.get("/no-such-pack/%3Cscript%3Ealert(1)%3C/script%3E", port: port)
+        #expect(missing.status == 404)
+        #expect(missing.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(missing.text.contains("Not found"))
+        #expect(missing.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the path is escaped in the 404 page")
+        #expect(!missing.text.contains("<script>alert(1)"))
+
+        #expect(try RawHTTPClient.get("/", port: port, method: "POST").status == 405)
+        let head = try RawHTTPClient.get("/assets/style.css", port: port, method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(try RawHTTPClient.get("/", port: port, host: "attacker.example:\(port)").status == 421, "DNS rebinding is refused")
+        #expect(try RawHTTPClient.get("/", port: port, host: "localhost:\(port)").status == 200)
+
+        #if os(Linux)
+        // Listening on 127.0.0.1 only: the kernel's socket table shows the address it is bound to.
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        let portHex = String(format: "%04X", port)
+        let listening = table.split(separator: "\n").filter { $0.contains(":\(portHex) ") && $0.contains(" 0A ") }
+        #expect(!listening.isEmpty)
+        #expect(listening.allSatisfy { $0.contains("0100007F:\(portHex)") }, "bound to 127.0.0.1: \(listening)")
+        let table6 = (try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? ""
+        #expect(!table6.split(separator: "\n").contains { $0.contains(":\(portHex) ") && $0.contains(" 0A ") }, "not on IPv6")
+        #endif
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aPortInUseAndAMissingFolderGetClearErrors() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let first = try ServeProcess(["content"], in: folder.url)
+        let second = try CLITests().run(["serve", "content", "--port", String(first.port)], in: folder.url, environment: ["CI": "true"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("port \(first.port) is already in use; pick another with --port"), "\(second.stderr)")
+        first.stop()
+
+        let missing = try CLITests().run(["serve", "nowhere", "--port", "0"], in: folder.url, environment: ["CI": "true"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nowhere: error: content folder not found"))
+        #expect(missing.stderr.contains("peel init nowhere"))
+    }
+}
