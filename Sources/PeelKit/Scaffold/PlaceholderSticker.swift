@@ -7,7 +7,7 @@ enum PlaceholderSticker {
     static let size = SizeClass.regular.pixels
 
     static func png() throws -> Data {
-        try PNGCodec.encode(image(), compressionLevel: 9)
+        try PNGCodec.encode(image(), compression: .smallest)
     }
 
     static func image() -> RGBAImage {

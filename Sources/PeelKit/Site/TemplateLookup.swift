@@ -26,7 +26,37 @@ extension PageModel: MustacheParent {
         case "root": self.root
         case "pageTitle": self.pageTitle
         case "pageDescription": self.pageDescription
+        case "social": self.social
         case "page": self.page
+        default: nil
+        }
+    }
+}
+
+extension SocialModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "type": self.type
+        case "title": self.title
+        case "siteName": self.siteName
+        case "locale": self.locale
+        case "description": self.description
+        case "url": self.url
+        case "image": self.image
+        case "twitterCard": self.twitterCard
+        default: nil
+        }
+    }
+}
+
+extension SocialImageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "url": self.url
+        case "type": self.type
+        case "width": self.width
+        case "height": self.height
+        case "alt": self.alt
         default: nil
         }
     }
@@ -51,6 +81,7 @@ extension StickerCardModel: MustacheParent {
         switch name {
         case "href": self.href
         case "title": self.title
+        case "searchText": self.searchText
         case "image": self.image
         case "isAnimated": self.isAnimated
         case "errorLabel": self.errorLabel
