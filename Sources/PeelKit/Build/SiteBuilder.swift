@@ -134,9 +134,9 @@ public struct SiteBuilder: Sendable {
             let icons = try PackIconStep.run(review.catalog, content: content, site: site, cache: cache, hashes: hashes,
                                              maxPixels: options.maxPixels)
             clock.lap("icon sets")
-            let archives = try writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
+            let archives = try await writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
             clock.lap("pack zips")
-            try writePages(review, icons: icons, archives: archives, templates: templates, site: site)
+            try await writePages(review, icons: icons, archives: archives, templates: templates, site: site)
             clock.lap("pages")
             try Task.checkCancellation()
             try publisher.publish(staging)
@@ -192,21 +192,23 @@ public struct SiteBuilder: Sendable {
         return true
     }
 
-    /// One zip per pack with stickers (the Xcode-ready pack and the originals); returns each
-    /// archive's size in bytes by pack slug. A zip is made again only when a file it holds changed
-    /// (or which stickers are rejected did).
+    /// One zip per pack with stickers (the Xcode-ready pack and the originals), packs in
+    /// parallel; returns each archive's size in bytes by pack slug. A zip is made again only when
+    /// a file it holds changed (or which stickers are rejected did).
     private func writeArchives(_ review: Review, content: URL, site: SiteWriter, cache: BuildCache?,
-                               hashes: ContentHashes) throws -> [String: Int] {
+                               hashes: ContentHashes) async throws -> [String: Int] {
         let rejected = Set(review.findings.filter { $0.severity == .error && !$0.suppressed }.compactMap(\.sticker))
-        var sizes: [String: Int] = [:]
-        for pack in review.catalog.packs where !pack.stickers.isEmpty {
-            try Task.checkCancellation()
+        let sizes = LockedDictionary<String, Int>()
+        let keys = review.catalog.packs.map { cache == nil ? nil : archiveKey($0, rejected: rejected, hashes: hashes) }
+        let jobs = review.catalog.packs.indices.filter { !review.catalog.packs[$0].stickers.isEmpty }
+        try await ParallelWork.run(jobs) { index in
+            let pack = review.catalog.packs[index]
             let path = SitePaths.packArchive(pack)
-            guard let cache, let key = archiveKey(pack, rejected: rejected, hashes: hashes) else {
+            guard let cache, let key = keys[index] else {
                 let data = try PackArchive.make(pack, content: content, rejected: rejected)
                 try site.write(data, to: path)
                 sizes[pack.slug] = data.count
-                continue
+                return
             }
             let entry: BuildCache.Entry
             let reused: Bool
@@ -219,7 +221,7 @@ public struct SiteBuilder: Sendable {
             try site.place(entry.file("pack.zip"), to: path, reused: reused)
             sizes[pack.slug] = Int(String(decoding: entry.record, as: UTF8.self)) ?? 0
         }
-        return sizes
+        return sizes.values
     }
 
     private func archiveKey(_ pack: Pack, rejected: Set<String>, hashes: ContentHashes) -> String? {
@@ -231,19 +233,28 @@ public struct SiteBuilder: Sendable {
         return Hex.string(SHA256.hash(data: Data(text.utf8)))
     }
 
+    /// Renders every page, on every core.
     private func writePages(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
-                            site: SiteWriter) throws {
+                            site: SiteWriter) async throws {
         let catalog = review.catalog
         let renderer = PageRenderer(review: review, icons: icons, archives: archives, templates: templates)
-        try site.write(try renderer.home(), to: SitePaths.home)
+        enum Page: Sendable {
+            case home, review, pack(Pack), sticker(Int, Pack)
+        }
+        var pages: [Page] = [.home, .review]
         for pack in catalog.packs {
-            try Task.checkCancellation()
-            try site.write(try renderer.pack(pack), to: SitePaths.packPage(pack))
-            for index in pack.stickers.indices {
+            pages.append(.pack(pack))
+            pages += pack.stickers.indices.map { Page.sticker($0, pack) }
+        }
+        try await ParallelWork.run(pages) { page in
+            switch page {
+            case .home: try site.write(try renderer.home(), to: SitePaths.home)
+            case .review: try site.write(try renderer.review(), to: SitePaths.reviewPage)
+            case .pack(let pack): try site.write(try renderer.pack(pack), to: SitePaths.packPage(pack))
+            case .sticker(let index, let pack):
                 try site.write(try renderer.sticker(at: index, in: pack), to: SitePaths.stickerPage(pack, pack.stickers[index]))
             }
         }
-        try site.write(try renderer.review(), to: SitePaths.reviewPage)
         try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
         try site.write(try CatalogJSON(review: review, icons: icons, archives: archives).encoded(), to: SitePaths.catalogJSON)
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {

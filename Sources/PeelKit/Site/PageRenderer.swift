@@ -1,5 +1,5 @@
 /// Turns the catalog and what the image step learnt into page models, and renders them.
-struct PageRenderer {
+struct PageRenderer: Sendable {
     let catalog: Catalog
     let assets: [String: StickerAssets]   // keyed by sticker source path
     let templates: TemplateSet

@@ -92,10 +92,26 @@ import Testing
     func matchesTheTwoPassReferenceBitForBit(sourceWidth: Int, sourceHeight: Int) {
         let source = PNGWriterTests.noise(width: sourceWidth, height: sourceHeight, alpha: true, seed: UInt64(sourceWidth * 7 + sourceHeight))
         let sizes = [(160, 160), (320, 320), (sourceWidth, max(1, sourceHeight / 3)), (max(1, sourceWidth / 2), sourceHeight), (3, 2)]
-        let streamed = Resampler.resize(source, to: sizes.map { (width: $0.0, height: $0.1) })
-        for (index, size) in sizes.enumerated() {
+        for size in sizes {
+            let streamed = Resampler.resize(source, to: [(width: size.0, height: size.1)])[0]
             let reference = ReferenceResampler.resize(source, width: size.0, height: size.1)
-            #expect(streamed[index] == reference, "\(sourceWidth)×\(sourceHeight) → \(size.0)×\(size.1)")
+            #expect(streamed == reference, "\(sourceWidth)×\(sourceHeight) → \(size.0)×\(size.1)")
         }
+    }
+
+    /// Sizes made together: the largest comes from the source, exactly as alone; a size at most
+    /// half of it is made from its rows and stays within a rounding step of a direct resize of real art.
+    @Test(arguments: ["grinning", "party"])
+    func cascadedSizesMatchPillowsDirectResize(name: String) throws {
+        let data = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("content/faces/\(name).png"))
+        let art = try PNGCodec.decode(data, maxPixels: 1 << 22).0
+        let both = Resampler.resize(art, to: [(width: 160, height: 160), (width: 320, height: 320)])
+        #expect(both[1] == ReferenceResampler.resize(art, width: 320, height: 320))
+        let pillow = try PNGCodec.decode(Fixtures.data(Fixtures.root.appendingPathComponent("reference/\(name)-160-pillow-lanczos.png")), maxPixels: 0).0
+        let direct = Resampler.resize(art, width: 160, height: 160)
+        #expect(ImageQuality.psnr(direct, pillow) > 40)
+        let cascaded = ImageQuality.psnr(both[0], pillow)
+        #expect(cascaded > 50, "cascaded 160 px against Pillow's direct LANCZOS: \(cascaded) dB")
+        #expect(ImageQuality.psnr(both[0], direct) > 50, "cascaded against our direct resize")
     }
 }
