@@ -82,7 +82,7 @@ struct ImageStep: Sendable {
         let (record, files) = try derive(from: data!)
         guard let site else { return assets(record, sticker: sticker, pack: pack) }
         if let cache {
-            let entry = try cache.store(key, record: try JSONEncoder().encode(record), files: files)
+            let entry = try cache.store(key, record: try BuildCache.encodeRecord(record), files: files)
             return try place(record, from: entry, sticker: sticker, pack: pack, site: site, reused: false)
         }
         for file in files { try site.write(file.data, to: sitePath(of: file.name, sticker: sticker, pack: pack)) }

@@ -37,7 +37,7 @@ enum PackIconStep {
                 guard let set = try? IconSet().files(artAt: url, maxPixels: maxPixels) else { continue }
                 names = set.files.map(\.path)
                 if let cache {
-                    let entry = try cache.store(key, record: try JSONEncoder().encode(names), files: set.files.map { ($0.path, $0.data) })
+                    let entry = try cache.store(key, record: try BuildCache.encodeRecord(names), files: set.files.map { ($0.path, $0.data) })
                     for name in names { try site.place(entry.file(name), to: "\(SitePaths.packIcons(pack))/\(name)", reused: false) }
                 } else {
                     for file in set.files { try site.write(file.data, to: "\(SitePaths.packIcons(pack))/\(file.path)") }

@@ -111,6 +111,14 @@ final class BuildCache: @unchecked Sendable {
         return Entry(folder: folder, record: record)
     }
 
+    /// Encodes a record with sorted keys: the same value always gives the same bytes (plain
+    /// JSONEncoder output orders keys differently from one encoding to the next).
+    static func encodeRecord<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(value)
+    }
+
     /// Stores `files` and `record` under `key`, replacing any incomplete entry there.
     @discardableResult
     func store(_ key: String, record: Data, files: [(name: String, data: Data)]) throws -> Entry {
@@ -123,7 +131,9 @@ final class BuildCache: @unchecked Sendable {
                 try file.data.write(to: staging.appendingPathComponent(file.name))
             }
             try record.write(to: staging.appendingPathComponent("record.json"))
-            if (try? fileManager.moveItem(at: staging, to: target)) == nil {
+            // rename(2) itself, not FileManager.moveItem: a rename onto an existing entry fails as a
+            // whole instead of merging into it while other tasks link from it.
+            if rename(staging.path, target.path) != 0 {
                 // Already there: made by a task working on identical bytes (keep it, other tasks may be
                 // linking from it), or left incomplete by damage (replace it).
                 if let existing = try? Data(contentsOf: target.appendingPathComponent("record.json")), existing == record,
@@ -131,7 +141,9 @@ final class BuildCache: @unchecked Sendable {
                     try? fileManager.removeItem(at: staging)
                 } else {
                     try? fileManager.removeItem(at: target)
-                    try fileManager.moveItem(at: staging, to: target)
+                    guard rename(staging.path, target.path) == 0 else {
+                        throw PeelError.writeFailed(path: target.path, reason: String(cString: strerror(errno)))
+                    }
                 }
             }
         } catch {
