@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Rebuilds reuse what did not change: nothing at all when nothing changed, and only what
+/// depends on a changed file otherwise; and whatever the cache holds, the site is the same as a
+/// build from scratch.
+@Suite struct IncrementalBuildTests {
+    /// A copy of the sample catalog, its site folder, and a way to build it.
+    struct Workspace {
+        let folder: TemporaryFolder
+        var content: URL { folder.url.appendingPathComponent("content") }
+        var site: URL { folder.url.appendingPathComponent("site") }
+        var cache: URL { folder.url.appendingPathComponent(".peel-cache/site") }
+
+        init() throws {
+            folder = try TemporaryFolder()
+            try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        }
+
+        func build(maxPixels: Int = ImageAnalyzer.defaultMaxPixels, output: URL? = nil, useCache: Bool = true) async throws -> BuildReport {
+            try await SiteBuilder(options: BuildOptions(content: content, output: output ?? site, maxPixels: maxPixels,
+                                                        useCache: useCache)).build()
+        }
+
+        func write(_ text: String, to path: String) throws {
+            try Data(text.utf8).write(to: content.appendingPathComponent(path))
+        }
+    }
+
+    /// Every file of a folder with its inode: a file rewritten gets a new inode, one reused keeps it.
+    static func inodes(_ folder: URL) -> [String: UInt64] {
+        var files: [String: UInt64] = [:]
+        let prefix = folder.standardizedFileURL.path + "/"
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            var info = stat()
+            guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = UInt64(info.st_ino)
+        }
+        return files
+    }
+
+    static func changed(_ before: [String: UInt64], _ after: [String: UInt64]) -> Set<String> {
+        Set(after.keys.filter { before[$0] != after[$0] }).union(before.keys.filter { after[$0] == nil })
+    }
+
+    @Test func nothingChangedMeansNothingIsDone() async throws {
+        let workspace = try Workspace()
+        let first = try await workspace.build()
+        #expect(!first.upToDate)
+        let before = Self.inodes(workspace.site)
+        let beforeBytes = SiteBuilderTests.snapshot(workspace.site)
+        let again = try await workspace.build()
+        #expect(again.upToDate)
+        #expect(again.findings == first.findings)
+        #expect(again.stickerCount == first.stickerCount && again.packCount == first.packCount)
+        #expect(again.summary.hasPrefix("Up to date: 4 packs, 24 stickers"))
+        #expect(Self.inodes(workspace.site) == before, "an up-to-date build must not replace a single file")
+        #expect(SiteBuilderTests.snapshot(workspace.site) == beforeBytes)
+    }
+
+    /// A fresh checkout gives every file a new mtime but the same bytes: still up to date.
+    @Test func newTimestampsOnTheSameBytesAreNotChanges() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let later = Date().addingTimeInterval(3600)
+        let enumerator = FileManager.default.enumerator(at: workspace.content, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: url.path)
+        }
+        let again = try await workspace.build()
+        #expect(again.upToDate)
+    }
+
+    @Test func aChangedSidecarRewritesOnlyThePagesThatShowIt() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let before = Self.inodes(workspace.site)
+        let sidecar = try String(contentsOf: workspace.content.appendingPathComponent("faces/cool.md"), encoding: .utf8)
+        try workspace.write(sidecar.replacingOccurrences(of: "alt: ", with: "alt: Very "), to: "faces/cool.md")
+        let report = try await workspace.build()
+        #expect(!report.upToDate)
+        let changed = Self.changed(before, Self.inodes(workspace.site))
+        // The sticker's page, its pack's page and zip (which holds the sidecar), and the catalog-wide files.
+        let expected: Set<String> = ["faces/cool/index.html", "faces/index.html", "faces/faces.zip",
+                                     "review/index.html", "review/labels.csv", "catalog.json"]
+        #expect(changed == expected, "rewritten: \(changed.sorted())")
+        let page = try String(contentsOf: workspace.site.appendingPathComponent("faces/cool/index.html"), encoding: .utf8)
+        #expect(page.contains("Very "))
+    }
+
+    @Test func aChangedImageIsTheOnlyOneDecodedAgain() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let before = Self.inodes(workspace.site)
+        // New art that is no other sticker's (a copy of one would be flagged as a duplicate on both pages).
+        let url = workspace.content.appendingPathComponent("faces/cool.png")
+        var art = try PNGCodec.decode(Data(contentsOf: url), maxPixels: 1 << 22).0
+        for index in stride(from: 0, to: art.pixels.count, by: 4) where art.pixels[index + 3] == 255 {
+            art.pixels[index] = 255 - art.pixels[index]
+        }
+        try PNGCodec.encode(art).write(to: url)
+        _ = try await workspace.build()
+        let changed = Self.changed(before, Self.inodes(workspace.site))
+        let images = changed.filter { $0.hasSuffix(".png") }
+        #expect(Set(images) == ["faces/cool/cool.png", "faces/cool/cool-160w.png", "faces/cool/cool-320w.png"], "\(images.sorted())")
+        #expect(!changed.contains("faces/party/index.html"))
+        #expect(changed.contains("faces/cool/index.html"), "the page shows the new image's facts (its hash)")
+    }
+
+    @Test func removedStickersLeaveNothingBehind() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        #expect(FileManager.default.fileExists(atPath: workspace.site.appendingPathComponent("faces/cool/cool.png").path))
+        try FileManager.default.removeItem(at: workspace.content.appendingPathComponent("faces/cool.png"))
+        try FileManager.default.removeItem(at: workspace.content.appendingPathComponent("faces/cool.md"))
+        let report = try await workspace.build()
+        #expect(report.stickerCount == 23)
+        #expect(!FileManager.default.fileExists(atPath: workspace.site.appendingPathComponent("faces/cool").path))
+        let manifest = try String(contentsOf: workspace.site.appendingPathComponent(".peel-manifest"), encoding: .utf8)
+        #expect(!manifest.contains("faces/cool/"))
+    }
+
+    @Test func anOptionThatShapesTheSiteRebuildsIt() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let report = try await workspace.build(maxPixels: 2048 * 2048)
+        #expect(!report.upToDate)
+        #expect(report.filesWritten > 50, "thumbnails made with other options are not reused")
+        #expect(try await workspace.build(maxPixels: 2048 * 2048).upToDate)
+    }
+
+    /// Whatever the cache holds (a deleted site, damaged records, lost files, a garbled state),
+    /// the site comes out byte for byte as a build from scratch.
+    @Test func aDamagedCacheOrADeletedSiteStillGivesTheSameSite() async throws {
+        let workspace = try Workspace()
+        let scratch = workspace.folder.url.appendingPathComponent("scratch")
+        _ = try await workspace.build(output: scratch, useCache: false)
+        let expected = SiteBuilderTests.snapshot(scratch)
+        _ = try await workspace.build()
+        #expect(SiteBuilderTests.snapshot(workspace.site) == expected)
+
+        try FileManager.default.removeItem(at: workspace.site)
+        #expect(try await !workspace.build().upToDate)
+        #expect(SiteBuilderTests.snapshot(workspace.site) == expected)
+
+        let entries = workspace.cache.appendingPathComponent("entries")
+        let keys = try FileManager.default.contentsOfDirectory(atPath: entries.path).sorted()
+        #expect(keys.count > 20)
+        try Data("{ not json".utf8).write(to: entries.appendingPathComponent(keys[0]).appendingPathComponent("record.json"))
+        try FileManager.default.removeItem(at: entries.appendingPathComponent(keys[1]).appendingPathComponent("original"))
+        try Data("garbage\n".utf8).write(to: workspace.cache.appendingPathComponent("state.txt"))
+        #expect(try await !workspace.build().upToDate)
+        #expect(SiteBuilderTests.snapshot(workspace.site) == expected)
+        #expect(try await workspace.build().upToDate)
+    }
+
+    @Test func identicalImagesShareOneCacheEntry() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Many\n---\n", to: "content/many/pack.md")
+        for index in 0..<40 {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/many/cat-\(index).png")
+            try folder.write("---\nalt: Cat number \(index)\n---\n", to: "content/many/cat-\(index).md")
+        }
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(at: folder.url.appendingPathComponent(".peel-cache"))
+            let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                                    output: folder.url.appendingPathComponent("site"))).build()
+            #expect(report.stickerCount == 40)
+        }
+    }
+
+    @Test func aSecondBuildOfTheSameSiteAtOnceIsRefused() async throws {
+        let workspace = try Workspace()
+        let holder = BuildCache(folder: workspace.cache)
+        try holder.open()
+        await #expect(throws: PeelError.busy(path: workspace.cache.standardizedFileURL.path)) {
+            _ = try await workspace.build()
+        }
+        _ = holder
+    }
+}
