@@ -3,10 +3,31 @@
 // given. Run by Benchmarks/run.sh with a release build.
 //
 // usage: peel-image-benchmark [--iterations N] FILE...
+//        peel-image-benchmark --thumbnail-each BOX OUTPUT_FOLDER FILE...
+//
+// The second form is the like-for-like comparison with `vipsthumbnail -s BOX`: one thread reads
+// each file, decodes it, makes one thumbnail fitting BOX×BOX and writes it as PNG to
+// OUTPUT_FOLDER; it prints the total seconds and milliseconds per thumbnail.
 import Foundation
 import PeelKit
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--thumbnail-each", arguments.count >= 4, let box = Int(arguments[1]) {
+    let output = URL(fileURLWithPath: arguments[2])
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    let files = Array(arguments.dropFirst(3))
+    let analyzer = ImageAnalyzer()
+    let start = DispatchTime.now().uptimeNanoseconds
+    for path in files {
+        let url = URL(fileURLWithPath: path)
+        let decoded = try analyzer.analyze(try Data(contentsOf: url)).decoded
+        let thumbnail = try Thumbnailer.thumbnails(of: decoded, boxes: [box])[0]
+        try thumbnail.data.write(to: output.appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".png"))
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print(String(format: "%d thumbnails in %.3f s: %.2f ms per thumbnail", files.count, seconds, 1000 * seconds / Double(files.count)))
+    exit(0)
+}
 var iterations = 20
 if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
     iterations = value
