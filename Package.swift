@@ -54,6 +54,8 @@ let package = Package(
         // call that can fail lives in these small C targets, behind setjmp, and returns a status.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
         .target(name: "CJPEGCodec", dependencies: ["CLibJPEG"]),
+        // The resampler's two inner loops, built for AVX2 and for baseline x86-64 (see the file).
+        .target(name: "CResampleKernel", cSettings: [.unsafeFlags(["-O3", "-ffp-contract=off"])]),
 
         // The library that does all the work.
         .target(
@@ -61,6 +63,7 @@ let package = Package(
             dependencies: [
                 "CPNGCodec",
                 "CJPEGCodec",
+                "CResampleKernel",
                 "CGIF",
                 "CImageQuant",
                 "CLibDeflate",

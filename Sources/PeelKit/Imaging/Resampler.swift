@@ -1,3 +1,4 @@
+import CResampleKernel
 import Foundation
 
 /// Resizes RGBA images with a separable Lanczos-3 filter on premultiplied alpha.
@@ -77,8 +78,8 @@ public enum Resampler {
 
     /// For each output pixel along one axis: the first source index and the normalised weights.
     struct Taps {
-        var start: [Int] = []
-        var count: [Int] = []
+        var start: [Int32] = []
+        var count: [Int32] = []
         var weights: [Float] = []
         var stride = 0
     }
@@ -86,7 +87,7 @@ public enum Resampler {
     static func taps(source: Int, destination: Int) -> Taps {
         if source == destination {
             // Same size along this axis: each output pixel is its source pixel.
-            return Taps(start: Array(0..<source), count: Array(repeating: 1, count: source),
+            return Taps(start: (0..<source).map { Int32($0) }, count: Array(repeating: 1, count: source),
                         weights: Array(repeating: 1, count: source), stride: 1)
         }
         let scale = Double(source) / Double(destination)
@@ -107,8 +108,8 @@ public enum Resampler {
                 weights.append(weight)
                 total += weight
             }
-            taps.start.append(first)
-            taps.count.append(min(weights.count, taps.stride))
+            taps.start.append(Int32(first))
+            taps.count.append(Int32(min(weights.count, taps.stride)))
             for (offset, weight) in weights.prefix(taps.stride).enumerated() {
                 taps.weights[out * taps.stride + offset] = Float(total == 0 ? 0 : weight / total)
             }
@@ -151,7 +152,7 @@ public enum Resampler {
             self.height = height
             horizontal = Resampler.taps(source: sourceWidth, destination: width)
             vertical = Resampler.taps(source: sourceHeight, destination: height)
-            ringRows = max(1, vertical.count.max() ?? 1)
+            ringRows = max(1, Int(vertical.count.max() ?? 1))
             ring = [Pixel](repeating: .zero, count: ringRows * width)
             accumulator = [Pixel](repeating: .zero, count: width)
             pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -168,22 +169,18 @@ public enum Resampler {
                 horizontal.weights.withUnsafeBufferPointer { weights in
                     horizontal.start.withUnsafeBufferPointer { starts in
                         horizontal.count.withUnsafeBufferPointer { counts in
-                            let out = ring.baseAddress! + slot * width
-                            let row = source.baseAddress!
-                            for x in 0..<width {
-                                let pixels = row + starts[x]
-                                let coefficients = weights.baseAddress! + x * stride
-                                var sum = Pixel.zero
-                                for tap in 0..<counts[x] {
-                                    sum += pixels[tap] * coefficients[tap]
-                                }
-                                out[x] = Resampler.clamped(sum)
+                            UnsafeRawPointer(source.baseAddress!).withMemoryRebound(to: Float.self, capacity: source.count * 4) { row in
+                                UnsafeMutableRawPointer(ring.baseAddress! + slot * width)
+                                    .withMemoryRebound(to: Float.self, capacity: width * 4) { out in
+                                        peel_resample_horizontal(row, out, Int32(width), starts.baseAddress!, counts.baseAddress!,
+                                                                 weights.baseAddress!, Int32(stride))
+                                    }
                             }
                         }
                     }
                 }
             }
-            while nextOutputRow < height && vertical.start[nextOutputRow] + vertical.count[nextOutputRow] <= y + 1 {
+            while nextOutputRow < height && Int(vertical.start[nextOutputRow] + vertical.count[nextOutputRow]) <= y + 1 {
                 emit(nextOutputRow)
                 nextOutputRow += 1
             }
@@ -193,7 +190,7 @@ public enum Resampler {
         /// clamp, unpremultiply into the output, and hand the row on to smaller sizes.
         private func emit(_ y: Int) {
             let width = width, ringRows = ringRows
-            let first = vertical.start[y], count = vertical.count[y]
+            let first = Int(vertical.start[y]), count = Int(vertical.count[y])
             let coefficients = y * vertical.stride
             accumulator.withUnsafeMutableBufferPointer { accumulator in
                 ring.withUnsafeBufferPointer { ring in
@@ -202,10 +199,11 @@ public enum Resampler {
                             let sum = accumulator.baseAddress!
                             sum.update(repeating: .zero, count: width)
                             for tap in 0..<count {
-                                let weight = weights[coefficients + tap]
                                 let row = ring.baseAddress! + ((first + tap) % ringRows) * width
-                                for x in 0..<width {
-                                    sum[x] += row[x] * weight
+                                UnsafeMutableRawPointer(sum).withMemoryRebound(to: Float.self, capacity: width * 4) { sum in
+                                    UnsafeRawPointer(row).withMemoryRebound(to: Float.self, capacity: width * 4) { row in
+                                        peel_resample_accumulate(sum, row, weights[coefficients + tap], Int32(width * 4))
+                                    }
                                 }
                             }
                             for x in 0..<width { sum[x] = Resampler.clamped(sum[x]) }

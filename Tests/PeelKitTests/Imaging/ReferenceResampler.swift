@@ -1,8 +1,9 @@
 import Foundation
 @testable import PeelKit
 
-/// The resampler as first written: whole float planes, one pass after the other. Kept as the
-/// reference the streaming `Resampler` must match bit for bit (same filter, same order of sums).
+/// The resampler as first written: whole float planes, one pass after the other, in plain Swift.
+/// Kept as the reference the streaming `Resampler` and its vector kernel must match bit for bit
+/// (same filter, same order of sums).
 enum ReferenceResampler {
     static func resize(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         if width == image.width && height == image.height { return image }
@@ -49,12 +50,20 @@ enum ReferenceResampler {
                                 let row = source + y * sourceWidth
                                 let out = target + y * width
                                 for x in 0..<width {
-                                    let pixels = row + starts[x]
+                                    let pixels = row + Int(starts[x])
                                     let coefficients = weights + x * stride
-                                    var sum = Pixel.zero
-                                    for tap in 0..<counts[x] {
-                                        sum += pixels[tap] * coefficients[tap]
+                                    // Even and odd taps summed apart, then together, as the vector kernel
+                                    // (two taps per 8-float vector) sums them.
+                                    var even = Pixel.zero, odd = Pixel.zero
+                                    let count = Int(counts[x])
+                                    var tap = 0
+                                    while tap + 1 < count {
+                                        even += pixels[tap] * coefficients[tap]
+                                        odd += pixels[tap + 1] * coefficients[tap + 1]
+                                        tap += 2
                                     }
+                                    var sum = even + odd
+                                    if tap < count { sum += pixels[tap] * coefficients[tap] }
                                     out[x] = clamped(sum)
                                 }
                             }
@@ -77,10 +86,10 @@ enum ReferenceResampler {
                           let weights = weights.baseAddress else { return }
                     for y in 0..<height {
                         let coefficients = weights + y * taps.stride
-                        let first = taps.start[y]
+                        let first = Int(taps.start[y])
                         let out = target + y * width
                         // Row by row: each source row is read once, in order, for the whole output row.
-                        for tap in 0..<taps.count[y] {
+                        for tap in 0..<Int(taps.count[y]) {
                             let weight = coefficients[tap]
                             let row = source + (first + tap) * width
                             for x in 0..<width {
