@@ -118,8 +118,13 @@ extension CLITests {
     @Test func interruptingABuildLeavesThePreviousSite() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Many\n---\n", to: "content/many/pack.md")
-        for index in 0..<60 {
-            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/many/cat-\(index).png")
+        // 200 different images (identical ones would share one cache entry and build too fast to interrupt).
+        let art = try PNGCodec.decode(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png")), maxPixels: 1 << 22).0
+        for index in 0..<200 {
+            var image = art
+            image.pixels[0] = UInt8(index % 256)
+            image.pixels[3] = UInt8(255 - index % 256)
+            try folder.write(try PNGCodec.encode(image, alpha: true), to: "content/many/cat-\(index).png")
             try folder.write("---\nalt: Cat number \(index)\n---\n", to: "content/many/cat-\(index).md")
         }
         try folder.write("---\ntitle: Old\n---\n", to: "old/p/pack.md")
@@ -141,7 +146,7 @@ extension CLITests {
         while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).contains { $0.contains("peel-staging") }) {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        Thread.sleep(forTimeInterval: 0.2)
+        Thread.sleep(forTimeInterval: 0.05)
         process.interrupt()
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
