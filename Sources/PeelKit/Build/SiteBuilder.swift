@@ -233,7 +233,8 @@ public struct SiteBuilder: Sendable {
         return Hex.string(SHA256.hash(data: Data(text.utf8)))
     }
 
-    /// Renders every page, on every core.
+    /// Renders every page, on every core; a page whose template and model are the previous
+    /// build's is not rendered again.
     private func writePages(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
                             site: SiteWriter) async throws {
         let catalog = review.catalog
@@ -247,13 +248,15 @@ public struct SiteBuilder: Sendable {
             pages += pack.stickers.indices.map { Page.sticker($0, pack) }
         }
         try await ParallelWork.run(pages) { page in
+            let (source, path): (PageSource, String)
             switch page {
-            case .home: try site.write(try renderer.home(), to: SitePaths.home)
-            case .review: try site.write(try renderer.review(), to: SitePaths.reviewPage)
-            case .pack(let pack): try site.write(try renderer.pack(pack), to: SitePaths.packPage(pack))
+            case .home: (source, path) = (renderer.home(), SitePaths.home)
+            case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
+            case .pack(let pack): (source, path) = (renderer.pack(pack), SitePaths.packPage(pack))
             case .sticker(let index, let pack):
-                try site.write(try renderer.sticker(at: index, in: pack), to: SitePaths.stickerPage(pack, pack.stickers[index]))
+                (source, path) = (renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
             }
+            try site.writePage(to: path, key: source.key) { try source.render(with: templates) }
         }
         try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
         try site.write(try CatalogJSON(review: review, icons: icons, archives: archives).encoded(), to: SitePaths.catalogJSON)

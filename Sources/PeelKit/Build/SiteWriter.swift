@@ -29,12 +29,13 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// Writes `data` at `path` (relative to the site root), or links the previous site's identical file.
-    func write(_ data: Data, to path: String) throws {
+    func write(_ data: Data, to path: String, source: String? = nil) throws {
         let target = try prepare(path)
         let sha = Hex.string(SHA256.hash(data: data))
+        let output = BuildState.Output(size: Int64(data.count), sha256: sha, source: source)
         if let previousSite, let previous = previousOutputs[path], previous.sha256 == sha, previous.size == Int64(data.count),
            link(previousSite.appendingPathComponent(path), to: target) {
-            record(path, BuildState.Output(size: Int64(data.count), sha256: sha), reused: true)
+            record(path, output, reused: true)
             return
         }
         do {
@@ -42,7 +43,20 @@ final class SiteWriter: @unchecked Sendable {
         } catch {
             throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
         }
-        record(path, BuildState.Output(size: Int64(data.count), sha256: sha), reused: false)
+        record(path, output, reused: false)
+    }
+
+    /// A page made from `key` (its template and model): the previous build's page when that was
+    /// made from the same key, else `render()` written.
+    func writePage(to path: String, key: String, render: () throws -> String) throws {
+        if let previousSite, let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil {
+            let target = try prepare(path)
+            if link(previousSite.appendingPathComponent(path), to: target) {
+                record(path, previous, reused: true)
+                return
+            }
+        }
+        try write(Data(try render().utf8), to: path, source: key)
     }
 
     func write(_ text: String, to path: String) throws {
@@ -64,7 +78,7 @@ final class SiteWriter: @unchecked Sendable {
                 throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
             }
         }
-        record(path, BuildState.Output(size: Int64(info.st_size), sha256: nil), reused: reused)
+        record(path, BuildState.Output(size: Int64(info.st_size), sha256: nil, source: nil), reused: reused)
     }
 
     private func prepare(_ path: String) throws -> URL {

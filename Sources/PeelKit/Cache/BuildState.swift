@@ -5,13 +5,16 @@ import Foundation
 /// output file's size and hash; and its report. A rebuild compares the content folder against it
 /// to find nothing changed (and return this report) or which inputs did.
 ///
-/// Stored as lines of text ("input <size> <mtime> <ctime> <inode> <sha256> <path>"), which reads
+/// Stored as lines of text ("input <size> <mtime> <ctime> <inode> <sha256> <path>",
+/// "output <size> <sha256> <page key> <path>"), which reads
 /// many times faster than JSON at thousands of files; the report is JSON.
 struct BuildState: Sendable {
     struct Output: Equatable, Sendable {
         var size: Int64
         /// SHA-256 of the bytes Peel wrote, or nil for a file linked from the cache.
         var sha256: String?
+        /// For a page: the key of the template and model it was rendered from (see PageSource).
+        var source: String?
     }
 
     struct Report: Codable, Sendable {
@@ -20,7 +23,7 @@ struct BuildState: Sendable {
         var findings: [Finding]
     }
 
-    static let formatLine = "peel-build-state 1"
+    static let formatLine = "peel-build-state 2"
 
     var fingerprint: String
     var inputs: [String: ContentHashes.Entry]
@@ -37,7 +40,7 @@ struct BuildState: Sendable {
         }
         for path in outputs.keys.sorted() {
             let output = outputs[path]!
-            lines.append("output \(output.size) \(output.sha256 ?? "-") \(Self.escape(path))")
+            lines.append("output \(output.size) \(output.sha256 ?? "-") \(output.source ?? "-") \(Self.escape(path))")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -66,9 +69,10 @@ struct BuildState: Sendable {
                 inputs[path] = ContentHashes.Entry(stamp: FileStamp(size: size, modified: modified, changed: changed, inode: inode),
                                                    sha256: String(fields[5]))
             case "output":
-                let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-                guard parts.count == 4, let size = Int64(parts[1]), let path = unescape(parts[3]) else { return nil }
-                outputs[path] = Output(size: size, sha256: parts[2] == "-" ? nil : String(parts[2]))
+                let parts = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+                guard parts.count == 5, let size = Int64(parts[1]), let path = unescape(parts[4]) else { return nil }
+                outputs[path] = Output(size: size, sha256: parts[2] == "-" ? nil : String(parts[2]),
+                                       source: parts[3] == "-" ? nil : String(parts[3]))
             default:
                 return nil
             }

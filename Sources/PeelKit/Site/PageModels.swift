@@ -1,7 +1,7 @@
 /// The values templates see. Every String here is plain text that Mustache escapes with `{{ }}`;
 /// only fields named `...HTML` hold markup (cmark-gfm output in safe mode) for `{{{ }}}`.
 
-struct SiteModel {
+struct SiteModel: Encodable {
     let title: String
     let description: String?
     let language: String
@@ -10,7 +10,7 @@ struct SiteModel {
 }
 
 /// What every page has: the site, the way back to the root, and the page's own title.
-struct PageModel<Content> {
+struct PageModel<Content: Encodable>: Encodable {
     let site: SiteModel
     /// "", "../" or "../../": prefix for links to the site root.
     let root: String
@@ -23,7 +23,7 @@ struct PageModel<Content> {
 
 /// What a shared link to the page previews. `url` and `image` need absolute addresses and are
 /// nil without a base URL; the other tags are always written.
-struct SocialModel {
+struct SocialModel: Encodable {
     /// `website` for the home page, `article` for pack and sticker pages.
     let type: String
     let title: String
@@ -48,7 +48,7 @@ struct SocialModel {
     }
 }
 
-struct SocialImageModel {
+struct SocialImageModel: Encodable {
     let url: String
     let type: String
     let width: Int
@@ -56,7 +56,7 @@ struct SocialImageModel {
     let alt: String?
 }
 
-struct ImageModel {
+struct ImageModel: Encodable {
     let src: String
     let srcset: String?
     /// For animated stickers: still first frames, shown when the reader prefers reduced motion.
@@ -66,7 +66,7 @@ struct ImageModel {
     let alt: String
 }
 
-struct StickerCardModel {
+struct StickerCardModel: Encodable {
     let href: String
     let title: String
     /// Title, label and tags, matched by the pack page's filter box.
@@ -77,7 +77,7 @@ struct StickerCardModel {
     let errorLabel: String?
 }
 
-struct FindingModel {
+struct FindingModel: Encodable {
     let severity: String
     let code: String
     let message: String
@@ -85,7 +85,7 @@ struct FindingModel {
     let suppressed: Bool
 }
 
-struct ReviewRowModel {
+struct ReviewRowModel: Encodable {
     let packTitle: String
     let packHref: String
     let title: String
@@ -103,7 +103,7 @@ struct ReviewRowModel {
     let hasFindings: Bool
 }
 
-struct ReviewModel {
+struct ReviewModel: Encodable {
     let rows: [ReviewRowModel]
     let stickerCount: Int
     let errorCount: Int
@@ -115,7 +115,7 @@ struct ReviewModel {
     let csvHref: String
 }
 
-struct PackCardModel {
+struct PackCardModel: Encodable {
     let href: String
     let title: String
     let count: Int
@@ -125,20 +125,20 @@ struct PackCardModel {
     let cover: ImageModel?
 }
 
-struct HomeModel {
+struct HomeModel: Encodable {
     let packs: [PackCardModel]
     let hasPacks: Bool
     let stickerCount: Int
 }
 
-struct FactModel {
+struct FactModel: Encodable {
     let name: String
     let value: String
     /// Shown in a monospaced font (digests, file names).
     var isCode = false
 }
 
-struct PackPageModel {
+struct PackPageModel: Encodable {
     let title: String
     let descriptionHTML: String
     let facts: [FactModel]
@@ -152,7 +152,7 @@ struct PackPageModel {
     let download: LinkModel?
 }
 
-struct IconModel {
+struct IconModel: Encodable {
     let src: String
     let label: String
     let pixels: String
@@ -163,17 +163,17 @@ struct IconModel {
     let displayHeight: Int
 }
 
-struct LinkModel {
+struct LinkModel: Encodable {
     let href: String
     let title: String
 }
 
-struct BackgroundModel {
+struct BackgroundModel: Encodable {
     let name: String
     let cssClass: String
 }
 
-struct StickerPageModel {
+struct StickerPageModel: Encodable {
     let title: String
     let alt: String?
     let altLength: Int

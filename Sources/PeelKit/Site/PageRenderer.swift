@@ -35,7 +35,7 @@ struct PageRenderer: Sendable {
                   introHTML: catalog.site.introHTML, footerHTML: catalog.site.footerHTML)
     }
 
-    func home() throws -> String {
+    func home() -> PageSource {
         let cards = catalog.packs.map { pack -> PackCardModel in
             let cover = pack.coverIndex.map { image(for: pack.stickers[$0], in: pack, from: SitePaths.home, decorative: false) }
             return PackCardModel(href: SitePaths.packPage(pack), title: pack.title, count: pack.stickers.count,
@@ -49,10 +49,10 @@ struct PageRenderer: Sendable {
                               social: social(type: "website", title: catalog.site.title, description: catalog.site.description,
                                              page: SitePaths.home, image: coverImage),
                               page: HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount))
-        return try templates.render("home", model)
+        return PageSource(template: "home", model: model)
     }
 
-    func pack(_ pack: Pack) throws -> String {
+    func pack(_ pack: Pack) -> PageSource {
         let page = SitePaths.packPage(pack)
         let cards = pack.stickers.map { sticker in
             StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), title: sticker.title,
@@ -82,10 +82,10 @@ struct PageRenderer: Sendable {
                                                       LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
                                                                 title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
                                                   }))
-        return try templates.render("pack", model)
+        return PageSource(template: "pack", model: model)
     }
 
-    func sticker(at index: Int, in pack: Pack) throws -> String {
+    func sticker(at index: Int, in pack: Pack) -> PageSource {
         let sticker = pack.stickers[index]
         let page = SitePaths.stickerPage(pack, sticker)
         let asset = assets[sticker.source]
@@ -125,10 +125,10 @@ struct PageRenderer: Sendable {
                                   social: social(type: "article", title: "\(sticker.title) – \(pack.title)", description: sticker.alt,
                                                  page: page, image: socialImage(for: sticker, in: pack)),
                                   page: model)
-        return try templates.render("sticker", pageModel)
+        return PageSource(template: "sticker", model: pageModel)
     }
 
-    func review() throws -> String {
+    func review() -> PageSource {
         let page = SitePaths.reviewPage
         var rows: [ReviewRowModel] = []
         for pack in catalog.packs {
@@ -159,7 +159,7 @@ struct PageRenderer: Sendable {
                                                  description: "Every sticker's accessibility label and findings on one page.",
                                                  page: page, image: nil),
                                   page: model)
-        return try templates.render("review", pageModel)
+        return PageSource(template: "review", model: pageModel)
     }
 
     // MARK: - Helpers
