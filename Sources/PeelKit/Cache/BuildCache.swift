@@ -96,7 +96,8 @@ final class BuildCache: @unchecked Sendable {
         let folder: URL
         let record: Data
 
-        func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+        /// The path of one of the entry's files.
+        func file(_ name: String) -> String { folder.path + "/" + name }
     }
 
     /// The entry stored under `key`, when it is complete (its record and every file it lists).

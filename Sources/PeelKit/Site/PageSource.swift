@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A page before rendering: its template and the model the template shows. Its `key` hashes both,
@@ -10,13 +9,7 @@ struct PageSource: @unchecked Sendable {
     let model: any Encodable
 
     var key: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var hasher = SHA256()
-        hasher.update(data: Data("\(template)\u{0}".utf8))
-        // Models hold only strings, numbers, booleans and other models: encoding cannot fail.
-        hasher.update(data: (try? encoder.encode(model)) ?? Data(UUID().uuidString.utf8))
-        return Hex.string(hasher.finalize())
+        "\(template):\(ModelDigest.of(model))"
     }
 
     func render(with templates: TemplateSet) throws -> String {
