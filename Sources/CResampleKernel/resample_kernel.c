@@ -59,3 +59,43 @@ void peel_resample_accumulate(float *output, const float *row, float weight, int
         output[index] += row[index] * weight;
     }
 }
+
+PEEL_CLONES
+void peel_premultiply_row(const unsigned char *source, float *target, int count) {
+    for (int index = 0; index < count; index++) {
+        const unsigned char *pixel = source + (long)index * 4;
+        float scale = (float)pixel[3] / 255.0f;
+        float *out = target + (long)index * 4;
+        out[0] = (float)pixel[0] * scale;
+        out[1] = (float)pixel[1] * scale;
+        out[2] = (float)pixel[2] * scale;
+        out[3] = 255.0f * scale;
+    }
+}
+
+PEEL_CLONES
+void peel_finish_row(float *pixels, unsigned char *target, int count) {
+    for (int index = 0; index < count; index++) {
+        float *pixel = pixels + (long)index * 4;
+        unsigned char *out = target + (long)index * 4;
+        float alpha = pixel[3] < 0 ? 0 : (pixel[3] > 255 ? 255 : pixel[3]);
+        for (int channel = 0; channel < 3; channel++) {
+            float value = pixel[channel] < 0 ? 0 : pixel[channel];
+            pixel[channel] = value > alpha ? alpha : value;
+        }
+        pixel[3] = alpha;
+        // Values are non-negative, so adding 0.5 and truncating rounds them.
+        unsigned char rounded = (unsigned char)(alpha + 0.5f);
+        out[3] = rounded;
+        if (rounded == 0) {
+            out[0] = out[1] = out[2] = 0;
+            continue;
+        }
+        float scale = 255.0f / alpha;
+        for (int channel = 0; channel < 3; channel++) {
+            float value = pixel[channel] * scale + 0.5f;
+            value = value < 0 ? 0 : (value > 255 ? 255 : value);
+            out[channel] = (unsigned char)value;
+        }
+    }
+}

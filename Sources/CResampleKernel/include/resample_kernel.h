@@ -12,4 +12,12 @@ void peel_resample_horizontal(const float *source, float *output, int width,
 /// output[i] += row[i] * weight for `count` floats.
 void peel_resample_accumulate(float *output, const float *row, float weight, int count);
 
+/// Premultiplies one row of 8-bit RGBA into floats: each channel times alpha / 255 (alpha
+/// becomes alpha itself).
+void peel_premultiply_row(const unsigned char *source, float *target, int count);
+
+/// Clamps one row of premultiplied float pixels in place (alpha to 0...255, colour to 0...alpha),
+/// then writes it unpremultiplied and rounded as 8-bit RGBA (transparent pixels as 0, 0, 0, 0).
+void peel_finish_row(float *pixels, unsigned char *target, int count);
+
 #endif

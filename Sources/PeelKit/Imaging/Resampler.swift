@@ -48,7 +48,9 @@ public enum Resampler {
             image.pixels.withUnsafeBufferPointer { pixels in
                 row.withUnsafeMutableBufferPointer { row in
                     for y in 0..<image.height {
-                        premultiply(pixels.baseAddress! + y * image.width * 4, count: image.width, into: row.baseAddress!)
+                        UnsafeMutableRawPointer(row.baseAddress!).withMemoryRebound(to: Float.self, capacity: image.width * 4) { floats in
+                            peel_premultiply_row(pixels.baseAddress! + y * image.width * 4, floats, Int32(image.width))
+                        }
                         for sweep in roots { sweep.take(row: y, UnsafeBufferPointer(row)) }
                     }
                 }
@@ -120,16 +122,6 @@ public enum Resampler {
     // MARK: - Passes (premultiplied RGBA, one SIMD4<Float> per pixel)
 
     typealias Pixel = SIMD4<Float>
-
-    @inline(__always)
-    static func premultiply(_ source: UnsafePointer<UInt8>, count: Int, into target: UnsafeMutablePointer<Pixel>) {
-        for index in 0..<count {
-            let offset = index * 4
-            let alpha = Float(source[offset + 3])
-            let pixel = Pixel(Float(source[offset]), Float(source[offset + 1]), Float(source[offset + 2]), 255)
-            target[index] = pixel * (alpha / 255)
-        }
-    }
 
     /// One output size being made: the horizontal taps, the ring of horizontally resampled
     /// source rows, the vertical taps, the output pixels, and the smaller sizes made from it.
@@ -206,44 +198,13 @@ public enum Resampler {
                                     }
                                 }
                             }
-                            for x in 0..<width { sum[x] = Resampler.clamped(sum[x]) }
-                            Resampler.unpremultiply(sum, count: width, into: pixels.baseAddress! + y * width * 4)
+                            UnsafeMutableRawPointer(sum).withMemoryRebound(to: Float.self, capacity: width * 4) { sum in
+                                peel_finish_row(sum, pixels.baseAddress! + y * width * 4, Int32(width))
+                            }
                         }
                     }
                 }
                 for child in children { child.take(row: y, UnsafeBufferPointer(accumulator)) }
-            }
-        }
-    }
-
-    /// Clamps away Lanczos ringing: alpha to 0...255 and each premultiplied colour to 0...alpha,
-    /// so no colour can be brighter than its coverage allows (which is what a halo would be).
-    @inline(__always)
-    static func clamped(_ pixel: Pixel) -> Pixel {
-        let alpha = min(max(pixel.w, 0), 255)
-        var result = pixel.clamped(lowerBound: .zero, upperBound: Pixel(repeating: alpha))
-        result.w = alpha
-        return result
-    }
-
-    /// Clamps, unpremultiplies and rounds one row into 8-bit RGBA.
-    @inline(__always)
-    static func unpremultiply(_ source: UnsafeMutablePointer<Pixel>, count: Int, into target: UnsafeMutablePointer<UInt8>) {
-        for index in 0..<count {
-            let pixel = clamped(source[index])
-            let offset = index * 4
-            // Values are clamped non-negative, so adding 0.5 and truncating rounds them.
-            let roundedAlpha = UInt8(pixel.w + 0.5)
-            target[offset + 3] = roundedAlpha
-            if roundedAlpha > 0 {
-                let colour = (pixel * (255 / pixel.w) + 0.5).clamped(lowerBound: .zero, upperBound: Pixel(repeating: 255))
-                target[offset] = UInt8(colour.x)
-                target[offset + 1] = UInt8(colour.y)
-                target[offset + 2] = UInt8(colour.z)
-            } else {
-                target[offset] = 0
-                target[offset + 1] = 0
-                target[offset + 2] = 0
             }
         }
     }
