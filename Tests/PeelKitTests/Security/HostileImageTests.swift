@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import PeelKit
 
@@ -70,5 +73,26 @@ import Testing
         #expect(folder.exists("site/h/good/good-160w.png"), "the good sticker is still built")
         #expect(folder.exists("site/h/xcrn0g04/index.html"), "a broken sticker still gets its page, listing its error")
         #expect(try folder.read("site/h/huge-png/index.html").contains("image claims 1000000×1000000 pixels"))
+    }
+
+    @Test func filesThatAreNotRegularFilesAreReportedAndTheRestIsBuilt() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Pipes\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/good.png")
+        try folder.write("---\nalt: An orange cat\n---\n", to: "content/p/good.md")
+        // Named pipes, as a tar file can carry: reading one would block or fail.
+        #expect(mkfifo(folder.url.appendingPathComponent("content/p/pipe.png").path, 0o644) == 0)
+        try folder.write("---\nalt: A pipe\n---\n", to: "content/p/pipe.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
+        #expect(mkfifo(folder.url.appendingPathComponent("content/p/fox.md").path, 0o644) == 0)
+
+        let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                                 output: folder.url.appendingPathComponent("site"))).build()
+        let errors = report.findings.filter { $0.severity == .error }.map(\.formatted)
+        #expect(errors.contains { $0.hasPrefix("p/pipe.png: error[unreadable-file]: cannot read image: ") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("p/fox.md: error[unreadable-file]: cannot read file: ") }, "\(errors)")
+        #expect(errors.count == 2, "\(errors)")
+        #expect(folder.exists("site/p/good/good-160w.png"))
+        #expect(folder.exists("site/p/p.zip"), "the pack's download leaves out what it cannot read")
     }
 }
