@@ -17,6 +17,13 @@ struct MarkdownFile {
                                 message: "symlink leads outside the content folder; the file is not read", sticker: sticker)]
             return
         }
+        if let size = ContentLimits.size(of: content.url(path)), size > ContentLimits.maxTextBytes {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .fileTooLarge, file: path,
+                                message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxTextBytes)) of text Peel reads; it is not read",
+                                sticker: sticker)]
+            return
+        }
         let data: Data
         do {
             data = try Data(contentsOf: content.url(path))

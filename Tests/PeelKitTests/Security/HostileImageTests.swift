@@ -95,4 +95,33 @@ import Testing
         #expect(folder.exists("site/p/good/good-160w.png"))
         #expect(folder.exists("site/p/p.zip"), "the pack's download leaves out what it cannot read")
     }
+
+    @Test func filesTooLargeToReadAreRefusedByTheirSize() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Huge files\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/good.png")
+        try folder.write("---\nalt: An orange cat\n---\n", to: "content/p/good.md")
+        // Sparse files: huge on paper, nothing on disk. Read whole, they would exhaust memory.
+        func sparse(_ path: String, bytes: UInt64, startingWith head: Data) throws {
+            let url = try folder.write(head, to: path)
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: bytes)
+            try handle.close()
+        }
+        let cat = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try sparse("content/p/giant.png", bytes: 300 << 20, startingWith: cat)
+        try folder.write("---\nalt: Giant\n---\n", to: "content/p/giant.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
+        try sparse("content/p/fox.md", bytes: 5 << 20, startingWith: Data("---\nalt: Fox\n---\n".utf8))
+
+        let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                                 output: folder.url.appendingPathComponent("site"))).build()
+        let errors = report.findings.filter { $0.severity == .error }.map(\.formatted)
+        #expect(errors.contains("p/giant.png: error[file-too-large]: file is 314572800 bytes, more than the 256 MiB Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)"), "\(errors)")
+        #expect(errors.contains("p/fox.md: error[file-too-large]: file is 5242880 bytes, more than the 4 MiB of text Peel reads; it is not read"), "\(errors)")
+        #expect(errors.count == 2, "\(errors)")
+        #expect(report.stickerCount == 2, "good and fox are built, giant is skipped")
+        #expect(folder.exists("site/p/good/good-160w.png") && folder.exists("site/p/fox/fox.png"))
+        #expect(!folder.exists("site/p/giant"))
+    }
 }
