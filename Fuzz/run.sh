@@ -21,7 +21,8 @@ scratch=".build-fuzz"
 mkdir -p "$scratch/artifacts"
 
 echo "building the fuzzer (ASan + libFuzzer; log in $scratch/build.log)"
-swift build -c debug --package-path Fuzz --product peel-fuzz --scratch-path "$scratch" \
+# No manifest caching: Peel is a path dependency here, and SwiftPM would miss its new source files.
+swift build -c debug --package-path Fuzz --product peel-fuzz --scratch-path "$scratch" --disable-build-manifest-caching \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
   -Xcc -fsanitize=address,fuzzer-no-link -Xswiftc -use-ld=lld >"$scratch/build.log" 2>&1 \
   || { tail -30 "$scratch/build.log"; exit 1; }
