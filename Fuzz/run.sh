@@ -5,8 +5,9 @@
 #   gif          GIF decoding (giflib, the compositor) and thumbnails
 #   jpeg         JPEG decoding (libjpeg-turbo, EXIF orientation) and thumbnails
 #   frontmatter  UTF-8 decoding, YAML front matter, the typed readers and Markdown
-# Seeds come from the test fixtures and the sample content; the corpus grows in .build-fuzz/corpus/
-# across runs. A crash stops that target, leaves its input in .build-fuzz/artifacts/ and makes the
+# A single allocation over 512 MB counts as a crash: Peel must refuse what a header claims before
+# allocating it. Seeds come from the test fixtures and the sample content; the corpus grows in
+# .build-fuzz/corpus/ across runs. A crash stops that target, leaves its input in .build-fuzz/artifacts/ and makes the
 # script fail; once fixed, copy the input into Tests/PeelKitTests/Fixtures/fuzz/ (any image
 # extension, or .md for front matter) where FuzzRegressionTests replays it on every test run.
 #
@@ -48,7 +49,7 @@ for target in "${targets[@]}"; do
   echo "fuzzing $target for ${seconds}s ($(ls "$scratch/corpus/$target" | wc -l) inputs in the corpus)"
   rc=0
   PEEL_FUZZ_TARGET=$target "$fuzzer" "$scratch/corpus/$target" -max_total_time="$seconds" -max_len=65536 \
-    -rss_limit_mb=4096 -timeout=20 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target-" \
+    -rss_limit_mb=4096 -malloc_limit_mb=512 -timeout=20 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target-" \
     >"$scratch/$target.log" 2>&1 || rc=$?
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$scratch/$target.log" | sed "s/^/  /" || true
   [ $rc -eq 0 ] || status=1

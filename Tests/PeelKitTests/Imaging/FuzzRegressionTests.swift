@@ -35,6 +35,16 @@ import Testing
         }
     }
 
+    /// A 387-byte PNG whose iTXt chunk declares 1.2 GB: libpng allocated the declared length before
+    /// reading (found with -malloc_limit_mb). It is refused by the chunk walk, before libpng runs.
+    @Test func aChunkLongerThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+        let data = try Fixtures.data(Fixtures.root.appendingPathComponent("fuzz/png-text-chunk-claims-1.2GB.png"))
+        #expect(data.count < 400)
+        #expect(throws: ImageError.corrupt("chunk 'iTXt' claims 1233256505 bytes, more than the file holds")) {
+            try PNGCodec.decode(data, maxPixels: 0)
+        }
+    }
+
     @Test func disposingAFrameOutsideTheCanvasClearsNothing() {
         var canvas = [UInt8](repeating: 7, count: 4 * 4 * 4)
         Compositor.clear(&canvas, canvasWidth: 4, x: 10, y: 10, width: 3, height: 3)
