@@ -104,7 +104,7 @@ def write_content(content):
         shutil.rmtree(content)
     content.mkdir(parents=True)
     site_front = {"title": SITE_TITLE, "description": SITE_DESCRIPTION, "language": LANGUAGE,
-                  "base_url": f"javascript:{PWN}", "footer": FOOTER}
+                  "base_url": PAYLOADS["js-url"], "footer": FOOTER}
     (content / "site.md").write_text(front_matter(site_front) + MARKDOWN_BODY, encoding="utf-8")
     art = [FIXTURES / "catalog/pets/cat.png", FIXTURES / "catalog/pets/turtle.gif", FIXTURES / "catalog/pets/dog.jpg",
            FIXTURES / "animated/weather-cycle.png"]
