@@ -48,11 +48,13 @@ import Testing
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.path)
         }
-        // Root ignores permissions, so as root the build runs as `nobody`, for whom they hold.
-        let peel = try #require(CLITests.binary).path
+        // Root ignores permissions, so as root the build runs as `nobody`, for whom they hold; the
+        // binary is copied beside the content so `nobody` can run it wherever the checkout lives.
+        var peel = try #require(CLITests.binary).path
         let asNobody = getuid() == 0
         if asNobody {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
         }
         let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
         let result = try cli.run(Array(command.dropFirst()) + ["build", "content", "-o", "work/site"], in: folder.url,
