@@ -56,7 +56,8 @@ import ZIPFoundation
         let row = try #require(rows.first { $0[2] == Self.stickerSource })
         #expect(row[4] == "'" + H.stickerTitle)
         #expect(row[5] == "'" + H.alt)
-        let unlabelled = try #require(rows.first { $0[2] == "'" + Self.unlabelledSource || $0[2] == Self.unlabelledSource })
+        let unlabelled = try #require(rows.first { $0[2] == Self.unlabelledSource })
+        #expect(unlabelled[4] == "'=cmd|'calc'!A1,:%", "a title made from a formula-like file name is disarmed too")
         #expect(unlabelled[7] == "error")
         #expect(ReviewCSV.field("\tcmd") == "\"'\tcmd\"", "a leading tab is a formula prefix too")
         #expect(ReviewCSV.field("\r=1+1") == "\"'\r=1+1\"")
@@ -79,9 +80,11 @@ import ZIPFoundation
             return (location?["artifactLocation"] as? [String: Any])?["uri"] as? String
         }
         #expect(uris.count == results.count && !uris.isEmpty)
+        // RFC 3986: unreserved characters, sub-delimiters, ':' '@' '/' and %XX escapes only.
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/%")
         for uri in uris {
-            #expect(!uri.contains { " \"<>#?%".contains($0) } || uri.contains("%"), "\(uri) is not escaped")
-            #expect(URL(string: uri, relativeTo: URL(string: "file:///content/")) != nil, "\(uri) is a valid URI reference")
+            #expect(uri.allSatisfy(allowed.contains), "\(uri) holds characters a URI must escape")
+            #expect(uri.removingPercentEncoding != nil, "\(uri) has a broken %-escape")
         }
         #expect(uris.compactMap { $0.removingPercentEncoding }.contains(Self.unlabelledSource), "\(uris)")
         // GitHub annotations: one line each; ',' ':' '%' in the file name cannot end the property early.

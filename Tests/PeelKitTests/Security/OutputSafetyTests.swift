@@ -56,7 +56,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path) == ["keep.txt"])
     }
 
-    @Test func refusesOutputsThatAreHoldOrSitInsideTheContentFolder() async throws {
+    @Test func refusesOutputsThatAreOrHoldOrSitInsideTheContentFolder() async throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
         let content = folder.url.appendingPathComponent("content")
