@@ -2,6 +2,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,30 @@ static void write_to_memory(png_structp png, png_bytep in, png_size_t count) {
 
 static void flush_memory(png_structp png) { (void)png; }
 
+/// Walks the chunk list up to IEND and refuses a chunk that claims more bytes than the file
+/// holds. libpng allocates an ancillary chunk's declared length before reading it (its
+/// chunk_malloc_max does not apply to text chunks), so a 400-byte file declaring a 1.2 GB iTXt
+/// would make it allocate 1.2 GB. Returns 0 and sets the message when a chunk does not fit.
+static int chunks_fit(const uint8_t *data, size_t length, codec_error *error) {
+    size_t offset = 8;
+    while (length - offset >= 8) {
+        uint32_t declared = (uint32_t)data[offset] << 24 | (uint32_t)data[offset + 1] << 16
+                          | (uint32_t)data[offset + 2] << 8 | (uint32_t)data[offset + 3];
+        const uint8_t *type = data + offset + 4;
+        size_t room = length - offset - 8;  // for the data and the 4-byte CRC
+        if (declared > 0x7fffffffu || (size_t)declared > room || room - declared < 4) {
+            char text[96];
+            snprintf(text, sizeof text, "chunk '%c%c%c%c' claims %u bytes, more than the file holds",
+                     type[0] & 0x7f, type[1] & 0x7f, type[2] & 0x7f, type[3] & 0x7f, declared);
+            copy_message(error, text);
+            return 0;
+        }
+        if (memcmp(type, "IEND", 4) == 0) return 1;
+        offset += 12 + (size_t)declared;
+    }
+    return 1;  // no IEND: libpng reports where the file ends
+}
+
 peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                                       peel_png_header *header, uint8_t **pixels,
                                       char *message, size_t message_capacity) {
@@ -79,6 +104,7 @@ peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64
         copy_message(&error, "not a PNG file (bad signature)");
         return PEEL_PNG_ERROR;
     }
+    if (!chunks_fit(data, length, &error)) return PEEL_PNG_ERROR;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &error, on_error, on_warning);
     if (png == NULL) return PEEL_PNG_OUT_OF_MEMORY;
     png_infop info = png_create_info_struct(png);

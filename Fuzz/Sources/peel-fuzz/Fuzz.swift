@@ -1,9 +1,15 @@
 import Foundation
 @testable import PeelKit
 
-/// One libFuzzer entry point for every parser, chosen by PEEL_FUZZ_TARGET:
-/// image (PNG, APNG, GIF, JPEG through ImageAnalyzer), frontmatter (front matter and Markdown).
-/// Any input may be rejected with an error; none may crash, hang or read out of bounds.
+/// One libFuzzer binary for every parser Peel runs on downloaded files, the target chosen by
+/// PEEL_FUZZ_TARGET:
+///   png          PNG and APNG (libpng, Peel's acTL/fcTL/fdAT parser, the compositor)
+///   gif          GIF (giflib, the frame compositor)
+///   jpeg         JPEG (libjpeg-turbo, EXIF orientation)
+///   frontmatter  UTF-8 decoding, front matter (YAML), the typed readers and Markdown
+///   image        all three image formats at once
+/// Image inputs that decode are also thumbnailed. Any input may be refused with an error; none may
+/// crash, hang or read out of bounds.
 nonisolated(unsafe) let target = ProcessInfo.processInfo.environment["PEEL_FUZZ_TARGET"] ?? "image"
 let analyzer = ImageAnalyzer(maxPixels: 2_000_000)
 
@@ -16,6 +22,10 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
 @main
 enum PeelFuzz {
     static func main() {
+        guard ["png", "gif", "jpeg", "frontmatter", "image"].contains(target) else {
+            FileHandle.standardError.write(Data("peel-fuzz: unknown PEEL_FUZZ_TARGET '\(target)'; use png, gif, jpeg, frontmatter or image\n".utf8))
+            exit(2)
+        }
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
@@ -28,21 +38,35 @@ func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     guard let start else { return 0 }
     let data = Data(bytes: start, count: count)
     switch target {
-    case "frontmatter":
-        if let text = TextFile.decode(data) {
-            let (frontMatter, _) = FrontMatter.parse(text, file: "fuzz.md")
-            var reader = FrontMatterReader(frontMatter, file: "fuzz.md", knownKeys: KnownKeys.sticker)
-            _ = reader.string("alt")
-            _ = reader.strings("tags")
-            _ = reader.integer("order")
-            _ = Markdown.html(frontMatter.body)
-        }
-    default:
-        if let image = try? analyzer.analyze(data) {
-            _ = try? Thumbnailer.thumbnails(of: image.decoded, boxes: [32])
-        }
+    case "frontmatter": fuzzFrontMatter(data)
+    case "png": fuzzImage(data, formats: [.png])
+    case "gif": fuzzImage(data, formats: [.gif])
+    case "jpeg": fuzzImage(data, formats: [.jpeg])
+    default: fuzzImage(data, formats: [.png, .gif, .jpeg])
     }
     return 0
+}
+
+/// Decodes and thumbnails `data` when its bytes are one of `formats`; others are skipped so each
+/// target spends its time in its own decoder.
+func fuzzImage(_ data: Data, formats: Set<ImageFormat>) {
+    guard formats.contains(ImageFormat.sniff([UInt8](data.prefix(16)))) else { return }
+    if let image = try? analyzer.analyze(data) {
+        _ = try? Thumbnailer.thumbnails(of: image.decoded, boxes: [32])
+    }
+}
+
+/// Reads `data` the way a sidecar, pack.md or site.md is read.
+func fuzzFrontMatter(_ data: Data) {
+    guard let text = TextFile.decode(data) else { return }
+    let (frontMatter, _) = FrontMatter.parse(text, file: "fuzz.md")
+    var reader = FrontMatterReader(frontMatter, file: "fuzz.md", knownKeys: KnownKeys.sticker + KnownKeys.pack)
+    _ = reader.string("alt")
+    _ = reader.string("title")
+    _ = reader.strings("tags")
+    _ = reader.strings("contexts")
+    _ = reader.integer("order")
+    _ = Markdown.html(frontMatter.body)
 }
 
 /// libFuzzer's own main (linked in, unused) refers to this entry point; it fuzzes the same way.

@@ -13,8 +13,8 @@ struct SitePublisher {
 
     /// Refuses outputs that would overwrite the content or a folder of the user's.
     func validate(content: URL) throws {
-        let outputPath = output.resolvingSymlinksInPath().path
-        let contentPath = content.standardizedFileURL.resolvingSymlinksInPath().path
+        let outputPath = RealPath.of(output)
+        let contentPath = RealPath.of(content)
         if outputPath == contentPath || contentPath.hasPrefix(outputPath + "/") || outputPath == "/" {
             throw PeelError.unsafeOutput(path: output.path, reason: "the output folder holds the content folder; choose another output (-o _site)")
         }

@@ -173,6 +173,12 @@ public struct CatalogLoader {
                                             message: "symlink leads outside the content folder; the sticker is skipped", sticker: path) )
                     continue
                 }
+                if let size = ContentLimits.size(of: url), size > ContentLimits.maxImageBytes {
+                    findings.append(Finding(.error, .fileTooLarge, file: path,
+                                            message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxImageBytes)) Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)",
+                                            sticker: path))
+                    continue
+                }
                 images.append(name)
             case .unsupportedImage:
                 findings.append(Finding(.error, .unsupportedFormat, file: path,

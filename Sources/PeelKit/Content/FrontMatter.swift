@@ -88,8 +88,13 @@ public struct FrontMatter {
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return (mark.line, detail)
-        case .reader(let problem, _, _, _):
-            return (nil, problem)
+        case .reader(let problem, _, let value, let yaml):
+            // Reader errors (a control character) have no mark: find the character they name.
+            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = Unicode.Scalar(UInt32(bitPattern: value)).flatMap { bad in
+                lines.firstIndex { $0.unicodeScalars.contains(bad) }.map { $0 + 1 }  // 1-based, like a mark
+            }
+            return (line, problem)
         case .duplicatedKeysInMapping(let duplicates, let context):
             return (context.mark.line, "duplicate keys: \(duplicates.joined(separator: ", "))")
         default:

@@ -6,10 +6,24 @@ struct MarkdownFile {
     let frontMatter: FrontMatter
     let findings: [Finding]
 
-    /// Reads `path` (relative to the content folder). Unreadable or non-UTF-8 files give a finding
-    /// and an empty document, so one bad file never stops the whole catalog.
+    /// Reads `path` (relative to the content folder). Unreadable or non-UTF-8 files, and symlinks
+    /// that lead outside the content folder, give a finding and an empty document, so one bad file
+    /// never stops the whole catalog and nothing outside it is ever read.
     init(path: String, in content: ContentPath, sticker: String? = nil) {
         self.path = path
+        guard content.relative(content.url(path)) != nil else {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .pathOutsideContent, file: path,
+                                message: "symlink leads outside the content folder; the file is not read", sticker: sticker)]
+            return
+        }
+        if let size = ContentLimits.size(of: content.url(path)), size > ContentLimits.maxTextBytes {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .fileTooLarge, file: path,
+                                message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxTextBytes)) of text Peel reads; it is not read",
+                                sticker: sticker)]
+            return
+        }
         let data: Data
         do {
             data = try Data(contentsOf: content.url(path))

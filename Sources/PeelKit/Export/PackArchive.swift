@@ -23,14 +23,12 @@ enum PackArchive {
 
     static func make(_ pack: Pack, content: URL, rejected: Set<String>) throws -> Data {
         let originals = sources(of: pack)
-        // Each file is read once, for the originals and for the catalog.
+        // Each file is read once, for the originals and for the catalog. A file that cannot be read
+        // (no permission, not a regular file) is left out: the build has already reported it, and
+        // one bad file must not stop the whole site.
         var files: [String: Data] = [:]
         for source in originals {
-            do {
-                files[source] = try Data(contentsOf: content.appendingPathComponent(source))
-            } catch {
-                throw PeelError.unreadable(path: source, reason: error.localizedDescription)
-            }
+            files[source] = try? Data(contentsOf: content.appendingPathComponent(source))
         }
         let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected) { path in
             guard let data = files[path] else { throw PeelError.unreadable(path: path, reason: "not part of the pack") }

@@ -22,9 +22,10 @@ enum ReviewCSV {
     }
 
     static func field(_ text: String) -> String {
-        // A leading = + - @ would run as a formula in spreadsheets; a quote mark neutralises it.
+        // A leading = + - @ (or a tab or carriage return before one) would run as a formula in
+        // spreadsheets; a quote mark neutralises it.
         var value = text
-        if let first = value.first, "=+-@".contains(first) { value = "'" + value }
+        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || value != text else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

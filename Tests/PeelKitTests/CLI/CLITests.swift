@@ -18,10 +18,11 @@ import PeelKit
         return candidates.map { $0.appendingPathComponent("peel") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `peel` (or `executable`, for wrappers such as a shell that sets limits first).
+    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
         let binary = try #require(Self.binary, "build the peel product first")
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -3,7 +3,8 @@ import Testing
 @testable import PeelKit
 
 /// Inputs the fuzzer (Fuzz/run.sh) found crashing Peel, kept so the crashes never come back.
-/// Each must decode or be refused with an ImageError: never trap.
+/// Images must decode or be refused with an ImageError; Markdown files (`.md`, from the
+/// frontmatter target) must be read into front matter and findings. Nothing may trap.
 @Suite struct FuzzRegressionTests {
     static let files: [String] = {
         let folder = Fixtures.root.appendingPathComponent("fuzz")
@@ -17,11 +18,30 @@ import Testing
     @Test(arguments: files)
     func decodesOrRefusesWithoutCrashing(file: String) throws {
         let data = try Fixtures.data(Fixtures.root.appendingPathComponent("fuzz/\(file)"))
+        if file.hasSuffix(".md") {
+            guard let text = TextFile.decode(data) else { return }
+            let (frontMatter, findings) = FrontMatter.parse(text, file: file)
+            var reader = FrontMatterReader(frontMatter, file: file, knownKeys: KnownKeys.sticker + KnownKeys.pack)
+            _ = (reader.string("alt"), reader.string("title"), reader.strings("tags"), reader.strings("contexts"), reader.integer("order"))
+            _ = Markdown.html(frontMatter.body)
+            #expect((findings + reader.findings).allSatisfy { $0.file == file && $0.formatted.hasPrefix(file) })
+            return
+        }
         do {
             let image = try ImageAnalyzer(maxPixels: 2_000_000).analyze(data)
             _ = try Thumbnailer.thumbnails(of: image.decoded, boxes: [32])
-        } catch is ImageError {
-            // refused with a clear error: fine
+        } catch let error as ImageError {
+            #expect(!error.description.isEmpty, "refused with a clear error")
+        }
+    }
+
+    /// A 387-byte PNG whose iTXt chunk declares 1.2 GB: libpng allocated the declared length before
+    /// reading (found with -malloc_limit_mb). It is refused by the chunk walk, before libpng runs.
+    @Test func aChunkLongerThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+        let data = try Fixtures.data(Fixtures.root.appendingPathComponent("fuzz/png-text-chunk-claims-1.2GB.png"))
+        #expect(data.count < 400)
+        #expect(throws: ImageError.corrupt("chunk 'iTXt' claims 1233256505 bytes, more than the file holds")) {
+            try PNGCodec.decode(data, maxPixels: 0)
         }
     }
 

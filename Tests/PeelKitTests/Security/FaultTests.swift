@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// A build that fails part way (the disk fills up, the output folder is read-only, the build is
+/// killed) leaves the previous site byte for byte and nothing half-written beside it. Runs the real
+/// `peel` binary, as a user would.
+@Suite(.serialized) struct FaultTests {
+    let cli = CLITests()
+
+    /// A content folder and a site already built from it, plus a changed catalog to build next.
+    func previousSite() throws -> (TemporaryFolder, [String: String]) {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let first = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+        #expect(first.status == 0, "\(first.stderr)")
+        try folder.write("---\ntitle: Changed since the last build\n---\n", to: "content/site.md")
+        return (folder, SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")))
+    }
+
+    /// Everything beside the site: only the site itself (and the build cache, holding no
+    /// half-written entry) may be there after a failed build.
+    func besideTheSite(_ folder: TemporaryFolder) throws -> [String] {
+        let work = folder.url.appendingPathComponent("work")
+        let scratch = work.appendingPathComponent(".peel-cache/site/tmp").path
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+        #expect(leftovers.isEmpty, "half-written cache entries left behind: \(leftovers)")
+        return try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0 != ".peel-cache" }.sorted()
+    }
+
+    @Test func aFullDiskLeavesThePreviousSiteAndNoPartialFiles() throws {
+        let (folder, before) = try previousSite()
+        // RLIMIT_FSIZE makes every write past 8 KB fail with EFBIG, for root as for anyone: the
+        // first sticker copy or thumbnail fails part way, as on a full disk. SIGXFSZ is ignored so
+        // the write returns the error instead of killing the process.
+        let peel = try #require(CLITests.binary).path
+        // --no-cache: every image is written again (a cached rebuild would only link files).
+        let result = try cli.run(["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" build content -o work/site --no-cache", peel],
+                                 in: folder.url, environment: ["CI": "true"], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains(": error: cannot write the site: "), "\(result.stderr)")
+        #expect(result.stderr.contains("; the previous site is unchanged"), "\(result.stderr)")
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
+        #expect(try besideTheSite(folder) == ["site"], "staging or retired folders left behind")
+    }
+
+    @Test func aReadOnlyOutputFolderLeavesThePreviousSite() throws {
+        let (folder, before) = try previousSite()
+        let work = folder.url.appendingPathComponent("work")
+        let site = work.appendingPathComponent("site")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: site.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: work.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.path)
+        }
+        // Root ignores permissions, so as root the build runs as `nobody`, for whom they hold; the
+        // binary is copied beside the content so `nobody` can run it wherever the checkout lives.
+        var peel = try #require(CLITests.binary).path
+        let asNobody = getuid() == 0
+        if asNobody {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
+        }
+        let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
+        let result = try cli.run(Array(command.dropFirst()) + ["build", "content", "-o", "work/site"], in: folder.url,
+                                 environment: ["CI": "true", "HOME": "/tmp"], executable: URL(fileURLWithPath: command[0]))
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("error: cannot write the site: "), "\(result.stderr)")
+        #expect(result.stderr.contains("; the previous site is unchanged"), "\(result.stderr)")
+        #expect(SiteBuilderTests.snapshot(site) == before)
+        #expect(try besideTheSite(folder) == ["site"], "staging or retired folders left behind")
+    }
+
+    @Test func stagingLeftByAKilledBuildIsCleanedUpByTheNext() throws {
+        let (folder, _) = try previousSite()
+        // What `kill -9` during a build leaves: a staging folder named after a process that is gone.
+        try folder.write("half a page", to: "work/.site.peel-staging-999999999/index.html")
+        let result = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try besideTheSite(folder) == ["site"])
+        #expect(try folder.read("work/site/index.html").contains("Changed since the last build"))
+    }
+
+    @Test func aBadTemplateLeavesThePreviousSite() throws {
+        let (folder, before) = try previousSite()
+        try folder.write("{{<base}}{{$content}}{{#page}}{{/content}}{{/base}}\n", to: "theme/sticker.mustache")
+        let result = try cli.run(["build", "content", "-o", "work/site", "--templates", "theme"], in: folder.url,
+                                 environment: ["CI": "true"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("theme/sticker.mustache:1: error: template syntax: "), "\(result.stderr)")
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
+        #expect(try besideTheSite(folder) == ["site"])
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Paths from front matter and symlinks must stay inside the content folder; everything else is
+/// refused with an error naming the file. Awkward but legal file names must work end to end.
+@Suite struct PathSafetyTests {
+    /// A content folder with one good pack, beside a secret file that must never be read.
+    func contentBesideASecret() throws -> (TemporaryFolder, URL) {
+        let folder = try TemporaryFolder()
+        try folder.write("SECRET-OUTSIDE-THE-CONTENT-FOLDER\n", to: "secret.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "secret.png")
+        try folder.write("---\ntitle: Good\n---\n", to: "content/good/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/good/fox.png")
+        try folder.write("---\nalt: A fox\n---\n", to: "content/good/fox.md")
+        return (folder, folder.url.appendingPathComponent("content"))
+    }
+
+    func link(_ path: String, to target: String, in folder: TemporaryFolder) throws {
+        let url = folder.url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    func build(_ content: URL, in folder: TemporaryFolder, to output: String = "site") async throws -> BuildReport {
+        try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent(output))).build()
+    }
+
+    @Test func iconPathsThatLeaveTheContentFolderAreRefusedWithTheirLine() async throws {
+        let (folder, content) = try contentBesideASecret()
+        let icons = ["../../etc/passwd", "/etc/passwd", "../../secret.png", "~/secret.png", "./../../secret.png", "link.png"]
+        for (index, icon) in icons.enumerated() {
+            try folder.write("---\ntitle: P\nsize: small\nicon: \(icon)\n---\n", to: "content/p\(index)/pack.md")
+        }
+        try link("content/p5/link.png", to: folder.url.appendingPathComponent("secret.png").path, in: folder)
+        let report = try await build(content, in: folder)
+        for (index, icon) in icons.enumerated() {
+            let expected = "p\(index)/pack.md:4: error[path-outside-content]: icon '\(icon)' is outside the content folder; use a path inside it, such as icon.png"
+            #expect(report.findings.map(\.formatted).contains(expected), "missing: \(expected)")
+            #expect(!folder.exists("site/p\(index)/icons"), "no icon set is made from \(icon)")
+        }
+        #expect(report.findings.map(\.formatted).contains("p5/link.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped"))
+        #expect(report.findings.filter { $0.code == .pathOutsideContent }.count == icons.count + 1)
+    }
+
+    @Test func symlinksLeavingTheContentFolderAreRefusedAndNeverRead() async throws {
+        let (folder, content) = try contentBesideASecret()
+        try folder.write("---\ntitle: Links\n---\n", to: "content/links/pack.md")
+        try link("content/links/passwd.png", to: "/etc/passwd", in: folder)
+        try link("content/links/outside.png", to: "../../secret.png", in: folder)
+        try folder.write("---\nalt: Outside\n---\n", to: "content/links/outside.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/dog.jpg"), to: "content/links/leaky.jpg")
+        try link("content/links/leaky.md", to: folder.url.appendingPathComponent("secret.md").path, in: folder)
+        try link("content/away", to: folder.url.path, in: folder)
+        try folder.write("---\ntitle: Far\n---\n", to: "elsewhere/far/pack.md")
+        try link("content/far", to: folder.url.appendingPathComponent("elsewhere/far").path, in: folder)
+        try folder.write("---\ntitle: Sly\n---\n", to: "content/sly/real.md")
+        try link("content/sly/pack.md", to: folder.url.appendingPathComponent("secret.md").path, in: folder)
+        try link("content/site.md", to: folder.url.appendingPathComponent("secret.md").path, in: folder)
+
+        let report = try await build(content, in: folder)
+        let formatted = report.findings.map(\.formatted)
+        for expected in [
+            "links/passwd.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped",
+            "links/outside.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped",
+            "links/leaky.md: error[path-outside-content]: symlink leads outside the content folder; the file is not read",
+            "sly/pack.md: error[path-outside-content]: symlink leads outside the content folder; the file is not read",
+            "site.md: error[path-outside-content]: symlink leads outside the content folder; the file is not read",
+            "away: error[path-outside-content]: pack folder is a symlink that leads outside the content folder; it is skipped",
+            "far: error[path-outside-content]: pack folder is a symlink that leads outside the content folder; it is skipped",
+        ] {
+            #expect(formatted.contains(expected), "missing: \(expected)")
+        }
+        #expect(report.packCount == 3, "good, links and sly are built; away and far are not")
+        let site = SiteBuilderTests.snapshot(folder.url.appendingPathComponent("site"))
+        #expect(site.keys.contains("good/fox/index.html"))
+        #expect(!site.keys.contains { $0.hasPrefix("away/") || $0.hasPrefix("far/") || $0.contains("passwd") || $0.contains("outside") })
+        let secretDigest = SiteBuilderTests.snapshot(folder.url).first { $0.key == "secret.png" }?.value
+        #expect(secretDigest != nil && !site.values.contains(secretDigest!), "the secret image was not copied into the site")
+        for (path, _) in site where path.hasSuffix(".html") || path.hasSuffix(".json") || path.hasSuffix(".csv") {
+            let text = try folder.read("site/\(path)")
+            #expect(!text.contains("SECRET-OUTSIDE"), "\(path) shows text read from outside the content folder")
+            #expect(!text.contains("root:x:0:0"), "\(path) shows /etc/passwd")
+        }
+    }
+
+    @Test func symlinksThatStayInsideTheContentFolderWork() async throws {
+        let (folder, content) = try contentBesideASecret()
+        try folder.write("---\ntitle: Aliases\nsize: small\nicon: ../good/fox.png\n---\n", to: "content/aliases/pack.md")
+        try link("content/aliases/cat.png", to: "../good/fox.png", in: folder)
+        try folder.write("---\nalt: The fox again\n---\n", to: "content/aliases/cat.md")
+        let report = try await build(content, in: folder)
+        #expect(!report.findings.contains { $0.code == .pathOutsideContent }, "\(report.findings.map(\.formatted))")
+        #expect(folder.exists("site/aliases/cat/cat.png"))
+        #expect(folder.exists("site/aliases/icons/Contents.json"))
+    }
+
+    @Test func fileNamesWithSpacesUnicodeAndURLCharactersWorkEndToEnd() async throws {
+        let folder = try TemporaryFolder()
+        let packFolder = "Ünïcödé #1 ?&% pack"
+        try folder.write("---\ntitle: Awkward names\nsize: small\n---\n", to: "content/\(packFolder)/pack.md")
+        let names = ["with space", "hash#tag", "what?", "100%", "a&b", "caf\u{E9} nfc", "cafe\u{301} nfd", "日本語", "emoji 😀"]
+        for name in names {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/\(packFolder)/\(name).png")
+            try folder.write("---\nalt: Sticker called \(name)\ntitle: \(name)\n---\n", to: "content/\(packFolder)/\(name).md")
+        }
+        let report = try await build(folder.url.appendingPathComponent("content"), in: folder)
+        #expect(report.stickerCount == names.count)
+        #expect(!report.findings.contains { $0.severity == .error }, "\(report.findings.map(\.formatted))")
+
+        let site = folder.url.appendingPathComponent("site")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any])
+        let stickers = try #require((root["packs"] as? [[String: Any]])?.first?["stickers"] as? [[String: Any]])
+        #expect(Set(stickers.compactMap { $0["source"] as? String }.map { $0.precomposedStringWithCanonicalMapping })
+                == Set(names.map { "\(packFolder)/\($0).png".precomposedStringWithCanonicalMapping }))
+        // Every URL the site gives is a plain relative path to a file that exists.
+        for sticker in stickers {
+            var urls = [sticker["page"], sticker["original"]].compactMap { $0 as? String }
+            urls += (sticker["thumbnails"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
+            for url in urls {
+                #expect(url.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-./_".contains($0)) }, "\(url) needs no escaping")
+                #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(url).path), "\(url) exists")
+            }
+        }
+        // Every link and image of every page resolves to a file of the site.
+        for (path, _) in SiteBuilderTests.snapshot(site) where path.hasSuffix(".html") {
+            let html = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            let page = site.appendingPathComponent(path).deletingLastPathComponent()
+            for link in Self.localLinks(in: html) {
+                let target = page.appendingPathComponent(try #require(link.removingPercentEncoding)).standardizedFileURL
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(path): \(link) leads nowhere")
+            }
+        }
+        let stickerPage = try folder.read("site/unicode-1-pack/hash-tag/index.html")
+        #expect(stickerPage.contains("<h1>hash#tag</h1>"))
+        #expect(stickerPage.contains("download=\"hash#tag.png\""))
+        // Names in any normalisation still give the same site, byte for byte, every time.
+        _ = try await build(folder.url.appendingPathComponent("content"), in: folder, to: "again")
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("again")) == SiteBuilderTests.snapshot(site))
+    }
+
+    /// The href, src and srcset URLs of a page that point into the site (not http:, not #anchors).
+    static func localLinks(in html: String) -> [String] {
+        var links: [String] = []
+        for attribute in ["href", "src", "srcset"] {
+            for part in html.components(separatedBy: " \(attribute)=\"").dropFirst() {
+                guard let value = part.split(separator: "\"", maxSplits: 1, omittingEmptySubsequences: false).first else { continue }
+                let urls = attribute == "srcset" ? value.split(separator: ",").compactMap { $0.split(separator: " ").first } : [value]
+                for url in urls.map(String.init) where !url.isEmpty && !url.hasPrefix("#") && !url.contains(":") {
+                    links.append(url.components(separatedBy: "#")[0])
+                }
+            }
+        }
+        return links
+    }
+}
