@@ -28,6 +28,7 @@ struct Peel: AsyncParsableCommand {
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.
     static func main() async {
+        MemoryTuning.keepFreedImageMemory()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

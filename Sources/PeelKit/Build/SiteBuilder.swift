@@ -185,9 +185,9 @@ public struct SiteBuilder: Sendable {
 
     /// True when the published site still holds every file the last build wrote, at its size.
     private func outputIntact(_ previous: BuildState) -> Bool {
-        let root = options.output.standardizedFileURL
+        let root = options.output.standardizedFileURL.path + "/"
         for (path, output) in previous.outputs {
-            guard let stamp = FileStamp.of(path: root.appendingPathComponent(path).path), stamp.size == output.size else { return false }
+            guard let stamp = FileStamp.of(path: root + path), stamp.size == output.size else { return false }
         }
         return true
     }

@@ -43,11 +43,7 @@ final class SiteWriter: @unchecked Sendable {
             record(path, output, reused: true)
             return
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: target, isDirectory: false))
-        } catch {
-            throw PeelError.writeFailed(path: target, reason: error.localizedDescription)
-        }
+        try PlainFile.write(data, toPath: target)
         record(path, output, reused: false)
     }
 

@@ -9,8 +9,9 @@ import Foundation
 /// file system so its files can be hard-linked into the site): the last build's state and the
 /// files derived from inputs (thumbnails, posters, icon sets, pack zips), each set stored under a
 /// key that hashes everything it was made from: the input's bytes, the options and Peel's
-/// version. Entries are written to a temporary folder and renamed into place, so a killed build
-/// never leaves half an entry; an entry that is missing a file or its record is made again.
+/// version. Each file is written to a scratch folder and renamed into place, the entry's record
+/// last, so a killed build never leaves half an entry in use; an entry that is missing a file or
+/// its record, or holds an empty file, is made again.
 /// Entries no build used are removed after each successful build.
 final class BuildCache: @unchecked Sendable {
     let folder: URL
@@ -91,25 +92,30 @@ final class BuildCache: @unchecked Sendable {
 
     // MARK: - Entries
 
-    /// A stored set of derived files.
+    /// A stored set of derived files: `entries/<key>.<name>` for each file and
+    /// `entries/<key>.record.json` for the record, all in one folder (a folder per entry cost a
+    /// mkdir and a rename per sticker, the slowest calls of a cold build on ext4).
     struct Entry {
-        let folder: URL
+        let prefix: String
         let record: Data
 
         /// The path of one of the entry's files.
-        func file(_ name: String) -> String { folder.path + "/" + name }
+        func file(_ name: String) -> String { prefix + name }
     }
 
-    /// The entry stored under `key`, when it is complete (its record and every file it lists).
+    private func prefix(_ key: String) -> String { entries.path + "/" + key + "." }
+
+    /// The entry stored under `key`, when it is complete: its record and every file it lists,
+    /// none of them empty (a file cut short by a crash would be).
     func entry(_ key: String, files: (Data) -> [String]?) -> Entry? {
-        let folder = entries.appendingPathComponent(key)
-        guard let record = try? Data(contentsOf: folder.appendingPathComponent("record.json")),
+        let prefix = prefix(key)
+        guard let record = try? Data(contentsOf: URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
               let names = files(record),
-              names.allSatisfy({ fileManager.fileExists(atPath: folder.appendingPathComponent($0).path) }) else {
+              names.allSatisfy({ FileStamp.of(path: prefix + $0).map { $0.size > 0 } ?? false }) else {
             return nil
         }
         markUsed(key)
-        return Entry(folder: folder, record: record)
+        return Entry(prefix: prefix, record: record)
     }
 
     /// Encodes a record with sorted keys: the same value always gives the same bytes (plain
@@ -120,39 +126,30 @@ final class BuildCache: @unchecked Sendable {
         return try encoder.encode(value)
     }
 
-    /// Stores `files` and `record` under `key`, replacing any incomplete entry there.
+    /// Stores `files` and then `record` under `key`. Each is written to the scratch folder and
+    /// renamed into place, so a file is only ever whole or absent (two tasks storing identical
+    /// images replace one file with another of the same bytes, never truncate one being linked),
+    /// and the record, written last, says the entry is complete.
     @discardableResult
     func store(_ key: String, record: Data, files: [(name: String, data: Data)]) throws -> Entry {
-        let staging = temporary.appendingPathComponent("\(key)-\(UUID().uuidString)")
-        let target = entries.appendingPathComponent(key)
-        do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            for file in files {
-                precondition(!file.name.contains("/") && file.name != "record.json", "cache file names are plain")
-                try file.data.write(to: staging.appendingPathComponent(file.name))
+        let prefix = prefix(key)
+        let scratch = temporary.path + "/" + key + "-" + UUID().uuidString + "."
+        for file in files + [(name: "record.json", data: record)] {
+            precondition(!file.name.contains("/"), "cache file names are plain")
+            do {
+                try PlainFile.write(file.data, toPath: scratch + file.name)
+            } catch {
+                unlink(scratch + file.name)
+                throw PeelError.writeFailed(path: prefix + file.name, reason: "cannot store in the build cache: \(error)")
             }
-            try record.write(to: staging.appendingPathComponent("record.json"))
-            // rename(2) itself, not FileManager.moveItem: a rename onto an existing entry fails as a
-            // whole instead of merging into it while other tasks link from it.
-            if rename(staging.path, target.path) != 0 {
-                // Already there: made by a task working on identical bytes (keep it, other tasks may be
-                // linking from it), or left incomplete by damage (replace it).
-                if let existing = try? Data(contentsOf: target.appendingPathComponent("record.json")), existing == record,
-                   files.allSatisfy({ fileManager.fileExists(atPath: target.appendingPathComponent($0.name).path) }) {
-                    try? fileManager.removeItem(at: staging)
-                } else {
-                    try? fileManager.removeItem(at: target)
-                    guard rename(staging.path, target.path) == 0 else {
-                        throw PeelError.writeFailed(path: target.path, reason: String(cString: strerror(errno)))
-                    }
-                }
+            guard rename(scratch + file.name, prefix + file.name) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(scratch + file.name)
+                throw PeelError.writeFailed(path: prefix + file.name, reason: "cannot store in the build cache: \(reason)")
             }
-        } catch {
-            try? fileManager.removeItem(at: staging)
-            throw PeelError.writeFailed(path: target.path, reason: "cannot store in the build cache: \(error.localizedDescription)")
         }
         markUsed(key)
-        return Entry(folder: target, record: record)
+        return Entry(prefix: prefix, record: record)
     }
 
     private func markUsed(_ key: String) {
@@ -166,8 +163,9 @@ final class BuildCache: @unchecked Sendable {
         lock.lock()
         let keep = used
         lock.unlock()
-        for name in (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? [] where !keep.contains(name) {
-            try? fileManager.removeItem(at: entries.appendingPathComponent(name))
+        for name in (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? [] {
+            let key = String(name.prefix { $0 != "." })
+            if !keep.contains(key) { try? fileManager.removeItem(atPath: entries.path + "/" + name) }
         }
         for name in (try? fileManager.contentsOfDirectory(atPath: temporary.path)) ?? [] {
             try? fileManager.removeItem(at: temporary.appendingPathComponent(name))

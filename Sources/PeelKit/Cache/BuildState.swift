@@ -89,6 +89,6 @@ struct BuildState: Sendable {
     }
 
     static func unescape<S: StringProtocol>(_ field: S) -> String? {
-        String(field).removingPercentEncoding
+        field.contains("%") ? String(field).removingPercentEncoding : String(field)
     }
 }

@@ -14,15 +14,20 @@ final class ContentHashes: @unchecked Sendable {
     private var previous: [String: Entry]
     private var current: [String: Entry] = [:]
 
+    private let rootPath: String
+
     init(root: URL, previous: [String: Entry]) {
         self.root = root
+        rootPath = root.standardizedFileURL.path
         self.previous = previous
     }
+
+    private func fullPath(_ path: String) -> String { rootPath + "/" + path }
 
     /// The hash of `path` when its stamp says it is unchanged since it was last hashed; nil when
     /// it has to be read.
     func knownHash(of path: String) -> String? {
-        guard let stamp = FileStamp.of(path: root.appendingPathComponent(path).path) else { return nil }
+        guard let stamp = FileStamp.of(path: fullPath(path)) else { return nil }
         lock.lock()
         defer { lock.unlock() }
         guard let entry = previous[path] ?? current[path], entry.stamp == stamp, entry.stamp != .unknown else { return nil }
@@ -42,7 +47,7 @@ final class ContentHashes: @unchecked Sendable {
     @discardableResult
     func record(_ data: Data, of path: String, stampBeforeReading: FileStamp?) -> String {
         let sha = Hex.string(SHA256.hash(data: data))
-        let stampAfter = FileStamp.of(path: root.appendingPathComponent(path).path)
+        let stampAfter = FileStamp.of(path: fullPath(path))
         let stamp = (stampBeforeReading != nil && stampBeforeReading == stampAfter) ? stampAfter! : .unknown
         lock.lock()
         current[path] = Entry(stamp: stamp, sha256: sha)
@@ -53,7 +58,7 @@ final class ContentHashes: @unchecked Sendable {
     /// The hash of `path`, reading it only when its stamp changed.
     func hash(of path: String) throws -> String {
         if let known = knownHash(of: path) { return known }
-        let url = root.appendingPathComponent(path)
+        let url = URL(fileURLWithPath: fullPath(path), isDirectory: false)
         let stamp = FileStamp.of(path: url.path)
         let data: Data
         do {

@@ -146,10 +146,13 @@ import Testing
         #expect(SiteBuilderTests.snapshot(workspace.site) == expected)
 
         let entries = workspace.cache.appendingPathComponent("entries")
-        let keys = try FileManager.default.contentsOfDirectory(atPath: entries.path).sorted()
-        #expect(keys.count > 20)
-        try Data("{ not json".utf8).write(to: entries.appendingPathComponent(keys[0]).appendingPathComponent("record.json"))
-        try FileManager.default.removeItem(at: entries.appendingPathComponent(keys[1]).appendingPathComponent("original"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: entries.path)
+        let records = names.filter { $0.hasSuffix(".record.json") }.sorted()
+        let originals = names.filter { $0.hasSuffix(".original") }.sorted()
+        #expect(records.count > 20 && originals.count > 20)
+        try Data("{ not json".utf8).write(to: entries.appendingPathComponent(records[0]))
+        try FileManager.default.removeItem(at: entries.appendingPathComponent(originals[1]))
+        try Data().write(to: entries.appendingPathComponent(originals[2]))  // cut short by a crash
         try Data("garbage\n".utf8).write(to: workspace.cache.appendingPathComponent("state.txt"))
         #expect(try await !workspace.build().upToDate)
         #expect(SiteBuilderTests.snapshot(workspace.site) == expected)
