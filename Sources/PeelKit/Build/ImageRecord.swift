@@ -20,13 +20,12 @@ struct ImageRecord: Codable, Sendable {
     var hasPoster = false
 
     // File names inside the cache entry.
-    static let original = "original"
     static let poster = "poster.png"
     static func thumbnail(_ width: Int) -> String { "thumbnail-\(width).png" }
     static func thumbnailPoster(_ width: Int) -> String { "thumbnail-\(width)-poster.png" }
 
     var fileNames: [String] {
-        var names = [Self.original]
+        var names: [String] = []
         for thumbnail in thumbnails {
             names.append(Self.thumbnail(thumbnail.width))
             if thumbnail.hasPoster { names.append(Self.thumbnailPoster(thumbnail.width)) }

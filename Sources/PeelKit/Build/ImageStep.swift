@@ -25,7 +25,7 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 1
+    static let derivationVersion = 2
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -69,6 +69,19 @@ struct ImageStep: Sendable {
         }
         let key = Hex.string(SHA256.hash(data: Data("\(derivation)|\(sha!)".utf8)))
 
+        // The original is published whatever happens, so the page can link to it: linked from the
+        // previous site when it has these bytes, else copied (the cache does not keep originals,
+        // which would cost a file and a rename per sticker in every cold build).
+        if let site, !site.reusePrevious(SitePaths.original(pack, sticker), sha256: sha!) {
+            if data == nil {
+                switch read(sticker) {
+                case .success(let bytes): data = bytes
+                case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
+                }
+            }
+            try site.write(data!, to: SitePaths.original(pack, sticker))
+        }
+
         if let cache, let site, let entry = cache.entry(key, files: { try? JSONDecoder().decode(ImageRecord.self, from: $0).fileNames }),
            let record = try? JSONDecoder().decode(ImageRecord.self, from: entry.record) {
             return try place(record, from: entry, sticker: sticker, pack: pack, site: site, reused: true)
@@ -105,8 +118,7 @@ struct ImageStep: Sendable {
 
     /// Decodes the image once and makes its record and (when building) its files.
     private func derive(from data: Data) throws -> (ImageRecord, [(name: String, data: Data)]) {
-        // The original is published whatever happens, so the page can link to it.
-        var files: [(name: String, data: Data)] = site == nil ? [] : [(ImageRecord.original, data)]
+        var files: [(name: String, data: Data)] = []
         let analyzed: AnalyzedImage
         do {
             analyzed = try analyzer.analyze(data)
@@ -143,7 +155,6 @@ struct ImageStep: Sendable {
 
     private func sitePath(of name: String, sticker: Sticker, pack: Pack) -> String {
         switch name {
-        case ImageRecord.original: return SitePaths.original(pack, sticker)
         case ImageRecord.poster: return SitePaths.poster(pack, sticker)
         default:
             let width = Int(name.split(separator: "-")[1].split(separator: ".")[0])!

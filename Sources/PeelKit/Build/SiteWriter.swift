@@ -47,6 +47,15 @@ final class SiteWriter: @unchecked Sendable {
         record(path, output, reused: false)
     }
 
+    /// Links the previous site's file at `path` when it had exactly these bytes (by hash);
+    /// false when there is none to reuse.
+    func reusePrevious(_ path: String, sha256: String) -> Bool {
+        guard let previousSitePath, let previous = previousOutputs[path], previous.sha256 == sha256,
+              let target = try? prepare(path), link(previousSitePath + "/" + path, to: target) else { return false }
+        record(path, previous, reused: true)
+        return true
+    }
+
     /// A page made from `key` (its template and model): the previous build's page when that was
     /// made from the same key, else `render()` written.
     func writePage(to path: String, key: String, render: () throws -> String) throws {

@@ -126,14 +126,15 @@ final class BuildCache: @unchecked Sendable {
         return try encoder.encode(value)
     }
 
-    /// Stores `files` and then `record` under `key`. Each is written to the scratch folder and
+    /// Stores `files` and then `record` under `key`. Each is written under a scratch name and
     /// renamed into place, so a file is only ever whole or absent (two tasks storing identical
     /// images replace one file with another of the same bytes, never truncate one being linked),
     /// and the record, written last, says the entry is complete.
     @discardableResult
     func store(_ key: String, record: Data, files: [(name: String, data: Data)]) throws -> Entry {
         let prefix = prefix(key)
-        let scratch = temporary.path + "/" + key + "-" + UUID().uuidString + "."
+        // Scratch names in the same folder: a rename there takes one directory lock, not two.
+        let scratch = entries.path + "/tmp-" + UUID().uuidString + "-" + key + "."
         for file in files + [(name: "record.json", data: record)] {
             precondition(!file.name.contains("/"), "cache file names are plain")
             do {

@@ -148,11 +148,12 @@ import Testing
         let entries = workspace.cache.appendingPathComponent("entries")
         let names = try FileManager.default.contentsOfDirectory(atPath: entries.path)
         let records = names.filter { $0.hasSuffix(".record.json") }.sorted()
-        let originals = names.filter { $0.hasSuffix(".original") }.sorted()
-        #expect(records.count > 20 && originals.count > 20)
+        let thumbnails = names.filter { $0.hasSuffix("-320.png") || $0.hasSuffix("-300.png") }.sorted()
+        #expect(records.count > 20 && thumbnails.count > 20)
         try Data("{ not json".utf8).write(to: entries.appendingPathComponent(records[0]))
-        try FileManager.default.removeItem(at: entries.appendingPathComponent(originals[1]))
-        try Data().write(to: entries.appendingPathComponent(originals[2]))  // cut short by a crash
+        try FileManager.default.removeItem(at: entries.appendingPathComponent(thumbnails[1]))
+        try Data().write(to: entries.appendingPathComponent(thumbnails[2]))  // cut short by a crash
+        try FileManager.default.removeItem(at: workspace.site.appendingPathComponent("faces/cool/cool.png"))  // an original lost
         try Data("garbage\n".utf8).write(to: workspace.cache.appendingPathComponent("state.txt"))
         #expect(try await !workspace.build().upToDate)
         #expect(SiteBuilderTests.snapshot(workspace.site) == expected)

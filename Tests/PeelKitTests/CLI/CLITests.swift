@@ -157,7 +157,8 @@ extension CLITests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") && $0 != ".peel-cache" }
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
         // The cache keeps only complete entries: nothing half-written in its scratch folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/tmp").path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/entries").path)
+            .filter { $0.hasPrefix("tmp-") }.isEmpty, "half-written cache files left behind")
     }
 }
 

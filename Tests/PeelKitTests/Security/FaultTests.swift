@@ -22,8 +22,8 @@ import Testing
     /// half-written entry) may be there after a failed build.
     func besideTheSite(_ folder: TemporaryFolder) throws -> [String] {
         let work = folder.url.appendingPathComponent("work")
-        let scratch = work.appendingPathComponent(".peel-cache/site/tmp").path
-        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+        let entries = work.appendingPathComponent(".peel-cache/site/entries").path
+        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter { $0.hasPrefix("tmp-") }
         #expect(leftovers.isEmpty, "half-written cache entries left behind: \(leftovers)")
         return try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0 != ".peel-cache" }.sorted()
     }
