@@ -92,6 +92,20 @@ build() { # catalog site
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
+# Cold builds start with no site and no cache. The previous ones are moved aside, not deleted, and
+# deleted at the end: ext4 avoids reusing inodes freed seconds earlier, and deleting thousands of
+# files just before a build made creating its files cost ~1.5 s more (measured), an artefact of
+# benchmarking back to back that a user's cold build does not meet. sigal gets the same treatment.
+trash="$work/trash"
+retire() { # paths...
+  mkdir -p "$trash"
+  local path
+  for path in "$@"; do
+    if [ -e "$path" ]; then mv "$path" "$trash/$(basename "$path").$RANDOM$RANDOM"; fi
+  done
+}
+trap 'rm -rf "$trash"' EXIT
+
 echo "## Per sticker, one core, median of 20 (decode = read + SHA-256 + every frame; thumbnails = 160 and 320 px, resampled and encoded)"
 echo
 "$bin/peel-image-benchmark" content/faces/grinning.png content/weather/sun.png \
@@ -107,7 +121,7 @@ echo
 header
 cold=()
 for run in 1 2 3; do
-  rm -rf "$site" "$work/.peel-cache"
+  retire "$site" "$work/.peel-cache"
   build "$catalog" "$site"; row "cold $run" "$stickers"; cold+=("$seconds")
 done
 noop=()
@@ -147,7 +161,7 @@ PY
   echo "## sigal $("$sigal" --version | awk '{ print $NF }') on the same catalog (-n $cores)"
   echo
   header
-  rm -rf "$work/sigal-site"
+  retire "$work/sigal-site"
   measure "$sigal" build -c "$work/sigal.conf.py" -n "$cores" "$catalog" "$work/sigal-site"; row "sigal cold" "$stickers"; sigal_cold="$seconds"
   measure "$sigal" build -c "$work/sigal.conf.py" -n "$cores" "$catalog" "$work/sigal-site"; row "sigal no-op" "$stickers"; sigal_noop="$seconds"
   echo
@@ -188,15 +202,15 @@ fi
 echo "## Scaling: cold builds"
 echo
 header
-rm -rf "$site" "$work/.peel-cache"
+retire "$site" "$work/.peel-cache"
 build "$catalog" "$site"; row "cold" "$stickers"
 for count in "${scales[@]}"; do
   big="$work/catalog-$count"
   make_catalog "$count" "$big"
-  rm -rf "$work/site-$count" "$work/.peel-cache"
+  retire "$work/site-$count" "$work/.peel-cache"
   build "$big" "$work/site-$count"; row "cold" "$count"
   build "$big" "$work/site-$count"; row "no-op" "$count"
-  rm -rf "$big" "$work/site-$count" "$work/.peel-cache"
+  retire "$big" "$work/site-$count" "$work/.peel-cache"
 done
 echo
 echo "machine: $cores cores, $(uname -m), $(swift --version 2>/dev/null | head -1)"
