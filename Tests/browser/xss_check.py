@@ -10,7 +10,8 @@ each page it checks that:
   * no payload ran: window.__pwned is undefined, alert/confirm/prompt were never called (they are
     hooked before any page script runs), the title was not rewritten;
   * no link or image points at a javascript:, vbscript: or data: URL, and no element carries an
-    on* event attribute or a <script> other than the theme's own review.js;
+    on* event attribute or a <script> other than the theme's own (the .js files of Templates/,
+    loaded from the site's assets/ folder; no inline script at all);
   * the payload text is visible as text where the page shows that field;
   * every local link and image resolves to a file that exists, and every image actually loads
     (file names with spaces, Unicode, #, ?, %, & must be percent-encoded correctly).
@@ -29,6 +30,9 @@ import sys
 import time
 import unicodedata
 import urllib.parse
+
+# The theme's own scripts: every .js file of the default theme, and nothing else, may be loaded.
+THEME_SCRIPTS = {path.name for path in (pathlib.Path(__file__).resolve().parents[2] / "Templates").glob("*.js")}
 
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
@@ -225,7 +229,8 @@ def problems_on(path, facts, site):
     if SITE_TITLE not in facts["title"] and path.name != "control.html":
         out.append(f"the document title lost the site title's text: {facts['title']!r}")
     for script in facts["scripts"]:
-        if not script.endswith("assets/review.js"):
+        name = script.rsplit("/", 1)[-1]
+        if not (script.endswith(f"assets/{name}") and name in THEME_SCRIPTS):
             out.append(f"unexpected script: {script}")
     for handler in facts["handlers"]:
         out.append(f"event handler attribute: {handler}")
