@@ -24,13 +24,21 @@ struct ImageRecord: Codable, Sendable {
     static func thumbnail(_ width: Int) -> String { "thumbnail-\(width).png" }
     static func thumbnailPoster(_ width: Int) -> String { "thumbnail-\(width)-poster.png" }
 
-    var fileNames: [String] {
-        var names: [String] = []
+    /// What each derived file is, for its place in the site.
+    enum Role {
+        case thumbnail(width: Int)
+        case thumbnailPoster(width: Int)
+        case poster
+    }
+
+    /// Every derived file: its name in the cache entry and its role.
+    var files: [(name: String, role: Role)] {
+        var files: [(name: String, role: Role)] = []
         for thumbnail in thumbnails {
-            names.append(Self.thumbnail(thumbnail.width))
-            if thumbnail.hasPoster { names.append(Self.thumbnailPoster(thumbnail.width)) }
+            files.append((Self.thumbnail(thumbnail.width), .thumbnail(width: thumbnail.width)))
+            if thumbnail.hasPoster { files.append((Self.thumbnailPoster(thumbnail.width), .thumbnailPoster(width: thumbnail.width))) }
         }
-        if hasPoster { names.append(Self.poster) }
-        return names
+        if hasPoster { files.append((Self.poster, .poster)) }
+        return files
     }
 }

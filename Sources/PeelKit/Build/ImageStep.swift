@@ -34,25 +34,8 @@ struct ImageStep: Sendable {
 
     func run(_ catalog: Catalog, progress: (@Sendable (Int, Int) -> Void)?) async throws -> [String: StickerAssets] {
         let jobs = catalog.packs.flatMap { pack in pack.stickers.map { (pack, $0) } }
-        let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var results: [String: StickerAssets] = [:]
-        try await withThrowingTaskGroup(of: (String, StickerAssets).self) { group in
-            var next = 0
-            func submit() {
-                guard next < jobs.count else { return }
-                let (pack, sticker) = jobs[next]
-                next += 1
-                group.addTask { (sticker.source, try self.process(sticker, in: pack)) }
-            }
-            for _ in 0..<min(limit, jobs.count) { submit() }
-            while let (source, assets) = try await group.next() {
-                results[source] = assets
-                progress?(results.count, jobs.count)
-                try Task.checkCancellation()
-                submit()
-            }
-        }
-        return results
+        let assets = try await ParallelWork.map(jobs, progress: progress) { pack, sticker in try self.process(sticker, in: pack) }
+        return Dictionary(zip(jobs.map(\.1.source), assets), uniquingKeysWith: { first, _ in first })
     }
 
     func process(_ sticker: Sticker, in pack: Pack) throws -> StickerAssets {
@@ -82,8 +65,7 @@ struct ImageStep: Sendable {
             try site.write(data!, to: SitePaths.original(pack, sticker))
         }
 
-        if let cache, let site, let entry = cache.entry(key, files: { try? JSONDecoder().decode(ImageRecord.self, from: $0).fileNames }),
-           let record = try? JSONDecoder().decode(ImageRecord.self, from: entry.record) {
+        if let cache, let site, let (entry, record) = cache.entry(key, decoding: ImageRecord.self, files: { $0.files.map(\.name) }) {
             return try place(record, from: entry, sticker: sticker, pack: pack, site: site, reused: true)
         }
         if data == nil {
@@ -92,13 +74,14 @@ struct ImageStep: Sendable {
             case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
             }
         }
-        let (record, files) = try derive(from: data!)
+        let (record, files) = try derive(from: data!, sha256: sha!)
         guard let site else { return assets(record, sticker: sticker, pack: pack) }
         if let cache {
-            let entry = try cache.store(key, record: try BuildCache.encodeRecord(record), files: files)
+            let entry = try cache.store(key, record: record, files: files)
             return try place(record, from: entry, sticker: sticker, pack: pack, site: site, reused: false)
         }
-        for file in files { try site.write(file.data, to: sitePath(of: file.name, sticker: sticker, pack: pack)) }
+        let paths = Dictionary(uniqueKeysWithValues: placements(record, sticker: sticker, pack: pack))
+        for file in files { try site.write(file.data, to: paths[file.name]!) }
         return assets(record, sticker: sticker, pack: pack)
     }
 
@@ -117,11 +100,11 @@ struct ImageStep: Sendable {
     }
 
     /// Decodes the image once and makes its record and (when building) its files.
-    private func derive(from data: Data) throws -> (ImageRecord, [(name: String, data: Data)]) {
+    private func derive(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
         var files: [(name: String, data: Data)] = []
         let analyzed: AnalyzedImage
         do {
-            analyzed = try analyzer.analyze(data)
+            analyzed = try analyzer.analyze(data, sha256: sha256)
         } catch let error as ImageError {
             let code: FindingCode
             switch error {
@@ -147,19 +130,20 @@ struct ImageStep: Sendable {
 
     private func place(_ record: ImageRecord, from entry: BuildCache.Entry, sticker: Sticker, pack: Pack,
                        site: SiteWriter, reused: Bool) throws -> StickerAssets {
-        for name in record.fileNames {
-            try site.place(entry.file(name), to: sitePath(of: name, sticker: sticker, pack: pack), reused: reused)
+        for (name, path) in placements(record, sticker: sticker, pack: pack) {
+            try site.place(entry.file(name), to: path, reused: reused)
         }
         return assets(record, sticker: sticker, pack: pack)
     }
 
-    private func sitePath(of name: String, sticker: Sticker, pack: Pack) -> String {
-        switch name {
-        case ImageRecord.poster: return SitePaths.poster(pack, sticker)
-        default:
-            let width = Int(name.split(separator: "-")[1].split(separator: ".")[0])!
-            return name.contains("poster") ? SitePaths.thumbnailPoster(pack, sticker, width: width)
-                : SitePaths.thumbnail(pack, sticker, width: width)
+    /// Each derived file of `record`: its name in the cache entry and its path in the site.
+    private func placements(_ record: ImageRecord, sticker: Sticker, pack: Pack) -> [(name: String, path: String)] {
+        record.files.map { file in
+            switch file.role {
+            case .thumbnail(let width): (file.name, SitePaths.thumbnail(pack, sticker, width: width))
+            case .thumbnailPoster(let width): (file.name, SitePaths.thumbnailPoster(pack, sticker, width: width))
+            case .poster: (file.name, SitePaths.poster(pack, sticker))
+            }
         }
     }
 

@@ -29,15 +29,14 @@ enum PackIconStep {
             guard let sha = try? (hashes?.hash(of: icon) ?? Hex.string(SHA256.hash(data: Data(contentsOf: url)))) else { continue }
             let key = Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|icon set \(derivationVersion)|max pixels \(maxPixels)|\(sha)".utf8)))
             let names: [String]
-            if let cache, let entry = cache.entry(key, files: { try? JSONDecoder().decode([String].self, from: $0) }),
-               let cached = try? JSONDecoder().decode([String].self, from: entry.record) {
+            if let cache, let (entry, cached) = cache.entry(key, decoding: [String].self, files: { $0 }) {
                 names = cached
                 for name in names { try site.place(entry.file(name), to: "\(SitePaths.packIcons(pack))/\(name)", reused: true) }
             } else {
                 guard let set = try? IconSet().files(artAt: url, maxPixels: maxPixels) else { continue }
                 names = set.files.map(\.path)
                 if let cache {
-                    let entry = try cache.store(key, record: try BuildCache.encodeRecord(names), files: set.files.map { ($0.path, $0.data) })
+                    let entry = try cache.store(key, record: names, files: set.files.map { ($0.path, $0.data) })
                     for name in names { try site.place(entry.file(name), to: "\(SitePaths.packIcons(pack))/\(name)", reused: false) }
                 } else {
                     for file in set.files { try site.write(file.data, to: "\(SitePaths.packIcons(pack))/\(file.path)") }

@@ -211,15 +211,16 @@ public struct SiteBuilder: Sendable {
                 return
             }
             let entry: BuildCache.Entry
+            let size: Int
             let reused: Bool
-            if let cached = cache.entry(key, files: { _ in ["pack.zip"] }) {
-                (entry, reused) = (cached, true)
+            if let (cached, cachedSize) = cache.entry(key, decoding: Int.self, files: { _ in ["pack.zip"] }) {
+                (entry, size, reused) = (cached, cachedSize, true)
             } else {
                 let data = try PackArchive.make(pack, content: content, rejected: rejected)
-                (entry, reused) = (try cache.store(key, record: Data("\(data.count)".utf8), files: [("pack.zip", data)]), false)
+                (entry, size, reused) = (try cache.store(key, record: data.count, files: [("pack.zip", data)]), data.count, false)
             }
             try site.place(entry.file("pack.zip"), to: path, reused: reused)
-            sizes[pack.slug] = Int(String(decoding: entry.record, as: UTF8.self)) ?? 0
+            sizes[pack.slug] = size
         }
         return sizes.values
     }

@@ -35,7 +35,6 @@ final class BuildCache: @unchecked Sendable {
     }
 
     private var entries: URL { folder.appendingPathComponent("entries") }
-    private var temporary: URL { folder.appendingPathComponent("tmp") }
     private var stateFile: URL { folder.appendingPathComponent("state.txt") }
     private var reportFile: URL { folder.appendingPathComponent("report.json") }
 
@@ -44,7 +43,6 @@ final class BuildCache: @unchecked Sendable {
     func open() throws {
         do {
             try fileManager.createDirectory(at: entries, withIntermediateDirectories: true)
-            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
         } catch {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(error.localizedDescription)")
         }
@@ -97,7 +95,6 @@ final class BuildCache: @unchecked Sendable {
     /// mkdir and a rename per sticker, the slowest calls of a cold build on ext4).
     struct Entry {
         let prefix: String
-        let record: Data
 
         /// The path of one of the entry's files.
         func file(_ name: String) -> String { prefix + name }
@@ -105,33 +102,32 @@ final class BuildCache: @unchecked Sendable {
 
     private func prefix(_ key: String) -> String { entries.path + "/" + key + "." }
 
-    /// The entry stored under `key`, when it is complete: its record and every file it lists,
-    /// none of them empty (a file cut short by a crash would be).
-    func entry(_ key: String, files: (Data) -> [String]?) -> Entry? {
+    /// The entry stored under `key` with its decoded record, when it is complete: its record
+    /// decodes and every file it lists is there, none of them empty (a file cut short by a crash
+    /// would be).
+    func entry<Record: Decodable>(_ key: String, decoding type: Record.Type,
+                                  files: (Record) -> [String]) -> (entry: Entry, record: Record)? {
         let prefix = prefix(key)
-        guard let record = try? Data(contentsOf: URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
-              let names = files(record),
-              names.allSatisfy({ FileStamp.of(path: prefix + $0).map { $0.size > 0 } ?? false }) else {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
+              let record = try? JSONDecoder().decode(type, from: data),
+              files(record).allSatisfy({ FileStamp.of(path: prefix + $0).map { $0.size > 0 } ?? false }) else {
             return nil
         }
         markUsed(key)
-        return Entry(prefix: prefix, record: record)
-    }
-
-    /// Encodes a record with sorted keys: the same value always gives the same bytes (plain
-    /// JSONEncoder output orders keys differently from one encoding to the next).
-    static func encodeRecord<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(value)
+        return (Entry(prefix: prefix), record)
     }
 
     /// Stores `files` and then `record` under `key`. Each is written under a scratch name and
     /// renamed into place, so a file is only ever whole or absent (two tasks storing identical
     /// images replace one file with another of the same bytes, never truncate one being linked),
     /// and the record, written last, says the entry is complete.
+    /// The record is JSON with sorted keys: the same value always gives the same bytes (plain
+    /// JSONEncoder output orders keys differently from one encoding to the next).
     @discardableResult
-    func store(_ key: String, record: Data, files: [(name: String, data: Data)]) throws -> Entry {
+    func store<Record: Encodable>(_ key: String, record: Record, files: [(name: String, data: Data)]) throws -> Entry {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let record = try encoder.encode(record)
         let prefix = prefix(key)
         // Scratch names in the same folder: a rename there takes one directory lock, not two.
         let scratch = entries.path + "/tmp-" + UUID().uuidString + "-" + key + "."
@@ -150,7 +146,7 @@ final class BuildCache: @unchecked Sendable {
             }
         }
         markUsed(key)
-        return Entry(prefix: prefix, record: record)
+        return Entry(prefix: prefix)
     }
 
     private func markUsed(_ key: String) {
@@ -159,7 +155,8 @@ final class BuildCache: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Removes every entry this build did not use, and leftovers of killed builds.
+    /// Removes every entry this build did not use, and leftovers of killed builds (their scratch
+    /// files, `tmp-…`, belong to no key).
     func prune() {
         lock.lock()
         let keep = used
@@ -167,9 +164,6 @@ final class BuildCache: @unchecked Sendable {
         for name in (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? [] {
             let key = String(name.prefix { $0 != "." })
             if !keep.contains(key) { try? fileManager.removeItem(atPath: entries.path + "/" + name) }
-        }
-        for name in (try? fileManager.contentsOfDirectory(atPath: temporary.path)) ?? [] {
-            try? fileManager.removeItem(at: temporary.appendingPathComponent(name))
         }
     }
 }

@@ -25,9 +25,11 @@ public struct ImageAnalyzer: Sendable {
         self.maxPixels = maxPixels
     }
 
-    public func analyze(_ data: Data) throws -> AnalyzedImage {
+    /// `sha256`: the bytes' hex SHA-256 when the caller has already computed it (a build hashes
+    /// every image it reads), so it is not computed twice.
+    public func analyze(_ data: Data, sha256: String? = nil) throws -> AnalyzedImage {
         guard !data.isEmpty else { throw ImageError.corrupt("file is empty (0 bytes)") }
-        let digest = Hex.string(SHA256.hash(data: data))
+        let digest = sha256 ?? Hex.string(SHA256.hash(data: data))
         let format = ImageFormat.sniff(data)
         switch format {
         case .png:

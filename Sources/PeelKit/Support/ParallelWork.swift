@@ -5,23 +5,34 @@ import Foundation
 enum ParallelWork {
     static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    static func run<Job: Sendable>(_ jobs: [Job], _ work: @escaping @Sendable (Job) throws -> Void) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var next = 0
+    /// Each job's result, in the jobs' order; `progress` hears (done, total) as jobs finish.
+    static func map<Job: Sendable, Output: Sendable>(_ jobs: [Job], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                                                      _ work: @escaping @Sendable (Job) throws -> Output) async throws -> [Output] {
+        try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+            var outputs = [Output?](repeating: nil, count: jobs.count)
+            var next = 0, done = 0
             func submit() {
                 guard next < jobs.count else { return }
-                let job = jobs[next]
+                let index = next, job = jobs[next]
                 next += 1
                 group.addTask {
                     try Task.checkCancellation()
-                    try work(job)
+                    return (index, try work(job))
                 }
             }
             for _ in 0..<min(coreCount, jobs.count) { submit() }
-            while try await group.next() != nil {
+            while let (index, output) = try await group.next() {
+                outputs[index] = output
+                done += 1
+                progress?(done, jobs.count)
                 submit()
             }
+            return outputs.map { $0! }
         }
+    }
+
+    static func run<Job: Sendable>(_ jobs: [Job], _ work: @escaping @Sendable (Job) throws -> Void) async throws {
+        _ = try await map(jobs, work)
     }
 }
 
