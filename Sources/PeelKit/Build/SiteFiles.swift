@@ -8,10 +8,10 @@ enum SiteFiles {
         let url = folder.appendingPathComponent(path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
         } catch {
             throw PeelError.writeFailed(path: url.path, reason: error.localizedDescription)
         }
+        try PlainFile.write(data, toPath: url.path)
     }
 
     static func write(_ text: String, to path: String, in folder: URL) throws {

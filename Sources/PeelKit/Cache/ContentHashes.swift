@@ -9,7 +9,6 @@ final class ContentHashes: @unchecked Sendable {
         var sha256: String
     }
 
-    let root: URL
     private let lock = NSLock()
     private var previous: [String: Entry]
     private var current: [String: Entry] = [:]
@@ -17,7 +16,6 @@ final class ContentHashes: @unchecked Sendable {
     private let rootPath: String
 
     init(root: URL, previous: [String: Entry]) {
-        self.root = root
         rootPath = root.standardizedFileURL.path
         self.previous = previous
     }

@@ -31,14 +31,8 @@ public struct FolderSnapshot: Equatable, Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        let modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-        entries[path] = Entry(size: isDirectory ? 0 : Int64(info.st_size), modified: isDirectory ? 0 : modified,
-                              inode: UInt64(info.st_ino))
+        let stamp = FileStamp(info)
+        entries[path] = Entry(size: isDirectory ? 0 : stamp.size, modified: isDirectory ? 0 : stamp.modified, inode: stamp.inode)
         guard isDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
             scan(path + "/" + name)
