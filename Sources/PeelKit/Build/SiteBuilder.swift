@@ -54,13 +54,18 @@ public struct BuildReport: Sendable {
         ReviewSummary(findings: findings, packs: packCount, stickers: stickerCount)
     }
 
-    /// "Built 3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
-    public var summary: String {
-        let time = String(format: "%.2f", seconds)
-        var line = (upToDate ? "Up to date: " : "Built ") + "\(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
+    /// "4 packs, 24 stickers, 0 warnings, 0 errors in 0.41 s": the summary without the output
+    /// folder, for `peel serve`, whose site lives in a private temporary folder.
+    public var countsSummary: String {
+        var line = "\(plural(packCount, "pack")), \(plural(stickerCount, "sticker")), "
             + "\(plural(findings.warningCount, "warning")), \(plural(findings.errorCount, "error"))"
         if findings.suppressedCount > 0 { line += " (\(findings.suppressedCount) silenced)" }
-        line += " in \(time) s → \(output.path)"
+        return line + " in " + String(format: "%.2f", seconds) + " s"
+    }
+
+    /// "Built 3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
+    public var summary: String {
+        var line = (upToDate ? "Up to date: " : "Built ") + countsSummary + " → \(output.path)"
         if !upToDate && filesReused > 0 { line += " (\(plural(filesWritten, "file")) written, \(filesReused) reused)" }
         return line
     }
