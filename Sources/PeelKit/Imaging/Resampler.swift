@@ -45,13 +45,23 @@ public enum Resampler {
         }
         if !roots.isEmpty {
             var row = [Pixel](repeating: .zero, count: image.width)
+            var previous = 0..<0
             image.pixels.withUnsafeBufferPointer { pixels in
                 row.withUnsafeMutableBufferPointer { row in
-                    for y in 0..<image.height {
-                        UnsafeMutableRawPointer(row.baseAddress!).withMemoryRebound(to: Float.self, capacity: image.width * 4) { floats in
-                            peel_premultiply_row(pixels.baseAddress! + y * image.width * 4, floats, Int32(image.width))
+                    UnsafeMutableRawPointer(row.baseAddress!).withMemoryRebound(to: Float.self, capacity: image.width * 4) { floats in
+                        for y in 0..<image.height {
+                            let source = pixels.baseAddress! + y * image.width * 4
+                            let span = opaqueSpan(source, count: image.width)
+                            // Only the span is premultiplied; what the last row had outside it is cleared.
+                            for cleared in uncovered(previous, by: span) {
+                                (floats + cleared.lowerBound * 4).update(repeating: 0, count: cleared.count * 4)
+                            }
+                            if !span.isEmpty {
+                                peel_premultiply_row(source + span.lowerBound * 4, floats + span.lowerBound * 4, Int32(span.count))
+                            }
+                            previous = span
+                            for sweep in roots { sweep.take(row: y, UnsafeBufferPointer(row), span: span) }
                         }
-                        for sweep in roots { sweep.take(row: y, UnsafeBufferPointer(row)) }
                     }
                 }
             }
@@ -84,6 +94,18 @@ public enum Resampler {
         var count: [Int32] = []
         var weights: [Float] = []
         var stride = 0
+
+        /// The output pixels whose taps reach into source pixels `span` (starts and ends of the
+        /// taps only grow along the axis); every other output is made of zeros when the source
+        /// is zero outside `span`.
+        func reach(into span: Range<Int>) -> Range<Int> {
+            guard !span.isEmpty else { return 0..<0 }
+            var first = 0
+            while first < start.count && Int(start[first] + count[first]) <= span.lowerBound { first += 1 }
+            var end = start.count
+            while end > first && Int(start[end - 1]) >= span.upperBound { end -= 1 }
+            return first..<end
+        }
     }
 
     static func taps(source: Int, destination: Int) -> Taps {
@@ -125,13 +147,22 @@ public enum Resampler {
 
     /// One output size being made: the horizontal taps, the ring of horizontally resampled
     /// source rows, the vertical taps, the output pixels, and the smaller sizes made from it.
+    ///
+    /// Transparent margins cost nothing: each row travels with the span of pixels that may be
+    /// non-zero (premultiplied, a transparent pixel is exactly zero), and only output pixels whose
+    /// taps reach into that span are computed. Everything outside is zero either way, so the bytes
+    /// are those of the full computation (sums of exact zeros are zero; tested against the
+    /// two-pass reference). Sticker art is mostly drawn on transparency, often with half or more of
+    /// its pixels transparent around the figure.
     final class Sweep {
         let width: Int
         let height: Int
         let horizontal: Taps
         let vertical: Taps
-        /// Rows of `width` pixels; source row r lives at slot r % ringRows.
+        /// Rows of `width` pixels; source row r lives at slot r % ringRows, and only its
+        /// `ringSpans` entry holds values (the rest of the slot is stale and never read).
         var ring: [Pixel]
+        var ringSpans: [Range<Int>]
         let ringRows: Int
         var accumulator: [Pixel]
         var nextOutputRow = 0
@@ -146,27 +177,33 @@ public enum Resampler {
             vertical = Resampler.taps(source: sourceHeight, destination: height)
             ringRows = max(1, Int(vertical.count.max() ?? 1))
             ring = [Pixel](repeating: .zero, count: ringRows * width)
+            ringSpans = Array(repeating: 0..<0, count: ringRows)
             accumulator = [Pixel](repeating: .zero, count: width)
             pixels = [UInt8](repeating: 0, count: width * height * 4)
         }
 
         var result: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
 
-        /// Takes premultiplied source row `y` (rows arrive in order) and writes every output row
-        /// that now has all its source rows.
-        func take(row y: Int, _ source: UnsafeBufferPointer<Pixel>) {
+        /// Takes premultiplied source row `y` (rows arrive in order), zero outside `span`, and
+        /// writes every output row that now has all its source rows.
+        func take(row y: Int, _ source: UnsafeBufferPointer<Pixel>, span: Range<Int>) {
             let slot = y % ringRows
-            let width = width, stride = horizontal.stride
-            ring.withUnsafeMutableBufferPointer { ring in
-                horizontal.weights.withUnsafeBufferPointer { weights in
-                    horizontal.start.withUnsafeBufferPointer { starts in
-                        horizontal.count.withUnsafeBufferPointer { counts in
-                            UnsafeRawPointer(source.baseAddress!).withMemoryRebound(to: Float.self, capacity: source.count * 4) { row in
-                                UnsafeMutableRawPointer(ring.baseAddress! + slot * width)
-                                    .withMemoryRebound(to: Float.self, capacity: width * 4) { out in
-                                        peel_resample_horizontal(row, out, Int32(width), starts.baseAddress!, counts.baseAddress!,
-                                                                 weights.baseAddress!, Int32(stride))
-                                    }
+            let outputs = horizontal.reach(into: span)
+            ringSpans[slot] = outputs
+            if !outputs.isEmpty {
+                let first = outputs.lowerBound, stride = horizontal.stride, width = width
+                ring.withUnsafeMutableBufferPointer { ring in
+                    horizontal.weights.withUnsafeBufferPointer { weights in
+                        horizontal.start.withUnsafeBufferPointer { starts in
+                            horizontal.count.withUnsafeBufferPointer { counts in
+                                UnsafeRawPointer(source.baseAddress!).withMemoryRebound(to: Float.self, capacity: source.count * 4) { row in
+                                    UnsafeMutableRawPointer(ring.baseAddress! + slot * width + first)
+                                        .withMemoryRebound(to: Float.self, capacity: outputs.count * 4) { out in
+                                            peel_resample_horizontal(row, out, Int32(outputs.count), starts.baseAddress! + first,
+                                                                     counts.baseAddress! + first, weights.baseAddress! + first * stride,
+                                                                     Int32(stride))
+                                        }
+                                }
                             }
                         }
                     }
@@ -184,6 +221,7 @@ public enum Resampler {
             let width = width, ringRows = ringRows
             let first = Int(vertical.start[y]), count = Int(vertical.count[y])
             let coefficients = y * vertical.stride
+            var covered = 0..<0
             accumulator.withUnsafeMutableBufferPointer { accumulator in
                 ring.withUnsafeBufferPointer { ring in
                     vertical.weights.withUnsafeBufferPointer { weights in
@@ -191,21 +229,47 @@ public enum Resampler {
                             let sum = accumulator.baseAddress!
                             sum.update(repeating: .zero, count: width)
                             for tap in 0..<count {
-                                let row = ring.baseAddress! + ((first + tap) % ringRows) * width
-                                UnsafeMutableRawPointer(sum).withMemoryRebound(to: Float.self, capacity: width * 4) { sum in
-                                    UnsafeRawPointer(row).withMemoryRebound(to: Float.self, capacity: width * 4) { row in
-                                        peel_resample_accumulate(sum, row, weights[coefficients + tap], Int32(width * 4))
+                                let slot = (first + tap) % ringRows
+                                let span = ringSpans[slot]
+                                if span.isEmpty { continue }
+                                covered = covered.isEmpty ? span : min(covered.lowerBound, span.lowerBound)..<max(covered.upperBound, span.upperBound)
+                                let row = ring.baseAddress! + slot * width + span.lowerBound
+                                UnsafeMutableRawPointer(sum + span.lowerBound).withMemoryRebound(to: Float.self, capacity: span.count * 4) { sum in
+                                    UnsafeRawPointer(row).withMemoryRebound(to: Float.self, capacity: span.count * 4) { row in
+                                        peel_resample_accumulate(sum, row, weights[coefficients + tap], Int32(span.count * 4))
                                     }
                                 }
                             }
-                            UnsafeMutableRawPointer(sum).withMemoryRebound(to: Float.self, capacity: width * 4) { sum in
-                                peel_finish_row(sum, pixels.baseAddress! + y * width * 4, Int32(width))
+                            // Outside `covered` the row is transparent, which `pixels` already is.
+                            if !covered.isEmpty {
+                                UnsafeMutableRawPointer(sum + covered.lowerBound).withMemoryRebound(to: Float.self, capacity: covered.count * 4) { sum in
+                                    peel_finish_row(sum, pixels.baseAddress! + (y * width + covered.lowerBound) * 4, Int32(covered.count))
+                                }
                             }
                         }
                     }
                 }
-                for child in children { child.take(row: y, UnsafeBufferPointer(accumulator)) }
+                for child in children { child.take(row: y, UnsafeBufferPointer(accumulator), span: covered) }
             }
         }
+    }
+
+    /// The pixels of an 8-bit RGBA row from the first to the last that is not fully transparent
+    /// (empty when all are).
+    static func opaqueSpan(_ row: UnsafePointer<UInt8>, count: Int) -> Range<Int> {
+        var first = 0
+        while first < count && row[first * 4 + 3] == 0 { first += 1 }
+        if first == count { return 0..<0 }
+        var end = count
+        while row[(end - 1) * 4 + 3] == 0 { end -= 1 }
+        return first..<end
+    }
+
+    /// The parts of `old` outside `new` (at most two ranges, none empty).
+    static func uncovered(_ old: Range<Int>, by new: Range<Int>) -> [Range<Int>] {
+        if new.isEmpty { return old.isEmpty ? [] : [old] }
+        let left = old.lowerBound..<max(old.lowerBound, min(old.upperBound, new.lowerBound))
+        let right = min(old.upperBound, max(old.lowerBound, new.upperBound))..<old.upperBound
+        return [left, right].filter { !$0.isEmpty }
     }
 }

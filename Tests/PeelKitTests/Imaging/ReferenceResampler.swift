@@ -13,6 +13,17 @@ enum ReferenceResampler {
         return unpremultiplied(plane, width: width, height: height)
     }
 
+    /// `small` made from `large`'s clamped float plane (before rounding), as the streaming
+    /// resampler cascades a size at most half of another: both results.
+    static func cascade(_ image: RGBAImage, large: (Int, Int), small: (Int, Int)) -> (large: RGBAImage, small: RGBAImage) {
+        var plane = premultiplied(image)
+        plane = resampleHorizontally(plane, sourceWidth: image.width, height: image.height, to: large.0)
+        plane = resampleVertically(plane, width: large.0, sourceHeight: image.height, to: large.1)
+        var smaller = resampleHorizontally(plane, sourceWidth: large.0, height: large.1, to: small.0)
+        smaller = resampleVertically(smaller, width: small.0, sourceHeight: large.1, to: small.1)
+        return (unpremultiplied(plane, width: large.0, height: large.1), unpremultiplied(smaller, width: small.0, height: small.1))
+    }
+
     static func taps(source: Int, destination: Int) -> Resampler.Taps { Resampler.taps(source: source, destination: destination) }
 
     // MARK: - Passes (premultiplied RGBA planes, one SIMD4<Float> per pixel)

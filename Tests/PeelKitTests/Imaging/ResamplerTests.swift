@@ -99,6 +99,43 @@ import Testing
         }
     }
 
+    /// Transparent margins, holes, stripes and lone pixels: the resampler skips what is
+    /// transparent, and must still write exactly the bytes of the full two-pass computation, for a
+    /// size made from the source and for one cascaded from it.
+    @Test(arguments: ["frame", "holes", "stripes", "lone pixel", "transparent", "opaque"])
+    func skippingTransparencyChangesNoByte(shape: String) {
+        let (width, height) = (203, 197)
+        var image = PNGWriterTests.noise(width: width, height: height, alpha: true, seed: UInt64(shape.utf8.count * 31))
+        for y in 0..<height {
+            for x in 0..<width {
+                let transparent: Bool
+                switch shape {
+                case "frame": transparent = x < 40 || x >= 170 || y < 25 || y >= 150
+                case "holes": transparent = (y / 9) % 3 == 1 || (x > 60 && x < 90) || (x + y) % 47 == 0
+                case "stripes": transparent = (x / 13) % 2 == 0
+                case "lone pixel": transparent = !(x == 101 && y == 77)
+                case "transparent": transparent = true
+                default: transparent = false
+                }
+                if transparent {
+                    // Any colour under alpha 0: premultiplied, it is nothing.
+                    image.pixels[(y * width + x) * 4 + 3] = 0
+                } else if shape == "opaque" {
+                    image.pixels[(y * width + x) * 4 + 3] = 255
+                }
+            }
+        }
+        for size in [(96, 93), (50, 50), (203, 60), (7, 197), (1, 1)] {
+            let same = Resampler.resize(image, width: size.0, height: size.1) == ReferenceResampler.resize(image, width: size.0, height: size.1)
+            #expect(same, "\(shape) → \(size.0)×\(size.1)")
+        }
+        let streamed = Resampler.resize(image, to: [(width: 45, height: 44), (width: 96, height: 93)])
+        let reference = ReferenceResampler.cascade(image, large: (96, 93), small: (45, 44))
+        let (sameLarge, sameSmall) = (streamed[1] == reference.large, streamed[0] == reference.small)
+        #expect(sameLarge, "\(shape): large")
+        #expect(sameSmall, "\(shape): cascaded")
+    }
+
     /// Sizes made together: the largest comes from the source, exactly as alone; a size at most
     /// half of it is made from its rows and stays within a rounding step of a direct resize of real art.
     @Test(arguments: ["grinning", "party"])
@@ -106,7 +143,9 @@ import Testing
         let data = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("content/faces/\(name).png"))
         let art = try PNGCodec.decode(data, maxPixels: 1 << 22).0
         let both = Resampler.resize(art, to: [(width: 160, height: 160), (width: 320, height: 320)])
-        #expect(both[1] == ReferenceResampler.resize(art, width: 320, height: 320))
+        let reference = ReferenceResampler.cascade(art, large: (320, 320), small: (160, 160))
+        #expect(both[1] == reference.large)
+        #expect(both[0] == reference.small)
         let pillow = try PNGCodec.decode(Fixtures.data(Fixtures.root.appendingPathComponent("reference/\(name)-160-pillow-lanczos.png")), maxPixels: 0).0
         let direct = Resampler.resize(art, width: 160, height: 160)
         #expect(ImageQuality.psnr(direct, pillow) > 40)
