@@ -108,7 +108,20 @@ public enum Resampler {
         }
     }
 
+    /// Taps by (source, destination) length: a catalog's stickers share a few sizes, and working
+    /// out weights (two sines per tap) cost as much as resampling a transparent sticker's margins.
+    /// Bounded, so odd sizes cannot grow it without end.
+    private static let tapsCache = LockedDictionary<SIMD2<Int>, Taps>()
+
     static func taps(source: Int, destination: Int) -> Taps {
+        let key = SIMD2(source, destination)
+        if let known = tapsCache[key] { return known }
+        let taps = makeTaps(source: source, destination: destination)
+        if tapsCache.count < 256 { tapsCache[key] = taps }
+        return taps
+    }
+
+    private static func makeTaps(source: Int, destination: Int) -> Taps {
         if source == destination {
             // Same size along this axis: each output pixel is its source pixel.
             return Taps(start: (0..<source).map { Int32($0) }, count: Array(repeating: 1, count: source),

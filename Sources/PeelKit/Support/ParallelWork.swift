@@ -46,6 +46,12 @@ final class LockedDictionary<Key: Hashable & Sendable, Value: Sendable>: @unchec
         set { lock.lock(); storage[key] = newValue; lock.unlock() }
     }
 
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.count
+    }
+
     var values: [Key: Value] {
         lock.lock()
         defer { lock.unlock() }
