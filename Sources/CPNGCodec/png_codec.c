@@ -97,7 +97,14 @@ static int chunks_fit(const uint8_t *data, size_t length, codec_error *error) {
 peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                                       peel_png_header *header, uint8_t **pixels,
                                       char *message, size_t message_capacity) {
-    *pixels = NULL;
+    return peel_png_decode_rgba8_into(data, length, max_pixels, header, pixels, NULL, 0, message, message_capacity);
+}
+
+peel_png_status peel_png_decode_rgba8_into(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                           peel_png_header *header, uint8_t **pixels,
+                                           uint8_t *target, size_t target_capacity,
+                                           char *message, size_t message_capacity) {
+    if (pixels != NULL) *pixels = NULL;
     memset(header, 0, sizeof(*header));
     codec_error error = { .message = message, .message_capacity = message_capacity };
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
@@ -163,20 +170,25 @@ peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64
         copy_message(&error, "unexpected row layout after conversion to RGBA");
         longjmp(error.jump, 1);
     }
-    image = malloc(row_bytes * height);
+    if (target != NULL && target_capacity != row_bytes * height) {
+        copy_message(&error, "the image's size changed while it was read");
+        longjmp(error.jump, 1);
+    }
+    image = target != NULL ? NULL : malloc(row_bytes * height);
     rows = malloc(sizeof(png_bytep) * height);
-    if (image == NULL || rows == NULL) {
+    if ((target == NULL && image == NULL) || rows == NULL) {
         status = PEEL_PNG_OUT_OF_MEMORY;
         copy_message(&error, "out of memory");
         longjmp(error.jump, 1);
     }
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = image + (size_t)y * row_bytes;
+    uint8_t *destination = target != NULL ? target : image;
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = destination + (size_t)y * row_bytes;
     png_read_image(png, rows);
     png_read_end(png, NULL);
 
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
-    *pixels = image;
+    if (pixels != NULL) *pixels = image;
     return PEEL_PNG_OK;
 }
 

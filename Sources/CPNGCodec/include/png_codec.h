@@ -31,6 +31,14 @@ peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64
                                       peel_png_header *header, uint8_t **pixels,
                                       char *message, size_t message_capacity);
 
+/// The same, decoding into `target` (target_capacity bytes, which must be width*height*4 of the
+/// image read; the caller sizes it from IHDR) instead of a malloc'd buffer; pixels may be NULL.
+/// When target is NULL this is peel_png_decode_rgba8.
+peel_png_status peel_png_decode_rgba8_into(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                           peel_png_header *header, uint8_t **pixels,
+                                           uint8_t *target, size_t target_capacity,
+                                           char *message, size_t message_capacity);
+
 /// Encodes 8-bit RGBA (straight alpha) rows, or RGB when has_alpha is 0 (then the input is still
 /// RGBA and the alpha byte is dropped). compression_level is zlib's 0-9. On success *output is
 /// malloc'd and must be released with peel_png_free.

@@ -10,16 +10,14 @@ enum DeflateCompressor {
         let compressor = pool.take(level: level)
         defer { pool.give(compressor, level: level) }
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
-        var output = [UInt8](repeating: 0, count: bound)
-        let written = input.withUnsafeBytes { source in
-            output.withUnsafeMutableBytes { target in
+        return [UInt8](unsafeUninitializedCapacity: bound) { target, initialized in
+            let written = input.withUnsafeBytes { source in
                 libdeflate_zlib_compress(compressor, source.baseAddress, source.count, target.baseAddress, target.count)
             }
+            // The bound is libdeflate's worst case for this input, so compression cannot run out of room.
+            precondition(written > 0, "libdeflate output exceeded its own bound")
+            initialized = written
         }
-        // The bound is libdeflate's worst case for this input, so compression cannot run out of room.
-        precondition(written > 0, "libdeflate output exceeded its own bound")
-        output.removeSubrange(written...)
-        return output
     }
 }
 

@@ -15,12 +15,38 @@ public struct PNGHeader: Sendable, Equatable {
     public var hasAlphaChannel: Bool { colorType & 4 != 0 || hasTransparencyChunk }
 }
 
+extension PNGHeader {
+    init(_ header: peel_png_header) {
+        self.init(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+                  colorType: Int(header.color_type), interlaced: header.interlaced != 0,
+                  hasTransparencyChunk: header.has_trns != 0)
+    }
+}
+
 /// PNG decode and encode through libpng (the calls live behind setjmp in CPNGCodec).
 public enum PNGCodec {
     /// Decodes any PNG (every colour type, bit depth, palette with tRNS, 16-bit, interlaced) to
     /// 8-bit RGBA. An APNG decodes to its default image. `maxPixels` is checked against the header
     /// before any pixel memory is allocated.
     public static func decode(_ data: Data, maxPixels: Int) throws -> (RGBAImage, PNGHeader) {
+        // Decoded straight into the image's own array when IHDR's size is within the budget
+        // (saves copying every pixel once); anything else goes through libpng's own checks first.
+        if let (width, height) = declaredSize(data), maxPixels > 0, width * height <= maxPixels {
+            var header = peel_png_header()
+            var message = [CChar](repeating: 0, count: 256)
+            var status = PEEL_PNG_ERROR
+            let count = width * height * 4
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                status = data.withUnsafeBytes { raw in
+                    peel_png_decode_rgba8_into(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixels), &header,
+                                               nil, buffer.baseAddress, count, &message, message.count)
+                }
+                initialized = status == PEEL_PNG_OK ? count : 0
+            }
+            let info = PNGHeader(header)
+            try check(status, info: info, message: message, maxPixels: maxPixels)
+            return (RGBAImage(width: info.width, height: info.height, pixels: pixels), info)
+        }
         var header = peel_png_header()
         var pixels: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
@@ -29,22 +55,37 @@ public enum PNGCodec {
             return peel_png_decode_rgba8(base, raw.count, UInt64(max(0, maxPixels)), &header, &pixels, &message, message.count)
         }
         defer { peel_png_free(pixels) }
-        let reason = CString.text(message)
-        let info = PNGHeader(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
-                             colorType: Int(header.color_type), interlaced: header.interlaced != 0,
-                             hasTransparencyChunk: header.has_trns != 0)
+        let info = PNGHeader(header)
+        try check(status, info: info, message: message, maxPixels: maxPixels)
+        guard let pixels else { throw ImageError.corrupt("decoder returned no pixels") }
+        let image = RGBAImage(width: info.width, height: info.height,
+                              pixels: Array(UnsafeBufferPointer(start: pixels, count: info.width * info.height * 4)))
+        return (image, info)
+    }
+
+    /// Width and height as IHDR (always the first chunk) declares them, when they are plausible.
+    private static func declaredSize(_ data: Data) -> (Int, Int)? {
+        guard data.count >= 24 else { return nil }
+        let start = data.startIndex
+        guard data[start + 12] == 0x49, data[start + 13] == 0x48, data[start + 14] == 0x44, data[start + 15] == 0x52 else { return nil }
+        func number(at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 << 8 | Int(data[start + offset + $1]) }
+        }
+        let (width, height) = (number(at: 16), number(at: 20))
+        guard (1...(1 << 24)).contains(width), (1...(1 << 24)).contains(height) else { return nil }
+        return (width, height)
+    }
+
+    private static func check(_ status: peel_png_status, info: PNGHeader, message: [CChar], maxPixels: Int) throws {
         switch status {
         case PEEL_PNG_OK:
-            guard let pixels else { throw ImageError.corrupt("decoder returned no pixels") }
-            let count = info.width * info.height * 4
-            let image = RGBAImage(width: info.width, height: info.height,
-                                  pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-            return (image, info)
+            return
         case PEEL_PNG_TOO_LARGE:
             throw ImageError.overPixelBudget(width: info.width, height: info.height, budget: maxPixels)
         case PEEL_PNG_OUT_OF_MEMORY:
             throw ImageError.outOfMemory
         default:
+            let reason = CString.text(message)
             throw ImageError.corrupt(reason.isEmpty ? "libpng could not decode it" : reason)
         }
     }

@@ -18,15 +18,16 @@ enum PNGWriter {
         let channels = alpha ? 4 : 3
         let rowBytes = image.width * channels
         let filteredCount = (rowBytes + 1) * image.height
-        var filtered = [UInt8](repeating: 0, count: filteredCount)
-        image.pixels.withUnsafeBufferPointer { source in
-            filtered.withUnsafeMutableBufferPointer { target in
+        // Every byte is written by the filter (no zero-filling first).
+        let filtered = [UInt8](unsafeUninitializedCapacity: filteredCount) { target, initialized in
+            image.pixels.withUnsafeBufferPointer { source in
                 guard let source = source.baseAddress, let target = target.baseAddress else { return }
                 for y in 0..<image.height {
                     filterRow(source + y * image.width * 4, width: image.width, channels: channels,
                               into: target + y * (rowBytes + 1))
                 }
             }
+            initialized = filteredCount
         }
         let compressed = DeflateCompressor.zlib(filtered)
 
