@@ -198,41 +198,13 @@ public struct CatalogLoader {
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg) for this sidecar"))
         }
 
-        var stickers: [Sticker] = []
-        for image in images {
-            let stem = StickerFileKind.stem(image)
-            let source = "\(folder)/\(image)"
-            var sticker = Sticker(slug: "", source: source, title: Self.title(fromStem: stem))
-            if (stems[stem] ?? 0) > 1 {
-                findings.append(Finding(.warning, .ambiguousSidecar, file: source,
-                                        message: "several images are named '\(stem)'; they share \(stem).md, so rename one", sticker: source))
-            }
-            guard let sidecarName = sidecars[stem] else {
-                findings.append(Finding(.error, .missingSidecar, file: source,
-                                        message: "sticker has no sidecar; create \(folder)/\(stem).md with 'alt:' (its accessibility label)", sticker: source))
-                stickers.append(sticker)
-                continue
-            }
-            let sidecarPath = "\(folder)/\(sidecarName)"
-            sticker.sidecar = sidecarPath
-            let file = MarkdownFile(path: sidecarPath, in: content, sticker: source)
-            findings += file.findings
-            var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
-            let alt = reader.string("alt")?.trimmed
-            sticker.alt = alt?.isEmpty == false ? alt : nil
-            if sticker.alt == nil, !file.findings.hasErrors {
-                reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
-                              "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
-            }
-            sticker.altLine = reader.frontMatter["alt"]?.line
-            sticker.ignore = Self.ignoreList(&reader)
-            if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
-            sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
-            sticker.order = reader.integer("order")
-            sticker.descriptionHTML = Markdown.html(file.frontMatter.body)
-            findings += reader.findings
-            stickers.append(sticker)
+        // Sidecars are read and parsed on every core; findings keep the images' order.
+        let parsed = ParallelWork.mapBlocking(images) { [stems, sidecars] image in
+            Self.readSticker(image, in: folder, sidecarName: sidecars[StickerFileKind.stem(image)],
+                             sharesStem: (stems[StickerFileKind.stem(image)] ?? 0) > 1, content: content)
         }
+        var stickers = parsed.map(\.sticker)
+        findings += parsed.flatMap(\.findings)
 
         stickers.sort { lhs, rhs in
             let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
@@ -242,6 +214,43 @@ public struct CatalogLoader {
         let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })
         for index in stickers.indices { stickers[index].slug = slugs[index] }
         return stickers
+    }
+
+    /// One sticker from its image's file name and its sidecar (when it has one).
+    private static func readSticker(_ image: String, in folder: String, sidecarName: String?, sharesStem: Bool,
+                                    content: ContentPath) -> (sticker: Sticker, findings: [Finding]) {
+        var findings: [Finding] = []
+        let stem = StickerFileKind.stem(image)
+        let source = "\(folder)/\(image)"
+        var sticker = Sticker(slug: "", source: source, title: title(fromStem: stem))
+        if sharesStem {
+            findings.append(Finding(.warning, .ambiguousSidecar, file: source,
+                                    message: "several images are named '\(stem)'; they share \(stem).md, so rename one", sticker: source))
+        }
+        guard let sidecarName else {
+            findings.append(Finding(.error, .missingSidecar, file: source,
+                                    message: "sticker has no sidecar; create \(folder)/\(stem).md with 'alt:' (its accessibility label)", sticker: source))
+            return (sticker, findings)
+        }
+        let sidecarPath = "\(folder)/\(sidecarName)"
+        sticker.sidecar = sidecarPath
+        let file = MarkdownFile(path: sidecarPath, in: content, sticker: source)
+        findings += file.findings
+        var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
+        let alt = reader.string("alt")?.trimmed
+        sticker.alt = alt?.isEmpty == false ? alt : nil
+        if sticker.alt == nil, !file.findings.hasErrors {
+            reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
+                          "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
+        }
+        sticker.altLine = reader.frontMatter["alt"]?.line
+        sticker.ignore = ignoreList(&reader)
+        if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
+        sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
+        sticker.order = reader.integer("order")
+        sticker.descriptionHTML = Markdown.html(file.frontMatter.body)
+        findings += reader.findings
+        return (sticker, findings)
     }
 
     // MARK: - Helpers

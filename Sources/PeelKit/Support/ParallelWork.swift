@@ -34,6 +34,36 @@ enum ParallelWork {
     static func run<Job: Sendable>(_ jobs: [Job], _ work: @escaping @Sendable (Job) throws -> Void) async throws {
         _ = try await map(jobs, work)
     }
+
+    /// Each job's result, in the jobs' order, for synchronous code with many small jobs (reading
+    /// sidecars): the calling thread waits while Dispatch runs them on every core.
+    static func mapBlocking<Job: Sendable, Output: Sendable>(_ jobs: [Job], _ work: @Sendable (Job) -> Output) -> [Output] {
+        guard jobs.count > 1 else { return jobs.map(work) }
+        let outputs = LockedArray<Output>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            outputs[index] = work(jobs[index])
+        }
+        return outputs.values
+    }
+}
+
+/// A fixed number of slots parallel jobs fill, each exactly once.
+private final class LockedArray<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Element? {
+        get { lock.lock(); defer { lock.unlock() }; return storage[index] }
+        set { lock.lock(); storage[index] = newValue; lock.unlock() }
+    }
+
+    var values: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.map { $0! }
+    }
 }
 
 /// A dictionary parallel jobs add to.
