@@ -139,10 +139,9 @@ public struct SiteBuilder: Sendable {
             let icons = try PackIconStep.run(review.catalog, content: content, site: site, cache: cache, hashes: hashes,
                                              maxPixels: options.maxPixels)
             clock.lap("icon sets")
-            let archives = try await writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
-            clock.lap("pack zips")
-            try await writePages(review, icons: icons, archives: archives, templates: templates, site: site)
-            clock.lap("pages")
+            try await writePagesAndArchives(review, icons: icons, templates: templates, content: content, site: site,
+                                            cache: cache, hashes: hashes)
+            clock.lap("pack zips and pages")
             try Task.checkCancellation()
             try publisher.publish(staging)
             clock.lap("publish")
@@ -240,43 +239,61 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders every page, on every core; a page whose template and model are the previous
-    /// build's is not rendered again.
-    private func writePages(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
-                            site: SiteWriter) async throws {
+    /// build's is not rendered again. The pack zips are made at the same time: only pack pages and
+    /// catalog.json show them, so every other page is rendered while they are made, and no core
+    /// waits for the last zip.
+    private func writePagesAndArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, content: URL,
+                                       site: SiteWriter, cache: BuildCache?, hashes: ContentHashes) async throws {
         let catalog = review.catalog
-        let renderer = PageRenderer(review: review, icons: icons, archives: archives, templates: templates)
-        enum Page: Sendable {
-            case home, review, pack(Pack), sticker(Int, Pack)
-        }
-        var pages: [Page] = [.home, .review]
+        async let madeArchives = writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
+        // The review page is the largest: first, so it does not finish last.
+        var independent: [SitePage] = [.review, .reviewCSV]
         for pack in catalog.packs {
-            pages.append(.pack(pack))
-            pages += pack.stickers.indices.map { Page.sticker($0, pack) }
+            independent += pack.stickers.indices.map { SitePage.sticker($0, pack) }
         }
-        try await ParallelWork.run(pages) { page in
-            let (source, path): (PageSource, String)
-            switch page {
-            case .home: (source, path) = (renderer.home(), SitePaths.home)
-            case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
-            case .pack(let pack): (source, path) = (renderer.pack(pack), SitePaths.packPage(pack))
-            case .sticker(let index, let pack):
-                (source, path) = (renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
-            }
-            try site.writePage(to: path, key: source.key) { try source.render(with: templates) }
+        let renderer = PageRenderer(review: review, icons: icons, templates: templates)
+        try await ParallelWork.run(independent) { page in
+            try page.write(review, renderer: renderer, site: site)
         }
-        try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
-        try site.write(try CatalogJSON(review: review, icons: icons, archives: archives).encoded(), to: SitePaths.catalogJSON)
+        let archives = try await madeArchives
+        let withArchives = PageRenderer(review: review, icons: icons, archives: archives, templates: templates)
+        try await ParallelWork.run([SitePage.catalogJSON, .home] + catalog.packs.map { SitePage.pack($0) }) { page in
+            try page.write(review, renderer: withArchives, site: site)
+        }
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             try site.write(data, to: "\(SitePaths.assets)/\(name)")
         }
         try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
     }
-
     /// Every file the build wrote, sorted; marks the folder as Peel's so later builds may replace it.
     private func manifest<Paths: Sequence>(_ written: Paths) -> String where Paths.Element == String {
         let paths = written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return "# Files written by peel build. Peel replaces this folder only while this file is here.\n"
             + paths.joined(separator: "\n") + "\n"
+    }
+}
+
+/// One file of the site made from the review: a page, or the review's CSV or catalog.json.
+private enum SitePage: Sendable {
+    case home, review, reviewCSV, catalogJSON, pack(Pack), sticker(Int, Pack)
+
+    func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
+        let (source, path): (PageSource, String)
+        switch self {
+        case .home: (source, path) = (renderer.home(), SitePaths.home)
+        case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
+        case .pack(let pack): (source, path) = (renderer.pack(pack), SitePaths.packPage(pack))
+        case .sticker(let index, let pack):
+            (source, path) = (renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
+        case .reviewCSV:
+            try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
+            return
+        case .catalogJSON:
+            try site.write(try CatalogJSON(review: review, icons: renderer.icons, archives: renderer.archives).encoded(),
+                           to: SitePaths.catalogJSON)
+            return
+        }
+        try site.writePage(to: path, key: source.key) { try source.render(with: renderer.templates) }
     }
 }
 
