@@ -121,7 +121,7 @@ public enum PNGCodec {
 
 /// How hard a PNG encoder works on size.
 public enum PNGCompression: Sendable {
-    /// Sub filter and libdeflate level 6: within a few percent of libpng's level 6, 2.5–4× faster.
+    /// Sub filter and libdeflate level 5: within a few percent of libpng's level 6, 3–5× faster.
     case fast
     /// Every filter, zlib level 9: the smallest libpng makes.
     case smallest

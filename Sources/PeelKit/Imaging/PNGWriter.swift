@@ -2,7 +2,7 @@ import CLibDeflate
 import Foundation
 
 /// Writes still 8-bit RGBA or RGB PNGs quickly: every row gets the PNG "sub" filter and the image
-/// data is compressed by libdeflate at level 6.
+/// data is compressed by libdeflate at level 5.
 ///
 /// Why not libpng: on sticker thumbnails libpng's adaptive filtering with zlib level 6 took
 /// 2.5–4× as long for files of the same size (−2 % to +7 %; measured on still, flat-colour and
@@ -10,8 +10,11 @@ import Foundation
 /// best with "sub" anyway; trying every filter on every row cost more than it saved. Decoding
 /// stays with libpng, which has to accept every PNG; this writer only ever writes one shape.
 enum PNGWriter {
-    /// libdeflate's level 6: as small as zlib's level 6, in about half the time.
-    static let compressionLevel: Int32 = 6
+    /// libdeflate's level 5: on the sample catalog's thumbnails as small as zlib's level 6
+    /// (778,255 bytes against 779,682) in a quarter of its time, and 18% faster than libdeflate's
+    /// level 6 for 1.1% more bytes (measured on all 42; BENCHMARKS.md). Levels below 5 save
+    /// little more time (level 1: another 20%) for 2–8% larger files.
+    static let compressionLevel: Int32 = 5
 
     /// The PNG for `image`; with `alpha` false the alpha channel is dropped (colour type RGB).
     static func encode(_ image: RGBAImage, alpha: Bool) -> Data {
