@@ -75,27 +75,27 @@ void peel_premultiply_row(const unsigned char *source, float *target, int count)
 
 PEEL_CLONES
 void peel_finish_row(float *pixels, unsigned char *target, int count) {
+    // Four channels as one vector; the same operations as the scalar form (clamp, then
+    // colour * (255 / alpha) + 0.5 truncated), so the bytes do not change.
+    const f4 zero = {0, 0, 0, 0}, half = {0.5f, 0.5f, 0.5f, 0.5f}, top = {255, 255, 255, 255};
     for (int index = 0; index < count; index++) {
-        float *pixel = pixels + (long)index * 4;
-        unsigned char *out = target + (long)index * 4;
+        f4 pixel;
+        memcpy(&pixel, pixels + (long)index * 4, sizeof pixel);
         float alpha = pixel[3] < 0 ? 0 : (pixel[3] > 255 ? 255 : pixel[3]);
-        for (int channel = 0; channel < 3; channel++) {
-            float value = pixel[channel] < 0 ? 0 : pixel[channel];
-            pixel[channel] = value > alpha ? alpha : value;
-        }
+        f4 ceiling = {alpha, alpha, alpha, alpha};
+        pixel = __builtin_elementwise_min(__builtin_elementwise_max(pixel, zero), ceiling);
         pixel[3] = alpha;
-        // Values are non-negative, so adding 0.5 and truncating rounds them.
+        memcpy(pixels + (long)index * 4, &pixel, sizeof pixel);
+        // Values are non-negative, so adding 0.5 and truncating rounds them. A pixel whose alpha
+        // rounds to 0 is written as 0, 0, 0, 0 (scale 0 gives 0.5, truncated to 0).
         unsigned char rounded = (unsigned char)(alpha + 0.5f);
+        float scale = rounded == 0 ? 0 : 255.0f / alpha;
+        f4 scales = {scale, scale, scale, scale};
+        f4 value = __builtin_elementwise_min(__builtin_elementwise_max(pixel * scales + half, zero), top);
+        unsigned char *out = target + (long)index * 4;
+        out[0] = (unsigned char)value[0];
+        out[1] = (unsigned char)value[1];
+        out[2] = (unsigned char)value[2];
         out[3] = rounded;
-        if (rounded == 0) {
-            out[0] = out[1] = out[2] = 0;
-            continue;
-        }
-        float scale = 255.0f / alpha;
-        for (int channel = 0; channel < 3; channel++) {
-            float value = pixel[channel] * scale + 0.5f;
-            value = value < 0 ? 0 : (value > 255 ? 255 : value);
-            out[channel] = (unsigned char)value;
-        }
     }
 }
