@@ -38,7 +38,8 @@ public struct FrontMatter {
 
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // The encoding is given: Yams would otherwise read the whole environment for it on every parse.
+            root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch {
             let (line, problem) = describe(error)
             // libyaml reports an unclosed list or quote at the end of input; point at the last
