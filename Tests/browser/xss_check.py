@@ -53,15 +53,18 @@ PAYLOADS = {
     "js-url": f"javascript:{PWN}",
     "mustache": "{{site.title}} {{{descriptionHTML}}}",
     "formula": "=HYPERLINK(\"http://x\")",
+    # A quote followed by a combining mark is one Character that is not a quote: an escaper that
+    # compares Characters (swift-mustache's) leaves the quote raw and the attribute ends there.
+    "combining": f'"\u0301 onload={PWN} onerror={PWN} x=\u0301 \'\u0301 onload={PWN} x=\u0301',
 }
 # The visible text each field must show, exactly as written (HTML collapses runs of spaces).
 SITE_TITLE = f"Site </title>{PAYLOADS['script']} & co"
 SITE_DESCRIPTION = f"Description {PAYLOADS['img']}"
-PACK_TITLE = f"Pack {PAYLOADS['svg']}"
+PACK_TITLE = f"Pack {PAYLOADS['svg']} {PAYLOADS['combining']}"
 PACK_AUTHOR = f"Author {PAYLOADS['close']}"
 PACK_LICENSE = f"License {PAYLOADS['style']}"
 STICKER_TITLE = f"Title {PAYLOADS['img']}"
-STICKER_ALT = f"Label {PAYLOADS['script']} {PAYLOADS['svg']}"
+STICKER_ALT = f"Label {PAYLOADS['script']} {PAYLOADS['svg']} {PAYLOADS['combining']}"
 TAG = f"tag {PAYLOADS['close']}"
 MUSTACHE_TITLE = f"Moustache {PAYLOADS['mustache']}"
 

@@ -84,8 +84,7 @@ struct BuildState: Sendable {
     /// Paths may hold any character but "/" separators; newlines and "%" are percent-escaped so
     /// each record stays one line.
     static func escape(_ path: String) -> String {
-        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
-            .replacingOccurrences(of: "\r", with: "%0D")
+        path.replacingScalars(["%": "%25", "\n": "%0A", "\r": "%0D"])
     }
 
     static func unescape<S: StringProtocol>(_ field: S) -> String? {

@@ -15,12 +15,11 @@ public enum GitHubAnnotations {
 
     /// The escaping GitHub's runner applies to command data.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// Properties also escape ':' and ','.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 }

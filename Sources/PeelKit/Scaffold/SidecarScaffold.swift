@@ -46,7 +46,7 @@ public enum SidecarScaffold {
     /// default title from the file name, and an empty tag list.
     static func template(for image: String) -> String {
         let title = CatalogLoader.title(fromStem: StickerFileKind.stem(image))
-            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingScalars(["\\": "\\\\", "\"": "\\\""])
         return """
         ---
         # The accessibility label: what VoiceOver reads in Messages. Say what the sticker shows,

@@ -26,7 +26,8 @@ enum ReviewCSV {
         // spreadsheets; a quote mark neutralises it.
         var value = text
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || value != text else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Scalars, not Characters: CR LF and a quote with a combining mark are single Characters.
+        guard value.containsScalar(in: [",", "\"", "\n", "\r"]) || value != text else { return value }
+        return "\"" + value.replacingScalars(["\"": "\"\""]) + "\""
     }
 }

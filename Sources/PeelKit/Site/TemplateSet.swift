@@ -38,6 +38,7 @@ public struct TemplateSet: Sendable {
             }
         }
 
+        HTMLEscaping.registered
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
         for (name, data) in files {
@@ -50,7 +51,8 @@ public struct TemplateSet: Sendable {
                 throw PeelError.templateSyntax(path: origin, line: 1, message: "template is not UTF-8 text")
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: String(name.dropLast(".mustache".count)))
+                // On line 1 with no line break, so line numbers in errors stay the file's own.
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + text), named: String(name.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
                                                message: "\(error.error) near '\(error.context.line.trimmed)'")
