@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Tests only: reads back the pack zips Peel writes (ZipWriter).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `peel serve`: a small async HTTP server without SwiftNIO (builds in seconds, not minutes).
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -71,7 +72,6 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             // Optimised in debug builds too: the resampler's SIMD code runs ~150× slower at -Onone,
@@ -99,10 +99,11 @@ let package = Package(
             dependencies: ["peel-embed-templates"]
         ),
 
-        // `peel` is a dependency so the CLI tests can run the built binary.
+        // `peel` is a dependency so the CLI tests can run the built binary; ZIPFoundation reads
+        // the pack zips back (an independent reader of what ZipWriter writes).
         .testTarget(
             name: "PeelKitTests",
-            dependencies: ["PeelKit", "peel"],
+            dependencies: ["PeelKit", "peel", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,17 +1,14 @@
 import Foundation
-import ZIPFoundation
 
 /// A pack as one download: `<pack>/Stickers.xcstickers/` (the Xcode-ready catalog of that pack,
 /// with its icon set) and `<pack>/originals/` (the stickers and sidecars as the artist made them).
-/// Made in memory with ZIPFoundation; entries are sorted and dated 2000-01-01 so the same pack
-/// always gives the same bytes.
+/// Made in memory by `ZipWriter`; entries are sorted and dated 2000-01-01 so the same pack always
+/// gives the same bytes.
 enum PackArchive {
-    static let fixedDate = Date(timeIntervalSince1970: 946_728_000) // 2000-01-01 12:00 UTC
-
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
     /// Bump when archives change shape, so cached ones are not reused.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {
@@ -42,21 +39,13 @@ enum PackArchive {
         entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
 
         do {
-            let archive = try Archive(data: Data(), accessMode: .create)
+            var archive = ZipWriter()
             for entry in entries {
-                let data = entry.data
                 // Images are compressed already; deflating them again costs time for nothing.
-                let isImage = ImageFormat.sniff(data) != .unknown
-                try archive.addEntry(with: entry.path, type: .file, uncompressedSize: Int64(data.count),
-                                     modificationDate: fixedDate, permissions: 0o644,
-                                     compressionMethod: isImage ? .none : .deflate) { position, size in
-                    data.subdata(in: Int(position)..<(Int(position) + size))
-                }
+                let isImage = ImageFormat.sniff(entry.data) != .unknown
+                try archive.add(entry.path, entry.data, method: isImage ? .stored : .deflated)
             }
-            guard let bytes = archive.data else { throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "the archive is empty") }
-            return bytes
-        } catch let error as PeelError {
-            throw error
+            return try archive.finish()
         } catch {
             throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "cannot make the pack archive: \(error)")
         }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import PeelKit
+
+/// Archives from `ZipWriter` are read back by three independent readers: ZIPFoundation,
+/// Info-ZIP's `unzip -t` and Python's `zipfile` (the last two when installed, as on CI).
+@Suite struct ZipWriterTests {
+    static let entries: [(path: String, data: Data, method: ZipWriter.Method)] = [
+        ("pack/Contents.json", Data(String(repeating: "{\"info\" : {\"author\" : \"xcode\"}}\n", count: 20).utf8), .deflated),
+        ("pack/Ünïcödé 🐱 sticker.png", Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }), .stored),
+        ("pack/empty.md", Data(), .deflated),
+        ("pack/random.bin", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 40_503 >> 7) }), .deflated),
+    ]
+
+    static func archive() throws -> Data {
+        var writer = ZipWriter()
+        for entry in entries { try writer.add(entry.path, entry.data, method: entry.method) }
+        return try writer.finish()
+    }
+
+    @Test func zipFoundationReadsEveryEntryBack() throws {
+        let archive = try Archive(data: try Self.archive(), accessMode: .read)
+        #expect(archive.map(\.path) == Self.entries.map(\.path))
+        for entry in Self.entries {
+            let stored = try #require(archive[entry.path])
+            var data = Data()
+            _ = try archive.extract(stored, skipCRC32: false) { data.append($0) }
+            #expect(data == entry.data, "\(entry.path)")
+            #expect(stored.fileAttributes[.posixPermissions] as? Int16 == 0o644)
+            #expect(stored.fileAttributes[.modificationDate] as? Date == DateComponents(calendar: Calendar(identifier: .gregorian),
+                timeZone: .current, year: 2000, month: 1, day: 1, hour: 12).date)
+        }
+        // Text is deflated; image bytes are stored as they are.
+        #expect(try #require(archive["pack/Contents.json"]).compressedSize < 100)
+        #expect(try #require(archive["pack/Ünïcödé 🐱 sticker.png"]).compressedSize == 70_000)
+    }
+
+    @Test func unzipAndPythonAgree() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write(try Self.archive(), to: "pack.zip")
+        var checked = 0
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") {
+            let result = try Self.run("/usr/bin/unzip", ["-t", url.path])
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("No errors detected"))
+            checked += 1
+        }
+        if let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:)) {
+            let script = """
+            import sys, zipfile, hashlib
+            z = zipfile.ZipFile(sys.argv[1])
+            assert z.testzip() is None
+            for i in z.infolist():
+                print(i.filename, i.file_size, i.date_time, oct(i.external_attr >> 16), hashlib.sha256(z.read(i)).hexdigest())
+            """
+            let result = try Self.run(python, ["-c", script, url.path])
+            #expect(result.status == 0, "\(result.output)")
+            let lines = result.output.split(separator: "\n")
+            #expect(lines.count == Self.entries.count)
+            for (line, entry) in zip(lines, Self.entries) {
+                #expect(line.hasPrefix("\(entry.path) \(entry.data.count) (2000, 1, 1, 12, 0, 0) 0o100644 "), "\(line)")
+            }
+            checked += 1
+        }
+        #expect(checked > 0 || ProcessInfo.processInfo.environment["CI"] == nil, "CI has unzip and python3")
+    }
+
+    @Test func theSameEntriesGiveTheSameBytes() throws {
+        #expect(try Self.archive() == (try Self.archive()))
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
