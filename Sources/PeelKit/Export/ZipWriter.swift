@@ -47,33 +47,28 @@ struct ZipWriter {
         guard contents.count < 0xFFFF_FFFF, body.count < 0xFFFF_FFFF, offset < 0xFFFF_FFFF, count < 0xFFFF else {
             throw Failure.tooLarge("the pack")
         }
-        // Local file header.
+        // The fields a local header and its central directory record share, from "version
+        // needed to extract" to "extra field length".
+        var fields = Data()
+        fields.append(le16: 20)                   // version needed: 2.0
+        fields.append(le16: 0x0800)               // names are UTF-8
+        fields.append(le16: storedMethod)
+        fields.append(le16: Self.dosTime)
+        fields.append(le16: Self.dosDate)
+        fields.append(le32: crc)
+        fields.append(le32: UInt32(body.count))
+        fields.append(le32: UInt32(contents.count))
+        fields.append(le16: UInt16(name.count))
+        fields.append(le16: 0)                    // no extra field
+        // Local file header, then the data.
         data.append(le32: 0x0403_4B50)
-        data.append(le16: 20)                     // version needed: 2.0
-        data.append(le16: 0x0800)                 // names are UTF-8
-        data.append(le16: storedMethod)
-        data.append(le16: Self.dosTime)
-        data.append(le16: Self.dosDate)
-        data.append(le32: crc)
-        data.append(le32: UInt32(body.count))
-        data.append(le32: UInt32(contents.count))
-        data.append(le16: UInt16(name.count))
-        data.append(le16: 0)                      // no extra field
+        data.append(fields)
         data.append(contentsOf: name)
         data.append(body)
         // Its central directory record.
         central.append(le32: 0x0201_4B50)
         central.append(le16: 3 << 8 | 20)         // made by Unix, version 2.0
-        central.append(le16: 20)
-        central.append(le16: 0x0800)
-        central.append(le16: storedMethod)
-        central.append(le16: Self.dosTime)
-        central.append(le16: Self.dosDate)
-        central.append(le32: crc)
-        central.append(le32: UInt32(body.count))
-        central.append(le32: UInt32(contents.count))
-        central.append(le16: UInt16(name.count))
-        central.append(le16: 0)                   // extra field
+        central.append(fields)
         central.append(le16: 0)                   // comment
         central.append(le16: 0)                   // disk number
         central.append(le16: 0)                   // internal attributes
