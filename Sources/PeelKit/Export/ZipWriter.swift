@@ -1,4 +1,3 @@
-import CLibDeflate
 import Foundation
 
 /// Writes a ZIP archive in memory: each entry stored as it is (images, already compressed) or
@@ -36,7 +35,7 @@ struct ZipWriter {
     mutating func add(_ path: String, _ contents: Data, method: Method) throws {
         let name = Array(path.utf8)
         guard name.count <= 0xFFFF else { throw Failure.tooLarge("the entry name \(path)") }
-        let crc = contents.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
+        let crc = CRC32.checksum(contents)
         var body = contents
         var storedMethod: UInt16 = 0
         if method == .deflated, let deflated = Self.deflate(contents), deflated.count < contents.count {

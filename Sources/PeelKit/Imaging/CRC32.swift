@@ -1,7 +1,7 @@
 import CLibDeflate
 
-/// CRC-32 as PNG chunks use it (ISO 3309, the polynomial zlib uses), for checking APNG chunks and
-/// writing new ones. libdeflate's implementation uses the CPU's carry-less multiply where it can.
+/// CRC-32 as PNG chunks and ZIP entries use it (ISO 3309, the polynomial zlib uses), for checking
+/// APNG chunks and writing new ones, and for pack zips. libdeflate's implementation uses the CPU's carry-less multiply where it can.
 enum CRC32 {
     static func checksum<Bytes: Sequence>(_ bytes: Bytes, startingWith initial: UInt32 = 0) -> UInt32 where Bytes.Element == UInt8 {
         if let crc = bytes.withContiguousStorageIfAvailable({ buffer in

@@ -1,8 +1,9 @@
 import CLibDeflate
 import Foundation
 
-/// zlib streams (PNG image data) and raw deflate (ZIP entries) through libdeflate. Compressors are pooled: allocating one costs more than
-/// compressing a small thumbnail, and each may be used by one thread at a time.
+/// zlib streams (PNG image data) and raw deflate (ZIP entries) through libdeflate. Compressors are
+/// pooled: allocating one costs more than compressing a small thumbnail, and each may be used by
+/// one thread at a time.
 enum DeflateCompressor {
     private static let pool = CompressorPool()
 
