@@ -39,30 +39,12 @@ enum ParallelWork {
     /// sidecars): the calling thread waits while Dispatch runs them on every core.
     static func mapBlocking<Job: Sendable, Output: Sendable>(_ jobs: [Job], _ work: @Sendable (Job) -> Output) -> [Output] {
         guard jobs.count > 1 else { return jobs.map(work) }
-        let outputs = LockedArray<Output>(count: jobs.count)
+        let outputs = LockedDictionary<Int, Output>()
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             outputs[index] = work(jobs[index])
         }
-        return outputs.values
-    }
-}
-
-/// A fixed number of slots parallel jobs fill, each exactly once.
-private final class LockedArray<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Element?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Element? {
-        get { lock.lock(); defer { lock.unlock() }; return storage[index] }
-        set { lock.lock(); storage[index] = newValue; lock.unlock() }
-    }
-
-    var values: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage.map { $0! }
+        let byIndex = outputs.values
+        return jobs.indices.map { byIndex[$0]! }
     }
 }
 
