@@ -13,13 +13,15 @@ public enum GitHubAnnotations {
         }
     }
 
+    private static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+
     /// The escaping GitHub's runner applies to command data.
     static func escapeData(_ text: String) -> String {
-        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
+        text.replacingScalars(dataEscapes)
     }
 
     /// Properties also escape ':' and ','.
     static func escapeProperty(_ text: String) -> String {
-        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+        text.replacingScalars(dataEscapes.merging([":": "%3A", ",": "%2C"]) { $1 })
     }
 }
