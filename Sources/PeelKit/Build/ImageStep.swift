@@ -62,7 +62,7 @@ struct ImageStep: Sendable {
                 case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
                 }
             }
-            try site.write(data!, to: SitePaths.original(pack, sticker))
+            try site.write(data!, to: SitePaths.original(pack, sticker), sha256: sha!)
         }
 
         if let cache, let site, let (entry, record) = cache.entry(key, decoding: ImageRecord.self, files: { $0.files.map(\.name) }) {

@@ -265,6 +265,7 @@ public struct SiteBuilder: Sendable {
         }
         try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
     }
+
     /// Every file the build wrote, sorted; marks the folder as Peel's so later builds may replace it.
     private func manifest<Paths: Sequence>(_ written: Paths) -> String where Paths.Element == String {
         let paths = written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

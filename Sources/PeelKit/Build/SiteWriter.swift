@@ -33,10 +33,11 @@ final class SiteWriter: @unchecked Sendable {
         self.previousOutputs = previousOutputs
     }
 
-    /// Writes `data` at `path` (relative to the site root), or links the previous site's identical file.
-    func write(_ data: Data, to path: String, source: String? = nil) throws {
+    /// Writes `data` at `path` (relative to the site root), or links the previous site's identical
+    /// file. `sha256` is the data's hash when the caller has it already.
+    func write(_ data: Data, to path: String, sha256: String? = nil, source: String? = nil) throws {
         let target = try prepare(path)
-        let sha = Hex.string(SHA256.hash(data: data))
+        let sha = sha256 ?? Hex.string(SHA256.hash(data: data))
         let output = BuildState.Output(size: Int64(data.count), sha256: sha, source: source)
         if let previousSitePath, let previous = previousOutputs[path], previous.sha256 == sha, previous.size == Int64(data.count),
            link(previousSitePath + "/" + path, to: target) {
