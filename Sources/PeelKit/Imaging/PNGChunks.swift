@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds the APNG animation control chunk (`acTL`), which Debian's libpng ignores, by walking the
-/// chunk list up to the image data without decoding pixels or copying the file.
+/// Reads what a PNG's chunks declare without decoding pixels or copying the file: the size in
+/// IHDR, and the APNG animation control chunk (`acTL`), which Debian's libpng ignores.
 public struct PNGChunks {
     /// Frames and plays from `acTL`, when the PNG is animated.
     public struct Animation: Sendable, Equatable {
@@ -10,11 +10,21 @@ public struct PNGChunks {
         public var playCount: Int
     }
 
+    /// Width and height as IHDR (always the first chunk) declares them, when it is there and
+    /// each is 1 to 2^24 (not checked further: the decoder does that).
+    public static func declaredSize(in data: Data) -> (width: Int, height: Int)? {
+        data.withUnsafeBytes { bytes -> (width: Int, height: Int)? in
+            guard bytes.count >= 24, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+            let (width, height) = (uint32(bytes, 16), uint32(bytes, 20))
+            guard (1...(1 << 24)).contains(width), (1...(1 << 24)).contains(height) else { return nil }
+            return (width, height)
+        }
+    }
+
+    /// Finds `acTL` by walking the chunk list up to the image data.
     public static func animation(in data: Data) -> Animation? {
         data.withUnsafeBytes { bytes -> Animation? in
-            func uint32(_ offset: Int) -> Int {
-                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            }
+            func uint32(_ offset: Int) -> Int { Self.uint32(bytes, offset) }
             var offset = 8
             while offset + 8 <= bytes.count {
                 let length = uint32(offset)
@@ -29,5 +39,10 @@ public struct PNGChunks {
             }
             return nil
         }
+    }
+
+    /// The big-endian 32-bit number at `offset`.
+    private static func uint32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int {
+        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
     }
 }

@@ -31,7 +31,7 @@ public enum PNGCodec {
     public static func decode(_ data: Data, maxPixels: Int) throws -> (RGBAImage, PNGHeader) {
         // Decoded straight into the image's own array when IHDR's size is within the budget
         // (saves copying every pixel once); anything else goes through libpng's own checks first.
-        if let (width, height) = declaredSize(data), maxPixels > 0, width * height <= maxPixels {
+        if let (width, height) = PNGChunks.declaredSize(in: data), maxPixels > 0, width * height <= maxPixels {
             var header = peel_png_header()
             var message = [CChar](repeating: 0, count: 256)
             var status = PEEL_PNG_ERROR
@@ -61,19 +61,6 @@ public enum PNGCodec {
         let image = RGBAImage(width: info.width, height: info.height,
                               pixels: Array(UnsafeBufferPointer(start: pixels, count: info.width * info.height * 4)))
         return (image, info)
-    }
-
-    /// Width and height as IHDR (always the first chunk) declares them, when they are plausible.
-    private static func declaredSize(_ data: Data) -> (Int, Int)? {
-        guard data.count >= 24 else { return nil }
-        let start = data.startIndex
-        guard data[start + 12] == 0x49, data[start + 13] == 0x48, data[start + 14] == 0x44, data[start + 15] == 0x52 else { return nil }
-        func number(at offset: Int) -> Int {
-            (0..<4).reduce(0) { $0 << 8 | Int(data[start + offset + $1]) }
-        }
-        let (width, height) = (number(at: 16), number(at: 20))
-        guard (1...(1 << 24)).contains(width), (1...(1 << 24)).contains(height) else { return nil }
-        return (width, height)
     }
 
     private static func check(_ status: peel_png_status, info: PNGHeader, message: [CChar], maxPixels: Int) throws {

@@ -30,6 +30,16 @@ import Testing
         return names.filter { $0.hasPrefix("x") && $0.hasSuffix(".png") }.sorted()
     }()
 
+    @Test func declaredSizeIsIHDRs() throws {
+        let data = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"))
+        let size = try #require(PNGChunks.declaredSize(in: data))
+        #expect(size.width == 618 && size.height == 618)
+        #expect(PNGChunks.declaredSize(in: data.prefix(23)) == nil, "too short for IHDR")
+        var zeroWidth = data
+        zeroWidth.replaceSubrange(16..<20, with: [0, 0, 0, 0])
+        #expect(PNGChunks.declaredSize(in: zeroWidth) == nil)
+    }
+
     @Test func referenceListCoversTheSuite() {
         #expect(Self.references.count == 161)
         #expect(Self.corruptFiles.count == 14)
