@@ -76,10 +76,6 @@ final class BuildCache: @unchecked Sendable {
         try writeAtomically(stateData, to: stateFile)
     }
 
-    func forgetState() {
-        try? fileManager.removeItem(at: stateFile)
-    }
-
     private func writeAtomically(_ data: Data, to url: URL) throws {
         do {
             try data.write(to: url, options: .atomic)
