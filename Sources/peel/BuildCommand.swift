@@ -53,6 +53,10 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Print how long each step of the build took.")
     var timings = false
 
+    func validate() throws {
+        try PixelBudget.validate(maxPixels)
+    }
+
     func run() async throws {
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
                                    templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels,

@@ -34,6 +34,10 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Refuse images whose header claims more pixels than this (decompression-bomb guard).")
     var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
 
+    func validate() throws {
+        try PixelBudget.validate(maxPixels)
+    }
+
     func run() async throws {
         let folder = URL(fileURLWithPath: content)
         let limit = maxPixels

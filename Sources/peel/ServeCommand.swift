@@ -34,6 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Refuse images whose header claims more pixels than this (decompression-bomb guard).")
     var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
 
+    func validate() throws {
+        try PixelBudget.validate(maxPixels)
+    }
+
     func run() async throws {
         let options = DevServer.Options(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
                                         maxPixels: maxPixels, port: port)

@@ -12,7 +12,7 @@ public struct AnalyzedImage: Sendable {
 /// libpng, GIF through giflib, JPEG through libjpeg-turbo).
 public struct ImageAnalyzer: Sendable {
     /// Largest width × height Peel decodes; a header that claims more is refused before allocation.
-    public var maxPixels: Int
+    public private(set) var maxPixels: Int
 
     /// 4096 × 4096: far above any sticker (618 × 618 is 0.4 MP) or icon art (1024 × 1024), far
     /// below what hurts a machine (64 MB of RGBA).
@@ -21,8 +21,10 @@ public struct ImageAnalyzer: Sendable {
     /// All frames of an animation together may hold four times the still budget.
     public var maxAnimationPixels: Int { maxPixels.multipliedReportingOverflow(by: 4).overflow ? Int.max : maxPixels * 4 }
 
+    /// A budget under 1 pixel is taken as 1, so every format refuses every larger image alike
+    /// (libpng and libjpeg would read 0 as "no limit"; the CLI refuses it outright).
     public init(maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
-        self.maxPixels = maxPixels
+        self.maxPixels = max(1, maxPixels)
     }
 
     /// `sha256`: the bytes' hex SHA-256 when the caller has already computed it (a build hashes
