@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// URL slugs: lowercase ASCII letters, digits and single hyphens, from any file name.
@@ -15,7 +16,23 @@ public enum Slug {
                 pendingHyphen = true
             }
         }
-        return slug.isEmpty ? fallback : slug.lowercased()
+        return shortened(slug.isEmpty ? fallback : slug.lowercased())
+    }
+
+    /// The longest slug, in bytes. A slug names a folder and files (`<slug>-160w-poster.png`,
+    /// `<slug>.zip`), and file systems refuse names over 255 bytes (NAME_MAX): 100 leaves room for
+    /// every suffix and a `-2` counter, and keeps addresses readable.
+    public static let maxBytes = 100
+
+    /// A slug over `maxBytes` cut to fit, deterministically: its start, a hyphen and 8 hex digits
+    /// of the whole slug's SHA-256, so two long names that share their start stay apart. Slugs are
+    /// ASCII, so every byte boundary is a character boundary.
+    static func shortened(_ slug: String) -> String {
+        guard slug.utf8.count > maxBytes else { return slug }
+        let hash = Hex.string(SHA256.hash(data: Data(slug.utf8))).prefix(8)
+        var start = String(slug.prefix(maxBytes - 9))
+        while start.hasSuffix("-") { start.removeLast() }
+        return start + "-" + hash
     }
 
     /// Slugs for `names` in order, unique: a repeated slug gets `-2`, `-3`, ... and never takes
