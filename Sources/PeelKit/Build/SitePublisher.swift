@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Publishes a site (or an exported Xcode catalog) atomically: the new folder is written to a
 /// staging folder beside the output and swapped in only when complete, so a failed or interrupted
 /// run leaves the previous one exactly as it was. It never replaces a folder Peel did not write.
+///
+/// The swap is one `FolderSwap.exchange` where the OS has it, so the output is never missing;
+/// elsewhere the old folder is renamed aside (`.<name>.peel-old-<pid>`) and the new one into
+/// place. Whatever a killed run leaves (a staging folder, the old folder moved aside with no
+/// output) is recovered or removed by the next run, once the process that left it is gone.
 struct SitePublisher {
     let output: URL
     private let fileManager = FileManager.default
@@ -13,14 +23,7 @@ struct SitePublisher {
 
     /// Refuses outputs that would overwrite the content or a folder of the user's.
     func validate(content: URL) throws {
-        let outputPath = RealPath.of(output)
-        let contentPath = RealPath.of(content)
-        if outputPath == contentPath || contentPath.hasPrefix(outputPath + "/") || outputPath == "/" {
-            throw PeelError.unsafeOutput(path: output.path, reason: "the output folder holds the content folder; choose another output (-o _site)")
-        }
-        if outputPath.hasPrefix(contentPath + "/") {
-            throw PeelError.unsafeOutput(path: output.path, reason: "the output folder is inside the content folder; choose one outside it (-o _site)")
-        }
+        try OutputLocation(reading: [content], suggestion: "-o _site").check(folder: output, replacedWhole: true)
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: output.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -36,36 +39,48 @@ struct SitePublisher {
 
     private var parent: URL { output.deletingLastPathComponent() }
     private var stagingPrefix: String { ".\(output.lastPathComponent).peel-staging-" }
+    private var retiredPrefix: String { ".\(output.lastPathComponent).peel-old-" }
+    private var pid: Int32 { ProcessInfo.processInfo.processIdentifier }
 
     /// A new, empty staging folder on the same file system as the output (so the swap is a rename).
     func makeStaging() throws -> URL {
-        removeStaleStaging()
-        let staging = parent.appendingPathComponent("\(stagingPrefix)\(ProcessInfo.processInfo.processIdentifier)")
+        recoverInterruptedPublish()
+        let staging = parent.appendingPathComponent("\(stagingPrefix)\(pid)")
         do {
             try? fileManager.removeItem(at: staging)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw PeelError.writeFailed(path: staging.path, reason: error.localizedDescription)
+            throw PeelError.cannotWrite(path: output.path, reason: "cannot make a folder beside it: \(SystemErrorText.describe(error))")
         }
         return staging
     }
 
-    /// Swaps `staging` in as the output. The old site is moved aside first and deleted last.
+    /// Swaps `staging` in as the output; the previous output is deleted last.
     func publish(_ staging: URL) throws {
-        let retired = parent.appendingPathComponent(".\(output.lastPathComponent).peel-old-\(ProcessInfo.processInfo.processIdentifier)")
+        var info = stat()
+        let hadOutput = lstat(output.path, &info) == 0
+        if hadOutput && !FaultInjection.isSet("no-folder-swap") && FolderSwap.exchange(staging.path, output.path) {
+            // `staging` now holds the previous output; a kill from here on leaves the new output in
+            // place and a stale staging folder that the next run removes.
+            FaultInjection.killIfSet("after-folder-swap")
+            try? fileManager.removeItem(at: staging)
+            return
+        }
+        let retired = parent.appendingPathComponent("\(retiredPrefix)\(pid)")
         try? fileManager.removeItem(at: retired)
-        let hadSite = fileManager.fileExists(atPath: output.path)
-        do {
-            if hadSite { try fileManager.moveItem(at: output, to: retired) }
-            do {
-                try fileManager.moveItem(at: staging, to: output)
-            } catch {
-                if hadSite { try? fileManager.moveItem(at: retired, to: output) }
-                throw error
-            }
-        } catch {
+        if hadOutput && rename(output.path, retired.path) != 0 {
+            let reason = SystemErrorText.describe(errno: errno)
             discard(staging)
-            throw PeelError.writeFailed(path: output.path, reason: error.localizedDescription)
+            throw PeelError.cannotWrite(path: output.path, reason: reason)
+        }
+        // Killed here, the output is missing and the previous one waits in `retired`: the next
+        // run's recoverInterruptedPublish puts it back.
+        FaultInjection.killIfSet("after-retire")
+        if rename(staging.path, output.path) != 0 {
+            let reason = SystemErrorText.describe(errno: errno)
+            if hadOutput { rename(retired.path, output.path) }
+            discard(staging)
+            throw PeelError.cannotWrite(path: output.path, reason: reason)
         }
         try? fileManager.removeItem(at: retired)
     }
@@ -74,20 +89,38 @@ struct SitePublisher {
         try? fileManager.removeItem(at: staging)
     }
 
-    /// Staging folders left by builds that were killed outright.
-    private func removeStaleStaging() {
+    /// Cleans up after runs that were killed outright (their process is gone): when the output is
+    /// missing and a previous output was moved aside, it is put back; every other leftover
+    /// staging or moved-aside folder of this output is removed.
+    func recoverInterruptedPublish() {
         let names = (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names where name.hasPrefix(stagingPrefix) {
-            let pid = Int32(name.dropFirst(stagingPrefix.count)) ?? 0
-            if pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0 {
-                try? fileManager.removeItem(at: parent.appendingPathComponent(name))
+        func leftBehind(_ prefix: String) -> [String] {
+            names.filter { name in
+                guard name.hasPrefix(prefix), let owner = Int32(name.dropFirst(prefix.count)) else { return false }
+                return owner == pid || kill(owner, 0) != 0 && errno == ESRCH
             }
         }
+        var retired = leftBehind(retiredPrefix)
+        var info = stat()
+        if lstat(output.path, &info) != 0 && errno == ENOENT {
+            // The most recently retired output is the one the interrupted run was replacing.
+            let newest = retired.max { modified($0) < modified($1) }
+            if let newest, rename(parent.appendingPathComponent(newest).path, output.path) == 0 {
+                retired.removeAll { $0 == newest }
+            }
+        }
+        for name in retired + leftBehind(stagingPrefix) {
+            try? fileManager.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    private func modified(_ name: String) -> Double {
+        var info = stat()
+        guard lstat(parent.appendingPathComponent(name).path, &info) == 0 else { return 0 }
+        #if canImport(Darwin)
+        return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
