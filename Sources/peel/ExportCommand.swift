@@ -67,7 +67,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
             throw ExitCode(1)
         } catch let error as PeelError {
             terminal.write(terminal.colored(error.description, .red) + "\n")
-            throw ExitCode(1)
+            throw ExitCode(error.isUsageError ? 2 : 1)
         }
         if !result.skipped.isEmpty {
             terminal.write("Left out \(Set(result.skipped.compactMap(\.sticker)).count) sticker(s) that would be rejected:\n")

@@ -49,15 +49,24 @@ struct FitCommand: ParsableCommand {
             items += isDirectory.boolValue ? try FitPlan.items(inContent: url) : FitPlan.items(files: [url], sizeClass: size)
         }
 
+        if !inPlace {
+            do {
+                try FitPlan.checkOutput(URL(fileURLWithPath: output), reading: inputs.map { URL(fileURLWithPath: $0) })
+            } catch let error as PeelError {
+                terminal.write(terminal.colored(error.description, .red) + "\n")
+                throw ExitCode(2)
+            }
+        }
+
         var failures = 0, changed = 0, alreadyFit = 0
         for item in items {
             let data: Data
             let result: (data: Data, report: StickerFitter.Report)
             do {
-                data = try Data(contentsOf: item.input)
+                data = try ContentFile.read(item.input)
                 result = try StickerFitter(sizeClass: item.sizeClass).fit(data)
             } catch {
-                terminal.write("\(item.relativePath): error: \(error)\n")
+                terminal.write("\(item.relativePath): error: \(SystemErrorText.describe(error))\n")
                 failures += 1
                 continue
             }
@@ -67,23 +76,17 @@ struct FitCommand: ParsableCommand {
                 continue
             }
             changed += 1
-            let outputPath = FitPlan.outputPath(for: item, changed: true)
-            let target: URL
-            if inPlace {
-                guard outputPath == item.relativePath || item.input.pathExtension.lowercased() == "png" else {
-                    terminal.write("\(item.relativePath): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
-                    failures += 1
-                    continue
-                }
-                target = item.input
-            } else {
-                target = URL(fileURLWithPath: output).appendingPathComponent(outputPath)
+            if inPlace && FitPlan.outputPath(for: item, changed: true) != item.relativePath
+                && item.input.pathExtension.lowercased() != "png" {
+                terminal.write("\(item.relativePath): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
+                failures += 1
+                continue
             }
+            let target: URL
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try result.data.write(to: target, options: .atomic)
-            } catch {
-                terminal.write("\(target.path): error: cannot write: \(error.localizedDescription)\n")
+                target = try FitPlan.write(result.data, for: item, output: URL(fileURLWithPath: output), inPlace: inPlace)
+            } catch let error as PeelError {
+                terminal.write(error.description + "\n")
                 failures += 1
                 continue
             }

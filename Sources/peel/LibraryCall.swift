@@ -3,7 +3,7 @@ import PeelKit
 
 /// Runs one piece of library work for a command: shows progress on a terminal, lets Ctrl-C cancel
 /// it, and turns failures into a printed error and an exit status (2 for a missing content
-/// folder, 130 when interrupted, 1 otherwise).
+/// folder or an output Peel must not write to, 130 when interrupted, 1 otherwise).
 enum LibraryCall {
     static func run<T: Sendable>(progressLabel: String, showProgress: Bool = true, interruptedMessage: String,
                                  _ work: @escaping @Sendable ((@Sendable (Int, Int) -> Void)?) async throws -> T) async throws -> T {
@@ -20,8 +20,7 @@ enum LibraryCall {
         } catch let error as PeelError {
             progress?.finish()
             terminal.write(terminal.colored(error.description, .red) + "\n")
-            if case .contentFolderMissing = error { throw ExitCode(2) }
-            throw ExitCode(1)
+            throw ExitCode(error.isUsageError ? 2 : 1)
         }
     }
 }

@@ -92,9 +92,9 @@ struct ImageStep: Sendable {
 
     private func read(_ sticker: Sticker) -> Read {
         do {
-            return .success(try Data(contentsOf: content.appendingPathComponent(sticker.source)))
+            return .success(try ContentFile.read(content.appendingPathComponent(sticker.source)))
         } catch {
-            return .failure(Finding(.error, .unreadableFile, file: sticker.source, message: "cannot read image: \(error.localizedDescription)",
+            return .failure(Finding(.error, .unreadableFile, file: sticker.source, message: "cannot read image: \(SystemErrorText.describe(error))",
                                     sticker: sticker.source))
         }
     }

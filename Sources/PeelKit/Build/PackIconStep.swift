@@ -26,7 +26,7 @@ enum PackIconStep {
             guard let icon = pack.icon else { continue }
             try Task.checkCancellation()
             let url = content.appendingPathComponent(icon)
-            guard let sha = try? (hashes?.hash(of: icon) ?? Hex.string(SHA256.hash(data: Data(contentsOf: url)))) else { continue }
+            guard let sha = try? (hashes?.hash(of: icon) ?? Hex.string(SHA256.hash(data: ContentFile.read(url)))) else { continue }
             let key = Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|icon set \(derivationVersion)|max pixels \(maxPixels)|\(sha)".utf8)))
             let names: [String]
             if let cache, let (entry, cached) = cache.entry(key, decoding: [String].self, files: { $0 }) {

@@ -89,18 +89,20 @@ public struct SiteBuilder: Sendable {
     public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
         let start = Date()
         var clock = PhaseClock()
+        // First of all: a build killed while publishing may have left the previous site aside.
+        let publisher = SitePublisher(output: options.output)
+        publisher.recoverInterruptedPublish()
         let templates = try TemplateSet(overrideDirectory: options.templates)
         guard FileManager.default.fileExists(atPath: options.content.path) else {
             throw PeelError.contentFolderMissing(path: options.content.path)
         }
-        let publisher = SitePublisher(output: options.output)
         try publisher.validate(content: options.content)
         let content = ContentRoot.resolve(options.content)
 
         var cache: BuildCache?
         if options.useCache {
             cache = BuildCache(folder: options.cache ?? BuildCache.folder(forOutput: options.output))
-            try cache!.open()
+            try cache!.open(content: options.content, output: options.output)
         }
         let fingerprint = fingerprint(templates)
         let previous = cache?.loadState().flatMap { $0.fingerprint == fingerprint ? $0 : nil }
@@ -145,6 +147,9 @@ public struct SiteBuilder: Sendable {
             try Task.checkCancellation()
             try publisher.publish(staging)
             clock.lap("publish")
+        } catch let error as PeelError {
+            publisher.discard(staging)
+            throw siteError(error, staging: staging)
         } catch {
             publisher.discard(staging)
             throw error
@@ -166,6 +171,14 @@ public struct SiteBuilder: Sendable {
         report.filesReused = site.reusedCount
         report.phases = clock.phases
         return report
+    }
+
+    /// A failure while writing the site, as the user sees it: the path in the output folder, not
+    /// in the staging folder, and said as a site that was not written.
+    private func siteError(_ error: PeelError, staging: URL) -> PeelError {
+        let outputError = error.relocated(from: staging.standardizedFileURL.path, to: options.output.standardizedFileURL.path)
+        if case .cannotWrite(let path, let reason) = outputError { return .writeFailed(path: path, reason: reason) }
+        return outputError
     }
 
     /// Peel's version, the theme's files and every option that shapes the output.

@@ -44,7 +44,7 @@ final class SiteWriter: @unchecked Sendable {
             record(path, output, reused: true)
             return
         }
-        try PlainFile.write(data, toPath: target)
+        try SafeFile.create(data, atNewPath: target)
         record(path, output, reused: false)
     }
 
@@ -86,7 +86,7 @@ final class SiteWriter: @unchecked Sendable {
             do {
                 try FileManager.default.copyItem(atPath: source, toPath: target)
             } catch {
-                throw PeelError.writeFailed(path: target, reason: error.localizedDescription)
+                throw PeelError.writeFailed(path: target, reason: SystemErrorText.describe(error))
             }
         }
         record(path, BuildState.Output(size: Int64(info.st_size), sha256: nil, source: nil), reused: reused)
@@ -107,7 +107,7 @@ final class SiteWriter: @unchecked Sendable {
             for component in folder.split(separator: "/") {
                 made += "/" + component
                 if mkdir(made, 0o755) != 0 && errno != EEXIST {
-                    throw PeelError.writeFailed(path: made, reason: String(cString: strerror(errno)))
+                    throw PeelError.writeFailed(path: made, reason: SystemErrorText.describe(errno: errno))
                 }
             }
             lock.lock()

@@ -9,7 +9,7 @@ import Foundation
 /// file system so its files can be hard-linked into the site): the last build's state and the
 /// files derived from inputs (thumbnails, posters, icon sets, pack zips), each set stored under a
 /// key that hashes everything it was made from: the input's bytes, the options and Peel's
-/// version. Each file is written to a scratch folder and renamed into place, the entry's record
+/// version. Each file is written under a temporary name and renamed into place, the entry's record
 /// last, so a killed build never leaves half an entry in use; an entry that is missing a file or
 /// its record, or holds an empty file, is made again.
 /// Entries no build used are removed after each successful build.
@@ -38,18 +38,32 @@ final class BuildCache: @unchecked Sendable {
     private var stateFile: URL { folder.appendingPathComponent("state.txt") }
     private var reportFile: URL { folder.appendingPathComponent("report.json") }
 
-    /// Creates the folder and takes its lock: two builds of the same site at once would each
-    /// replace the other's files, so the second is refused.
-    func open() throws {
+    /// Marks a folder as Peel's cache (the Cache Directory Tagging format, so backup tools skip
+    /// it too). Peel writes into, and deletes from, only a folder that holds it.
+    static let marker = "CACHEDIR.TAG"
+    static let markerText = "Signature: 8a477f597d28d172789f06886806bc55\n"
+        + "# This folder is a build cache made by Peel (peel build); delete it at any time.\n"
+    /// The names Peel keeps at the top of its cache.
+    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "lock", marker]
+
+    /// Checks the folder is safe to use, creates it and takes its lock: two builds of the same site
+    /// at once would each replace the other's files, so the second is refused.
+    /// The folder must be Peel's: not the content or output folder, neither inside them nor
+    /// holding them, and either new, empty, or marked as Peel's cache. (`--cache-dir content`
+    /// once let the clean-up delete a pack folder named `entries` and overwrite the user's files.)
+    func open(content: URL, output: URL) throws {
+        try OutputLocation(protecting: [(content, "the content folder"), (output, "the output folder")],
+                           suggestion: "--cache-dir .peel-cache").check(folder: folder, replacedWhole: true, what: "the cache folder")
+        try claim()
         do {
             try fileManager.createDirectory(at: entries, withIntermediateDirectories: true)
         } catch {
-            throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(error.localizedDescription)")
+            throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")
         }
         #if canImport(Glibc)
-        let descriptor = Glibc.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let descriptor = Glibc.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         #else
-        let descriptor = Darwin.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let descriptor = Darwin.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         #endif
         guard descriptor >= 0 else {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot open the build cache's lock file")
@@ -59,6 +73,44 @@ final class BuildCache: @unchecked Sendable {
             throw PeelError.busy(path: folder.path)
         }
         lockDescriptor = descriptor
+    }
+
+    /// Makes the folder Peel's: a new or empty folder gets the marker; a marked one is Peel's
+    /// already; a cache made before the marker existed is recognised by holding nothing but
+    /// Peel's own names. Anything else is the user's and is refused.
+    private func claim() throws {
+        let markerPath = folder.appendingPathComponent(Self.marker).path
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw PeelError.unsafeOutput(path: folder.path, reason: "the cache folder is a file, not a folder; choose another (--cache-dir .peel-cache)")
+            }
+            if let text = try? String(contentsOfFile: markerPath, encoding: .utf8), text == Self.markerText { return }
+            let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+            let entryNames = (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? []
+            let isEarlierPeelCache = Set(names).isSubset(of: Self.ownNames) && entryNames.allSatisfy(Self.isOwnEntryName)
+            guard names.isEmpty || isEarlierPeelCache else {
+                throw PeelError.unsafeOutput(path: folder.path,
+                                             reason: "the cache folder is not empty and was not made by Peel (it has no \(Self.marker) of Peel's); Peel will not write or delete anything in it (choose a new or empty folder for --cache-dir)")
+            }
+        }
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try SafeFile.write(Data(Self.markerText.utf8), toPath: markerPath)
+        } catch {
+            throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")
+        }
+    }
+
+    /// True for the names Peel gives files in `entries/`: `<64 hex digits>.<file name>`, and the
+    /// temporary files of SafeFile (`.peel-tmp-…`) or of earlier versions (`tmp-…`) that a killed
+    /// build left.
+    static func isOwnEntryName(_ name: String) -> Bool {
+        if name.hasPrefix(".peel-tmp-") { return name.dropFirst(10).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") } }
+        if name.hasPrefix("tmp-") { return name.utf8.count > 4 + 36 + 1 + 64 && UUID(uuidString: String(name.dropFirst(4).prefix(36))) != nil }
+        let key = name.utf8.prefix(64)
+        return name.utf8.count > 65 && key.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            && name.utf8.dropFirst(64).first == UInt8(ascii: ".")
     }
 
     // MARK: - State
@@ -71,17 +123,9 @@ final class BuildCache: @unchecked Sendable {
     func save(_ state: BuildState) throws {
         let (stateData, reportData) = state.encoded()
         // The report first: a state file only ever sits beside the report it was written with.
-        try? fileManager.removeItem(at: stateFile)
-        try writeAtomically(reportData, to: reportFile)
-        try writeAtomically(stateData, to: stateFile)
-    }
-
-    private func writeAtomically(_ data: Data, to url: URL) throws {
-        do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw PeelError.writeFailed(path: url.path, reason: error.localizedDescription)
-        }
+        unlink(stateFile.path)
+        try SafeFile.write(reportData, toPath: reportFile.path)
+        try SafeFile.write(stateData, toPath: stateFile.path)
     }
 
     // MARK: - Entries
@@ -113,10 +157,10 @@ final class BuildCache: @unchecked Sendable {
         return (Entry(prefix: prefix), record)
     }
 
-    /// Stores `files` and then `record` under `key`. Each is written under a scratch name and
-    /// renamed into place, so a file is only ever whole or absent (two tasks storing identical
-    /// images replace one file with another of the same bytes, never truncate one being linked),
-    /// and the record, written last, says the entry is complete.
+    /// Stores `files` and then `record` under `key`. Each is written under a temporary name and
+    /// renamed into place (SafeFile), so a file is only ever whole or absent (two tasks storing
+    /// identical images replace one file with another of the same bytes, never truncate one being
+    /// linked), and the record, written last, says the entry is complete.
     /// The record is JSON with sorted keys: the same value always gives the same bytes (plain
     /// JSONEncoder output orders keys differently from one encoding to the next).
     @discardableResult
@@ -125,20 +169,12 @@ final class BuildCache: @unchecked Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let record = try encoder.encode(record)
         let prefix = prefix(key)
-        // Scratch names in the same folder: a rename there takes one directory lock, not two.
-        let scratch = entries.path + "/tmp-" + UUID().uuidString + "-" + key + "."
         for file in files + [(name: "record.json", data: record)] {
             precondition(!file.name.contains("/"), "cache file names are plain")
             do {
-                try PlainFile.write(file.data, toPath: scratch + file.name)
+                try SafeFile.write(file.data, toPath: prefix + file.name)
             } catch {
-                unlink(scratch + file.name)
-                throw PeelError.writeFailed(path: prefix + file.name, reason: "cannot store in the build cache: \(error)")
-            }
-            guard rename(scratch + file.name, prefix + file.name) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(scratch + file.name)
-                throw PeelError.writeFailed(path: prefix + file.name, reason: "cannot store in the build cache: \(reason)")
+                throw PeelError.writeFailed(path: prefix + file.name, reason: "cannot store in the build cache: \(SystemErrorText.describe(error))")
             }
         }
         markUsed(key)
@@ -151,15 +187,18 @@ final class BuildCache: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Removes every entry this build did not use, and leftovers of killed builds (their scratch
-    /// files, `tmp-…`, belong to no key).
+    /// Removes every entry this build did not use, and leftovers of killed builds (temporary
+    /// files belong to no key). Only files named the way Peel names them are deleted, one by one;
+    /// never a folder, nor anything else that may be there.
     func prune() {
         lock.lock()
         let keep = used
         lock.unlock()
-        for name in (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? [] {
-            let key = String(name.prefix { $0 != "." })
-            if !keep.contains(key) { try? fileManager.removeItem(atPath: entries.path + "/" + name) }
+        for name in (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? [] where Self.isOwnEntryName(name) {
+            if name.utf8.count > 64, keep.contains(String(name.prefix(64))) { continue }
+            let path = entries.path + "/" + name
+            var info = stat()
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { unlink(path) }
         }
     }
 }

@@ -60,9 +60,9 @@ final class ContentHashes: @unchecked Sendable {
         let stamp = FileStamp.of(path: url.path)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try ContentFile.read(url)
         } catch {
-            throw PeelError.unreadable(path: path, reason: error.localizedDescription)
+            throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(error))
         }
         return record(data, of: path, stampBeforeReading: stamp)
     }

@@ -30,11 +30,11 @@ enum CatalogChecks {
         guard let icon = pack.icon, let manifest = pack.manifest else { return [] }
         let info: ImageInfo
         do {
-            info = try analyzer.analyze(Data(contentsOf: content.appendingPathComponent(icon))).info
+            info = try analyzer.analyze(ContentFile.read(content.appendingPathComponent(icon))).info
         } catch let error as ImageError {
             return [Finding(.error, .corruptImage, file: icon, message: "icon art: \(error.description)")]
         } catch {
-            return [Finding(.error, .unreadableFile, file: icon, message: "cannot read icon art: \(error.localizedDescription)")]
+            return [Finding(.error, .unreadableFile, file: icon, message: "cannot read icon art: \(SystemErrorText.describe(error))")]
         }
         guard min(info.width, info.height) < minimumIconSide else { return [] }
         return [Finding(.warning, .iconTooSmall, file: manifest, line: pack.iconLine,

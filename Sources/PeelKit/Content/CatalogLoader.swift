@@ -116,7 +116,15 @@ public struct CatalogLoader {
             pack.ignore = Self.ignoreList(&reader)
             if let icon = reader.string("icon")?.trimmed {
                 if let resolved = content.resolve(icon, in: folder) {
-                    if FileManager.default.fileExists(atPath: content.url(resolved).path) {
+                    if let problem = ContentFile.problem(atPath: content.url(resolved).path) {
+                        switch problem {
+                        case .kind(let kind):
+                            reader.report(.error, .unreadableFile, key: "icon",
+                                          "icon is not a regular file: '\(icon)' is \(kind); point icon: at a PNG, GIF or JPEG file")
+                        case .inaccessible(let words):
+                            reader.report(.error, .unreadableFile, key: "icon", "icon '\(icon)' cannot be read: \(words)")
+                        }
+                    } else if FileManager.default.fileExists(atPath: content.url(resolved).path) {
                         pack.icon = resolved
                         pack.iconLine = reader.line(of: "icon")
                     } else {
@@ -171,6 +179,11 @@ public struct CatalogLoader {
                 guard content.relative(url) != nil else {
                     findings.append(Finding(.error, .pathOutsideContent, file: path,
                                             message: "symlink leads outside the content folder; the sticker is skipped", sticker: path) )
+                    continue
+                }
+                if let problem = ContentFile.problem(atPath: url.path) {
+                    findings.append(Finding(.error, .unreadableFile, file: path,
+                                            message: "cannot read image: \(problem); the sticker is skipped", sticker: path))
                     continue
                 }
                 if let size = ContentLimits.size(of: url), size > ContentLimits.maxImageBytes {
@@ -285,7 +298,7 @@ public struct CatalogLoader {
             return try FileManager.default.contentsOfDirectory(atPath: url.path)
                 .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         } catch {
-            throw PeelError.unreadable(path: url.path, reason: error.localizedDescription)
+            throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(error))
         }
     }
 

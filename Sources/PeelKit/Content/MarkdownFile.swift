@@ -26,10 +26,10 @@ struct MarkdownFile {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: content.url(path))
+            data = try ContentFile.read(content.url(path))
         } catch {
             frontMatter = FrontMatter.parse("", file: path).0
-            findings = [Finding(.error, .unreadableFile, file: path, message: "cannot read file: \(error.localizedDescription)", sticker: sticker)]
+            findings = [Finding(.error, .unreadableFile, file: path, message: "cannot read file: \(SystemErrorText.describe(error))", sticker: sticker)]
             return
         }
         guard let text = TextFile.decode(data) else {

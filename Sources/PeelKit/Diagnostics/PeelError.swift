@@ -14,6 +14,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeOutput(path: String, reason: String)
     /// Writing the site failed; the previous site is left as it was.
     case writeFailed(path: String, reason: String)
+    /// A file or folder could not be written (by any command; `build` reports `writeFailed`).
+    case cannotWrite(path: String, reason: String)
     /// Another Peel process is building into the same output folder.
     case busy(path: String)
 
@@ -31,8 +33,47 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: \(reason)"
         case .writeFailed(let path, let reason):
             return "\(path): error: cannot write the site: \(reason); the previous site is unchanged"
+        case .cannotWrite(let path, let reason):
+            return "\(path): error: cannot write: \(reason)"
         case .busy(let path):
             return "\(path): error: another peel build or serve is writing this site; wait for it to finish or stop it"
+        }
+    }
+
+    /// A mistake in what the command was asked to do (exit status 2), not a failure while doing it.
+    public var isUsageError: Bool {
+        switch self {
+        case .contentFolderMissing, .unsafeOutput: return true
+        default: return false
+        }
+    }
+
+    /// What went wrong, without the path (for messages that name the file themselves).
+    public var reason: String {
+        switch self {
+        case .contentFolderMissing: return "content folder not found"
+        case .unreadable(_, let reason), .unsafeOutput(_, let reason), .writeFailed(_, let reason), .cannotWrite(_, let reason):
+            return reason
+        case .templateSyntax(_, _, let message): return "template syntax: \(message)"
+        case .templateMissing: return "template not found"
+        case .busy: return "another peel build or serve is writing it"
+        }
+    }
+
+    /// The same error with every path under `folder` (a staging folder) named under `shown`
+    /// instead (the folder the user asked for), so no message names Peel's internal folders.
+    public func relocated(from folder: String, to shown: String) -> PeelError {
+        func move(_ path: String) -> String {
+            if path == folder { return shown }
+            return path.hasPrefix(folder + "/") ? shown + path.dropFirst(folder.count) : path
+        }
+        switch self {
+        case .unreadable(let path, let reason): return .unreadable(path: move(path), reason: reason)
+        case .unsafeOutput(let path, let reason): return .unsafeOutput(path: move(path), reason: reason)
+        case .writeFailed(let path, let reason): return .writeFailed(path: move(path), reason: reason)
+        case .cannotWrite(let path, let reason): return .cannotWrite(path: move(path), reason: reason)
+        case .busy(let path): return .busy(path: move(path))
+        case .contentFolderMissing, .templateSyntax, .templateMissing: return self
         }
     }
 }

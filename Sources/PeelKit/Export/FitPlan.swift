@@ -28,4 +28,26 @@ public enum FitPlan {
         let stem = (item.relativePath as NSString).deletingPathExtension
         return stem + ".png"
     }
+
+    /// Refuses an output folder inside what `peel fit` reads (a content folder or the files
+    /// given): results go elsewhere unless `--in-place` says to replace the originals.
+    public static func checkOutput(_ output: URL, reading inputs: [URL]) throws {
+        try OutputLocation(reading: inputs, suggestion: "-o fitted, or --in-place to replace the originals")
+            .check(folder: output, replacedWhole: false)
+    }
+
+    /// Writes a fitted result through SafeFile: over the original with `inPlace`, else at the
+    /// item's output path under `output`, never over a file it reads. Returns where it went.
+    @discardableResult
+    public static func write(_ data: Data, for item: Item, output: URL, inPlace: Bool) throws -> URL {
+        if inPlace {
+            try SafeFile.write(data, toPath: item.input.path)
+            return item.input
+        }
+        let path = outputPath(for: item, changed: true)
+        let target = output.appendingPathComponent(path)
+        try OutputLocation(reading: [item.input], suggestion: "-o fitted, or --in-place to replace the originals").check(file: target)
+        try SafeFile.write(data, to: path, in: output)
+        return target
+    }
 }

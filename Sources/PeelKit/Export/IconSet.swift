@@ -71,8 +71,7 @@ public struct IconSet: Sendable {
     @discardableResult
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
         let set = try files(artAt: artFile, maxPixels: maxPixels)
-        let iconSet = folder.appendingPathComponent(Self.folderName)
-        for file in set.files { try SiteFiles.write(file.data, to: file.path, in: iconSet) }
+        for file in set.files { try SafeFile.write(file.data, to: "\(Self.folderName)/\(file.path)", in: folder) }
         return set.warnings
     }
 
@@ -80,9 +79,9 @@ public struct IconSet: Sendable {
     func files(artAt artFile: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> (files: [(path: String, data: Data)], warnings: [Finding]) {
         let data: Data
         do {
-            data = try Data(contentsOf: artFile)
+            data = try ContentFile.read(artFile)
         } catch {
-            throw PeelError.unreadable(path: artFile.path, reason: error.localizedDescription)
+            throw PeelError.unreadable(path: artFile.path, reason: SystemErrorText.describe(error))
         }
         let art: RGBAImage
         do {

@@ -25,7 +25,7 @@ enum PackArchive {
         // one bad file must not stop the whole site.
         var files: [String: Data] = [:]
         for source in originals {
-            files[source] = try? Data(contentsOf: content.appendingPathComponent(source))
+            files[source] = try? ContentFile.read(content.appendingPathComponent(source))
         }
         let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected) { path in
             guard let data = files[path] else { throw PeelError.unreadable(path: path, reason: "not part of the pack") }

@@ -65,6 +65,10 @@ public struct XcodeExport: Sendable {
     /// Exports `review` (a checked catalog read from `content`) into `output/Stickers.xcstickers`.
     /// The catalog is written beside it first and swapped in only when complete.
     public func write(_ review: Review, content: URL, into output: URL) throws -> Result {
+        let target = output.appendingPathComponent(Self.folderName)
+        let location = OutputLocation(reading: [content], suggestion: "-o MyStickerApp/MyStickerApp")
+        try location.check(folder: output, replacedWhole: false)
+        try location.check(folder: target, replacedWhole: true, what: Self.folderName)
         let errors = review.findings.filter { $0.severity == .error && !$0.suppressed }
         let catalogErrors = errors.filter { $0.sticker == nil }
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
@@ -75,18 +79,21 @@ public struct XcodeExport: Sendable {
         if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted()) }
         let rejected = Set(stickerErrors.compactMap(\.sticker))
 
-        let target = output.appendingPathComponent(Self.folderName)
-        try checkReplaceable(target)
         let publisher = SitePublisher(output: target)
+        publisher.recoverInterruptedPublish()
+        try checkReplaceable(target)
         let staging = try publisher.makeStaging()
         do {
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize)
-            for file in catalog.files { try SiteFiles.write(file.data, to: file.path, in: staging) }
-            try SiteFiles.write("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n",
-                                to: Self.marker, in: staging)
+            for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
+            try SafeFile.write(Data("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n".utf8),
+                               to: Self.marker, in: staging)
             try publisher.publish(staging)
             return Result(packs: catalog.packCount, stickers: catalog.stickerCount,
                           skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
+        } catch let error as PeelError {
+            publisher.discard(staging)
+            throw error.relocated(from: staging.path, to: target.path)
         } catch {
             publisher.discard(staging)
             throw error
@@ -109,7 +116,7 @@ public struct XcodeExport: Sendable {
             for sticker in pack.stickers where !excluding.contains(sticker.source) {
                 guard let info = review.assets[sticker.source]?.info,
                       info.width > pack.size.pixels || info.height > pack.size.pixels else { continue }
-                let data = try Data(contentsOf: content.appendingPathComponent(sticker.source))
+                let data = try ContentFile.read(content.appendingPathComponent(sticker.source))
                 let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
                 if !fitted.report.fits {
                     findings.append(Finding(.error, .fileTooLarge, file: sticker.source,
@@ -127,9 +134,9 @@ public struct XcodeExport: Sendable {
                              load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
         let load = load ?? { path in
             do {
-                return try Data(contentsOf: content.appendingPathComponent(path))
+                return try ContentFile.read(content.appendingPathComponent(path))
             } catch {
-                throw PeelError.unreadable(path: path, reason: error.localizedDescription)
+                throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(error))
             }
         }
         var result = CatalogFiles()

@@ -88,8 +88,23 @@ enum GIFDecoder {
         return (DecodedImage(frames: frames, loopCount: frames.count > 1 ? header.loopCount : nil), header.hasTransparency)
     }
 
-    private static func message(_ code: Int32) -> String {
-        GifErrorString(code).map { String(cString: $0) }?.lowercased() ?? "giflib error \(code)"
+    /// giflib's error codes (gif_lib.h, D_GIF_ERR_*) in words. DGifSlurp also fails without
+    /// setting a code (0), when a frame is empty (0 px wide or high) or its size overflows.
+    static func message(_ code: Int32) -> String {
+        switch code {
+        case 0: return "a frame is empty (0 px wide or high) or its image data is missing"
+        case 101, 102, 111: return "the file cannot be read"
+        case 103: return "not a GIF file (the header is wrong)"
+        case 104: return "the screen descriptor is missing or cut short"
+        case 105: return "a frame's image descriptor is missing or cut short"
+        case 106: return "a frame has neither its own colour table nor a global one"
+        case 107: return "the file holds a record GIF does not have (it is corrupt)"
+        case 108: return "a frame holds more image data than its size allows"
+        case 109: return "not enough memory to decode it"
+        case 112: return "the image data is corrupt (a bad LZW code)"
+        case 113: return "the file ends too soon (it is cut short)"
+        default: return GifErrorString(code).map { String(cString: $0) }?.lowercased() ?? "giflib error \(code)"
+        }
     }
 
     /// Feeds giflib from memory.

@@ -22,15 +22,14 @@ public enum CatalogScaffold {
     public static func write(into folder: URL) throws -> [URL] {
         let files = try files()
         let targets = files.map { folder.appendingPathComponent($0.path) }
-        let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) }.map(\.path)
+        let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) || SafeFile.isSymlink($0.path) }.map(\.path)
         guard existing.isEmpty else { throw ScaffoldError.wouldOverwrite(paths: existing, command: "peel init") }
-        for (file, target) in zip(files, targets) {
+        for file in files {
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                // withoutOverwriting: a file that appeared since the check is still not replaced.
-                try file.data.write(to: target, options: .withoutOverwriting)
-            } catch {
-                throw PeelError.writeFailed(path: target.path, reason: error.localizedDescription)
+                // createOnly: a file that appeared since the check is still not replaced.
+                try SafeFile.write(file.data, to: file.path, in: folder, mode: .createOnly)
+            } catch is SafeFile.Exists {
+                throw ScaffoldError.wouldOverwrite(paths: [folder.appendingPathComponent(file.path).path], command: "peel init")
             }
         }
         return targets

@@ -35,9 +35,9 @@ public enum SidecarScaffold {
             throw ScaffoldError.wouldOverwrite(paths: [sidecar.path], command: "peel new sticker")
         }
         do {
-            try Data(template(for: image).utf8).write(to: sidecar, options: .withoutOverwriting)
-        } catch {
-            throw PeelError.writeFailed(path: sidecar.path, reason: error.localizedDescription)
+            try SafeFile.write(Data(template(for: image).utf8), toPath: sidecar.path, mode: .createOnly)
+        } catch is SafeFile.Exists {
+            throw ScaffoldError.wouldOverwrite(paths: [sidecar.path], command: "peel new sticker")
         }
         return sidecar
     }

@@ -30,9 +30,9 @@ public struct TemplateSet: Sendable {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
                 do {
-                    files[name] = try Data(contentsOf: url)
+                    files[name] = try ContentFile.read(url)
                 } catch {
-                    throw PeelError.unreadable(path: url.path, reason: error.localizedDescription)
+                    throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(error))
                 }
                 origins[name] = url.path
             }

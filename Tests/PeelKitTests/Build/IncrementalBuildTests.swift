@@ -178,7 +178,7 @@ import Testing
     @Test func aSecondBuildOfTheSameSiteAtOnceIsRefused() async throws {
         let workspace = try Workspace()
         let holder = BuildCache(folder: workspace.cache)
-        try holder.open()
+        try holder.open(content: workspace.content, output: workspace.site)
         await #expect(throws: PeelError.busy(path: workspace.cache.standardizedFileURL.path)) {
             _ = try await workspace.build()
         }

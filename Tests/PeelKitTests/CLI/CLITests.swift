@@ -158,7 +158,7 @@ extension CLITests {
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
         // The cache keeps only complete entries: nothing half-written in its scratch folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/entries").path)
-            .filter { $0.hasPrefix("tmp-") }.isEmpty, "half-written cache files left behind")
+            .filter { $0.hasPrefix("tmp-") || $0.hasPrefix(".peel-tmp-") }.isEmpty, "half-written cache files left behind")
     }
 }
 

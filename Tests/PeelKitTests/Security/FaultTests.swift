@@ -23,7 +23,7 @@ import Testing
     func besideTheSite(_ folder: TemporaryFolder) throws -> [String] {
         let work = folder.url.appendingPathComponent("work")
         let entries = work.appendingPathComponent(".peel-cache/site/entries").path
-        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter { $0.hasPrefix("tmp-") }
+        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter { $0.hasPrefix("tmp-") || $0.hasPrefix(".peel-tmp-") }
         #expect(leftovers.isEmpty, "half-written cache entries left behind: \(leftovers)")
         return try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0 != ".peel-cache" }.sorted()
     }
@@ -91,5 +91,68 @@ import Testing
         #expect(result.stderr.contains("theme/sticker.mustache:1: error: template syntax: "), "\(result.stderr)")
         #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
         #expect(try besideTheSite(folder) == ["site"])
+    }
+
+    /// Runs a build that dies (SIGKILL, as `kill -9`) at the named fault-injection point.
+    func buildKilled(at faults: String, _ folder: TemporaryFolder) throws {
+        let result = try cli.run(["build", "content", "-o", "work/site"], in: folder.url,
+                                 environment: ["CI": "true", "PEEL_FAULTS": faults])
+        #expect(result.status == 9, "killed at \(faults): \(result.status) \(result.stderr)")
+    }
+
+    @Test func aBuildKilledBetweenTheTwoRenamesIsRecoveredByTheNext() throws {
+        let (folder, before) = try previousSite()
+        // Where the OS cannot swap two folders at once, the old site is renamed aside first.
+        try buildKilled(at: "no-folder-swap,after-retire", folder)
+        #expect(!folder.exists("work/site"), "the kill left the output missing")
+        let retired = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("work").path)
+            .filter { $0.hasPrefix(".site.peel-old-") }
+        #expect(retired.count == 1, "the previous site waits beside it: \(retired)")
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/\(retired.first ?? "")")) == before)
+
+        // Even a check-only run must not be needed: the next build puts the previous site back first.
+        let next = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try besideTheSite(folder) == ["site"], "no stale folder left")
+        #expect(try folder.read("work/site/index.html").contains("Changed since the last build"))
+    }
+
+    @Test func thePreviousSiteIsRestoredEvenWhenTheNextBuildFails() throws {
+        let (folder, before) = try previousSite()
+        try buildKilled(at: "no-folder-swap,after-retire", folder)
+        try folder.write("{{<base}}{{$content}}{{#page}}{{/content}}{{/base}}\n", to: "theme/sticker.mustache")
+        let next = try cli.run(["build", "content", "-o", "work/site", "--templates", "theme"], in: folder.url, environment: ["CI": "true"])
+        #expect(next.status == 1)
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
+        #expect(try besideTheSite(folder) == ["site"])
+    }
+
+    @Test func aBuildKilledJustAfterTheSwapLeavesTheNewSiteAndItsLeftoversGoNext() throws {
+        let (folder, _) = try previousSite()
+        try buildKilled(at: "after-folder-swap", folder)
+        #expect(try folder.read("work/site/index.html").contains("Changed since the last build"), "the swap is one step")
+        let next = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try besideTheSite(folder) == ["site"])
+    }
+
+    @Test func staleFoldersOfALiveBuildAreLeftAlone() throws {
+        let (folder, _) = try previousSite()
+        // Named after this test process, which is alive: another build's, not stale.
+        let pid = ProcessInfo.processInfo.processIdentifier
+        try folder.write("x", to: "work/.site.peel-old-\(pid)/index.html")
+        let next = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try besideTheSite(folder) == [".site.peel-old-\(pid)", "site"])
+    }
+
+    @Test func foldersAreSwappedInOneStep() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a", to: "one/a.txt")
+        try folder.write("b", to: "two/b.txt")
+        #if os(Linux) || os(macOS)
+        #expect(FolderSwap.exchange(folder.url.appendingPathComponent("one").path, folder.url.appendingPathComponent("two").path))
+        #expect(folder.exists("one/b.txt") && folder.exists("two/a.txt"))
+        #endif
     }
 }

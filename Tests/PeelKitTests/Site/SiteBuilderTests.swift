@@ -184,7 +184,7 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("peel-") && $0 != ".peel-cache" }
         #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/entries").path)
-            .filter { $0.hasPrefix("tmp-") }.isEmpty, "half-written cache files left behind")
+            .filter { $0.hasPrefix("tmp-") || $0.hasPrefix(".peel-tmp-") }.isEmpty, "half-written cache files left behind")
     }
 
     @Test func templatesCanBeOverriddenOneFileAtATime() async throws {

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Reads the user's files (content, icon art, files given to `peel fit`) safely: only a regular
+/// file is read. A FIFO, socket, device or folder is refused by what it is, found with `stat`
+/// or, when opening, without blocking (opening a FIFO for reading waits for a writer forever),
+/// and every failure is said in plain words ("a symlink loop", not "NSCocoaErrorDomain error 256").
+public enum ContentFile {
+    /// Why the thing at `path` (symlinks followed) cannot be read as a file; nil for a regular
+    /// file or when nothing is there.
+    public enum Problem: Sendable, Equatable, CustomStringConvertible {
+        /// Not a regular file: "a folder", "a FIFO (named pipe)"...
+        case kind(String)
+        /// `stat` failed: a symlink loop, no permission...
+        case inaccessible(String)
+
+        public var description: String {
+            switch self {
+            case .kind(let kind): return "it is \(kind), not a regular file"
+            case .inaccessible(let words): return words
+            }
+        }
+    }
+
+    public static func problem(atPath path: String) -> Problem? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            return code == ENOENT ? nil : .inaccessible(SystemErrorText.describe(errno: code))
+        }
+        return kind(info.st_mode).map(Problem.kind)
+    }
+
+    /// The bytes of the regular file at `url`; `PeelError.unreadable` naming `url` otherwise.
+    public static func read(_ url: URL) throws -> Data {
+        let path = url.path
+        #if canImport(Glibc)
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #else
+        let descriptor = Darwin.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #endif
+        guard descriptor >= 0 else { throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: errno)) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: errno)) }
+        if let kind = kind(info.st_mode) { throw PeelError.unreadable(path: path, reason: Problem.kind(kind).description) }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(error))
+        }
+    }
+
+    /// What a file of this mode is, when it is not a regular file.
+    private static func kind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "something other than a file"
+        }
+    }
+}
