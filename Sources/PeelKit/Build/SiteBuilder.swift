@@ -128,7 +128,12 @@ public struct SiteBuilder: Sendable {
         }
         clock.lap("compare inputs")
 
-        let staging = try publisher.makeStaging()
+        let staging: URL
+        do {
+            staging = try publisher.makeStaging()
+        } catch let error as PeelError {
+            throw siteError(error, staging: nil)
+        }
         let hasPreviousSite = previous != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
         let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
                               previousOutputs: hasPreviousSite ? previous?.outputs ?? [:] : [:])
@@ -175,8 +180,8 @@ public struct SiteBuilder: Sendable {
 
     /// A failure while writing the site, as the user sees it: the path in the output folder, not
     /// in the staging folder, and said as a site that was not written.
-    private func siteError(_ error: PeelError, staging: URL) -> PeelError {
-        let outputError = error.relocated(from: staging.standardizedFileURL.path, to: options.output.standardizedFileURL.path)
+    private func siteError(_ error: PeelError, staging: URL?) -> PeelError {
+        let outputError = staging.map { error.relocated(from: $0.standardizedFileURL.path, to: options.output.standardizedFileURL.path) } ?? error
         if case .cannotWrite(let path, let reason) = outputError { return .writeFailed(path: path, reason: reason) }
         return outputError
     }
