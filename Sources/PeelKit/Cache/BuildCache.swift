@@ -85,10 +85,12 @@ final class BuildCache: @unchecked Sendable {
             guard isDirectory.boolValue else {
                 throw PeelError.unsafeOutput(path: folder.path, reason: "the cache folder is a file, not a folder; choose another (--cache-dir .peel-cache)")
             }
-            if let text = try? String(contentsOfFile: markerPath, encoding: .utf8), text == Self.markerText { return }
+            if let marker = try? ContentFile.read(URL(fileURLWithPath: markerPath)), marker == Data(Self.markerText.utf8) { return }
             let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
             let entryNames = (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? []
-            let isEarlierPeelCache = Set(names).isSubset(of: Self.ownNames) && entryNames.allSatisfy(Self.isOwnEntryName)
+            // Every earlier cache had its `entries` folder and `lock` from the moment it was opened.
+            let isEarlierPeelCache = Set(names).isSubset(of: Self.ownNames) && names.contains("entries") && names.contains("lock")
+                && entryNames.allSatisfy(Self.isOwnEntryName)
             guard names.isEmpty || isEarlierPeelCache else {
                 throw PeelError.unsafeOutput(path: folder.path,
                                              reason: "the cache folder is not empty and was not made by Peel (it has no \(Self.marker) of Peel's); Peel will not write or delete anything in it (choose a new or empty folder for --cache-dir)")
@@ -116,7 +118,7 @@ final class BuildCache: @unchecked Sendable {
     // MARK: - State
 
     func loadState() -> BuildState? {
-        guard let state = try? Data(contentsOf: stateFile), let report = try? Data(contentsOf: reportFile) else { return nil }
+        guard let state = try? ContentFile.read(stateFile), let report = try? ContentFile.read(reportFile) else { return nil }
         return BuildState.decode(state: state, report: report)
     }
 
@@ -148,7 +150,7 @@ final class BuildCache: @unchecked Sendable {
     func entry<Record: Decodable>(_ key: String, decoding type: Record.Type,
                                   files: (Record) -> [String]) -> (entry: Entry, record: Record)? {
         let prefix = prefix(key)
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
+        guard let data = try? ContentFile.read(URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
               let record = try? JSONDecoder().decode(type, from: data),
               files(record).allSatisfy({ FileStamp.of(path: prefix + $0).map { $0.size > 0 } ?? false }) else {
             return nil

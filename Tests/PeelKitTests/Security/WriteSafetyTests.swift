@@ -166,6 +166,12 @@ import Testing
         #expect(result.stderr.contains("mine: error: the cache folder is not empty and was not made by Peel"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("mine").path).sorted() == ["notes.txt", "report.json"])
         #expect(try folder.read("mine/report.json") == "{}\n")
+
+        // A folder holding only a report the user made, named like the cache's own file.
+        try folder.write("{\"mine\": true}\n", to: "reports/report.json")
+        let reports = try cli.run(["build", "content", "-o", "out", "--cache-dir", "reports"], in: folder.url, environment: ["CI": "true"])
+        #expect(reports.status == 2, "\(reports.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("reports").path) == ["report.json"])
     }
 
     @Test func aCacheFolderPeelMadeIsMarkedReusedAndCleansOnlyItsOwnFiles() throws {
