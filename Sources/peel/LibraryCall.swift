@@ -21,6 +21,13 @@ enum LibraryCall {
             progress?.finish()
             terminal.write(terminal.colored(error.description, .red) + "\n")
             throw ExitCode(error.isUsageError ? 2 : 1)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // Anything else the system reported, in words (never "NSCocoaErrorDomain error 256").
+            progress?.finish()
+            terminal.write(terminal.colored("error: \(SystemErrorText.describe(error))", .red) + "\n")
+            throw ExitCode(1)
         }
     }
 }

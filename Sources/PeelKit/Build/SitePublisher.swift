@@ -47,10 +47,13 @@ struct SitePublisher {
         recoverInterruptedPublish()
         let staging = parent.appendingPathComponent("\(stagingPrefix)\(pid)")
         do {
-            try? fileManager.removeItem(at: staging)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-        } catch {
-            throw PeelError.cannotWrite(path: output.path, reason: "cannot make a folder beside it: \(SystemErrorText.describe(error))")
+            try SafeFile.makeFolders("", in: parent.path)
+        } catch let error as PeelError {
+            throw PeelError.cannotWrite(path: parent.path, reason: error.reason)
+        }
+        try? fileManager.removeItem(at: staging)
+        guard mkdir(staging.path, 0o755) == 0 else {
+            throw PeelError.cannotWrite(path: output.path, reason: "cannot make a folder beside it: \(SystemErrorText.describe(errno: errno))")
         }
         return staging
     }

@@ -97,7 +97,7 @@ final class BuildCache: @unchecked Sendable {
             }
         }
         do {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try SafeFile.makeFolders("", in: folder.path)
             try SafeFile.write(Data(Self.markerText.utf8), toPath: markerPath)
         } catch {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")

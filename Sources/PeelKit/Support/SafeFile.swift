@@ -89,14 +89,17 @@ enum SafeFile {
     /// Makes each folder of `relativePath` below `base` that is missing; an existing one must be a
     /// real folder, not a symlink. `base` itself is the user's choice and may be a link.
     static func makeFolders(_ relativePath: String, in base: String) throws {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory) {
+        var baseInfo = stat()
+        if stat(base, &baseInfo) != 0 {
+            let code = errno
+            // Foundation reports a symlink loop here as "file exists"; say what it is.
+            guard code == ENOENT else { throw PeelError.cannotWrite(path: base, reason: SystemErrorText.describe(errno: code)) }
             do {
                 try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
             } catch {
                 throw PeelError.cannotWrite(path: base, reason: SystemErrorText.describe(error))
             }
-        } else if !isDirectory.boolValue {
+        } else if baseInfo.st_mode & S_IFMT != S_IFDIR {
             throw PeelError.cannotWrite(path: base, reason: "it is a file, not a folder")
         }
         var made = base
