@@ -164,6 +164,8 @@ public struct CatalogLoader {
     private func readStickers(in folder: String, names: [String], icon: String?, content: ContentPath,
                               findings: inout [Finding]) -> [Sticker] {
         var images: [String] = []
+        // Stems of stickers found but skipped with a finding of their own: their sidecars are not orphans.
+        var skippedStems = Set<String>()
         var sidecars: [String: String] = [:]   // stem -> file name
         for name in names where !name.hasPrefix(".") && name != "pack.md" {
             let path = "\(folder)/\(name)"
@@ -184,6 +186,7 @@ public struct CatalogLoader {
                 if let problem = ContentFile.problem(atPath: url.path) {
                     findings.append(Finding(.error, .unreadableFile, file: path,
                                             message: "cannot read image: \(problem); the sticker is skipped", sticker: path))
+                    skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 if let size = ContentLimits.size(of: url), size > ContentLimits.maxImageBytes {
@@ -206,7 +209,7 @@ public struct CatalogLoader {
 
         var stems: [String: Int] = [:]
         for image in images { stems[StickerFileKind.stem(image), default: 0] += 1 }
-        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil {
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg) for this sidecar"))
         }

@@ -65,6 +65,8 @@ import Testing
         #expect(build.stderr.contains("pets/fox.md: error[unreadable-file]: cannot read file: it is a FIFO (named pipe), not a regular file"), "\(build.stderr)")
         #expect(build.stderr.contains("pets/loop.png: error[unreadable-file]: cannot read image: too many levels of symlinks (a symlink loop)"), "\(build.stderr)")
         #expect(!build.stderr.contains("NSCocoaErrorDomain") && !build.stderr.contains("You don't have permission"), "\(build.stderr)")
+        #expect(!build.stderr.contains("pets/pipe.md: warning[orphan-sidecar]") && !build.stderr.contains("pets/loop.md: warning[orphan-sidecar]"),
+                "a skipped sticker's sidecar is not an orphan: \(build.stderr)")
         #expect(folder.exists("site/pets/cat/index.html"))
     }
 
