@@ -157,6 +157,9 @@ public struct CatalogLoader {
                               findings: inout [Finding]) -> [Sticker] {
         var images: [String] = []
         var sidecars: [String: String] = [:]   // stem -> file name
+        // Images reported and skipped (unsupported, too large, outside): their sidecars are theirs,
+        // not orphans, so each such image is reported once.
+        var skippedStems = Set<String>()
         for name in names where !name.hasPrefix(".") && name != "pack.md" {
             let path = "\(folder)/\(name)"
             if path == icon { continue }
@@ -171,18 +174,21 @@ public struct CatalogLoader {
                 guard content.relative(url) != nil else {
                     findings.append(Finding(.error, .pathOutsideContent, file: path,
                                             message: "symlink leads outside the content folder; the sticker is skipped", sticker: path) )
+                    skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 if let size = ContentLimits.size(of: url), size > ContentLimits.maxImageBytes {
                     findings.append(Finding(.error, .fileTooLarge, file: path,
                                             message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxImageBytes)) Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)",
                                             sticker: path))
+                    skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 images.append(name)
             case .unsupportedImage:
                 findings.append(Finding(.error, .unsupportedFormat, file: path,
                                         message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG", sticker: path))
+                skippedStems.insert(StickerFileKind.stem(name))
             case .markdown:
                 sidecars[StickerFileKind.stem(name)] = name
             case .other:
@@ -193,7 +199,7 @@ public struct CatalogLoader {
 
         var stems: [String: Int] = [:]
         for image in images { stems[StickerFileKind.stem(image), default: 0] += 1 }
-        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil {
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg) for this sidecar"))
         }
@@ -236,6 +242,7 @@ public struct CatalogLoader {
         sticker.sidecar = sidecarPath
         let file = MarkdownFile(path: sidecarPath, in: content, sticker: source)
         findings += file.findings
+        sticker.sidecarError = file.findings.first { $0.severity == .error }
         var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
         let alt = reader.string("alt")?.trimmed
         sticker.alt = alt?.isEmpty == false ? alt : nil
