@@ -4,6 +4,8 @@ import Foundation
 public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The content folder does not exist or is not a folder.
     case contentFolderMissing(path: String)
+    /// A file was given that lies in no pack folder of a catalog.
+    case notInCatalog(path: String)
     /// A file could not be read from disk.
     case unreadable(path: String, reason: String)
     /// A template does not parse.
@@ -21,6 +23,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing(let path):
             return "\(path): error: content folder not found; pass the folder that holds your packs (peel build PATH)"
+        case .notInCatalog(let path):
+            return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
         case .unreadable(let path, let reason):
             return "\(path): error: cannot read file: \(reason)"
         case .templateSyntax(let path, let line, let message):
