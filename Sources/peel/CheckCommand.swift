@@ -82,7 +82,7 @@ struct CheckCommand: AsyncParsableCommand {
         case .catalog: return summary.line
         case .pack(let folder):
             return "pack \(paths.path(folder))/, \(plural(summary.stickers, "sticker")): \(summary.findingsLine)"
-        case .file(let path): return "\(paths.path(path)): \(summary.findingsLine)"
+        case .file(let path): return "\(paths.path(path)) (\(plural(summary.stickers, "sticker"))): \(summary.findingsLine)"
         }
     }
 
