@@ -39,7 +39,7 @@ enum LibraryCall {
         let terminal = Terminal.standardError
         terminal.line(terminal.colored(error.description, .red))
         switch error {
-        case .contentFolderMissing:
+        case .contentFolderMissing, .pathMissing:
             let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             if let command, content == "content", CatalogTarget.looksLikeCatalog(here) {
                 terminal.line("This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) .")

@@ -28,10 +28,12 @@ public struct CatalogTarget: Sendable, Equatable {
     public static func locate(_ path: URL) throws -> CatalogTarget {
         let url = path.standardizedFileURL
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw PeelError.contentFolderMissing(path: path.path)
-        }
         let parent = url.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            // Inside a catalog it was meant as a pack or a sticker; anywhere else, as the catalog.
+            throw isPack(parent) || looksLikeCatalog(parent)
+                ? PeelError.pathMissing(path: path.path) : PeelError.contentFolderMissing(path: path.path)
+        }
         if isFolder.boolValue {
             if has("site.md", in: url) || !isPack(url) || parent.path == url.path {
                 return CatalogTarget(root: url, scope: .catalog)

@@ -6,6 +6,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case contentFolderMissing(path: String)
     /// A file was given that lies in no pack folder of a catalog.
     case notInCatalog(path: String)
+    /// A pack folder or sticker file was given that does not exist.
+    case pathMissing(path: String)
     /// A file could not be read from disk.
     case unreadable(path: String, reason: String)
     /// A template does not parse.
@@ -25,6 +27,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: content folder not found; pass the folder that holds your packs (peel build PATH)"
         case .notInCatalog(let path):
             return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
+        case .pathMissing(let path):
+            return "\(path): error: no such file or folder"
         case .unreadable(let path, let reason):
             return "\(path): error: cannot read file: \(reason)"
         case .templateSyntax(let path, let line, let message):

@@ -63,6 +63,10 @@ import Testing
         #expect(loose.stderr.contains("not part of a catalog"), "\(loose.stderr)")
 
         try folder.write("", to: "bare/.keep")
+        let typo = try cli.run(["check", "content/faces/kat.png"], in: folder.url)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("content/faces/kat.png: error: no such file or folder"), "\(typo.stderr)")
+
         let bare = try cli.run(["check", "bare"], in: folder.url)
         #expect(bare.status == 2, "a folder with no stickers is not a passing check: \(bare.stdout)")
     }
@@ -75,7 +79,7 @@ import Testing
 
         let inside = try cli.run(["build"], in: folder.url.appendingPathComponent("content"))
         #expect(inside.status == 2)
-        #expect(inside.stderr.contains("content folder not found"))
+        #expect(inside.stderr.contains("content: error: no such file or folder"), "\(inside.stderr)")
         #expect(inside.stderr.contains("run: peel build ."), "\(inside.stderr)")
         let check = try cli.run(["check"], in: folder.url.appendingPathComponent("content"))
         #expect(check.stderr.contains("run: peel check ."), "\(check.stderr)")
