@@ -41,7 +41,7 @@ public enum SARIFReport {
     struct Message: Encodable { let text: String }
 
     struct ArtifactLocation: Encodable {
-        let uri: String
+        var uri: String?
         var uriBaseId: String?
         var description: Message?
     }
@@ -96,9 +96,9 @@ public enum SARIFReport {
                        region: finding.line.map { Region(startLine: max(1, $0)) }))],
                    suppressions: finding.suppressed ? [Suppression()] : nil)
         }
-        var base = currentDirectory.standardizedFileURL.absoluteString
-        if !base.hasSuffix("/") { base += "/" }
-        let root = ArtifactLocation(uri: base, description: Message(text: "The folder peel check ran in, normally the repository root."))
+        // No absolute URI for the base: the report then reads the same on every machine, and a
+        // scanner (GitHub code scanning) resolves %SRCROOT% to the checkout it runs in.
+        let root = ArtifactLocation(description: Message(text: "The folder peel check ran in, normally the repository root."))
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: PeelVersion.current, rules: rules)),
                                  originalUriBaseIds: [sourceRoot: root], results: results)])
         let encoder = JSONEncoder()
