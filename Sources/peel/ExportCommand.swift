@@ -70,10 +70,10 @@ struct XcodeExportCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if !result.skipped.isEmpty {
-            terminal.write("Left out \(Set(result.skipped.compactMap(\.sticker)).count) sticker(s) that would be rejected:\n")
-            FindingPrinter(terminal: terminal).print(result.skipped)
+            terminal.line("Left out \(plural(Set(result.skipped.compactMap(\.sticker)).count, "sticker")) that would be rejected:")
+            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.skipped)
         }
-        FindingPrinter(terminal: terminal).print(result.notes)
+        FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.notes)
         Terminal.standardOutput.line("\(result.summary)")
     }
 }
