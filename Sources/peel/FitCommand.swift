@@ -98,7 +98,7 @@ struct FitCommand: ParsableCommand {
                 terminal.write("\(item.relativePath): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
             }
         }
-        Terminal.standardOutput.line("Fitted \(changed) of \(items.count) stickers; \(alreadyFit) already fit.")
+        Terminal.standardOutput.line("Fitted \(changed) of \(plural(items.count, "sticker")); \(alreadyFit) already fit.")
         if failures > 0 { throw ExitCode(1) }
     }
 }

@@ -116,6 +116,8 @@ struct ReviewModel: Encodable {
     let stickersWithErrors: Int
     let stickersWithWarnings: Int
     let suppressedCount: Int
+    /// "1 finding", "3 findings".
+    let suppressedLabel: String
     let hasSuppressed: Bool
     let cleanCount: Int
     /// Findings no sticker page shows (about a pack, the site, a file that is not a sticker).

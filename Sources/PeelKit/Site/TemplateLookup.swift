@@ -136,6 +136,7 @@ extension ReviewModel: MustacheParent {
         case "stickersWithErrors": self.stickersWithErrors
         case "stickersWithWarnings": self.stickersWithWarnings
         case "suppressedCount": self.suppressedCount
+        case "suppressedLabel": self.suppressedLabel
         case "hasSuppressed": self.hasSuppressed
         case "cleanCount": self.cleanCount
         case "catalogFindings": self.catalogFindings
