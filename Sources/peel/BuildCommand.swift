@@ -7,12 +7,12 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build the gallery site from a content folder.",
         discussion: """
-        Writes a static site: a home page, a page per pack and per sticker, thumbnails and
-        catalog.json. The new site replaces the output folder only when it is complete; a build that
-        fails leaves the previous site as it was. Problems in the content are printed as
+        Writes a static site: a home page, a page per pack and per sticker, thumbnails and \
+        catalog.json. The new site replaces the output folder only when it is complete; a build that \
+        fails leaves the previous site as it was. Problems in the content are printed as \
         path:line: severity[code]: message, and the site is still written so you can look at it.
 
-        Exit status: 0 built cleanly or with warnings, 1 built with errors or failed,
+        Exit status: 0 built cleanly or with warnings, 1 built with errors or failed, \
         2 bad usage or no content folder.
 
         Examples:
@@ -23,8 +23,8 @@ struct BuildCommand: AsyncParsableCommand {
           peel build --timings                 (where the time went)
           peel build --no-cache                (rebuild everything from scratch)
 
-        Builds are incremental: a cache beside the output (.peel-cache/) remembers each input's
-        hash, so a rebuild decodes only images that changed and writes only files that changed;
+        Builds are incremental: a cache beside the output (.peel-cache/) remembers each input's \
+        hash, so a rebuild decodes only images that changed and writes only files that changed; \
         when nothing changed it stops at once ("Up to date"). Delete .peel-cache/ at any time.
         """
     )
@@ -58,6 +58,15 @@ struct BuildCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let target = try LibraryCall.run(command: "build", content: content) {
+            try CatalogTarget.locate(URL(fileURLWithPath: content))
+        }
+        guard target.scope == .catalog else {
+            let error = Terminal.standardError
+            let root = DisplayPath(root: target.root).prefix
+            error.line(error.colored("\(content): error: a site is built from a whole catalog, not part of one; run: peel build \(root.isEmpty ? "." : String(root.dropLast()))", .red))
+            throw ExitCode(2)
+        }
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
                                    templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels,
                                    cache: cacheDir.map { URL(fileURLWithPath: $0) }, useCache: !noCache)
@@ -67,10 +76,13 @@ struct BuildCommand: AsyncParsableCommand {
         }
         switch format {
         case .human:
-            FindingPrinter(terminal: Terminal.standardError).print(report.findings)
-            print(report.summary)
+            let paths = DisplayPath(root: target.root)
+            FindingPrinter(terminal: Terminal.standardError, paths: paths).print(report.findings)
+            let out = Terminal.standardOutput
+            if let omitted = ArchiveOmission.summary(report.archiveOmissions, path: paths.path) { out.line("\(omitted)") }
+            out.line("\(report.summary)")
             if timings {
-                for phase in report.phases { print("  " + String(format: "%7.3f s", phase.seconds) + "  " + phase.name) }
+                for phase in report.phases { out.line("  \(String(format: "%7.3f s", phase.seconds))  \(phase.name)") }
             }
         case .json:
             print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))

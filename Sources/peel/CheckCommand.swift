@@ -7,22 +7,28 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Review accessibility labels and Apple's sticker rules; write nothing.",
         discussion: """
-        Reads the catalog and every image, checks each sticker's label and Apple's sticker rules
-        (format, file size, pixel size, size class, transparency), and prints findings as
-        path:line: severity[code]: message. Silence a finding for a sticker or a pack with
+        Reads the catalog and every image, checks each sticker's label and Apple's sticker rules \
+        (format, file size, pixel size, size class, transparency), and prints findings as \
+        path:line: severity[code]: message. Silence a finding for a sticker or a pack with \
         'ignore: [code, ...]' in its front matter; silenced findings are still listed.
 
-        Exit status: 0 clean, 1 errors (with --strict, warnings too), 2 bad usage or no content folder.
+        Point it at a pack folder or a sticker file to see only what is about them; the whole \
+        catalog is still read, so rules across packs (duplicate art) hold.
+
+        Exit status: 0 clean, 1 errors (with --strict, warnings too), 2 bad usage, no content \
+        folder, or nothing to check (no sticker there).
 
         Examples:
           peel check
           peel check content --strict
+          peel check content/faces            (one pack)
+          peel check content/faces/sun.png    (one sticker)
           peel check --format sarif > peel.sarif
           peel check --format github          (annotations in a GitHub Actions log)
         """
     )
 
-    @Argument(help: "The content folder.", completion: .directory)
+    @Argument(help: "The content folder, a pack folder in it, or a sticker file.", completion: .file())
     var content: String = "content"
 
     @Option(help: "Output: human (default), json, sarif or github.")
@@ -39,27 +45,58 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let folder = URL(fileURLWithPath: content)
+        let given = URL(fileURLWithPath: content)
+        let target = try LibraryCall.run(command: "check", content: content) { try CatalogTarget.locate(given) }
         let limit = maxPixels
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
-                                               interruptedMessage: "Interrupted.") {
-            try await Review.make(content: folder, maxPixels: limit, progress: $0)
+                                               interruptedMessage: "Interrupted.") { progress in
+            try await Review.make(content: target.root, maxPixels: limit, progress: progress).scoped(to: target.scope)
         }
 
+        let paths = DisplayPath(root: target.root)
         let summary = review.summary
+        let checked = Self.checked(review, paths: paths)
+        let out = Terminal.standardOutput
         switch format {
         case .human:
-            FindingPrinter(terminal: Terminal.standardOutput, includeSuppressed: true).print(review.findings)
-            print("Checked \(summary.line)")
+            FindingPrinter(terminal: out, paths: paths, includeSuppressed: true).print(review.findings)
+            out.line("Checked \(checked)")
         case .json:
             print(try FindingsJSON.encode(review.findings, summary: summary))
         case .sarif:
-            print(try SARIFReport.encode(review.findings, contentFolder: folder.standardizedFileURL))
+            print(try SARIFReport.encode(review.findings, contentFolder: target.root))
         case .github:
-            for line in GitHubAnnotations.lines(review.findings, pathPrefix: content) { print(line) }
-            print("Checked \(summary.line)")
+            for line in GitHubAnnotations.lines(review.findings, pathPrefix: paths.prefix) { print(line) }
+            out.line("Checked \(checked)")
+        }
+        if review.checkedNothing {
+            let error = Terminal.standardError
+            error.line(error.colored("\(Self.shown(review.scope, paths: paths)): error: no sticker was checked; "
+                + "point peel check at a content folder, a pack folder or a sticker image", .red))
+            throw ExitCode(2)
         }
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
+    }
+
+    /// "4 packs, 24 stickers: 2 errors, 1 warning", "pack content/faces/ (16 stickers): …" or
+    /// "content/faces/sun.png: …": what was checked, and what was found.
+    static func checked(_ review: ScopedReview, paths: DisplayPath) -> String {
+        let summary = review.summary
+        switch review.scope {
+        case .catalog: return summary.line
+        case .pack(let folder):
+            return "pack \(paths.path(folder))/, \(plural(summary.stickers, "sticker")): \(summary.findingsLine)"
+        case .file(let path): return "\(paths.path(path)) (\(plural(summary.stickers, "sticker"))): \(summary.findingsLine)"
+        }
+    }
+
+    /// The folder or file a scope stands for, as seen from the current directory.
+    static func shown(_ scope: CatalogTarget.Scope, paths: DisplayPath) -> String {
+        switch scope {
+        case .catalog: return paths.prefix.isEmpty ? "." : String(paths.prefix.dropLast())
+        case .pack(let folder): return paths.path(folder)
+        case .file(let path): return paths.path(path)
+        }
     }
 }
 

@@ -20,16 +20,16 @@ struct XcodeExportCommand: AsyncParsableCommand {
         commandName: "xcode",
         abstract: "Write Stickers.xcstickers, the asset catalog of an Xcode sticker pack app.",
         discussion: """
-        One <pack>.stickerpack per pack, with its grid-size from the pack's size class and its
-        stickers in display order; one <sticker>.sticker per sticker, with its image as shipped
-        (PNG, APNG, GIF or JPEG) and its accessibility-label from the sidecar's alt; and the
+        One <pack>.stickerpack per pack, with its grid-size from the pack's size class and its \
+        stickers in display order; one <sticker>.sticker per sticker, with its image as shipped \
+        (PNG, APNG, GIF or JPEG) and its accessibility-label from the sidecar's alt; and the \
         iMessage App Icon set from the first pack with icon art.
 
-        --resize writes each sticker at its pack's size class (only ever scaling down), so art made
+        --resize writes each sticker at its pack's size class (only ever scaling down), so art made \
         larger can still be shipped.
 
-        Stickers that Xcode or Messages would reject (errors from peel check) stop the export and
-        are listed; --skip-invalid leaves them out and says so. An existing Stickers.xcstickers is
+        Stickers that Xcode or Messages would reject (errors from peel check) stop the export and \
+        are listed; --skip-invalid leaves them out and says so. An existing Stickers.xcstickers is \
         replaced only if Peel wrote it.
 
         Examples:
@@ -63,17 +63,17 @@ struct XcodeExportCommand: AsyncParsableCommand {
             result = try XcodeExport(skipInvalid: skipInvalid, resize: resize).write(review, content: ContentRoot.resolve(folder),
                                                                        into: URL(fileURLWithPath: output))
         } catch let failure as XcodeExport.Failure {
-            terminal.write(terminal.colored("error: ", .red) + failure.description + "\n")
+            terminal.lines("error: " + failure.description, .red)
             throw ExitCode(1)
         } catch let error as PeelError {
-            terminal.write(terminal.colored(error.description, .red) + "\n")
+            terminal.line(terminal.colored(error.description, .red))
             throw ExitCode(error.isUsageError ? 2 : 1)
         }
         if !result.skipped.isEmpty {
-            terminal.write("Left out \(Set(result.skipped.compactMap(\.sticker)).count) sticker(s) that would be rejected:\n")
-            FindingPrinter(terminal: terminal).print(result.skipped)
+            terminal.line("Left out \(plural(Set(result.skipped.compactMap(\.sticker)).count, "sticker")) that would be rejected:")
+            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.skipped)
         }
-        FindingPrinter(terminal: terminal).print(result.notes)
-        print(result.summary)
+        FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.notes)
+        Terminal.standardOutput.line("\(result.summary)")
     }
 }

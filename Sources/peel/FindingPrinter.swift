@@ -1,10 +1,19 @@
 import PeelKit
 
-/// Prints findings for people, grouped by file, `path:line: severity[code]: message`.
+/// Prints findings for people, grouped by file, `path:line: severity[code]: message`, with paths
+/// as seen from the current directory.
 struct FindingPrinter {
     let terminal: Terminal
+    /// Where the content folder is, for paths a terminal can open; nil prints them relative to it.
+    var paths: DisplayPath?
     /// List silenced findings too, marked "(silenced)"; `peel check` shows them, `build` counts them.
     var includeSuppressed = false
+
+    init(terminal: Terminal, paths: DisplayPath? = nil, includeSuppressed: Bool = false) {
+        self.terminal = terminal
+        self.paths = paths
+        self.includeSuppressed = includeSuppressed
+    }
 
     func print(_ findings: [Finding]) {
         var lastFile: String?
@@ -12,11 +21,11 @@ struct FindingPrinter {
         for finding in shown {
             if let lastFile, lastFile != finding.file { terminal.write("\n") }
             lastFile = finding.file
-            let location = finding.line.map { "\(finding.file):\($0)" } ?? finding.file
+            let location = paths?.location(of: finding) ?? finding.line.map { "\(finding.file):\($0)" } ?? finding.file
             let severity = terminal.colored("\(finding.severity.rawValue)[\(finding.code.rawValue)]",
                                             finding.severity == .error ? .red : .yellow)
             let silenced = finding.suppressed ? terminal.colored(" (silenced)", .dim) : ""
-            terminal.write("\(terminal.colored(location, .bold)): \(severity)\(silenced): \(finding.message)\n")
+            terminal.line("\(terminal.colored(location, .bold)): \(severity)\(silenced): \(finding.message)")
         }
         if !shown.isEmpty { terminal.write("\n") }
     }

@@ -7,13 +7,13 @@ struct FitCommand: ParsableCommand {
         commandName: "fit",
         abstract: "Make stickers pass Apple's size limits: scale down, recompress, reduce to a palette.",
         discussion: """
-        For each sticker that is larger than its pack's size class or 500,000 bytes or more: scales it
-        down to the size class (never up), re-encodes it losslessly, and only if it is still too
-        heavy reduces it to a palette (one palette shared by an animation's frames) with fewer
-        colours until it fits. Reports bytes before and after and the PSNR of any lossy step, and
+        For each sticker that is larger than its pack's size class or 500,000 bytes or more: scales it \
+        down to the size class (never up), re-encodes it losslessly, and only if it is still too \
+        heavy reduces it to a palette (one palette shared by an animation's frames) with fewer \
+        colours until it fits. Reports bytes before and after and the PSNR of any lossy step, and \
         warns when quality drops noticeably (under 35 dB). Results are PNG or APNG.
 
-        By default results go to a separate folder and your art is never touched; --in-place
+        By default results go to a separate folder and your art is never touched; --in-place \
         replaces the originals (not for a GIF or JPEG, whose format would change).
 
         Examples:
@@ -43,7 +43,7 @@ struct FitCommand: ParsableCommand {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                terminal.write(terminal.colored("\(input): error: no such file or folder", .red) + "\n")
+                terminal.line(terminal.colored("\(input): error: no such file or folder", .red))
                 throw ExitCode(2)
             }
             items += isDirectory.boolValue ? try FitPlan.items(inContent: url) : FitPlan.items(files: [url], sizeClass: size)
@@ -93,7 +93,7 @@ struct FitCommand: ParsableCommand {
             var line = "\(item.relativePath): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
                 + report.steps.joined(separator: ", ")
             if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
-            print(line + (inPlace ? "" : " → \(target.path)"))
+            Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(target.path)")")
             if !report.fits {
                 terminal.write("\(item.relativePath): error: still \(ByteCount.grouped(report.afterBytes)) bytes with the smallest palette; use fewer frames or smaller art\n")
                 failures += 1
@@ -101,7 +101,7 @@ struct FitCommand: ParsableCommand {
                 terminal.write("\(item.relativePath): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
             }
         }
-        print("Fitted \(changed) of \(items.count) stickers; \(alreadyFit) already fit.")
+        Terminal.standardOutput.line("Fitted \(changed) of \(plural(items.count, "sticker")); \(alreadyFit) already fit.")
         if failures > 0 { throw ExitCode(1) }
     }
 }

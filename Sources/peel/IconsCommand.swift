@@ -7,10 +7,10 @@ struct IconsCommand: ParsableCommand {
         commandName: "icons",
         abstract: "Make the iMessage App Icon set from one piece of art.",
         discussion: """
-        Writes 'iMessage App Icon.stickersiconset/' with all thirteen images Apple asks for and the
-        Contents.json Xcode reads. Most slots are 4:3: by default the art is fitted inside each slot
-        and padded, centred, never cropped (--fit fill crops to cover instead). The two App Store
-        icons are flattened onto the background colour (white if it is transparent): they must be
+        Writes 'iMessage App Icon.stickersiconset/' with all thirteen images Apple asks for and the \
+        Contents.json Xcode reads. Most slots are 4:3: by default the art is fitted inside each slot \
+        and padded, centred, never cropped (--fit fill crops to cover instead). The two App Store \
+        icons are flattened onto the background colour (white if it is transparent): they must be \
         opaque. Square corners: the system rounds them.
 
         Examples:
@@ -49,11 +49,11 @@ struct IconsCommand: ParsableCommand {
         do {
             warnings = try iconSet.write(artAt: URL(fileURLWithPath: art), into: folder)
         } catch let error as PeelError {
-            terminal.write(terminal.colored(error.description, .red) + "\n")
+            terminal.line(terminal.colored(error.description, .red))
             throw ExitCode(1)
         }
         FindingPrinter(terminal: terminal).print(warnings)
-        print("Wrote \(IconSlot.iMessageAppIcon.count) icons and Contents.json to \(folder.appendingPathComponent(IconSet.folderName).path)")
+        Terminal.standardOutput.line("Wrote \(IconSlot.iMessageAppIcon.count) icons and Contents.json to \(folder.appendingPathComponent(IconSet.folderName).path)")
     }
 }
 

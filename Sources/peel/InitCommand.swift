@@ -7,9 +7,9 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Start a new catalog: a site, one pack and one sticker with its sidecar.",
         discussion: """
-        Writes site.md, a pack folder with its pack.md, a placeholder sticker (a 408 × 408 px PNG
-        with a transparent background) and the sticker's sidecar with its accessibility label. The
-        result builds and checks clean; replace the art and the text with your own. Existing
+        Writes site.md, a pack folder with its pack.md, a placeholder sticker (a 408 × 408 px PNG \
+        with a transparent background) and the sticker's sidecar with its accessibility label. The \
+        result builds and checks clean; replace the art and the text with your own. Existing \
         files are never overwritten: if any of them is already there, nothing is written.
 
         Examples:
@@ -28,17 +28,17 @@ struct InitCommand: ParsableCommand {
         do {
             written = try CatalogScaffold.write(into: URL(fileURLWithPath: folder))
         } catch let error as ScaffoldError {
-            terminal.write(terminal.colored(error.description, .red) + "\n")
+            terminal.lines(error.description, .red)
             throw ExitCode(1)
         } catch let error as PeelError {
-            terminal.write(terminal.colored(error.description, .red) + "\n")
+            terminal.line(terminal.colored(error.description, .red))
             throw ExitCode(1)
         }
-        print("Created a catalog in \(folder)/:")
+        Terminal.standardOutput.line("Created a catalog in \(folder)/:")
         let prefix = URL(fileURLWithPath: folder).path + "/"
-        for url in written { print("  \(folder)/\(url.path.dropFirst(prefix.count))") }
+        for url in written { Terminal.standardOutput.line("  \(folder)/\(url.path.dropFirst(prefix.count))") }
         let contentOption = folder == "content" ? "" : " --content \(folder)"
-        print("""
+        Terminal.standardOutput.line("""
 
         Next:
           peel serve \(folder)      see the site at http://127.0.0.1:8080/ while you edit

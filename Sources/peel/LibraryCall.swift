@@ -1,9 +1,11 @@
 import ArgumentParser
+import Foundation
 import PeelKit
 
 /// Runs one piece of library work for a command: shows progress on a terminal, lets Ctrl-C cancel
 /// it, and turns failures into a printed error and an exit status (2 for a missing content
-/// folder or an output Peel must not write to, 130 when interrupted, 1 otherwise).
+/// folder, a path that is no part of a catalog or an output Peel must not write to, 130 when
+/// interrupted, 1 otherwise).
 enum LibraryCall {
     static func run<T: Sendable>(progressLabel: String, showProgress: Bool = true, interruptedMessage: String,
                                  _ work: @escaping @Sendable ((@Sendable (Int, Int) -> Void)?) async throws -> T) async throws -> T {
@@ -15,19 +17,44 @@ enum LibraryCall {
             return try await Interrupt.cancelling { try await work(onProgress) }
         } catch is CancellationError {
             progress?.finish()
-            terminal.write(interruptedMessage + "\n")
+            terminal.line("\(interruptedMessage)")
             throw ExitCode(130)
         } catch let error as PeelError {
             progress?.finish()
-            terminal.write(terminal.colored(error.description, .red) + "\n")
-            throw ExitCode(error.isUsageError ? 2 : 1)
+            throw report(error)
         } catch let error as ExitCode {
             throw error
         } catch {
             // Anything else the system reported, in words (never "NSCocoaErrorDomain error 256").
             progress?.finish()
-            terminal.write(terminal.colored("error: \(SystemErrorText.describe(error))", .red) + "\n")
+            terminal.line(terminal.colored("error: \(SystemErrorText.describe(error))", .red))
             throw ExitCode(1)
+        }
+    }
+
+    /// Quick work with no progress (finding the catalog). `command` and `content` (the folder as
+    /// given) let a missing content folder suggest the current one when it looks like a catalog.
+    static func run<T>(command: String, content: String, _ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as PeelError {
+            throw report(error, command: command, content: content)
+        }
+    }
+
+    /// Prints `error` and gives the exit status for it.
+    private static func report(_ error: PeelError, command: String? = nil, content: String? = nil) -> ExitCode {
+        let terminal = Terminal.standardError
+        terminal.line(terminal.colored(error.description, .red))
+        switch error {
+        case .contentFolderMissing, .pathMissing:
+            let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            if let command, content == "content", CatalogTarget.looksLikeCatalog(here) {
+                terminal.line("This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) .")
+            }
+            return ExitCode(2)
+        default:
+            return ExitCode(error.isUsageError ? 2 : 1)
         }
     }
 }

@@ -20,9 +20,9 @@ struct NewStickerCommand: ParsableCommand {
         commandName: "sticker",
         abstract: "Write the sidecar template for a sticker image that has none.",
         discussion: """
-        Put the image in its pack folder first, then run this to write <name>.md beside it with
-        an empty alt: (the accessibility label, which peel check asks for until you write it), a
-        title made from the file name and an empty tag list. An existing sidecar is never
+        Put the image in its pack folder first, then run this to write <name>.md beside it with \
+        an empty alt: (the accessibility label, which peel check asks for until you write it), a \
+        title made from the file name and an empty tag list. An existing sidecar is never \
         overwritten.
 
         Examples:
@@ -44,18 +44,18 @@ struct NewStickerCommand: ParsableCommand {
         do {
             sidecar = try SidecarScaffold.write(sticker, content: URL(fileURLWithPath: content))
         } catch let error as ScaffoldError {
-            terminal.write(terminal.colored(error.description, .red) + "\n")
+            terminal.lines(error.description, .red)
             if case .badStickerPath = error { throw ExitCode(2) }
             throw ExitCode(1)
         } catch let error as PeelError {
-            terminal.write(terminal.colored(error.description, .red) + "\n")
+            terminal.line(terminal.colored(error.description, .red))
             if case .contentFolderMissing = error {
                 terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
                 throw ExitCode(2)
             }
             throw ExitCode(1)
         }
-        print("Wrote \(sidecar.path)")
-        print("Next: write what the sticker shows after 'alt:' in that file, then run peel check.")
+        Terminal.standardOutput.line("Wrote \(sidecar.path)")
+        Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run peel check.")
     }
 }

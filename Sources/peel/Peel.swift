@@ -8,7 +8,7 @@ struct Peel: AsyncParsableCommand {
         commandName: "peel",
         abstract: "Build sticker-pack preview sites, review accessibility labels, make icon sets.",
         discussion: """
-        Peel reads a content folder (one folder per sticker pack, a Markdown sidecar beside each sticker)
+        Peel reads a content folder (one folder per sticker pack, a Markdown sidecar beside each sticker) \
         and publishes a static gallery with a machine-readable catalog.json.
 
         Examples:
@@ -39,7 +39,10 @@ struct Peel: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                // Line by line: each line of the usage text is kept, what the user typed is escaped.
+                for line in fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false) {
+                    Terminal.standardError.line("\(line)")
+                }
                 Foundation.exit(2)
             }
             exit(withError: error)

@@ -7,10 +7,10 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build the site, serve it on 127.0.0.1 and rebuild as you edit; open pages reload by themselves.",
         discussion: """
-        Builds the content into a private temporary folder (your _site/ is not touched), serves it
-        at http://127.0.0.1:PORT/ (this computer only), and watches the content folder and any
-        --templates folder. Every save rebuilds the site, and open pages reload within a second.
-        A build that fails keeps the last good site up and shows the error over the page; content
+        Builds the content into a private temporary folder (your _site/ is not touched), serves it \
+        at http://127.0.0.1:PORT/ (this computer only), and watches the content folder and any \
+        --templates folder. Every save rebuilds the site, and open pages reload within a second. \
+        A build that fails keeps the last good site up and shows the error over the page; content \
         errors (a missing label, a sticker too large) are listed the same way. Press Ctrl-C to stop.
 
         Examples:
@@ -42,20 +42,21 @@ struct ServeCommand: AsyncParsableCommand {
         let options = DevServer.Options(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
                                         maxPixels: maxPixels, port: port)
         let server = DevServer(options: options)
-        let printer = ServeLog(terminal: Terminal.standardError, output: Terminal.standardOutput)
+        let printer = ServeLog(terminal: Terminal.standardError, output: Terminal.standardOutput,
+                               paths: DisplayPath(root: URL(fileURLWithPath: content)))
         do {
             try await Interrupt.cancelling {
                 try await server.run { printer.report($0) }
             }
         } catch let error as PeelError {
-            printer.terminal.write(printer.terminal.colored(error.description, .red) + "\n")
+            printer.terminal.line(printer.terminal.colored(error.description, .red))
             if case .contentFolderMissing = error {
                 printer.terminal.write("Make a new catalog with: peel init \(content)\n")
                 throw ExitCode(2)
             }
             throw ExitCode(1)
         } catch let error as ServeError {
-            printer.terminal.write(printer.terminal.colored(error.description, .red) + "\n")
+            printer.terminal.lines(error.description, .red)
             throw ExitCode(1)
         }
         printer.output.write("Stopped.\n")
@@ -67,6 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
 struct ServeLog: Sendable {
     let terminal: Terminal
     let output: Terminal
+    let paths: DisplayPath
 
     func report(_ event: DevServer.Event) {
         switch event {
@@ -77,7 +79,7 @@ struct ServeLog: Sendable {
             let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
             output.write(output.colored("Changed: \(shown)", .dim) + "\n")
         case .built(let report):
-            FindingPrinter(terminal: terminal).print(report.findings)
+            FindingPrinter(terminal: terminal, paths: paths).print(report.findings)
             output.write("Built \(report.countsSummary)\n")
         case .failed(let error):
             terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n"

@@ -1,4 +1,5 @@
 import Foundation
+import PeelKit
 
 /// Where the CLI writes for people: knows whether it is a terminal, whether colour is wanted
 /// (never with NO_COLOR or off a TTY) and whether progress should show (never in CI).
@@ -27,11 +28,26 @@ struct Terminal: Sendable {
         case dim = "2"
     }
 
-    func colored(_ text: String, _ color: Color) -> String {
-        usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    /// `text` (escaped like any value) in `color` when the terminal shows colour.
+    func colored<Value>(_ text: Value, _ color: Color) -> TerminalText {
+        let safe = TerminalEscaping.escaped(String(describing: text))
+        return TerminalText(trusted: usesColor ? "\u{1B}[\(color.rawValue)m\(safe)\u{1B}[0m" : safe)
     }
 
-    func write(_ text: String) {
-        FileHandle(fileDescriptor: descriptor).write(Data(text.utf8))
+    /// The only way out to the terminal: interpolated values arrive escaped (see `TerminalText`).
+    func write(_ text: TerminalText) {
+        FileHandle(fileDescriptor: descriptor).write(Data(text.rendered.utf8))
+    }
+
+    /// `text` and a line break.
+    func line(_ text: TerminalText) {
+        write(text + "\n")
+    }
+
+    /// A message of several lines (an error that lists files): each line kept, each escaped.
+    func lines(_ message: String, _ color: Color? = nil) {
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false).reversed().drop(while: \.isEmpty).reversed() {
+            self.line(color.map { colored(line, $0) } ?? "\(line)")
+        }
     }
 }

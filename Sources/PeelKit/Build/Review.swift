@@ -9,12 +9,18 @@ public struct Review: Sendable {
     public let findings: [Finding]
     /// The findings about each sticker (its image, its sidecar), by image path, in report order.
     public let findingsBySticker: [String: [Finding]]
+    /// The findings no sticker page shows: about a pack, the site, or a file that is not a
+    /// sticker of the catalog (a `.bmp`, a sidecar without an image). The review page lists them,
+    /// so every finding the terminal reports is somewhere on the site.
+    public let catalogFindings: [Finding]
 
     public init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding]) {
         self.catalog = catalog
         self.assets = assets
         self.findings = findings
         findingsBySticker = Dictionary(grouping: findings.filter { $0.sticker != nil }, by: { $0.sticker ?? "" })
+        let stickers = Set(catalog.packs.flatMap { $0.stickers.map(\.source) })
+        catalogFindings = findings.filter { finding in finding.sticker.map { !stickers.contains($0) } ?? true }
     }
 
     /// Reads `content`, analyses every image and checks everything; writes nothing.
@@ -63,7 +69,13 @@ public struct ReviewSummary: Sendable, Codable, Equatable {
 
     /// "4 packs, 24 stickers: 2 errors, 1 warning, 1 silenced"
     public var line: String {
-        var text = "\(plural(packs, "pack")), \(plural(stickers, "sticker")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        "\(plural(packs, "pack")), \(plural(stickers, "sticker")): \(findingsLine)"
+    }
+
+    /// "2 errors, 1 warning, 1 silenced": the counts every report (terminal, review page,
+    /// catalog.json) shows for the same findings.
+    public var findingsLine: String {
+        var text = "\(plural(errors, "error")), \(plural(warnings, "warning"))"
         if suppressed > 0 { text += ", \(suppressed) silenced" }
         return text
     }

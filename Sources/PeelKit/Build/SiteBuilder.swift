@@ -50,6 +50,9 @@ public struct BuildReport: Sendable {
     /// Seconds spent in each step, in order (for `peel build --timings` and the benchmark).
     public var phases: [(name: String, seconds: Double)] = []
 
+    /// The stickers the pack downloads leave out of Stickers.xcstickers, and why.
+    public var archiveOmissions: [ArchiveOmission] { ArchiveOmission.all(in: findings) }
+
     public var reviewSummary: ReviewSummary {
         ReviewSummary(findings: findings, packs: packCount, stickers: stickerCount)
     }
@@ -219,7 +222,7 @@ public struct SiteBuilder: Sendable {
     /// a file it holds changed (or which stickers are rejected did).
     private func writeArchives(_ review: Review, content: URL, site: SiteWriter, cache: BuildCache?,
                                hashes: ContentHashes) async throws -> [String: Int] {
-        let rejected = Set(review.findings.filter { $0.severity == .error && !$0.suppressed }.compactMap(\.sticker))
+        let rejected = ArchiveOmission.rejected(in: review.findings)
         let sizes = LockedDictionary<String, Int>()
         let keys = review.catalog.packs.map { cache == nil ? nil : archiveKey($0, rejected: rejected, hashes: hashes) }
         let jobs = review.catalog.packs.indices.filter { !review.catalog.packs[$0].stickers.isEmpty }

@@ -10,9 +10,11 @@ public enum Checker {
             for sticker in pack.stickers {
                 let subject = CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info)
                 findings += LabelChecks.check(subject)
+                findings += LabelChecks.bidiControls(subject)
                 findings += ImageChecks.check(subject)
             }
             findings += LabelChecks.duplicates(in: pack)
+            findings += LabelChecks.bidiControls(in: pack)
             findings += CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
         }
         findings += CatalogChecks.duplicateImages(catalog, assets: assets)

@@ -10,15 +10,21 @@ enum ImageChecks {
         var findings: [Finding] = []
         if info.bytes >= maximumBytes {
             findings.append(subject.imageFinding(.error, .fileTooLarge,
-                "file is \(ByteCount.grouped(info.bytes)) bytes; Messages takes stickers under \(ByteCount.grouped(maximumBytes)) bytes, so reduce colours, frames or size"))
+                "file is \(ByteCount.grouped(info.bytes)) bytes; Messages takes stickers under \(ByteCount.grouped(maximumBytes)) bytes; "
+                    + "run 'peel fit' to write a copy that fits into fitted/, or reduce colours, frames or size"))
         }
 
         // MSSticker: no side smaller than 300 px or larger than 618 px.
         let range = SizeClass.minimumSide...SizeClass.maximumSide
         let inRange = range.contains(info.width) && range.contains(info.height)
         if !inRange {
+            let side = subject.pack.size.pixels
+            // `peel fit` only ever scales down, so it is the fix for art that is too large only.
+            let fix = max(info.width, info.height) > range.upperBound
+                ? "run 'peel fit' to write a copy scaled to \(side) × \(side) px into fitted/, or export it at that size"
+                : "export it at \(side) × \(side) px"
             findings.append(subject.imageFinding(.error, .sizeOutOfRange,
-                "image is \(info.width) × \(info.height) px; Messages rejects sides outside \(range.lowerBound)–\(range.upperBound) px, so export it at \(subject.pack.size.pixels) × \(subject.pack.size.pixels) px"))
+                "image is \(info.width) × \(info.height) px; Messages rejects sides outside \(range.lowerBound)–\(range.upperBound) px, so \(fix)"))
         }
         if info.width != info.height {
             findings.append(subject.imageFinding(.warning, .notSquare,

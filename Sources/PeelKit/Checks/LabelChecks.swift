@@ -51,6 +51,42 @@ enum LabelChecks {
         return findings
     }
 
+    /// Bidi overrides and isolates in a sticker's label or title: they reorder how the text reads
+    /// on the page, in `<title>` and in what VoiceOver is handed, so the text can say something
+    /// other than it seems (see `TerminalEscaping.isBidiControl` for which characters and why).
+    static func bidiControls(_ subject: CheckSubject) -> [Finding] {
+        var findings: [Finding] = []
+        if let label = subject.sticker.alt, let found = bidiControls(in: label) {
+            findings.append(subject.labelFinding(.warning, .labelBidiControl,
+                "label holds \(found); they reorder how it reads, so remove them"))
+        }
+        if let found = bidiControls(in: subject.sticker.title) {
+            findings.append(Finding(.warning, .labelBidiControl, file: subject.sticker.sidecar ?? subject.sticker.source,
+                                    message: "title holds \(found); they reorder how it reads, so remove them", sticker: subject.sticker.source))
+        }
+        return findings
+    }
+
+    /// The same for a pack's title, on its pack.md.
+    static func bidiControls(in pack: Pack) -> [Finding] {
+        guard let manifest = pack.manifest, let found = bidiControls(in: pack.title) else { return [] }
+        return [Finding(.warning, .labelBidiControl, file: manifest,
+                        message: "pack title holds \(found); they reorder how it reads, so remove them")]
+    }
+
+    /// "U+202E (right-to-left override)" style names of the bidi controls in `text`, or nil.
+    static func bidiControls(in text: String) -> String? {
+        var seen: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where TerminalEscaping.isBidiControl(scalar) && !seen.contains(scalar) {
+            seen.append(scalar)
+        }
+        guard !seen.isEmpty else { return nil }
+        return seen.map { scalar in
+            let name = scalar.properties.name.map { " (\($0.lowercased()))" } ?? ""
+            return "U+" + String(scalar.value, radix: 16, uppercase: true) + name
+        }.joined(separator: ", ")
+    }
+
     /// Labels shared by two stickers of one pack: reported on each later sticker.
     static func duplicates(in pack: Pack) -> [Finding] {
         var first: [String: Sticker] = [:]

@@ -59,6 +59,9 @@ public struct Sticker: Sendable {
     public var alt: String?
     /// The sidecar line of `alt:`, for findings about the label.
     public var altLine: Int?
+    /// Why the sidecar could not be read (broken YAML, not UTF-8...), when it could not: its
+    /// `alt:` may well be there, so pages say this rather than "no label".
+    public var sidecarError: Finding?
     /// Finding codes silenced for this sticker (`ignore:` in its sidecar).
     public var ignore: Set<String> = []
     public var tags: [String] = []

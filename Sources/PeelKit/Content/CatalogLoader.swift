@@ -167,6 +167,9 @@ public struct CatalogLoader {
         // Stems of stickers found but skipped with a finding of their own: their sidecars are not orphans.
         var skippedStems = Set<String>()
         var sidecars: [String: String] = [:]   // stem -> file name
+        // Images reported and skipped (unsupported, too large, outside): their sidecars are theirs,
+        // not orphans, so each such image is reported once.
+        var skippedStems = Set<String>()
         for name in names where !name.hasPrefix(".") && name != "pack.md" {
             let path = "\(folder)/\(name)"
             if path == icon { continue }
@@ -181,6 +184,7 @@ public struct CatalogLoader {
                 guard content.relative(url) != nil else {
                     findings.append(Finding(.error, .pathOutsideContent, file: path,
                                             message: "symlink leads outside the content folder; the sticker is skipped", sticker: path) )
+                    skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 if let problem = ContentFile.problem(atPath: url.path) {
@@ -193,12 +197,14 @@ public struct CatalogLoader {
                     findings.append(Finding(.error, .fileTooLarge, file: path,
                                             message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxImageBytes)) Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)",
                                             sticker: path))
+                    skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 images.append(name)
             case .unsupportedImage:
                 findings.append(Finding(.error, .unsupportedFormat, file: path,
                                         message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG", sticker: path))
+                skippedStems.insert(StickerFileKind.stem(name))
             case .markdown:
                 sidecars[StickerFileKind.stem(name)] = name
             case .other:
@@ -252,6 +258,7 @@ public struct CatalogLoader {
         sticker.sidecar = sidecarPath
         let file = MarkdownFile(path: sidecarPath, in: content, sticker: source)
         findings += file.findings
+        sticker.sidecarError = file.findings.first { $0.severity == .error }
         var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
         let alt = reader.string("alt")?.trimmed
         sticker.alt = alt?.isEmpty == false ? alt : nil

@@ -16,6 +16,9 @@ public struct FrontMatter {
     public private(set) var body: String = ""
     /// 1-based line in the file where the body starts.
     public private(set) var bodyLine: Int = 1
+    /// The front matter's lines as written, by 1-based file line, for checks YAML's parsed
+    /// values cannot answer (what an unquoted value lost).
+    public private(set) var rawLines: [Int: String] = [:]
 
     public subscript(key: String) -> Field? { fields.first { $0.key == key } }
 
@@ -33,6 +36,7 @@ public struct FrontMatter {
                                      message: "front matter starts with '---' but has no closing '---' line; add one after the last key")])
         }
         let yaml = lines[1..<closing].joined(separator: "\n")
+        for index in 1..<closing { result.rawLines[index + 1] = String(lines[index]) }
         result.body = lines[(closing + 1)...].joined(separator: "\n")
         result.bodyLine = closing + 2
 
@@ -41,12 +45,12 @@ public struct FrontMatter {
             // The encoding is given: Yams would otherwise read the whole environment for it on every parse.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch {
-            let (line, problem) = describe(error)
-            // libyaml reports an unclosed list or quote at the end of input; point at the last
-            // line of the front matter instead of the closing '---'.
-            let yamlLines = max(1, closing - 1)
-            return (result, [Finding(.error, .yamlSyntax, file: file, line: line.map { min($0, yamlLines) + 1 } ?? 1,
-                                     message: "YAML syntax error in front matter: \(problem)")])
+            let (yamlLine, problem) = describe(error)
+            // Never past the front matter: the closing '---' is not where anything went wrong.
+            let line = yamlLine.map { min($0, max(1, closing - 1)) + 1 } ?? 1
+            let hint = UnquotedText.hint(forSyntaxError: problem, line: result.rawLines[line] ?? "")
+            return (result, [Finding(.error, .yamlSyntax, file: file, line: line,
+                                     message: "YAML syntax error in front matter: \(problem)\(hint)")])
         }
         guard let root else { return (result, []) }
         guard case .mapping(let mapping) = root else {
@@ -88,6 +92,10 @@ public struct FrontMatter {
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            // An unclosed quote or list is only noticed where the input ends; the context's mark
+            // is where it opened, the line to fix. A block mapping's context is the whole front
+            // matter's first line, so there the problem's own mark is the better one.
+            if let context, !context.text.contains("block") { return (context.mark.line, detail) }
             return (mark.line, detail)
         case .reader(let problem, _, let value, let yaml):
             // Reader errors (a control character) have no mark: find the character they name.

@@ -29,6 +29,7 @@ struct FrontMatterReader {
     /// Text (any scalar: `alt: 42` reads as "42"); nil when absent or null.
     mutating func string(_ key: String) -> String? {
         guard let field = frontMatter[key] else { return nil }
+        checkUnquoted(field)
         switch field.value {
         case .scalar(let scalar):
             if scalar.tag == Tag(.null) || (scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)) {
@@ -44,6 +45,7 @@ struct FrontMatterReader {
     /// A list of text; a single value and a comma-separated line are accepted too.
     mutating func strings(_ key: String) -> [String]? {
         guard let field = frontMatter[key] else { return nil }
+        checkUnquoted(field)
         switch field.value {
         case .sequence(let sequence):
             var values: [String] = []
@@ -74,6 +76,14 @@ struct FrontMatterReader {
 
     mutating func report(_ severity: Severity, _ code: FindingCode, key: String?, _ message: String) {
         findings.append(Finding(severity, code, file: file, line: key.map { line(of: $0) }, message: message, sticker: sticker))
+    }
+
+    /// Warns when a text value lost part of itself to YAML (an inline comment, a tag); other
+    /// keys (`size: large  # 618 px`) may carry comments.
+    private mutating func checkUnquoted(_ field: FrontMatter.Field) {
+        guard KnownKeys.text.contains(field.key), let raw = frontMatter.rawLines[field.line],
+              let (code, message) = UnquotedText.problem(in: raw, key: field.key, read: field.value.scalar?.string) else { return }
+        findings.append(Finding(.warning, code, file: file, line: field.line, message: message, sticker: sticker))
     }
 
     private mutating func wrongType(_ field: FrontMatter.Field, expected: String) {

@@ -3,4 +3,7 @@ enum KnownKeys {
     static let site = ["title", "description", "base_url", "language", "footer"]
     static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore"]
     static let sticker = ["alt", "title", "tags", "order", "ignore"]
+    /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently
+    /// cuts the text (see `UnquotedText`).
+    static let text: Set<String> = ["alt", "title", "description", "footer", "author", "license", "tags"]
 }

@@ -23,10 +23,11 @@ public struct Finding: Sendable, Hashable, Codable {
         self.sticker = sticker
     }
 
-    /// The compiler-style line people and editors understand.
+    /// The compiler-style line people and editors understand, always one line: control
+    /// characters in a file name or message are escaped (see `TerminalEscaping`).
     public var formatted: String {
         let location = line.map { "\(file):\($0)" } ?? file
-        return "\(location): \(severity.rawValue)[\(code.rawValue)]: \(message)"
+        return TerminalEscaping.escaped("\(location): \(severity.rawValue)[\(code.rawValue)]: \(message)")
     }
 }
 

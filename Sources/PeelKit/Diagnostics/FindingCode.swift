@@ -4,6 +4,8 @@
 public enum FindingCode: String, Sendable, Codable, CaseIterable {
     // Front matter and catalog structure
     case yamlSyntax = "yaml-syntax"
+    case yamlUnquotedComment = "yaml-unquoted-comment"
+    case yamlTag = "yaml-tag"
     case frontMatterUnclosed = "front-matter-unclosed"
     case frontMatterNotMapping = "front-matter-not-mapping"
     case unknownKey = "unknown-key"
@@ -33,6 +35,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case redundantLabelPrefix = "redundant-label-prefix"
     case duplicateLabel = "duplicate-label"
     case labelWithoutWords = "label-without-words"
+    case labelBidiControl = "label-bidi-control"
 
     // Images and Apple's sticker rules
     case unsupportedFormat = "unsupported-format"
@@ -49,6 +52,8 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     public var summary: String {
         switch self {
         case .yamlSyntax: "Front matter is not valid YAML."
+        case .yamlUnquotedComment: "An unquoted text value holds ' #', which YAML reads as the start of a comment, cutting the text."
+        case .yamlTag: "An unquoted text value starts with '!' or '&', which YAML reads as a tag or anchor and drops."
         case .frontMatterUnclosed: "Front matter has no closing '---' line."
         case .frontMatterNotMapping: "Front matter is not 'key: value' lines."
         case .unknownKey: "Front matter has a key Peel does not know."
@@ -76,6 +81,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .redundantLabelPrefix: "A label starts with 'image of' or similar, which VoiceOver already says."
         case .duplicateLabel: "Two stickers of a pack have the same label."
         case .labelWithoutWords: "A label has only punctuation, symbols or emoji."
+        case .labelBidiControl: "A label or title holds bidi override or isolate characters, which reorder how it reads."
         case .unsupportedFormat: "A sticker is not PNG, APNG, GIF or JPEG."
         case .corruptImage: "An image is damaged or cannot be decoded."
         case .imageTooLarge: "An image claims more pixels than the decoding budget."

@@ -4,6 +4,10 @@ import Foundation
 public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The content folder does not exist or is not a folder.
     case contentFolderMissing(path: String)
+    /// A file was given that lies in no pack folder of a catalog.
+    case notInCatalog(path: String)
+    /// A pack folder or sticker file was given that does not exist.
+    case pathMissing(path: String)
     /// A file could not be read from disk.
     case unreadable(path: String, reason: String)
     /// A template does not parse.
@@ -23,6 +27,10 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing(let path):
             return "\(path): error: content folder not found; pass the folder that holds your packs (peel build PATH)"
+        case .notInCatalog(let path):
+            return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
+        case .pathMissing(let path):
+            return "\(path): error: no such file or folder"
         case .unreadable(let path, let reason):
             return "\(path): error: cannot read file: \(reason)"
         case .templateSyntax(let path, let line, let message):
@@ -43,7 +51,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A mistake in what the command was asked to do (exit status 2), not a failure while doing it.
     public var isUsageError: Bool {
         switch self {
-        case .contentFolderMissing, .unsafeOutput: return true
+        case .contentFolderMissing, .unsafeOutput, .notInCatalog, .pathMissing: return true
         default: return false
         }
     }

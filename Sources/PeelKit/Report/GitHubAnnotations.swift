@@ -15,13 +15,14 @@ public enum GitHubAnnotations {
 
     private static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
 
-    /// The escaping GitHub's runner applies to command data.
+    /// The escaping GitHub's runner applies to command data; other control characters (an ESC
+    /// in a file name, which the log would render) are shown as escapes, as on a terminal.
     static func escapeData(_ text: String) -> String {
-        text.replacingScalars(dataEscapes)
+        TerminalEscaping.escaped(text.replacingScalars(dataEscapes))
     }
 
     /// Properties also escape ':' and ','.
     static func escapeProperty(_ text: String) -> String {
-        text.replacingScalars(dataEscapes.merging([":": "%3A", ",": "%2C"]) { $1 })
+        TerminalEscaping.escaped(text.replacingScalars(dataEscapes.merging([":": "%3A", ",": "%2C"]) { $1 }))
     }
 }

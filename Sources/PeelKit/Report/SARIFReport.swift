@@ -1,8 +1,9 @@
 import Foundation
 
 /// Findings as SARIF 2.1.0, the format code-scanning tools (GitHub code scanning, IDEs) read.
-/// Paths are relative to the `CONTENT` base, which points at the content folder; silenced findings
-/// carry an in-source suppression.
+/// Paths are relative to `%SRCROOT%`, the folder `peel check` ran in (a repository's root in CI),
+/// so a scanner resolves them on any runner; every rule has help text and a link to its README
+/// section; silenced findings carry an in-source suppression.
 public enum SARIFReport {
     public static let version = "2.1.0"
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -32,13 +33,17 @@ public enum SARIFReport {
         let id: String
         let name: String
         let shortDescription: Message
+        let fullDescription: Message
+        let help: Message
+        let helpUri: String
     }
 
     struct Message: Encodable { let text: String }
 
     struct ArtifactLocation: Encodable {
-        let uri: String
+        var uri: String?
         var uriBaseId: String?
+        var description: Message?
     }
 
     struct Region: Encodable { let startLine: Int }
@@ -64,25 +69,38 @@ public enum SARIFReport {
         let suppressions: [Suppression]?
     }
 
-    /// `contentFolder` becomes the `CONTENT` base URI so results resolve to real files.
-    public static func encode(_ findings: [Finding], contentFolder: URL) throws -> String {
+    /// The base artifact URIs are relative to.
+    public static let sourceRoot = "%SRCROOT%"
+
+    /// Paths are written relative to `currentDirectory` (the `%SRCROOT%` base); a content folder
+    /// outside it keeps absolute `file:` URIs.
+    public static func encode(_ findings: [Finding], contentFolder: URL,
+                              currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> String {
         let codes = FindingCode.allCases
         let rules = codes.map { code in
-            Rule(id: code.rawValue, name: code.ruleName, shortDescription: Message(text: code.summary))
+            Rule(id: code.rawValue, name: code.ruleName, shortDescription: Message(text: code.summary),
+                 fullDescription: Message(text: RuleHelp.text(for: code)), help: Message(text: RuleHelp.text(for: code)),
+                 helpUri: RuleHelp.url(for: code))
+        }
+        let paths = DisplayPath(root: contentFolder, currentDirectory: currentDirectory)
+        let relative = !paths.prefix.hasPrefix("/")
+        let artifact = { (file: String) -> ArtifactLocation in
+            relative ? ArtifactLocation(uri: uriPath(paths.path(file)), uriBaseId: sourceRoot)
+                     : ArtifactLocation(uri: URL(fileURLWithPath: paths.path(file)).absoluteString)
         }
         let results = findings.map { finding in
             Result(ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code) ?? 0,
                    level: finding.severity == .error ? "error" : "warning", message: Message(text: finding.message),
                    locations: [Location(physicalLocation: PhysicalLocation(
-                       artifactLocation: ArtifactLocation(uri: uriPath(finding.file), uriBaseId: "CONTENT"),
+                       artifactLocation: artifact(finding.file),
                        region: finding.line.map { Region(startLine: max(1, $0)) }))],
                    suppressions: finding.suppressed ? [Suppression()] : nil)
         }
-        var base = contentFolder.standardizedFileURL.absoluteString
-        if !base.hasSuffix("/") { base += "/" }
+        // No absolute URI for the base: the report then reads the same on every machine, and a
+        // scanner (GitHub code scanning) resolves %SRCROOT% to the checkout it runs in.
+        let root = ArtifactLocation(description: Message(text: "The folder peel check ran in, normally the repository root."))
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: PeelVersion.current, rules: rules)),
-                                 originalUriBaseIds: ["CONTENT": ArtifactLocation(uri: base, uriBaseId: nil)],
-                                 results: results)])
+                                 originalUriBaseIds: [sourceRoot: root], results: results)])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(log), as: UTF8.self)

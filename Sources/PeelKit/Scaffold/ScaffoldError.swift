@@ -14,7 +14,7 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wouldOverwrite(let paths, let command):
-            let list = paths.map { "  \($0)" }.joined(separator: "\n")
+            let list = paths.map { "  \(TerminalEscaping.escaped($0))" }.joined(separator: "\n")
             return "error: \(paths.count == 1 ? "this file already exists" : "these files already exist"); \(command) never overwrites, so nothing was written:\n\(list)\n"
                 + (command == "peel init"
                     ? "Choose a new folder (peel init my-stickers) or move the files away."

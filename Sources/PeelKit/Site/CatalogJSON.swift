@@ -68,12 +68,16 @@ struct CatalogJSON: Encodable {
     let version: Int
     let site: Site
     let packs: [PackEntry]
+    /// Every finding, as `peel check --format json` lists them: the ones the summary counts,
+    /// including those about no sticker (a pack, a `.bmp`), which no sticker entry holds.
+    let findings: [FindingRecord]
     let summary: ReviewSummary
 
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:]) {
         let catalog = review.catalog, assets = review.assets
         version = Self.schemaVersion
         summary = review.summary
+        findings = review.findings.map(FindingRecord.init)
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: catalog.site.baseURL,
                     language: catalog.site.language)
         packs = catalog.packs.map { pack in

@@ -106,11 +106,23 @@ struct ReviewRowModel: Encodable {
 struct ReviewModel: Encodable {
     let rows: [ReviewRowModel]
     let stickerCount: Int
+    /// "4 packs, 24 stickers: 2 errors, 1 warning": the very counts `peel check`, `peel build`
+    /// and catalog.json give, from the same findings.
+    let summaryLine: String
+    /// Findings (not stickers) by severity, as the summary counts them.
     let errorCount: Int
     let warningCount: Int
+    /// Rows (stickers) by their worst finding, for the filters.
+    let stickersWithErrors: Int
+    let stickersWithWarnings: Int
     let suppressedCount: Int
+    /// "1 finding", "3 findings".
+    let suppressedLabel: String
     let hasSuppressed: Bool
     let cleanCount: Int
+    /// Findings no sticker page shows (about a pack, the site, a file that is not a sticker).
+    let catalogFindings: [FindingModel]
+    let hasCatalogFindings: Bool
     let limit: Int
     let csvHref: String
 }
@@ -129,6 +141,8 @@ struct HomeModel: Encodable {
     let packs: [PackCardModel]
     let hasPacks: Bool
     let stickerCount: Int
+    /// "1 sticker", "24 stickers".
+    let stickerCountLabel: String
 }
 
 struct FactModel: Encodable {
@@ -150,6 +164,8 @@ struct PackPageModel: Encodable {
     let iconSetJSON: String
     /// The pack's zip: the Xcode-ready catalog and the originals.
     let download: LinkModel?
+    /// Which stickers the zip's Stickers.xcstickers leaves out and why, when it leaves any out.
+    let downloadNote: String?
 }
 
 struct IconModel: Encodable {
@@ -194,6 +210,8 @@ struct StickerPageModel: Encodable {
     let backgrounds: [BackgroundModel]
     let isAnimated: Bool
     let readable: Bool
+    /// The sidecar could not be read: where and why (shown instead of "no label yet").
+    let sidecarError: FindingModel?
     let findings: [FindingModel]
     let hasFindings: Bool
 }

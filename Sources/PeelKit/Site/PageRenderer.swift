@@ -5,6 +5,8 @@ struct PageRenderer: Sendable {
     let templates: TemplateSet
     /// Findings per sticker source path.
     let findings: [String: [Finding]]
+    /// Everything the checks found (for counts and for what no sticker page shows).
+    let checked: Review
 
     /// Generated app icons per pack slug.
     let icons: [String: [PackIcon]]
@@ -18,6 +20,7 @@ struct PageRenderer: Sendable {
         assets = review.assets
         self.templates = templates
         findings = review.findingsBySticker
+        checked = review
     }
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
@@ -48,7 +51,8 @@ struct PageRenderer: Sendable {
         let model = PageModel(site: site, root: "", pageTitle: catalog.site.title, pageDescription: catalog.site.description,
                               social: social(type: "website", title: catalog.site.title, description: catalog.site.description,
                                              page: SitePaths.home, image: coverImage),
-                              page: HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount))
+                              page: HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount,
+                                              stickerCountLabel: Self.count(catalog.stickerCount)))
         return PageSource(template: "home", model: model)
     }
 
@@ -81,7 +85,8 @@ struct PageRenderer: Sendable {
                                                   download: archives[pack.slug].map { bytes in
                                                       LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
                                                                 title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
-                                                  }))
+                                                  },
+                                                  downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack)))
         return PageSource(template: "pack", model: model)
     }
 
@@ -118,6 +123,7 @@ struct PageRenderer: Sendable {
             next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
             position: index + 1, count: pack.stickers.count, backgrounds: Self.backgrounds,
             isAnimated: info?.isAnimated ?? false, readable: info != nil,
+            sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
                                   pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
@@ -147,12 +153,17 @@ struct PageRenderer: Sendable {
                     findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty))
             }
         }
-        let model = ReviewModel(rows: rows, stickerCount: rows.count, errorCount: rows.filter { $0.status == "error" }.count,
-                                warningCount: rows.filter { $0.status == "warning" }.count,
-                                suppressedCount: findings.values.joined().filter(\.suppressed).count,
-                                hasSuppressed: findings.values.joined().contains(where: \.suppressed),
-                                cleanCount: rows.filter { $0.status == "clean" }.count, limit: LabelChecks.maximumLength,
-                                csvHref: relative(SitePaths.reviewCSV, from: page))
+        let summary = checked.summary
+        let model = ReviewModel(rows: rows, stickerCount: rows.count, summaryLine: summary.line,
+                                errorCount: summary.errors, warningCount: summary.warnings,
+                                stickersWithErrors: rows.filter { $0.status == "error" }.count,
+                                stickersWithWarnings: rows.filter { $0.status == "warning" }.count,
+                                suppressedCount: summary.suppressed, suppressedLabel: plural(summary.suppressed, "finding"),
+                                hasSuppressed: summary.suppressed > 0,
+                                cleanCount: rows.filter { $0.status == "clean" }.count,
+                                catalogFindings: checked.catalogFindings.map(Self.findingModel),
+                                hasCatalogFindings: !checked.catalogFindings.isEmpty,
+                                limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page))
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "Label review – \(catalog.site.title)",
                                   pageDescription: "Every sticker's accessibility label and findings on one page.",
                                   social: social(type: "article", title: "Label review",
@@ -191,10 +202,20 @@ struct PageRenderer: Sendable {
     }
 
     private func findingModels(for sticker: Sticker) -> [FindingModel] {
-        (findings[sticker.source] ?? []).map { finding in
-            FindingModel(severity: finding.severity.rawValue, code: finding.code.rawValue, message: finding.message,
-                         location: finding.line.map { "\(finding.file):\($0)" } ?? finding.file, suppressed: finding.suppressed)
-        }
+        (findings[sticker.source] ?? []).map(Self.findingModel)
+    }
+
+    static func findingModel(_ finding: Finding) -> FindingModel {
+        FindingModel(severity: finding.severity.rawValue, code: finding.code.rawValue, message: finding.message,
+                     location: finding.line.map { "\(finding.file):\($0)" } ?? finding.file, suppressed: finding.suppressed)
+    }
+
+    /// "The download's Stickers.xcstickers leaves out 2 stickers with errors: a.png (…), b.png (…)."
+    private func downloadNote(for pack: Pack) -> String? {
+        let omitted = ArchiveOmission.of(pack: pack.folder, in: checked.findings)
+        guard !omitted.isEmpty else { return nil }
+        return "Its Stickers.xcstickers leaves out \(plural(omitted.count, "sticker")) with errors: "
+            + omitted.map { $0.described(as: $0.fileName) }.joined(separator: ", ") + "."
     }
 
     private func errorLabel(for sticker: Sticker) -> String? {

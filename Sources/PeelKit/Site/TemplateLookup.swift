@@ -130,11 +130,17 @@ extension ReviewModel: MustacheParent {
         switch name {
         case "rows": self.rows
         case "stickerCount": self.stickerCount
+        case "summaryLine": self.summaryLine
         case "errorCount": self.errorCount
         case "warningCount": self.warningCount
+        case "stickersWithErrors": self.stickersWithErrors
+        case "stickersWithWarnings": self.stickersWithWarnings
         case "suppressedCount": self.suppressedCount
+        case "suppressedLabel": self.suppressedLabel
         case "hasSuppressed": self.hasSuppressed
         case "cleanCount": self.cleanCount
+        case "catalogFindings": self.catalogFindings
+        case "hasCatalogFindings": self.hasCatalogFindings
         case "limit": self.limit
         case "csvHref": self.csvHref
         default: nil
@@ -163,6 +169,7 @@ extension HomeModel: MustacheParent {
         case "packs": self.packs
         case "hasPacks": self.hasPacks
         case "stickerCount": self.stickerCount
+        case "stickerCountLabel": self.stickerCountLabel
         default: nil
         }
     }
@@ -192,6 +199,7 @@ extension PackPageModel: MustacheParent {
         case "hasIcons": self.hasIcons
         case "iconSetJSON": self.iconSetJSON
         case "download": self.download
+        case "downloadNote": self.downloadNote
         default: nil
         }
     }
@@ -255,6 +263,7 @@ extension StickerPageModel: MustacheParent {
         case "backgrounds": self.backgrounds
         case "isAnimated": self.isAnimated
         case "readable": self.readable
+        case "sidecarError": self.sidecarError
         case "findings": self.findings
         case "hasFindings": self.hasFindings
         default: nil

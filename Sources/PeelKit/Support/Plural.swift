@@ -1,4 +1,4 @@
 /// "1 sticker", "2 stickers".
-func plural(_ count: Int, _ word: String) -> String {
+public func plural(_ count: Int, _ word: String) -> String {
     "\(count) \(word)\(count == 1 ? "" : "s")"
 }

@@ -64,10 +64,20 @@ import Testing
         let rules = try #require(driver["rules"] as? [[String: Any]])
         let ruleIDs = rules.compactMap { $0["id"] as? String }
         #expect(ruleIDs.count == FindingCode.allCases.count && Set(ruleIDs).count == ruleIDs.count)
-        for rule in rules { #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false) }
-        let base = try #require((runs[0]["originalUriBaseIds"] as? [String: Any])?["CONTENT"] as? [String: Any])
-        let contentURI = content.standardizedFileURL.absoluteString
-        #expect(base["uri"] as? String == (contentURI.hasSuffix("/") ? contentURI : contentURI + "/"))
+        for rule in rules {
+            #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let help = try #require((rule["help"] as? [String: Any])?["text"] as? String)
+            #expect(((rule["fullDescription"] as? [String: Any])?["text"] as? String) == help)
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["helpUri"] as? String == "\(RuleHelp.readmeURL)#rule-\(id)")
+        }
+        let placeholderRule = try #require(rules.first { $0["id"] as? String == "file-too-large" })
+        #expect(((placeholderRule["help"] as? [String: Any])?["text"] as? String)?.contains("peel fit") == true)
+        // Artifacts are relative to %SRCROOT%, the folder the check ran in, never file:///tmp/...
+        let base = try #require((runs[0]["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])
+        #expect(base["uri"] == nil, "no absolute file: URI anywhere, so the log is the same on every runner")
+        #expect(!result.stdout.contains("file://"))
+        _ = content
 
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(results.count == ProblemCatalog.expected.count)
@@ -81,13 +91,13 @@ import Testing
             #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             let location = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
             let artifact = try #require(location["artifactLocation"] as? [String: Any])
-            #expect(artifact["uriBaseId"] as? String == "CONTENT")
+            #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
             let uri = try #require(artifact["uri"] as? String)
-            #expect(!uri.hasPrefix("/"), "URIs are relative to CONTENT")
+            #expect(uri.hasPrefix("content/"), "URIs are relative to %SRCROOT%: \(uri)")
             let line = (location["region"] as? [String: Any])?["startLine"] as? Int
             if let line { #expect(line >= 1) }
             let suppressed = (result["suppressions"] as? [[String: Any]])?.first?["kind"] as? String == "inSource"
-            seen.insert(ProblemCatalog.Expected(file: uri.removingPercentEncoding!, line: line, code: FindingCode(rawValue: ruleID)!,
+            seen.insert(ProblemCatalog.Expected(file: String(uri.removingPercentEncoding!.dropFirst("content/".count)), line: line, code: FindingCode(rawValue: ruleID)!,
                                                 severity: Severity(rawValue: level)!, suppressed: suppressed))
         }
         #expect(seen == ProblemCatalog.expected)

@@ -56,3 +56,18 @@ import Testing
         #expect(!piped.stdout.contains("\u{1B}["), "no colour into a pipe")
     }
 }
+
+/// `--help` flows its prose to the terminal's width instead of keeping the source's line breaks.
+@Suite struct HelpWidthTests {
+    @Test(arguments: [["check"], ["build"], ["fit"], ["export", "xcode"], []])
+    func helpWrapsAtTheTerminalWidth(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let narrow = try CLITests().run(command + ["--help"], in: folder.url, environment: ["COLUMNS": "60"])
+        for line in narrow.stdout.split(separator: "\n") where !line.hasPrefix("USAGE:") && !line.hasPrefix("  ") {
+            #expect(line.count <= 60, "\(command): \(line)")
+        }
+        let wide = try CLITests().run(command + ["--help"], in: folder.url, environment: ["COLUMNS": "220"])
+        let longest = wide.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest > 120, "a paragraph is one line when the terminal is wide enough (\(longest))")
+    }
+}

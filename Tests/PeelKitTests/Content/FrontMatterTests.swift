@@ -43,7 +43,7 @@ import Testing
         #expect(finding.code == .yamlSyntax)
         #expect(finding.severity == .error)
         #expect(finding.file == "pack/sun.md")
-        #expect(finding.line == 4, "an unclosed list is reported on the last front-matter line")
+        #expect(finding.line == 3, "an unclosed list is reported where it opens")
         #expect(finding.formatted.hasPrefix("pack/sun.md:\(finding.line!): error[yaml-syntax]: YAML syntax error"))
     }
 

@@ -25,7 +25,7 @@ import Testing
     @Test func invalidYAMLIsAnErrorOnItsLine() throws {
         let (sticker, findings) = try load("---\nalt: Fine\ntitle: \"unclosed\ntags: [a\n---\nBody\n")
         #expect(findings.count == 1)
-        #expect(findings[0].hasPrefix("p/s.md:4: error[yaml-syntax]: YAML syntax error in front matter: "), "\(findings)")
+        #expect(findings[0].hasPrefix("p/s.md:3: error[yaml-syntax]: YAML syntax error in front matter: "), "the quote opens on line 3: \(findings)")
         #expect(sticker.alt == nil, "nothing is guessed from broken YAML")
     }
 

@@ -86,7 +86,7 @@ import ZIPFoundation
             #expect(uri.allSatisfy(allowed.contains), "\(uri) holds characters a URI must escape")
             #expect(uri.removingPercentEncoding != nil, "\(uri) has a broken %-escape")
         }
-        #expect(uris.compactMap { $0.removingPercentEncoding }.contains(Self.unlabelledSource), "\(uris)")
+        #expect(uris.compactMap { $0.removingPercentEncoding }.contains("content/" + Self.unlabelledSource), "relative to %SRCROOT%: \(uris)")
         // GitHub annotations: one line each; ',' ':' '%' in the file name cannot end the property early.
         let github = try cli.run(["check", "content", "--format", "github"], in: folder.url)
         let annotations = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }

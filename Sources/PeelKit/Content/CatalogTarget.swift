@@ -1,0 +1,67 @@
+import Foundation
+
+/// What a command was pointed at: a whole catalog, one pack folder or one sticker file, and the
+/// catalog it belongs to. `peel check content/faces` checks the whole catalog (duplicates and other
+/// rules across packs need it) and reports only what is about that pack.
+public struct CatalogTarget: Sendable, Equatable {
+    /// The content folder, absolute.
+    public let root: URL
+    public let scope: Scope
+
+    public enum Scope: Sendable, Equatable {
+        case catalog
+        /// A pack folder, relative to the root.
+        case pack(String)
+        /// A file in a pack folder (a sticker image or its sidecar), relative to the root.
+        case file(String)
+    }
+
+    public init(root: URL, scope: Scope) {
+        self.root = root
+        self.scope = scope
+    }
+
+    /// Finds the catalog that `path` is, or is a pack or file of. A folder is the catalog when it
+    /// holds `site.md` or pack folders; it is a pack when it holds `pack.md` or its parent holds
+    /// `site.md`. A file belongs to the pack folder it is in. Anything that is no part of a
+    /// catalog is refused rather than checked as an empty one.
+    public static func locate(_ path: URL) throws -> CatalogTarget {
+        let url = path.standardizedFileURL
+        var isFolder: ObjCBool = false
+        let parent = url.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            // Inside a catalog it was meant as a pack or a sticker; anywhere else, as the catalog.
+            throw isPack(parent) || looksLikeCatalog(parent)
+                ? PeelError.pathMissing(path: path.path) : PeelError.contentFolderMissing(path: path.path)
+        }
+        if isFolder.boolValue {
+            if has("site.md", in: url) || !isPack(url) || parent.path == url.path {
+                return CatalogTarget(root: url, scope: .catalog)
+            }
+            return CatalogTarget(root: parent, scope: .pack(url.lastPathComponent))
+        }
+        // A file: packs are one level deep, so its folder is a pack and the folder above the catalog.
+        let packFolder = parent
+        guard isPack(packFolder), packFolder.deletingLastPathComponent().path != packFolder.path else {
+            throw PeelError.notInCatalog(path: path.path)
+        }
+        return CatalogTarget(root: packFolder.deletingLastPathComponent(), scope: .file(packFolder.lastPathComponent + "/" + url.lastPathComponent))
+    }
+
+    /// True for a folder that holds `site.md` or at least one pack folder (a folder with `pack.md`):
+    /// what `peel build .` would read as a catalog.
+    public static func looksLikeCatalog(_ folder: URL) -> Bool {
+        if has("site.md", in: folder) { return true }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.contains { !$0.hasPrefix(".") && has("pack.md", in: folder.appendingPathComponent($0)) }
+    }
+
+    /// A pack folder holds `pack.md`, or sits in a folder that holds `site.md`.
+    private static func isPack(_ folder: URL) -> Bool {
+        has("pack.md", in: folder) || has("site.md", in: folder.deletingLastPathComponent())
+    }
+
+    private static func has(_ name: String, in folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
+    }
+}

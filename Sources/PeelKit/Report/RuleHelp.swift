@@ -1,0 +1,59 @@
+/// What to do about each finding code, for SARIF's rule help and anywhere a tool shows a rule
+/// beside a result; the README's rule tables say the same, with an anchor per code.
+public enum RuleHelp {
+    /// The README as published; each code has an anchor there (`#rule-missing-label`).
+    public static let readmeURL = "https://github.com/peel-stickers/peel/blob/main/README.md"
+
+    /// The README section about `code`.
+    public static func url(for code: FindingCode) -> String {
+        "\(readmeURL)#rule-\(code.rawValue)"
+    }
+
+    /// The summary and the fix, as one short text. A code added without a fix here still gets its summary.
+    public static func text(for code: FindingCode) -> String {
+        fixes[code].map { "\(code.summary) Fix: \($0)." } ?? code.summary
+    }
+
+    static let fixes: [FindingCode: String] = [
+        .missingSidecar: "create the sidecar (`peel new sticker PACK/NAME`) with an `alt:` line",
+        .missingLabel: "write what the sticker shows after `alt:`",
+        .placeholderLabel: "describe the sticker, such as 'Smiling sun in sunglasses'",
+        .labelIsFileName: "VoiceOver reads the file name anyway; describe the art",
+        .labelTooLong: "shorten the label to 150 characters, Messages' limit",
+        .redundantLabelPrefix: "drop 'image of' and similar; VoiceOver already says it is an image",
+        .duplicateLabel: "say what makes each sticker different",
+        .labelWithoutWords: "describe the sticker in words",
+        .labelBidiControl: "remove the bidi override and isolate characters (U+202A–U+202E, U+2066–U+2069)",
+        .unsupportedFormat: "convert the image to PNG",
+        .corruptImage: "re-export the image; the message names what is wrong",
+        .imageTooLarge: "resize the art (see --max-pixels)",
+        .fileTooLarge: "run `peel fit`, or use fewer colours or frames or smaller art, to stay under 500,000 bytes",
+        .sizeOutOfRange: "export at the pack's size class; `peel fit` scales art that is too large down",
+        .notSquare: "pad the art to a square canvas",
+        .sizeClassMismatch: "set the pack's `size:` or resize the art",
+        .noTransparency: "give the art a transparent background",
+        .extensionMismatch: "rename the file to the extension of its content",
+        .missingPackFile: "add pack.md with a `title:`",
+        .missingPackTitle: "add `title: My pack` to pack.md",
+        .emptyPack: "add stickers or remove the folder",
+        .duplicateImage: "remove one copy or change the art",
+        .iconTooSmall: "use icon art of at least 1024 × 1024 px",
+        .iconAspect: "use square or 4:3 icon art",
+        .multipleIcons: "keep icon art on one pack",
+        .yamlSyntax: "fix the YAML at the line shown; quote values that hold ': ' or start with a quote",
+        .yamlUnquotedComment: "put the text in quotes: alt: \"Smiley #1 face\"",
+        .yamlTag: "put the text in quotes: alt: \"!important face\"",
+        .frontMatterUnclosed: "add the closing '---' line",
+        .frontMatterNotMapping: "write `key: value` lines",
+        .unknownKey: "use the suggested key",
+        .wrongType: "give text or a whole number, as the message says",
+        .invalidValue: "use one of the values the message lists",
+        .textEncoding: "save the file as UTF-8",
+        .pathOutsideContent: "use a path inside the content folder",
+        .missingFile: "fix the file name",
+        .orphanSidecar: "rename the sidecar to match its image, or remove it",
+        .ambiguousSidecar: "rename one of the images",
+        .ignoredFile: "move the file out of the pack folder",
+        .unreadableFile: "fix the file's permissions",
+    ]
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// `peel check` pointed at a pack folder or a sticker file checks exactly that, within its
+/// catalog, and never reports success for checking nothing.
+@Suite struct CheckScopeTests {
+    let cli = CLITests()
+
+    /// A catalog with site.md and two packs: `faces` has a sticker with an error, `pets` is clean
+    /// but holds a byte-for-byte copy of a `faces` sticker.
+    func catalog() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let cat = Fixtures.catalog.appendingPathComponent("pets/cat.png")
+        let fox = Fixtures.catalog.appendingPathComponent("pets/fox.png")
+        try folder.write("---\ntitle: Stickers\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Faces\nsize: small\n---\n", to: "content/faces/pack.md")
+        try folder.copy(cat, to: "content/faces/cat.png")
+        try folder.write("---\nalt: IMG_1234\n---\n", to: "content/faces/cat.md")
+        try folder.copy(fox, to: "content/faces/fox.png")
+        try folder.write("---\nalt: Orange fox face\n---\n", to: "content/faces/fox.md")
+        try folder.write("---\ntitle: Pets\nsize: small\n---\n", to: "content/pets/pack.md")
+        try folder.copy(fox, to: "content/pets/fox-copy.png")
+        try folder.write("---\nalt: Another orange fox\n---\n", to: "content/pets/fox-copy.md")
+        try folder.write("---\ntitle: Empty\n---\n", to: "content/empty/pack.md")
+        return folder
+    }
+
+    @Test func aPackFolderIsCheckedWithinItsCatalog() throws {
+        let folder = try catalog()
+        let result = try cli.run(["check", "content/faces"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 1, "the pack's error fails the check: \(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("content/faces/cat.md:2: error[placeholder-label]"))
+        #expect(!result.stdout.contains("content/pets/"), "only what is about the pack")
+        #expect(result.stdout.hasSuffix("Checked pack content/faces/, 2 stickers: 1 error, 0 warnings\n"), "\(result.stdout)")
+
+        let pets = try cli.run(["check", "content/pets"], in: folder.url, environment: ["CI": "true"])
+        #expect(pets.status == 0)
+        #expect(pets.stdout.contains("content/pets/fox-copy.png: warning[duplicate-image]: same image bytes as faces/fox.png"),
+                "duplicates are found across the whole catalog: \(pets.stdout)")
+    }
+
+    @Test func aStickerFileIsCheckedAlone() throws {
+        let folder = try catalog()
+        let result = try cli.run(["check", "content/faces/cat.png"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("content/faces/cat.md:2: error[placeholder-label]"), "its sidecar's findings count")
+        #expect(result.stdout.hasSuffix("Checked content/faces/cat.png (1 sticker): 1 error, 0 warnings\n"), "\(result.stdout)")
+        let fox = try cli.run(["check", "faces/fox.md", "--format", "json"], in: folder.url.appendingPathComponent("content"))
+        #expect(fox.status == 0, "\(fox.stderr)")
+        #expect(fox.stdout.contains("\"stickers\" : 1"))
+    }
+
+    @Test func checkingNothingIsAnError() throws {
+        let folder = try catalog()
+        let empty = try cli.run(["check", "content/empty"], in: folder.url, environment: ["CI": "true"])
+        #expect(empty.status == 2, "\(empty.stdout)")
+        #expect(empty.stderr.contains("content/empty: error: no sticker was checked"), "\(empty.stderr)")
+
+        try folder.write("nothing here", to: "loose/notes.txt")
+        let loose = try cli.run(["check", "loose/notes.txt"], in: folder.url)
+        #expect(loose.status == 2)
+        #expect(loose.stderr.contains("not part of a catalog"), "\(loose.stderr)")
+
+        try folder.write("", to: "bare/.keep")
+        let typo = try cli.run(["check", "content/faces/kat.png"], in: folder.url)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("content/faces/kat.png: error: no such file or folder"), "\(typo.stderr)")
+
+        let bare = try cli.run(["check", "bare"], in: folder.url)
+        #expect(bare.status == 2, "a folder with no stickers is not a passing check: \(bare.stdout)")
+    }
+
+    @Test func buildRefusesPartOfACatalogAndSuggestsTheCurrentFolder() throws {
+        let folder = try catalog()
+        let pack = try cli.run(["build", "content/faces"], in: folder.url)
+        #expect(pack.status == 2)
+        #expect(pack.stderr.contains("run: peel build content"), "\(pack.stderr)")
+
+        let inside = try cli.run(["build"], in: folder.url.appendingPathComponent("content"))
+        #expect(inside.status == 2)
+        #expect(inside.stderr.contains("content: error: no such file or folder"), "\(inside.stderr)")
+        #expect(inside.stderr.contains("run: peel build ."), "\(inside.stderr)")
+        let check = try cli.run(["check"], in: folder.url.appendingPathComponent("content"))
+        #expect(check.stderr.contains("run: peel check ."), "\(check.stderr)")
+        let elsewhere = try cli.run(["build"], in: folder.url)
+        #expect(!elsewhere.stderr.contains("run: peel build ."), "only where the folder looks like a catalog")
+    }
+}
