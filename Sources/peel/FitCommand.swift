@@ -86,7 +86,7 @@ struct FitCommand: ParsableCommand {
             do {
                 target = try FitPlan.write(result.data, for: item, output: URL(fileURLWithPath: output), inPlace: inPlace)
             } catch let error as PeelError {
-                terminal.write(error.description + "\n")
+                terminal.lines(error.description)
                 failures += 1
                 continue
             }

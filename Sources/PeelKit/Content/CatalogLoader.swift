@@ -164,8 +164,6 @@ public struct CatalogLoader {
     private func readStickers(in folder: String, names: [String], icon: String?, content: ContentPath,
                               findings: inout [Finding]) -> [Sticker] {
         var images: [String] = []
-        // Stems of stickers found but skipped with a finding of their own: their sidecars are not orphans.
-        var skippedStems = Set<String>()
         var sidecars: [String: String] = [:]   // stem -> file name
         // Images reported and skipped (unsupported, too large, outside): their sidecars are theirs,
         // not orphans, so each such image is reported once.

@@ -60,6 +60,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .contentFolderMissing: return "content folder not found"
+        case .notInCatalog: return "not part of a catalog"
+        case .pathMissing: return "no such file or folder"
         case .unreadable(_, let reason), .unsafeOutput(_, let reason), .writeFailed(_, let reason), .cannotWrite(_, let reason):
             return reason
         case .templateSyntax(_, _, let message): return "template syntax: \(message)"
@@ -81,7 +83,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason): return .writeFailed(path: move(path), reason: reason)
         case .cannotWrite(let path, let reason): return .cannotWrite(path: move(path), reason: reason)
         case .busy(let path): return .busy(path: move(path))
-        case .contentFolderMissing, .templateSyntax, .templateMissing: return self
+        case .contentFolderMissing, .notInCatalog, .pathMissing, .templateSyntax, .templateMissing: return self
         }
     }
 }
