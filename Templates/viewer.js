@@ -18,6 +18,8 @@
   var next = dialog.querySelector("[data-viewer-next]");
   var close = dialog.querySelector("[data-viewer-close]");
   var fullscreen = dialog.querySelector("[data-viewer-fullscreen]");
+  var zoom = dialog.querySelector("[data-viewer-zoom]");
+  var enlarged = false;   // true size by default; Enlarge shows the art as large as the stage allows
   var PREFIX = "#sticker=";
   var current = null;   // the <li> shown
   var pushed = false;   // opening added a history entry, so closing goes Back to remove it
@@ -44,7 +46,7 @@
     var index = list.indexOf(item);
     counter.textContent = (index + 1) + " of " + list.length;
     var art = item.querySelector(".art-card");
-    stage.className = "viewer-stage " + (art ? art.className.replace("sticker-art", "").trim() : "");
+    stage.className = "viewer-stage " + (art ? art.className.replace("sticker-art", "").trim() : "") + (enlarged ? " viewer-enlarged" : "");
     stage.style.setProperty("--art-bg", art ? art.style.getPropertyValue("--art-bg") : "");
     stage.textContent = "";
     var width = item.getAttribute("data-large-width");
@@ -66,7 +68,8 @@
       picture.appendChild(image);
       stage.appendChild(picture);
       if (window.peelMotion) window.peelMotion.apply(stage);
-      size.textContent = "Shown at " + width + " × " + height + " pt, the size Messages shows it.";
+      size.textContent = enlarged ? "Enlarged; Messages shows it at " + width + " × " + height + " pt."
+                                  : "Shown at " + width + " × " + height + " pt, the size Messages shows it.";
     } else {
       var missing = document.createElement("span");
       missing.className = "art-missing";
@@ -131,6 +134,11 @@
     if (!anchor || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     open(anchor.closest("li"), true);
+  });
+  zoom.addEventListener("click", function () {
+    enlarged = !enlarged;
+    zoom.setAttribute("aria-pressed", String(enlarged));
+    if (current) show(current);
   });
   previous.addEventListener("click", function () { step(-1); });
   next.addEventListener("click", function () { step(1); });
