@@ -496,16 +496,18 @@ class Checker:
             " document.getElementById('review-code').value, document.querySelector('.review-filters [aria-pressed=true]').dataset.filter]")
         if restored != [word.upper(), pack, code, severity] or len(self.review_rows()) != len(shown):
             self.fail(page, f"a reload restores {restored} and {len(self.review_rows())} rows, not {len(shown)}")
-        # The filters stay in view while scrolling (desktop).
+        # Dark mode, at the top: axe's target-size rule counts a row half scrolled under the sticky
+        # filters as "obscured", which scrolling undoes; the page itself is checked unscrolled.
         open_review()
+        self.emulate(color_scheme="dark")
+        self.check_axe(f"{site.name}/{page}", "dark", " filters")
+        self.emulate()
+        # The filters stay in view while scrolling (desktop).
         top = self.driver.execute_script(
             "window.scrollTo(0, document.documentElement.scrollHeight);"
             "return document.querySelector('[data-review-controls]').getBoundingClientRect().top")
         if abs(top) > 1:
             self.fail(page, f"the review filters scroll away (top {top} px after scrolling to the end)")
-        self.emulate(color_scheme="dark")
-        self.check_axe(f"{site.name}/{page}", "dark", " scrolled, filters stuck")
-        self.emulate()
         # Phones: each row is a card, and nothing scrolls sideways.
         self.cdp("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": True})
         open_review()
