@@ -1,6 +1,9 @@
-// Filters the pack's sticker grid as you type, by label, title and tag. Progressive enhancement:
-// the box is hidden until this script runs, and without it every sticker shows. Works offline
-// and from file:// (the words to match are in each card's data-search attribute).
+// Filters the pack's sticker grid as you type, by label, title and tag, best matches first: a
+// whole word beats the start of a word, which beats a match inside one, and the title counts
+// more than the label and tags. What is typed is kept in the address (?q=), so a reload or a
+// shared link shows the same stickers. Progressive enhancement: the box is hidden until this
+// script runs, and without it every sticker shows. Works offline and from file:// (the words to
+// match are in each card's data-search and data-title attributes).
 (function () {
   "use strict";
   var box = document.querySelector("[data-sticker-filter]");
@@ -15,23 +18,60 @@
   function normalise(text) {
     return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
-  var haystacks = items.map(function (item) { return normalise(item.getAttribute("data-search") || ""); });
+  function words(text) {
+    return normalise(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  }
+  var entries = items.map(function (item, index) {
+    var haystack = normalise(item.getAttribute("data-search") || "");
+    return { item: item, index: index, haystack: haystack,
+             title: words(item.getAttribute("data-title") || ""), all: words(haystack) };
+  });
+
+  // How well one typed word matches: 0 means not at all (the sticker is hidden).
+  function wordScore(entry, word) {
+    if (entry.haystack.indexOf(word) === -1) return 0;
+    var score = 1;
+    entry.all.forEach(function (candidate) {
+      if (candidate === word) score = Math.max(score, 4);
+      else if (candidate.indexOf(word) === 0) score = Math.max(score, 2);
+    });
+    if (entry.title.indexOf(word) !== -1) score += 4;
+    return score;
+  }
 
   function count(n) { return n === 1 ? "1 sticker" : n + " stickers"; }
 
+  function remember(value) {
+    if (!window.history.replaceState) return;
+    var url = new URL(window.location.href);
+    if (value) url.searchParams.set("q", value); else url.searchParams.delete("q");
+    window.history.replaceState(window.history.state, "", url.href);
+  }
+
   function apply() {
-    var words = normalise(input.value).split(/\s+/).filter(Boolean);
-    var shown = 0;
-    items.forEach(function (item, index) {
-      var match = words.every(function (word) { return haystacks[index].indexOf(word) !== -1; });
-      item.hidden = !match;
-      if (match) shown += 1;
+    var typed = normalise(input.value).split(/\s+/).filter(Boolean);
+    var shown = [];
+    entries.forEach(function (entry) {
+      var total = 0;
+      var match = typed.every(function (word) {
+        var score = wordScore(entry, word);
+        total += score;
+        return score > 0;
+      });
+      entry.item.hidden = !match;
+      entry.score = total;
+      if (match) shown.push(entry);
     });
-    if (empty) empty.hidden = shown !== 0;
-    // Announce once typing pauses, not on every key.
+    // Best first; equal scores keep the pack's order (and no words restores it).
+    shown.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
+    var order = shown.concat(entries.filter(function (entry) { return entry.item.hidden; }));
+    order.forEach(function (entry) { grid.appendChild(entry.item); });
+    if (empty) empty.hidden = shown.length !== 0;
+    // Announce and remember once typing pauses, not on every key.
     clearTimeout(timer);
     timer = setTimeout(function () {
-      status.textContent = words.length ? "Showing " + count(shown) + " of " + items.length : "Showing all " + count(items.length);
+      status.textContent = typed.length ? "Showing " + count(shown.length) + " of " + items.length : "Showing all " + count(items.length);
+      remember(input.value.trim());
     }, 300);
   }
 

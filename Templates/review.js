@@ -1,19 +1,86 @@
-// Filter and sort the review table in place; without JavaScript the full table still shows.
+// Filters and sorts the review table in place: a text search, a pack, a finding code and a
+// severity, all combined and kept in the address (?q=&pack=&code=&status=), so a reload or a
+// shared link shows the same rows. Without JavaScript the full table still shows.
 (function () {
+  "use strict";
   var table = document.querySelector(".review-table");
+  if (!table) return;
   var body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.rows);
   var rank = { error: 0, warning: 1, clean: 2 };
-  document.querySelectorAll(".review-filters button").forEach(function (button) {
+  var form = document.querySelector("[data-review-search]");
+  var controls = document.querySelector("[data-review-controls]");
+  var status = document.querySelector("[data-review-status]");
+  var query = form.querySelector("[name=q]");
+  var pack = form.querySelector("[name=pack]");
+  var code = form.querySelector("[name=code]");
+  var buttons = Array.prototype.slice.call(document.querySelectorAll(".review-filters button"));
+  var severity = "all";
+  var timer = null;
+
+  function normalise(text) {
+    return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+  var haystacks = rows.map(function (row) { return normalise(row.textContent + " " + row.getAttribute("data-codes")); });
+
+  function count(n) { return n === 1 ? "1 sticker" : n + " stickers"; }
+
+  function remember() {
+    if (!window.history.replaceState) return;
+    var url = new URL(window.location.href);
+    [["q", query.value.trim()], ["pack", pack.value], ["code", code.value], ["status", severity === "all" ? "" : severity]]
+      .forEach(function (pair) { if (pair[1]) url.searchParams.set(pair[0], pair[1]); else url.searchParams.delete(pair[0]); });
+    window.history.replaceState(window.history.state, "", url.href);
+  }
+
+  function apply(immediately) {
+    var words = normalise(query.value).split(/\s+/).filter(Boolean);
+    var shown = 0;
+    rows.forEach(function (row, index) {
+      var match = (severity === "all" || row.getAttribute("data-status") === severity)
+        && (!pack.value || row.getAttribute("data-pack") === pack.value)
+        && (!code.value || (" " + row.getAttribute("data-codes") + " ").indexOf(" " + code.value + " ") !== -1)
+        && words.every(function (word) { return haystacks[index].indexOf(word) !== -1; });
+      row.hidden = !match;
+      if (match) shown += 1;
+    });
+    buttons.forEach(function (button) { button.setAttribute("aria-pressed", String(button.getAttribute("data-filter") === severity)); });
+    clearTimeout(timer);
+    var report = function () {
+      status.textContent = shown === rows.length ? "Showing all " + count(rows.length) : "Showing " + count(shown) + " of " + rows.length;
+      remember();
+    };
+    if (immediately) report(); else timer = setTimeout(report, 300);
+  }
+
+  // Start from the address.
+  var params = new URLSearchParams(window.location.search);
+  query.value = params.get("q") || "";
+  function choose(select, value) {
+    if (value && Array.prototype.some.call(select.options, function (option) { return option.value === value; })) select.value = value;
+  }
+  choose(pack, params.get("pack"));
+  choose(code, params.get("code"));
+  if (rank.hasOwnProperty(params.get("status"))) severity = params.get("status");
+
+  form.hidden = false;
+  form.addEventListener("submit", function (event) { event.preventDefault(); });
+  query.addEventListener("input", function () { apply(false); });
+  pack.addEventListener("change", function () { apply(true); });
+  code.addEventListener("change", function () { apply(true); });
+  buttons.forEach(function (button) {
     button.addEventListener("click", function () {
-      var filter = button.getAttribute("data-filter");
-      document.querySelectorAll(".review-filters button").forEach(function (other) {
-        other.setAttribute("aria-pressed", String(other === button));
-      });
-      Array.prototype.forEach.call(body.rows, function (row) {
-        row.hidden = filter !== "all" && row.getAttribute("data-status") !== filter;
-      });
+      severity = button.getAttribute("data-filter");
+      apply(true);
     });
   });
+  apply(true);
+
+  // The column headers stick under the filters; they need to know how tall the filters are.
+  function measure() { document.documentElement.style.setProperty("--review-controls-height", controls.offsetHeight + "px"); }
+  measure();
+  window.addEventListener("resize", measure);
+
   table.querySelectorAll("th button").forEach(function (button) {
     button.addEventListener("click", function () {
       var key = button.getAttribute("data-sort");
@@ -21,15 +88,15 @@
       var ascending = header.getAttribute("aria-sort") !== "ascending";
       table.querySelectorAll("th").forEach(function (th) { if (th.hasAttribute("aria-sort")) th.setAttribute("aria-sort", "none"); });
       header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
+      var sorted = rows.slice();
+      sorted.sort(function (a, b) {
         var x = a.getAttribute("data-" + key), y = b.getAttribute("data-" + key), order;
         if (key === "characters") order = Number(x) - Number(y);
         else if (key === "status") order = rank[x] - rank[y];
         else order = x.localeCompare(y);
         return ascending ? order : -order;
       });
-      rows.forEach(function (row) { body.appendChild(row); });
+      sorted.forEach(function (row) { body.appendChild(row); });
     });
   });
 })();

@@ -6,10 +6,14 @@ and must have: zero axe-core violations for the WCAG 2.0/2.1/2.2 A and AA rules,
 errors, no link or image that points to a missing file, and images that actually decode. On top:
 keyboard focus reaches every sticker of each pack page (Tab through it), animated stickers show
 their still poster under prefers-reduced-motion: reduce, the pack filter box filters and
-announces, and the copy-label button copies. Screenshots of each page type at phone and desktop
-widths in light and dark mode are written for a person to look at.
+announces, and the copy-label button copies. The pack viewer (open, arrows, Tab kept inside,
+Esc, focus given back, the place kept in the hash), the Pause animations control and the
+review filters are driven, with axe run in each of their states. With --peel, a catalog of
+hostile long texts is built and no page of it may scroll sideways at 320, 390 or 1280 px.
+Screenshots of each page type at phone and desktop widths in light and dark mode are written for
+a person to look at.
 
-Usage: gallery_check.py --site DIR --axe axe.min.js --screenshots DIR
+Usage: gallery_check.py --site DIR --axe axe.min.js --screenshots DIR [--peel PATH --scratch DIR]
 Exit status 0 when everything passes; otherwise every failure is printed with its page.
 """
 
@@ -18,6 +22,8 @@ import base64
 import json
 import os
 import pathlib
+import shutil
+import subprocess
 import sys
 import time
 import urllib.parse
@@ -26,10 +32,12 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 WIDTHS = {"phone": 390, "desktop": 1280}
+# The narrowest phone in use (iPhone SE 1st gen, small Android): WCAG 1.4.10 reflow asks for 320 CSS px.
+REFLOW_WIDTHS = [320, 390, 1280]
 
 
 class Checker:
@@ -104,7 +112,7 @@ class Checker:
             self.check_references(page)
             self.check_images_decode(page)
 
-    def check_axe(self, page, color_scheme):
+    def check_axe(self, page, color_scheme, state=""):
         self.driver.execute_script(self.axe_source)
         result = self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -119,7 +127,7 @@ class Checker:
             return
         for violation in result["violations"]:
             for node in violation["nodes"]:
-                self.fail(page, f"axe [{color_scheme}] {violation['id']} ({violation['impact']}): {violation['help']}: {node}")
+                self.fail(page, f"axe [{color_scheme}{state}] {violation['id']} ({violation['impact']}): {violation['help']}: {node}")
 
     def check_references(self, page):
         """Every href and src (and srcset candidate) that is not an external URL names a file that exists."""
@@ -283,18 +291,272 @@ class Checker:
             self.fail(page, f"the clipboard holds '{pasted}', not the label '{label}'")
         return pasted
 
+    # -- viewer, pause control, review filters ----------------------------------------------
+
+    def wait(self, condition, seconds=3):
+        try:
+            WebDriverWait(self.driver, seconds).until(lambda d: d.execute_script(condition))
+            return True
+        except Exception:
+            return False
+
+    def viewer_state(self):
+        return self.driver.execute_script("""
+            const d = document.querySelector('[data-viewer]');
+            return {open: d.open, inside: d.contains(document.activeElement),
+                    counter: d.querySelector('[data-viewer-counter]').textContent, hash: location.hash,
+                    active: document.activeElement.getAttribute('href') || document.activeElement.tagName,
+                    width: (d.querySelector('[data-viewer-stage] img') || {}).clientWidth || 0,
+                    title: d.querySelector('[data-viewer-link]').textContent};""")
+
+    def check_viewer(self, page):
+        """Open the viewer from a card, flip with the arrow keys, keep Tab inside, close with Esc,
+        and find focus back on the card; a reload with the hash reopens it; Back closes it."""
+        self.emulate()
+        self.open(page)
+        items = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#sticker-grid > li')).map(li => ({slug: li.dataset.slug,"
+            " href: li.querySelector('a').getAttribute('href'), width: Number(li.dataset.largeWidth)}))")
+        total = len(items)
+        if total < 3:
+            return f"skipped: {total} stickers (the check needs 3)"
+        self.driver.find_element(By.CSS_SELECTOR, "#sticker-grid > li:first-child a").click()
+        self.load_all_images()
+        state = self.viewer_state()
+        if not state["open"] or not state["inside"]:
+            self.fail(page, f"a click on a card does not open the viewer with focus inside: {state}")
+            return
+        if state["counter"] != f"1 of {total}" or state["hash"] != f"#sticker={items[0]['slug']}":
+            self.fail(page, f"the viewer opens at '{state['counter']}', hash {state['hash']}")
+        if state["width"] != items[0]["width"]:
+            self.fail(page, f"the viewer shows the sticker {state['width']} px wide, not its {items[0]['width']} pt")
+        self.check_axe(page, "light", " viewer open")
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        state = self.viewer_state()
+        if state["counter"] != f"3 of {total}" or state["hash"] != f"#sticker={items[2]['slug']}":
+            self.fail(page, f"→ → shows '{state['counter']}' with hash {state['hash']}, not 3 of {total}")
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        state = self.viewer_state()
+        if state["counter"] != f"2 of {total}":
+            self.fail(page, f"← shows '{state['counter']}', not 2 of {total}")
+        for step in range(12):
+            self.driver.switch_to.active_element.send_keys(Keys.TAB)
+            if not self.viewer_state()["inside"]:
+                self.fail(page, f"Tab {step + 1} takes focus out of the open viewer")
+                break
+        self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        state = self.viewer_state()
+        if state["open"]:
+            self.fail(page, "Esc does not close the viewer")
+        if state["active"] != items[1]["href"]:
+            self.fail(page, f"after Esc focus is on {state['active']}, not the card of the sticker shown ({items[1]['href']})")
+        self.wait("return location.hash === ''")
+        if self.viewer_state()["hash"]:
+            self.fail(page, f"the hash stays {self.viewer_state()['hash']} after closing")
+        # The place is in the address: a reload with the hash reopens the viewer there.
+        self.driver.get(self.url(page) + f"#sticker={items[2]['slug']}")
+        self.driver.refresh()
+        self.wait("return document.querySelector('[data-viewer]').open")
+        state = self.viewer_state()
+        if not state["open"] or state["counter"] != f"3 of {total}":
+            self.fail(page, f"a reload with #sticker={items[2]['slug']} shows {state}")
+        self.check_axe(page, "light", " viewer reopened from the hash")
+        self.emulate(color_scheme="dark")
+        self.check_axe(page, "dark", " viewer open")
+        self.emulate()
+        # Back closes a viewer that a click opened.
+        self.open(page)
+        self.driver.find_element(By.CSS_SELECTOR, "#sticker-grid > li:nth-child(2) a").click()
+        self.driver.back()
+        if not self.wait("return !document.querySelector('[data-viewer]').open"):
+            self.fail(page, "Back does not close the viewer")
+        # Without JavaScript the cards are plain links to the sticker pages.
+        built = (self.site / page).read_text(encoding="utf-8")
+        if f'<a class="sticker-card" href="{items[0]["href"]}">' not in built or not items[0]["href"].endswith("index.html"):
+            self.fail(page, "the cards do not link to the sticker pages in the HTML as built")
+        return f"opened 1 of {total}, → → 3, ← 2, Tab kept inside, Esc back to {items[1]['href']}, reload reopened 3 of {total}"
+
+    def check_pager_keys(self, page):
+        """→ on a sticker page goes to the next sticker's page, not while typing in a field."""
+        self.emulate()
+        self.open(page)
+        following = self.driver.execute_script("const a = document.querySelector('a[rel=next]'); return a && a.href")
+        if not following:
+            self.fail(page, "no next link to follow with →")
+            return
+        self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        if not self.wait(f"return location.href === {json.dumps(following)}"):
+            self.fail(page, f"→ does not open {following} (at {self.driver.current_url})")
+        self.open(page)
+        self.driver.execute_script("const t = document.createElement('input'); t.id = 'typing'; document.body.append(t); t.focus();")
+        self.driver.find_element(By.ID, "typing").send_keys(Keys.ARROW_RIGHT)
+        time.sleep(0.3)
+        if self.driver.current_url != self.url(page):
+            self.fail(page, "→ while typing in a field leaves the page")
+        return following
+
+    def motion_state(self, selector):
+        return self.driver.execute_script(
+            "const b = document.querySelector('[data-motion-toggle]');"
+            "return {shown: !!b && !b.hidden, pressed: b && b.getAttribute('aria-pressed'),"
+            f" sources: Array.from(document.querySelectorAll({json.dumps(selector)})).map(i => i.currentSrc)}};")
+
+    def check_pause(self, page, selector):
+        """The Pause animations control shows every poster, is remembered, and plays again."""
+        all_posters = f"return Array.from(document.querySelectorAll({json.dumps(selector)})).every(i => i.currentSrc.includes('-poster'))"
+        no_posters = f"return Array.from(document.querySelectorAll({json.dumps(selector)})).every(i => !i.currentSrc.includes('-poster'))"
+        self.emulate(reduced_motion="no-preference")
+        self.open(page)
+        self.driver.execute_script("localStorage.clear()")
+        self.open(page)
+        self.load_all_images()
+        state = self.motion_state(selector)
+        if not state["shown"] or state["pressed"] != "false" or not state["sources"]:
+            self.fail(page, f"the Pause animations control is not offered: {state}")
+            return
+        if any("-poster" in source for source in state["sources"]):
+            self.fail(page, f"posters show before pausing: {state['sources']}")
+        self.driver.find_element(By.CSS_SELECTOR, "[data-motion-toggle]").click()
+        self.wait(all_posters)
+        state = self.motion_state(selector)
+        if state["pressed"] != "true" or not all("-poster" in source for source in state["sources"]):
+            self.fail(page, f"after Pause the animations still play: {state}")
+        self.check_axe(page, "light", " paused")
+        self.open(page)
+        self.load_all_images()
+        self.wait(all_posters)
+        state = self.motion_state(selector)
+        if state["pressed"] != "true" or not all("-poster" in source for source in state["sources"]):
+            self.fail(page, f"the pause is not remembered after a reload: {state}")
+        self.driver.find_element(By.CSS_SELECTOR, "[data-motion-toggle]").click()
+        self.wait(no_posters)
+        state = self.motion_state(selector)
+        if state["pressed"] != "false" or any("-poster" in source for source in state["sources"]):
+            self.fail(page, f"Play does not bring the animations back: {state}")
+        # With no choice made, reduced motion is the default: the control starts pressed.
+        self.driver.execute_script("localStorage.clear()")
+        self.emulate(reduced_motion="reduce")
+        self.open(page)
+        if self.motion_state(selector)["pressed"] != "true":
+            self.fail(page, "under prefers-reduced-motion the control does not start paused")
+        self.emulate()
+        self.driver.execute_script("localStorage.clear()")
+        return f"{len(state['sources'])} animations paused, remembered after a reload, played again"
+
+    def review_rows(self):
+        return self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#review-rows tr')).filter(r => !r.hidden)"
+            ".map(r => ({pack: r.dataset.pack, codes: r.dataset.codes, status: r.dataset.status,"
+            " text: (r.textContent + ' ' + r.dataset.codes).toLowerCase()}))")
+
+    def check_review_filters(self, site, page="review/index.html"):
+        """Search, pack, code and severity narrow the rows together, land in the address, and come back
+        from it. `site` must have findings of more than one code or on some stickers only."""
+        def open_review():
+            self.driver.get((site / page).as_uri())
+            WebDriverWait(self.driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        self.emulate()
+        open_review()
+        rows = self.review_rows()
+        total = len(rows)
+        codes = [o.get_attribute("value") for o in self.driver.find_elements(By.CSS_SELECTOR, "#review-code option") if o.get_attribute("value")]
+        packs = [o.get_attribute("value") for o in self.driver.find_elements(By.CSS_SELECTOR, "#review-pack option") if o.get_attribute("value")]
+        if not codes or not packs:
+            self.fail(page, f"the review filters offer no codes ({codes}) or packs ({packs})")
+            return
+        code = max(codes, key=lambda c: sum(c in r["codes"].split() for r in rows))
+        Select(self.driver.find_element(By.ID, "review-code")).select_by_value(code)
+        shown = self.review_rows()
+        if not shown or len(shown) >= total or any(code not in r["codes"].split() for r in shown):
+            self.fail(page, f"the code filter '{code}' shows {len(shown)} of {total} rows")
+            return
+        pack = shown[0]["pack"]
+        Select(self.driver.find_element(By.ID, "review-pack")).select_by_value(pack)
+        words = shown[0]["text"].split()
+        word = next((w for w in words if 4 < len(w) <= 20 and w.isalpha()), words[0])
+        self.driver.find_element(By.ID, "review-q").send_keys(word.upper())
+        severity = shown[0]["status"]
+        self.driver.find_element(By.CSS_SELECTOR, f".review-filters [data-filter={severity}]").click()
+        shown = self.review_rows()
+        wrong = [r for r in shown if r["pack"] != pack or code not in r["codes"].split() or word not in r["text"] or r["status"] != severity]
+        if not shown or wrong:
+            self.fail(page, f"search '{word}' + pack {pack} + code {code} + {severity}: {len(shown)} rows, {len(wrong)} wrong")
+        self.wait("return location.search.includes('q=')")
+        query = urllib.parse.urlparse(self.driver.current_url).query
+        params = urllib.parse.parse_qs(query)
+        expected = {"q": [word.upper()], "pack": [pack], "code": [code], "status": [severity]}
+        if params != expected:
+            self.fail(page, f"the address keeps {params}, not {expected}")
+        self.check_axe(f"{site.name}/{page}", "light", " filtered")
+        self.driver.refresh()
+        WebDriverWait(self.driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        restored = self.driver.execute_script(
+            "return [document.getElementById('review-q').value, document.getElementById('review-pack').value,"
+            " document.getElementById('review-code').value, document.querySelector('.review-filters [aria-pressed=true]').dataset.filter]")
+        if restored != [word.upper(), pack, code, severity] or len(self.review_rows()) != len(shown):
+            self.fail(page, f"a reload restores {restored} and {len(self.review_rows())} rows, not {len(shown)}")
+        # Dark mode, at the top: axe's target-size rule counts a row half scrolled under the sticky
+        # filters as "obscured", which scrolling undoes; the page itself is checked unscrolled.
+        open_review()
+        self.emulate(color_scheme="dark")
+        self.check_axe(f"{site.name}/{page}", "dark", " filters")
+        self.emulate()
+        # The filters stay in view while scrolling (desktop).
+        top = self.driver.execute_script(
+            "window.scrollTo(0, document.documentElement.scrollHeight);"
+            "return document.querySelector('[data-review-controls]').getBoundingClientRect().top")
+        if abs(top) > 1:
+            self.fail(page, f"the review filters scroll away (top {top} px after scrolling to the end)")
+        # Phones: each row is a card, and nothing scrolls sideways.
+        self.cdp("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        open_review()
+        layout = self.driver.execute_script(
+            "const r = document.querySelector('#review-rows tr');"
+            "return {display: getComputedStyle(r).display, wide: document.documentElement.scrollWidth, view: window.innerWidth}")
+        self.cdp("Emulation.clearDeviceMetricsOverride")
+        if layout["display"] != "grid" or layout["wide"] > layout["view"]:
+            self.fail(page, f"at 390 px the review rows are not cards that fit: {layout}")
+        return f"{code} + {pack} + '{word}' + {severity} → {len(shown)} of {total}, kept in ?{query}"
+
+    def check_reflow(self, site, label):
+        """No page scrolls sideways: at each width, the document is no wider than the window."""
+        pages = sorted(str(p.relative_to(site)) for p in site.rglob("index.html"))
+        widest = {}
+        self.emulate()
+        for width in REFLOW_WIDTHS:
+            self.cdp("Emulation.setDeviceMetricsOverride", {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600})
+            for page in pages:
+                self.driver.get((site / page).as_uri())
+                WebDriverWait(self.driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+                wide = self.driver.execute_script(
+                    "const d = document.documentElement; return [d.scrollWidth, d.clientWidth,"
+                    " Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > d.clientWidth + 1)"
+                    ".slice(-3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''))]")
+                widest[width] = max(widest.get(width, 0), wide[0])
+                if wide[0] > wide[1]:
+                    self.fail(f"{label}/{page}", f"at {width} px the page is {wide[0]} px wide (scrolls sideways): {wide[2]}")
+        self.cdp("Emulation.clearDeviceMetricsOverride")
+        return pages, widest
+
     # -- screenshots -------------------------------------------------------------------------
 
-    def screenshot(self, name, page):
+    def screenshot(self, name, page, site=None, widths=None, then=None):
         self.screenshots.mkdir(parents=True, exist_ok=True)
         written = []
-        for width_name, width in WIDTHS.items():
+        for width_name, width in (widths or WIDTHS).items():
             for scheme in ("light", "dark"):
                 self.cdp("Emulation.setDeviceMetricsOverride",
                          {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
                 self.emulate(color_scheme=scheme)
-                self.open(page)
+                if site:
+                    self.driver.get((site / page).as_uri())
+                else:
+                    self.open(page)
                 self.load_all_images()
+                if then:
+                    self.driver.execute_script(then)
+                    time.sleep(0.3)
                 height = self.driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
                 shot = self.cdp("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
                                                            "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 6000), "scale": 1}})
@@ -305,11 +567,62 @@ class Checker:
         return written
 
 
+# -- a catalog of hostile long texts -------------------------------------------------------------
+
+LONG_WORD = "Supercalifragilisticexpialidocious" * 4
+ARABIC = "قطة برتقالية تبتسم وتلوّح بيدها."
+
+
+def write_hostile_catalog(content, sample):
+    """Titles, labels, tags and pack names written without spaces, right-to-left text, a pack of
+    many stickers, an animation and an unreadable image: everything that once widened pages."""
+    if content.exists():
+        shutil.rmtree(content)
+    (content / "long").mkdir(parents=True)
+    (content / "rtl").mkdir()
+    (content / "site.md").write_text(f"---\ntitle: {LONG_WORD}\ndescription: {LONG_WORD} {LONG_WORD}\n---\n", encoding="utf-8")
+    (content / "long" / "pack.md").write_text(
+        f"---\ntitle: Pack{LONG_WORD}\nauthor: {LONG_WORD}\nlicense: https://example.com/{LONG_WORD}/{LONG_WORD}\n---\n"
+        f"See https://example.com/{LONG_WORD}{LONG_WORD} for {LONG_WORD}.\n", encoding="utf-8")
+    arts = sorted((sample / "weather").glob("*.png")) + sorted((sample / "animals").glob("[a-h]*.png"))
+    for index, art in enumerate(arts):
+        stem = f"s{index:02d}-{LONG_WORD.lower()[:60]}"
+        shutil.copy(art, content / "long" / f"{stem}.png")
+        (content / "long" / f"{stem}.md").write_text(
+            f"---\ntitle: Sticker{index}{LONG_WORD}\nalt: Label{LONG_WORD}\ntags: [{LONG_WORD}, tag{index}]\n---\n"
+            f"Description {LONG_WORD}{LONG_WORD}\n", encoding="utf-8")
+    shutil.copy(sample / "motion" / "weather-cycle-gif.gif", content / "long" / "z-animated.gif")
+    (content / "long" / "z-animated.md").write_text(f"---\ntitle: Animated{LONG_WORD}\nalt: Weather cycle\n---\n", encoding="utf-8")
+    (content / "long" / "zz-broken.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 20)
+    (content / "long" / "zz-broken.md").write_text("---\nalt: A sticker whose file is broken\n---\n", encoding="utf-8")
+    (content / "rtl" / "pack.md").write_text(f"---\ntitle: قطط\nlanguage: ar\nbackground: \"#f4efe6\"\n---\n{ARABIC}\n", encoding="utf-8")
+    for name in ["cat", "dog", "fox"]:
+        shutil.copy(sample / "animals" / f"{name}.png", content / "rtl" / f"{name}.png")
+        (content / "rtl" / f"{name}.md").write_text(f"---\ntitle: {name}\nalt: {ARABIC}\ntags: [قطة]\n---\n", encoding="utf-8")
+
+
+def build_hostile_site(peel, scratch, sample):
+    content = scratch / "hostile-content"
+    site = (scratch / "hostile-site").resolve()
+    write_hostile_catalog(content, sample)
+    if site.exists():
+        shutil.rmtree(site)
+    # Exit status 1 is expected: the catalog has an unreadable image on purpose.
+    result = subprocess.run([str(peel), "build", str(content), "-o", str(site)], capture_output=True, text=True,
+                            env={**os.environ, "CI": "true"})
+    if result.returncode not in (0, 1) or not (site / "index.html").is_file():
+        raise SystemExit(f"building the hostile catalog failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return site
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", required=True, type=pathlib.Path)
     parser.add_argument("--axe", required=True, type=pathlib.Path)
     parser.add_argument("--screenshots", required=True, type=pathlib.Path)
+    parser.add_argument("--peel", type=pathlib.Path, help="the peel binary, to build the hostile catalog")
+    parser.add_argument("--scratch", type=pathlib.Path, default=pathlib.Path(".build-browser"))
+    parser.add_argument("--sample", type=pathlib.Path, default=pathlib.Path("content"))
     args = parser.parse_args()
 
     started = time.monotonic()
@@ -343,6 +656,24 @@ def main():
         filtered = {page: checker.check_filter(page) for page in packs}
         still = next(p for p in stickers if p not in animated)
         copied = checker.check_copy(still)
+        viewed = {page: checker.check_viewer(page) for page in packs}
+        paged = checker.check_pager_keys(still)
+        animated_pack = next(p for p in packs if any(a.startswith(p.split("/")[0] + "/") for a in animated))
+        paused = {animated[0]: checker.check_pause(animated[0], ".sticker-preview img, .swatch img"),
+                  animated_pack: checker.check_pause(animated_pack, "#sticker-grid img[src*=weather]")}
+        reflow = {"sample": checker.check_reflow(checker.site, "sample")}
+        hostile = None
+        if args.peel:
+            hostile = build_hostile_site(args.peel, args.scratch, args.sample)
+            reflow["hostile"] = checker.check_reflow(hostile, "hostile")
+        # The sample catalog is clean; the hostile one has findings of several codes to filter by.
+        reviewed = checker.check_review_filters(hostile or checker.site)
+        if hostile:
+            for page in ["index.html", "long/index.html", "rtl/index.html", "review/index.html"] + \
+                    [p for p in reflow["hostile"][0] if p.startswith("long/s00") or p.startswith("rtl/cat") or "broken" in p]:
+                checker.emulate()
+                checker.driver.get((hostile / page).as_uri())
+                checker.check_axe(f"hostile/{page}", "light")
 
         shots = []
         shots += checker.screenshot("home", "index.html")
@@ -350,6 +681,16 @@ def main():
         shots += checker.screenshot("sticker", still)
         shots += checker.screenshot("sticker-animated", animated[0])
         shots += checker.screenshot("review", "review/index.html")
+        shots += checker.screenshot("viewer", packs[0], then="document.querySelector('#sticker-grid > li:nth-child(2) a').click()")
+        if hostile:
+            narrow = {"320": 320, "phone": 390, "desktop": 1280}
+            long_sticker = next(p for p in reflow["hostile"][0] if p.startswith("long/s00"))
+            shots += checker.screenshot("hostile-home", "index.html", site=hostile, widths=narrow)
+            shots += checker.screenshot("hostile-pack", "long/index.html", site=hostile, widths=narrow)
+            shots += checker.screenshot("hostile-sticker", long_sticker, site=hostile, widths=narrow)
+            shots += checker.screenshot("hostile-broken", "long/zz-broken/index.html", site=hostile, widths=narrow)
+            shots += checker.screenshot("hostile-rtl", "rtl/cat/index.html", site=hostile, widths=narrow)
+            shots += checker.screenshot("hostile-review", "review/index.html", site=hostile, widths={"320": 320})
     finally:
         checker.driver.quit()
 
@@ -364,6 +705,14 @@ def main():
     for page, summary in filtered.items():
         print(f"Filter: {page}: {summary}")
     print(f"Copy label: {still}: pasted '{copied}'")
+    for page, summary in viewed.items():
+        print(f"Viewer: {page}: {summary}")
+    print(f"Arrow keys: {still} → {paged}")
+    for page, summary in paused.items():
+        print(f"Pause animations: {page}: {summary}")
+    print(f"Review filters: {reviewed}")
+    for label, (checked, widest) in reflow.items():
+        print(f"No sideways scroll ({label} catalog): {len(checked)} pages at {', '.join(f'{w} px (widest {widest[w]})' for w in REFLOW_WIDTHS)}")
     print(f"Screenshots ({len(shots)}):")
     for path in shots:
         print(f"  {path}")

@@ -25,7 +25,7 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 3
+    static let derivationVersion = 4
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {

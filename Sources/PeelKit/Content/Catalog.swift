@@ -31,6 +31,10 @@ public struct Pack: Sendable {
     public var contexts: [PresentationContext] = [.messages]
     public var author: String?
     public var license: String?
+    /// BCP 47 tag of the pack's texts (`language:` in pack.md), for `lang` on its pages; nil: the site's.
+    public var language: String?
+    /// `#rrggbb` behind the pack's art on cards (`background:` in pack.md); nil: the theme chooses.
+    public var background: String?
     /// Icon art, relative to the content folder (checked to stay inside it).
     public var icon: String?
     /// The pack.md line of `icon:`.

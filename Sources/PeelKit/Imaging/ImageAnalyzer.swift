@@ -59,6 +59,7 @@ public struct ImageAnalyzer: Sendable {
         ImageInfo(format: format, width: decoded.width, height: decoded.height, hasAlpha: hasAlpha,
                   hasTransparentPixels: decoded.hasTransparentPixels, frameCount: decoded.frames.count,
                   frameDelays: decoded.isAnimated ? decoded.frames.map(\.delay) : [],
-                  loopCount: decoded.isAnimated ? decoded.loopCount : nil, bytes: data.count, sha256: digest)
+                  loopCount: decoded.isAnimated ? decoded.loopCount : nil, bytes: data.count, sha256: digest,
+                  vanishingOnDark: DarkBackgroundVisibility.vanishingShare(of: decoded.frames[0].image))
     }
 }

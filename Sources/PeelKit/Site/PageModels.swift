@@ -64,10 +64,18 @@ struct ImageModel: Encodable {
     let width: Int
     let height: Int
     let alt: String
+    /// False when the image could not be read: the theme shows one placeholder instead of a broken image.
+    var readable = true
+    /// Art that nearly vanishes on a dark card (`DarkBackgroundVisibility`): shown on a light card in dark mode.
+    var lightCard = false
+    /// The pack's `background:` (`#rrggbb`, validated), behind the art in both colour schemes.
+    var cardColor: String? = nil
 }
 
 struct StickerCardModel: Encodable {
     let href: String
+    /// The sticker's slug: the pack page's viewer keeps its place in the URL hash with it.
+    let slug: String
     let title: String
     /// Title, label and tags, matched by the pack page's filter box.
     let searchText: String
@@ -75,6 +83,12 @@ struct StickerCardModel: Encodable {
     let isAnimated: Bool
     /// "2 errors", shown on the card when the sticker has errors.
     let errorLabel: String?
+    /// The label, for the viewer (empty when there is none).
+    let label: String
+    /// The original at the size Messages shows it (CSS px = points), for the viewer.
+    let large: ImageModel
+    let findings: [FindingModel]
+    let hasFindings: Bool
 }
 
 struct FindingModel: Encodable {
@@ -86,6 +100,9 @@ struct FindingModel: Encodable {
 }
 
 struct ReviewRowModel: Encodable {
+    let packSlug: String
+    /// BCP 47 tag of the pack's texts, nil for the site's language.
+    let lang: String?
     let packTitle: String
     let packHref: String
     let title: String
@@ -101,6 +118,14 @@ struct ReviewRowModel: Encodable {
     let warningCount: Int
     let findings: [FindingModel]
     let hasFindings: Bool
+    /// The row's finding codes, space-separated, for the review page's code filter.
+    let codes: String
+}
+
+/// A choice in a `<select>`.
+struct OptionModel: Encodable {
+    let value: String
+    let label: String
 }
 
 struct ReviewModel: Encodable {
@@ -125,11 +150,15 @@ struct ReviewModel: Encodable {
     let hasCatalogFindings: Bool
     let limit: Int
     let csvHref: String
+    /// Choices of the pack and finding-code filters.
+    let packs: [OptionModel]
+    let codes: [OptionModel]
 }
 
 struct PackCardModel: Encodable {
     let href: String
     let title: String
+    let lang: String?
     let count: Int
     let countLabel: String
     let size: String
@@ -154,6 +183,8 @@ struct FactModel: Encodable {
 
 struct PackPageModel: Encodable {
     let title: String
+    /// BCP 47 tag of the pack's texts (`language:` in pack.md), nil for the site's language.
+    let lang: String?
     let descriptionHTML: String
     let facts: [FactModel]
     let stickers: [StickerCardModel]
@@ -191,6 +222,8 @@ struct BackgroundModel: Encodable {
 
 struct StickerPageModel: Encodable {
     let title: String
+    /// BCP 47 tag of the pack's texts, nil for the site's language.
+    let lang: String?
     let alt: String?
     let altLength: Int
     let altLimit: Int

@@ -41,7 +41,7 @@ struct PageRenderer: Sendable {
     func home() -> PageSource {
         let cards = catalog.packs.map { pack -> PackCardModel in
             let cover = pack.coverIndex.map { image(for: pack.stickers[$0], in: pack, from: SitePaths.home, decorative: false) }
-            return PackCardModel(href: SitePaths.packPage(pack), title: pack.title, count: pack.stickers.count,
+            return PackCardModel(href: SitePaths.packPage(pack), title: pack.title, lang: pack.language, count: pack.stickers.count,
                                  countLabel: Self.count(pack.stickers.count), size: pack.size.rawValue,
                                  sizePixels: pack.size.pixels, cover: cover)
         }
@@ -59,11 +59,13 @@ struct PageRenderer: Sendable {
     func pack(_ pack: Pack) -> PageSource {
         let page = SitePaths.packPage(pack)
         let cards = pack.stickers.map { sticker in
-            StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), title: sticker.title,
+            StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), slug: sticker.slug, title: sticker.title,
                              searchText: ([sticker.title, sticker.alt ?? ""] + sticker.tags).joined(separator: " "),
                              image: image(for: sticker, in: pack, from: page, decorative: false),
                              isAnimated: assets[sticker.source]?.info?.isAnimated ?? false,
-                             errorLabel: errorLabel(for: sticker))
+                             errorLabel: errorLabel(for: sticker), label: sticker.alt ?? "",
+                             large: large(sticker, in: pack, from: page),
+                             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
         }
         var facts = [
             FactModel(name: "Size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"),
@@ -77,7 +79,7 @@ struct PageRenderer: Sendable {
                               pageDescription: description,
                               social: social(type: "article", title: pack.title, description: description, page: page,
                                              image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) }),
-                              page: PackPageModel(title: pack.title, descriptionHTML: pack.descriptionHTML, facts: facts,
+                              page: PackPageModel(title: pack.title, lang: pack.language, descriptionHTML: pack.descriptionHTML, facts: facts,
                                                   stickers: cards, count: cards.count, countLabel: Self.count(cards.count),
                                                   icons: iconModels(for: pack, from: page),
                                                   hasIcons: !(icons[pack.slug] ?? []).isEmpty,
@@ -111,9 +113,10 @@ struct PageRenderer: Sendable {
         let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
                                  posterSrcset: asset?.poster.map { relative($0, from: page) },
                                  width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
-                                 alt: sticker.alt ?? "")
+                                 alt: sticker.alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
+                                 cardColor: pack.background)
         let model = StickerPageModel(
-            title: sticker.title, alt: sticker.alt, altLength: sticker.alt?.count ?? 0, altLimit: LabelChecks.maximumLength,
+            title: sticker.title, lang: pack.language, alt: sticker.alt, altLength: sticker.alt?.count ?? 0, altLimit: LabelChecks.maximumLength,
             descriptionHTML: sticker.descriptionHTML, preview: preview,
             swatchImage: image(for: sticker, in: pack, from: page, decorative: true),
             original: relative(SitePaths.original(pack, sticker), from: page), originalName: sticker.fileName,
@@ -143,17 +146,19 @@ struct PageRenderer: Sendable {
                 let errors = own.filter { $0.severity == .error }.count
                 let warnings = own.count - errors
                 rows.append(ReviewRowModel(
-                    packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
+                    packSlug: pack.slug, lang: pack.language, packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
                     href: relative(SitePaths.stickerPage(pack, sticker), from: page),
                     image: image(for: sticker, in: pack, from: page, decorative: true), label: sticker.alt,
                     spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt?.count ?? 0,
                     overLimit: (sticker.alt?.count ?? 0) > LabelChecks.maximumLength,
                     status: errors > 0 ? "error" : warnings > 0 ? "warning" : "clean",
                     errorCount: errors, warningCount: warnings,
-                    findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty))
+                    findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
+                    codes: Set((findings[sticker.source] ?? []).map(\.code.rawValue)).sorted().joined(separator: " ")))
             }
         }
         let summary = checked.summary
+        let codes = Set(catalog.packs.flatMap(\.stickers).flatMap { findings[$0.source] ?? [] }.map(\.code.rawValue)).sorted()
         let model = ReviewModel(rows: rows, stickerCount: rows.count, summaryLine: summary.line,
                                 errorCount: summary.errors, warningCount: summary.warnings,
                                 stickersWithErrors: rows.filter { $0.status == "error" }.count,
@@ -163,7 +168,9 @@ struct PageRenderer: Sendable {
                                 cleanCount: rows.filter { $0.status == "clean" }.count,
                                 catalogFindings: checked.catalogFindings.map(Self.findingModel),
                                 hasCatalogFindings: !checked.catalogFindings.isEmpty,
-                                limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page))
+                                limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
+                                packs: catalog.packs.map { OptionModel(value: $0.slug, label: $0.title) },
+                                codes: codes.map { OptionModel(value: $0, label: $0) })
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "Label review – \(catalog.site.title)",
                                   pageDescription: "Every sticker's accessibility label and findings on one page.",
                                   social: social(type: "article", title: "Label review",
@@ -223,6 +230,23 @@ struct PageRenderer: Sendable {
         return errors == 0 ? nil : plural(errors, "error")
     }
 
+    /// A light card in dark mode for art that would nearly vanish on the dark one, unless the pack sets its own.
+    private func lightCard(_ info: ImageInfo?, in pack: Pack) -> Bool {
+        pack.background == nil && (info?.vanishingOnDark ?? 0) >= DarkBackgroundVisibility.lightCardShare
+    }
+
+    /// The original at the size Messages shows it: the pack's size class in points (a third of its
+    /// pixels, the @3x scale stickers are drawn at), the art's aspect ratio kept.
+    private func large(_ sticker: Sticker, in pack: Pack, from page: String) -> ImageModel {
+        let asset = assets[sticker.source]
+        let points = pack.size.pixels / 3
+        let size = Resampler.fittedSize(width: asset?.info?.width ?? points, height: asset?.info?.height ?? points, box: points)
+        return ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                          posterSrcset: asset?.poster.map { relative($0, from: page) },
+                          width: size.width, height: size.height, alt: sticker.alt ?? "", readable: asset?.info != nil,
+                          lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
+    }
+
     /// The grid image of a sticker: thumbnails in `srcset` where Peel made them, else the original
     /// (GIF, JPEG and animated stickers keep their animation that way).
     private func image(for sticker: Sticker, in pack: Pack, from page: String, decorative: Bool) -> ImageModel {
@@ -233,12 +257,15 @@ struct PageRenderer: Sendable {
             let posters = thumbnails.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.width)w" } }
             return ImageModel(src: relative(first.url, from: page), srcset: srcset,
                               posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
-                              width: first.width, height: first.height, alt: alt)
+                              width: first.width, height: first.height, alt: alt,
+                              lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
         }
         let box = ThumbnailSizes.boxes[0]
         let size = Resampler.fittedSize(width: asset?.info?.width ?? box, height: asset?.info?.height ?? box, box: box)
         return ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
-                          width: size.width, height: size.height, alt: alt)
+                          posterSrcset: asset?.poster.map { relative($0, from: page) },
+                          width: size.width, height: size.height, alt: alt, readable: asset?.info != nil,
+                          lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
     }
 
     private func relative(_ target: String, from page: String) -> String {

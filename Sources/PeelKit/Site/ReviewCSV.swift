@@ -1,7 +1,9 @@
 /// `review/labels.csv`: every sticker's label and findings, one row each, for translators and
 /// reviewers working in a spreadsheet. RFC 4180: comma-separated, CRLF rows, fields quoted when
-/// they hold a comma, quote or line break.
+/// they hold a comma, quote or line break. UTF-8 with a byte-order mark: without one, Excel reads
+/// the file in the system's legacy code page and shows é, Arabic and Japanese as mojibake.
 enum ReviewCSV {
+    static let byteOrderMark = "\u{FEFF}"
     static let header = ["pack", "sticker", "source", "sidecar", "title", "label", "characters", "status", "findings"]
 
     static func make(_ review: Review) -> String {
@@ -18,7 +20,7 @@ enum ReviewCSV {
                              String(sticker.alt?.count ?? 0), status, described.joined(separator: "\n")])
             }
         }
-        return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        return byteOrderMark + rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
     static func field(_ text: String) -> String {

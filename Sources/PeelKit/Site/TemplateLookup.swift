@@ -71,6 +71,9 @@ extension ImageModel: MustacheParent {
         case "width": self.width
         case "height": self.height
         case "alt": self.alt
+        case "readable": self.readable
+        case "lightCard": self.lightCard
+        case "cardColor": self.cardColor
         default: nil
         }
     }
@@ -80,11 +83,16 @@ extension StickerCardModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "href": self.href
+        case "slug": self.slug
         case "title": self.title
         case "searchText": self.searchText
         case "image": self.image
         case "isAnimated": self.isAnimated
         case "errorLabel": self.errorLabel
+        case "label": self.label
+        case "large": self.large
+        case "findings": self.findings
+        case "hasFindings": self.hasFindings
         default: nil
         }
     }
@@ -106,6 +114,8 @@ extension FindingModel: MustacheParent {
 extension ReviewRowModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "packSlug": self.packSlug
+        case "lang": self.lang
         case "packTitle": self.packTitle
         case "packHref": self.packHref
         case "title": self.title
@@ -120,6 +130,17 @@ extension ReviewRowModel: MustacheParent {
         case "warningCount": self.warningCount
         case "findings": self.findings
         case "hasFindings": self.hasFindings
+        case "codes": self.codes
+        default: nil
+        }
+    }
+}
+
+extension OptionModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": self.value
+        case "label": self.label
         default: nil
         }
     }
@@ -143,6 +164,8 @@ extension ReviewModel: MustacheParent {
         case "hasCatalogFindings": self.hasCatalogFindings
         case "limit": self.limit
         case "csvHref": self.csvHref
+        case "packs": self.packs
+        case "codes": self.codes
         default: nil
         }
     }
@@ -153,6 +176,7 @@ extension PackCardModel: MustacheParent {
         switch name {
         case "href": self.href
         case "title": self.title
+        case "lang": self.lang
         case "count": self.count
         case "countLabel": self.countLabel
         case "size": self.size
@@ -190,6 +214,7 @@ extension PackPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "title": self.title
+        case "lang": self.lang
         case "descriptionHTML": self.descriptionHTML
         case "facts": self.facts
         case "stickers": self.stickers
@@ -244,6 +269,7 @@ extension StickerPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "title": self.title
+        case "lang": self.lang
         case "alt": self.alt
         case "altLength": self.altLength
         case "altLimit": self.altLimit

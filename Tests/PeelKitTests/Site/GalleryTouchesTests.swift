@@ -80,13 +80,13 @@ import Testing
         #expect(pack.contains(#"<div class="sticker-filter" role="search" aria-label="Stickers" data-sticker-filter hidden>"#))
         #expect(pack.contains(#"<label for="sticker-filter-input">Filter by label, title or tag</label>"#))
         #expect(pack.contains(#"<p class="filter-status" role="status" data-filter-status></p>"#))
-        #expect(pack.contains(#"<li data-search="Cat Orange cat face with whiskers cat pet">"#))
+        #expect(pack.contains(#"<li data-search="Cat Orange cat face with whiskers cat pet" data-slug="cat""#))
         #expect(pack.contains(#"<script src="../assets/pack-filter.js" defer></script>"#))
         #expect(folder.exists("site/assets/pack-filter.js"))
         #expect(folder.exists("site/assets/copy-label.js"))
 
         let sticker = try folder.read("site/pets/cat/index.html")
-        #expect(sticker.contains(#"<p class="label-text" id="label-text">Orange cat face with whiskers</p>"#))
+        #expect(sticker.contains(#"<p class="label-text" id="label-text" dir="auto">Orange cat face with whiskers</p>"#))
         #expect(sticker.contains(#"<p class="copy-row" data-copy="label-text" hidden><button type="button" class="button button-quiet">Copy label</button>"#))
         #expect(sticker.contains(#"<script src="../../assets/copy-label.js" defer></script>"#))
     }

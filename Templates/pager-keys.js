@@ -1,0 +1,15 @@
+// ← and → go to the previous and next sticker page (the pager's rel=prev and rel=next links),
+// except while typing in a field or with a modifier held (those keys belong to the browser then).
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    var rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+    var link = rel && document.querySelector("a[rel=" + rel + "]");
+    if (!link) return;
+    event.preventDefault();
+    window.location.href = link.href;
+  });
+})();
