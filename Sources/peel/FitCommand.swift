@@ -39,6 +39,7 @@ struct FitCommand: ParsableCommand {
     func run() throws {
         let terminal = Terminal.standardError
         var items: [FitPlan.Item] = []
+        var protected: [URL] = []   // what results must stay out of: the catalogs and files read
         for input in inputs {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
@@ -46,12 +47,24 @@ struct FitCommand: ParsableCommand {
                 terminal.line(terminal.colored("\(input): error: no such file or folder", .red))
                 throw ExitCode(2)
             }
-            items += isDirectory.boolValue ? try FitPlan.items(inContent: url) : FitPlan.items(files: [url], sizeClass: size)
+            if isDirectory.boolValue {
+                let found = try LibraryCall.run(command: "fit", content: input) { try FitPlan.items(inContent: url) }
+                items += found.items
+                protected.append(found.catalogRoot)
+            } else {
+                items += FitPlan.items(files: [url], sizeClass: size)
+                protected.append(url)
+            }
+        }
+        // Fitting nothing is no success: a folder that holds no sticker is said, not "0 of 0".
+        guard !items.isEmpty else {
+            terminal.line(terminal.colored("\(inputs.joined(separator: ", ")): error: no stickers to fit here; pass a content folder, a pack folder in it, or sticker files", .red))
+            throw ExitCode(2)
         }
 
         if !inPlace {
             do {
-                try FitPlan.checkOutput(URL(fileURLWithPath: output), reading: inputs.map { URL(fileURLWithPath: $0) })
+                try FitPlan.checkOutput(URL(fileURLWithPath: output), reading: protected)
             } catch let error as PeelError {
                 terminal.write(terminal.colored(error.description, .red) + "\n")
                 throw ExitCode(2)

@@ -11,7 +11,11 @@ public struct OutputLocation: Sendable {
     private let suggestion: String
 
     public init(reading sources: [URL], suggestion: String) {
-        self.init(protecting: sources.map { ($0, "the content folder") }, suggestion: suggestion)
+        self.init(protecting: sources.map { source in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
+            return (source, !exists || isFolder.boolValue ? "the content folder" : "'\(source.lastPathComponent)', which it reads")
+        }, suggestion: suggestion)
     }
 
     /// Protects each folder or file under its name ("the output folder").
@@ -25,10 +29,6 @@ public struct OutputLocation: Sendable {
     public func check(folder: URL, replacedWhole: Bool, what: String = "the output folder") throws {
         let path = RealPath.of(folder)
         for (source, name) in sources {
-            if replacedWhole && (path == source || source.hasPrefix(path + "/") || path == "/") {
-                throw PeelError.unsafeOutput(path: folder.standardizedFileURL.path,
-                                             reason: "\(what) holds \(name); choose another output (\(suggestion))")
-            }
             if path == source {
                 throw PeelError.unsafeOutput(path: folder.standardizedFileURL.path,
                                              reason: "\(what) is \(name), which Peel must not write into; choose another (\(suggestion))")
@@ -36,6 +36,10 @@ public struct OutputLocation: Sendable {
             if path.hasPrefix(source + "/") {
                 throw PeelError.unsafeOutput(path: folder.standardizedFileURL.path,
                                              reason: "\(what) is inside \(name); choose one outside it (\(suggestion))")
+            }
+            if replacedWhole && (source.hasPrefix(path + "/") || path == "/") {
+                throw PeelError.unsafeOutput(path: folder.standardizedFileURL.path,
+                                             reason: "\(what) holds \(name); choose another output (\(suggestion))")
             }
         }
     }

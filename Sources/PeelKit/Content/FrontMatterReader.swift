@@ -81,7 +81,7 @@ struct FrontMatterReader {
     /// Warns when a text value lost part of itself to YAML (an inline comment, a tag); other
     /// keys (`size: large  # 618 px`) may carry comments.
     private mutating func checkUnquoted(_ field: FrontMatter.Field) {
-        guard KnownKeys.text.contains(field.key), let raw = frontMatter.rawLines[field.line],
+        guard KnownKeys.cutByYAML.contains(field.key), let raw = frontMatter.rawLines[field.line],
               let (code, message) = UnquotedText.problem(in: raw, key: field.key, read: field.value.scalar?.string) else { return }
         findings.append(Finding(.warning, code, file: file, line: field.line, message: message, sticker: sticker))
     }

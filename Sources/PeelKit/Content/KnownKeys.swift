@@ -6,4 +6,7 @@ enum KnownKeys {
     /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently
     /// cuts the text (see `UnquotedText`).
     static let text: Set<String> = ["alt", "title", "description", "footer", "author", "license", "tags"]
+    /// Keys whose values YAML can cut or drop without a word: the text keys, and `background`,
+    /// whose hex colour starts with the `#` that starts a YAML comment (`background: #fff` is null).
+    static let cutByYAML: Set<String> = text.union(["background"])
 }

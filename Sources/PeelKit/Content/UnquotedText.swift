@@ -63,6 +63,6 @@ enum UnquotedText {
     }
 
     private static func noun(_ key: String) -> String {
-        key == "alt" ? "label" : key == "tags" ? "tags" : "text"
+        key == "alt" ? "label" : key == "tags" ? "tags" : key == "background" ? "colour" : "text"
     }
 }

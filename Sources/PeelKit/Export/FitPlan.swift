@@ -10,12 +10,23 @@ public enum FitPlan {
         public var sizeClass: SizeClass
     }
 
-    public static func items(inContent folder: URL) throws -> [Item] {
-        let (catalog, _) = try CatalogLoader(contentFolder: folder).load()
-        let root = ContentRoot.resolve(folder)
-        return catalog.packs.flatMap { pack in
+    /// Every sticker of the catalog `folder` is, or of the one pack when `folder` is a pack folder
+    /// of a catalog (found as `peel check` finds it). `catalogRoot` is the content folder, which
+    /// the results must stay out of.
+    public static func items(inContent folder: URL) throws -> (items: [Item], catalogRoot: URL) {
+        let target = try CatalogTarget.locate(folder)
+        let (catalog, _) = try CatalogLoader(contentFolder: target.root).load()
+        let root = ContentRoot.resolve(target.root)
+        let packs = catalog.packs.filter { pack in
+            switch target.scope {
+            case .catalog: return true
+            case .pack(let slug), .file(let slug): return slug.split(separator: "/").first.map(String.init) == pack.folder
+            }
+        }
+        let items = packs.flatMap { pack in
             pack.stickers.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
         }
+        return (items, target.root)
     }
 
     public static func items(files: [URL], sizeClass: SizeClass) -> [Item] {
@@ -29,11 +40,13 @@ public enum FitPlan {
         return stem + ".png"
     }
 
-    /// Refuses an output folder inside what `peel fit` reads (a content folder or the files
-    /// given): results go elsewhere unless `--in-place` says to replace the originals.
+    /// Refuses an output folder that is, holds or lies inside what `peel fit` reads (a content
+    /// folder or the files given): results are written under their content paths, so an output
+    /// that holds the content would put them over the originals. Results go elsewhere unless
+    /// `--in-place` says to replace the originals.
     public static func checkOutput(_ output: URL, reading inputs: [URL]) throws {
         try OutputLocation(reading: inputs, suggestion: "-o fitted, or --in-place to replace the originals")
-            .check(folder: output, replacedWhole: false)
+            .check(folder: output, replacedWhole: true)
     }
 
     /// Writes a fitted result through SafeFile: over the original with `inPlace`, else at the

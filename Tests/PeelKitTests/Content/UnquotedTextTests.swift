@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    /// `background: #fff` is a YAML comment, so the key is null: said, not silently the theme's colour.
+    @Test func aBareHexColourIsCaughtAsAComment() throws {
+        let (frontMatter, _) = FrontMatter.parse("---\ntitle: P\nbackground: #fff\n---\n", file: "p/pack.md")
+        var reader = FrontMatterReader(frontMatter, file: "p/pack.md", knownKeys: KnownKeys.pack, sticker: nil)
+        #expect(reader.string("background") == nil)
+        let finding = try #require(reader.findings.first)
+        #expect(finding.code == .yamlUnquotedComment)
+        #expect(finding.line == 3)
+        #expect(finding.message.contains("put the colour in quotes: background: \"#fff\""), "\(finding.message)")
+    }
+
     @Test func commentsOnOtherKeysAreLeftAlone() {
         let (value, findings) = read("---\nalt: Sun\norder: 3  # first\n---\n", "order")
         #expect(value == "3")

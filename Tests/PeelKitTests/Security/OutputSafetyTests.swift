@@ -64,11 +64,12 @@ import Testing
         let before = SiteBuilderTests.snapshot(content)
         let holds = "the output folder holds the content folder; choose another output (-o _site)"
         let inside = "the output folder is inside the content folder; choose one outside it (-o _site)"
-        for (output, reason) in [(content, holds), (folder.url, holds), (content.appendingPathComponent("_site"), inside),
+        let same = "the output folder is the content folder, which Peel must not write into; choose another (-o _site)"
+        for (output, reason) in [(content, same), (folder.url, holds), (content.appendingPathComponent("_site"), inside),
                                  (content.appendingPathComponent("pets"), inside),
-                                 (folder.url.appendingPathComponent("alias"), holds),
+                                 (folder.url.appendingPathComponent("alias"), same),
                                  (folder.url.appendingPathComponent("alias/_site"), inside),
-                                 (content.appendingPathComponent("pets/../../content"), holds)] {
+                                 (content.appendingPathComponent("pets/../../content"), same)] {
             await #expect(throws: PeelError.unsafeOutput(path: output.standardizedFileURL.path, reason: reason), "\(output.path)") {
                 _ = try await build(content, into: output)
             }

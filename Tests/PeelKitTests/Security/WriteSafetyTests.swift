@@ -120,13 +120,40 @@ import Testing
         #expect(try cli.run(["export", "xcode", "content", "--skip-invalid"], in: folder.url, environment: ["CI": "true"]).status == 0)
     }
 
+    /// `peel fit content/pets -o content` would write pets/big.png over the original: an output
+    /// that holds what fit reads is refused, and a pack folder is fitted as that pack of its catalog.
+    @Test func fitOfAPackFolderFitsThatPackAndNeverWritesOverIt() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.copy(Self.art, to: "content/pets/big.png")
+        try folder.write("---\nalt: A big grin\n---\n", to: "content/pets/big.md")
+        let content = folder.url.appendingPathComponent("content")
+        let before = SiteBuilderTests.snapshot(content)
+        for output in ["content", "."] {
+            let fit = try cli.run(["fit", "content/pets", "-o", output], in: folder.url, environment: ["CI": "true"])
+            #expect(fit.status == 2, "fit content/pets -o \(output): \(fit.stdout)\(fit.stderr)")
+        }
+        #expect(SiteBuilderTests.snapshot(content) == before, "the content is untouched")
+
+        let fit = try cli.run(["fit", "content/pets", "-o", "fitted"], in: folder.url, environment: ["CI": "true"])
+        #expect(fit.status == 0, "\(fit.stdout)\(fit.stderr)")
+        #expect(folder.exists("fitted/pets/big.png"), "the pack's sticker was fitted")
+
+        // A folder with no sticker is not "Fitted 0 of 0": it is said, with exit 2.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try cli.run(["fit", "empty", "-o", "fitted2"], in: folder.url, environment: ["CI": "true"])
+        #expect(empty.status == 2, "\(empty.stdout)\(empty.stderr)")
+        #expect(empty.stderr.contains("no stickers to fit"), "\(empty.stderr)")
+    }
+
     @Test func fitOfLooseFilesNeverReplacesAnInputWithoutInPlace() throws {
         let folder = try TemporaryFolder()
         let original = try folder.copy(Self.art, to: "art/big.png")
         let before = try Data(contentsOf: original)
         let result = try cli.run(["fit", "art/big.png", "--size", "small", "-o", "art"], in: folder.url, environment: ["CI": "true"])
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("art/big.png: error: this would replace content Peel reads"), "\(result.stderr)")
+        // Refused before anything is written: the output folder holds the file fit reads.
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("error: the output folder holds 'big.png', which it reads"), "\(result.stderr)")
         #expect(try Data(contentsOf: original) == before)
     }
 
