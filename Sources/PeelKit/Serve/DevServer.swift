@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 
@@ -32,6 +31,10 @@ public struct DevServer: Sendable {
         case changed([String])
         case built(BuildReport)
         case failed(any Error)
+        /// New connections keep failing (too many open files); the server backs off and keeps serving.
+        case connectionsFailing(String)
+        /// New connections are accepted again after `connectionsFailing`.
+        case connectionsRecovered
     }
 
     public let options: Options
@@ -98,43 +101,22 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// Binds 127.0.0.1 (never another interface) and waits until the server accepts connections.
-    private func listen(handler: DevSiteHandler, report: @Sendable (Event) -> Void) async throws -> HTTPServer {
-        let address: sockaddr_in
+    /// Binds 127.0.0.1 (never another interface); connections are accepted from then on.
+    private func listen(handler: DevSiteHandler, report: @escaping @Sendable (Event) -> Void) async throws -> DevHTTPServer {
+        let server: DevHTTPServer
         do {
-            address = try .inet(ip4: "127.0.0.1", port: options.port)
+            server = try await DevHTTPServer(port: options.port, handler: handler) { notice in
+                switch notice {
+                case .acceptFailing(let reason): report(.connectionsFailing(reason))
+                case .acceptRecovered: report(.connectionsRecovered)
+                }
+            }
+        } catch SocketError.failed(_, let number, _) where number == EADDRINUSE {
+            throw ServeError.portInUse(port: options.port)
         } catch {
             throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
         }
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: handler)
-        let failure = StartFailure()
-        Task {
-            do { try await server.run() } catch { await failure.record(error) }
-        }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await !server.isListening {
-            if let error = await failure.error {
-                if case .failed(_, let number, _)? = error as? SocketError, number == EADDRINUSE {
-                    throw ServeError.portInUse(port: options.port)
-                }
-                throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
-            }
-            guard ContinuousClock.now < deadline else {
-                await server.stop()
-                throw ServeError.cannotListen(port: options.port, reason: "timed out")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            throw ServeError.cannotListen(port: options.port, reason: "no address")
-        }
-        report(.listening(URL(string: "http://127.0.0.1:\(port)/")!))
+        report(.listening(URL(string: "http://127.0.0.1:\(server.port)/")!))
         return server
     }
-}
-
-/// The error `HTTPServer.run()` stopped with before it listened, if it did.
-private actor StartFailure {
-    private(set) var error: (any Error)?
-    func record(_ error: any Error) { self.error = error }
 }

@@ -1,0 +1,175 @@
+import FlyingSocks
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The HTTP/1.1 server behind `peel serve`. FlyingSocks gives it non-blocking sockets and the
+/// epoll/kqueue loop; the rest is Peel's, because FlyingFox's `HTTPServer` offers no limit on a
+/// request head (its line reader is quadratic: a 1 MB request line pinned a core) and stops
+/// accepting for good on the first failed `accept()`. Here:
+/// - a request head is bounded before it is parsed (`RequestHeadReader`: 414 and 431);
+/// - at most `maxConnections` are open; past that, the one idle longest is let go;
+/// - `accept()` failing for want of file descriptors (EMFILE) lets an idle connection go, backs
+///   off and tries again, and says so once if it goes on;
+/// - `stop()` ends every connection at once, whatever it is doing.
+final class DevHTTPServer: Sendable {
+    /// What the server tells the user about, beyond requests.
+    enum Notice: Sendable, Equatable {
+        /// `accept()` has failed for a while (the message says why); the server is still serving.
+        case acceptFailing(String)
+        /// It accepts connections again.
+        case acceptRecovered
+    }
+
+    /// How long `accept()` must keep failing before the user is told: a short burst of EMFILE that
+    /// letting one idle connection go resolves is not worth a message.
+    static let failureReportDelay: Duration = .seconds(1)
+    /// The longest pause between two tries of a failing `accept()`.
+    static let maximumBackoff: Duration = .milliseconds(500)
+
+    let port: UInt16
+    let maxConnections: Int
+    private let listener: Socket
+    private let pool: any AsyncSocketPool
+    private let registry = ConnectionRegistry()
+    private let handler: DevSiteHandler
+    private let notice: @Sendable (Notice) -> Void
+    private let serving = TaskBox()
+
+    /// Binds 127.0.0.1:`port` (0 for any free port) and starts accepting connections.
+    init(port: UInt16, handler: DevSiteHandler, notice: @escaping @Sendable (Notice) -> Void) async throws {
+        let socket = try Socket(domain: AF_INET, type: .stream)
+        do {
+            try socket.setValue(true, for: .localAddressReuse)
+            #if canImport(Darwin)
+            try socket.setValue(true, for: .noSIGPIPE)
+            #endif
+            try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
+            try socket.listen()
+            // Never blocks a thread of the concurrency pool: a would-block accept waits in the pool.
+            try socket.setFlags(.nonBlocking)
+            guard case .ip4(_, let bound) = try socket.sockname() else { throw SocketError.unsupportedAddress }
+            self.port = bound
+            let pool = SocketPool<Poll>.make()
+            try await pool.prepare()
+            self.pool = pool
+            self.listener = socket
+        } catch {
+            try? socket.close()
+            throw error
+        }
+        self.handler = handler
+        self.notice = notice
+        self.maxConnections = Self.connectionLimit()
+        let pool = self.pool
+        serving.task = Task { [self] in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await pool.run() }
+                group.addTask { await self.acceptConnections() }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Stops accepting, ends every connection and closes the listening socket.
+    func stop() async {
+        registry.closeAll()
+        serving.task?.cancel()
+        await serving.task?.value
+        try? listener.close()
+    }
+
+    /// Half the file descriptors the process may open, at most 256: the rest stay free for the
+    /// builds (images, the cache and the site being written) and the folder watcher. A browser
+    /// opens about six connections per page and one event stream per tab.
+    static func connectionLimit() -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        #else
+        let status = getrlimit(RLIMIT_NOFILE, &limit)
+        #endif
+        guard status == 0 else { return 256 }
+        return max(8, min(256, Int(clamping: limit.rlim_cur) / 2))
+    }
+
+    private func acceptConnections() async {
+        var backoff = Duration.milliseconds(5)
+        var failingSince: ContinuousClock.Instant?
+        var reported = false
+        while !Task.isCancelled {
+            let file: Socket.FileDescriptor
+            do {
+                file = try listener.accept().file
+            } catch SocketError.blocked {
+                do { try await pool.suspendSocket(listener, untilReadyFor: .connection) } catch { return }
+                continue
+            } catch SocketError.failed(_, let number, let message) where Self.isShortOfResources(number) {
+                // Out of descriptors or memory: the pending connection stays queued in the kernel.
+                // Free a descriptor by letting the longest-idle connection go, wait, and try again.
+                registry.evictLongestIdle()
+                let now = ContinuousClock.now
+                let since = failingSince ?? now
+                failingSince = since
+                if !reported && now - since >= Self.failureReportDelay {
+                    reported = true
+                    notice(.acceptFailing(message))
+                }
+                try? await Task.sleep(for: backoff)
+                backoff = min(backoff * 2, Self.maximumBackoff)
+                continue
+            } catch SocketError.failed(_, let number, _) where Self.isTransient(number) {
+                continue
+            } catch {
+                // The listening socket itself failed (it was closed): nothing more to accept.
+                return
+            }
+            if reported { notice(.acceptRecovered) }
+            reported = false
+            failingSince = nil
+            backoff = .milliseconds(5)
+            admit(Socket(file: file))
+        }
+    }
+
+    private func admit(_ socket: Socket) {
+        let full = registry.count >= maxConnections
+        // Full: let the longest-idle connection go; when every one is busy (event streams), the
+        // newcomer is told to come back.
+        let overloaded = full && !registry.evictLongestIdle()
+        guard let id = registry.add(socket), let connection = try? AsyncSocket(socket: socket, pool: pool) else {
+            try? socket.close()
+            return
+        }
+        let handler = self.handler, registry = self.registry
+        Task {
+            await DevHTTPConnection(socket: connection, id: id, registry: registry, handler: handler, overloaded: overloaded).run()
+        }
+    }
+
+    /// `accept()` failed for want of descriptors or memory; a retry later can succeed.
+    static func isShortOfResources(_ number: Int32) -> Bool {
+        [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(number)
+    }
+
+    /// `accept()` failed for this one connection only (it was reset while queued, a signal).
+    static func isTransient(_ number: Int32) -> Bool {
+        // The errors accept(2) on Linux says to treat like EAGAIN, and ECONNABORTED, EINTR, EPERM.
+        [ECONNABORTED, EINTR, EPERM, EPROTO, ENOPROTOOPT, ENETDOWN, ENETUNREACH, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ETIMEDOUT]
+            .contains(number)
+    }
+}
+
+/// The server's main task, set once after `init` has finished.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Task<Void, Never>?
+    var task: Task<Void, Never>? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
