@@ -47,12 +47,19 @@ final class ConnectionRegistry: @unchecked Sendable {
     /// Shuts down the connection that has waited longest for a request. False when none waits.
     @discardableResult
     func evictLongestIdle() -> Bool {
+        evictLongestIdle(count: 1) == 1
+    }
+
+    /// Shuts down up to `count` of the connections that have waited longest; returns how many.
+    func evictLongestIdle(count: Int) -> Int {
         lock.withLock {
             let idle = entries.compactMap { id, entry in entry.idleSince.map { (id: id, since: $0, socket: entry.socket) } }
-            guard let oldest = idle.min(by: { $0.since < $1.since }) else { return false }
-            entries[oldest.id]?.idleSince = nil
-            Self.shutdown(oldest.socket)
-            return true
+            let oldest = idle.sorted { $0.since < $1.since }.prefix(count)
+            for connection in oldest {
+                entries[connection.id]?.idleSince = nil
+                Self.shutdown(connection.socket)
+            }
+            return oldest.count
         }
     }
 

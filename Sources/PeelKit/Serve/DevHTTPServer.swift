@@ -24,12 +24,6 @@ final class DevHTTPServer: Sendable {
         case acceptRecovered
     }
 
-    /// How long `accept()` must keep failing before the user is told: a short burst of EMFILE that
-    /// letting one idle connection go resolves is not worth a message.
-    static let failureReportDelay: Duration = .seconds(1)
-    /// The longest pause between two tries of a failing `accept()`.
-    static let maximumBackoff: Duration = .milliseconds(500)
-
     let port: UInt16
     let maxConnections: Int
     private let listener: Socket
@@ -98,9 +92,7 @@ final class DevHTTPServer: Sendable {
     }
 
     private func acceptConnections() async {
-        var backoff = Duration.milliseconds(5)
-        var failingSince: ContinuousClock.Instant?
-        var reported = false
+        var trouble = AcceptTrouble()
         while !Task.isCancelled {
             let file: Socket.FileDescriptor
             do {
@@ -110,17 +102,11 @@ final class DevHTTPServer: Sendable {
                 continue
             } catch SocketError.failed(_, let number, let message) where Self.isShortOfResources(number) {
                 // Out of descriptors or memory: the pending connection stays queued in the kernel.
-                // Free a descriptor by letting the longest-idle connection go, wait, and try again.
-                registry.evictLongestIdle()
-                let now = ContinuousClock.now
-                let since = failingSince ?? now
-                failingSince = since
-                if !reported && now - since >= Self.failureReportDelay {
-                    reported = true
-                    notice(.acceptFailing(message))
-                }
-                try? await Task.sleep(for: backoff)
-                backoff = min(backoff * 2, Self.maximumBackoff)
+                // Letting the longest-idle connections go frees descriptors in a moment; when none is
+                // idle, wait longer each time (the builds may be holding the files).
+                let freed = registry.evictLongestIdle(count: AcceptTrouble.headroom) > 0
+                if trouble.failed(at: .now) { notice(.acceptFailing(message)) }
+                try? await Task.sleep(for: freed ? AcceptTrouble.shortPause : trouble.backoff)
                 continue
             } catch SocketError.failed(_, let number, _) where Self.isTransient(number) {
                 continue
@@ -128,10 +114,7 @@ final class DevHTTPServer: Sendable {
                 // The listening socket itself failed (it was closed): nothing more to accept.
                 return
             }
-            if reported { notice(.acceptRecovered) }
-            reported = false
-            failingSince = nil
-            backoff = .milliseconds(5)
+            if trouble.accepted(at: .now) { notice(.acceptRecovered) }
             admit(Socket(file: file))
         }
     }
@@ -161,6 +144,54 @@ final class DevHTTPServer: Sendable {
         // The errors accept(2) on Linux says to treat like EAGAIN, and ECONNABORTED, EINTR, EPERM.
         [ECONNABORTED, EINTR, EPERM, EPROTO, ENOPROTOOPT, ENETDOWN, ENETUNREACH, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ETIMEDOUT]
             .contains(number)
+    }
+}
+
+/// When `accept()` keeps failing: how long to wait before the next try, and whether to tell the
+/// user (once per episode) that it is failing, or that it works again.
+struct AcceptTrouble {
+    /// How long failures must go on before the user is told: a burst that letting a few idle
+    /// connections go resolves is not worth a message.
+    static let reportAfter: Duration = .seconds(1)
+    /// Failures this far apart belong to one episode.
+    static let quietPeriod: Duration = .seconds(2)
+    /// How many idle connections to let go when descriptors run out: one for the newcomer, the
+    /// rest for the file its request reads and the files a build opens meanwhile.
+    static let headroom = 8
+    /// After letting idle connections go, the time their tasks need to close the sockets.
+    static let shortPause: Duration = .milliseconds(2)
+    /// The longest pause between two tries when nothing could be let go.
+    static let maximumBackoff: Duration = .milliseconds(500)
+
+    private var since: ContinuousClock.Instant?
+    private var last: ContinuousClock.Instant?
+    private var reported = false
+    private(set) var backoff: Duration = .milliseconds(5)
+
+    /// Records a failure; true when the user should be told now.
+    mutating func failed(at now: ContinuousClock.Instant) -> Bool {
+        if let last, now - last > Self.quietPeriod { reset() }
+        since = since ?? now
+        last = now
+        backoff = min(backoff * 2, Self.maximumBackoff)
+        guard !reported, let since, now - since >= Self.reportAfter else { return false }
+        reported = true
+        return true
+    }
+
+    /// Records a success; true when the user was told of failures that have now stopped.
+    mutating func accepted(at now: ContinuousClock.Instant) -> Bool {
+        backoff = .milliseconds(5)
+        guard let last, now - last > Self.quietPeriod else { return false }
+        let wasReported = reported
+        reset()
+        return wasReported
+    }
+
+    private mutating func reset() {
+        since = nil
+        last = nil
+        reported = false
     }
 }
 

@@ -51,7 +51,8 @@ public struct RequestHeadReader: Sendable {
             if !sawRequestLine {
                 // Empty lines before the request line are skipped (RFC 9112 §2.2), within the head limit.
                 if !isEmpty {
-                    guard index - lineStart <= Limits.requestLine else { throw .requestLineTooLong }
+                    let length = index - lineStart - (buffer[index - 1] == UInt8(ascii: "\r") ? 1 : 0)
+                    guard length <= Limits.requestLine else { throw .requestLineTooLong }
                     sawRequestLine = true
                 }
             } else if isEmpty {
@@ -61,7 +62,8 @@ public struct RequestHeadReader: Sendable {
             }
             lineStart = index + 1
         }
-        if !sawRequestLine && buffer.count - lineStart > Limits.requestLine { throw .requestLineTooLong }
+        // One byte more than the limit may be the CR before the line's LF.
+        if !sawRequestLine && buffer.count - lineStart > Limits.requestLine + 1 { throw .requestLineTooLong }
         if buffer.count > Limits.head { throw sawRequestLine ? .fieldsTooLarge : .requestLineTooLong }
         return false
     }
