@@ -12,7 +12,7 @@ public struct DevServer: Sendable {
         public var maxPixels: Int
         /// 0 picks any free port.
         public var port: UInt16
-        /// How often the folders are checked for changes.
+        /// How often the folders are walked for changes where the kernel cannot report them (see `FolderWatcher`).
         public var pollInterval: Duration
 
         public init(content: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, port: UInt16 = 8080,
@@ -64,14 +64,18 @@ public struct DevServer: Sendable {
         var watched = [options.content]
         if let templates = options.templates { watched.append(templates) }
 
+        let watcher = FolderWatcher(pollInterval: options.pollInterval)
+        defer { watcher.stop() }
         var snapshot = FolderSnapshot(folders: watched)
+        watcher.watch(snapshot.directories)
         await rebuild(with: builder, hub: hub, report: report)
 
         let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
         do {
             while true {
-                try await Task.sleep(for: options.pollInterval)
+                try await watcher.nextChange()
                 let current = FolderSnapshot(folders: watched)
+                watcher.watch(current.directories)
                 guard current != snapshot else { continue }
                 // Editors often write a file in steps (truncate, write, rename): wait for quiet.
                 try await Task.sleep(for: .milliseconds(30))
