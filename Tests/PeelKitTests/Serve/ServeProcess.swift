@@ -41,12 +41,19 @@ final class ServeProcess: @unchecked Sendable {
     var output: String { lock.withLock { stdoutText } }
     var errors: String { lock.withLock { stderrText } }
 
-    /// SIGTERM, then waits for the exit status.
+    /// SIGTERM, then waits for the exit status; a server still running after `timeout` seconds is
+    /// killed and reported as -1 (a test must fail, not hang, when SIGTERM is ignored).
     @discardableResult
-    func stop() -> Int32 {
+    func stop(timeout: TimeInterval = 20) -> Int32 {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return -1
+            }
         }
         return process.terminationStatus
     }
