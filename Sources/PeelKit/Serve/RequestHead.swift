@@ -105,8 +105,11 @@ public struct RequestHead: Equatable, Sendable {
         var head = try parseRequestLine(lines[start])
         let fieldLines = lines[(start + 1)..<(lines.endIndex - 1)]
         guard fieldLines.count <= RequestHeadReader.Limits.fieldCount else { throw .fieldsTooLarge }
+        let hostFromTarget = !head.fields.isEmpty
         for fieldLine in fieldLines {
-            head.fields.append(try parseField(fieldLine))
+            let field = try parseField(fieldLine)
+            if hostFromTarget && field.name == "host" { continue }
+            head.fields.append(field)
         }
         guard head.fields.filter({ $0.name == "host" }).count <= 1 else { throw .malformed("more than one Host field") }
         if head.version == "HTTP/1.1" && head["host"] == nil { throw .malformed("an HTTP/1.1 request without a Host field") }
@@ -125,23 +128,24 @@ public struct RequestHead: Equatable, Sendable {
         guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .malformed("the target holds a space, a control character or a non-ASCII byte")
         }
-        var target = String(decoding: parts[1], as: UTF8.self)
-        if !target.hasPrefix("/") {
-            target = try originForm(ofAbsolute: target)
-        }
-        return RequestHead(method: String(decoding: parts[0], as: UTF8.self), target: target, version: version, fields: [])
+        let target = String(decoding: parts[1], as: UTF8.self)
+        let method = String(decoding: parts[0], as: UTF8.self)
+        guard !target.hasPrefix("/") else { return RequestHead(method: method, target: target, version: version, fields: []) }
+        let (authority, path) = try split(absolute: target)
+        // The target's authority replaces any Host field (RFC 9112 §3.2.2), so the Host check sees it.
+        return RequestHead(method: method, target: path, version: version, fields: [Field(name: "host", value: authority)])
     }
 
-    /// `http://host:port/path?query` → `/path?query` (RFC 9112 §3.2.2); anything else is refused.
-    private static func originForm(ofAbsolute target: String) throws(Refusal) -> String {
+    /// `http://host:port/path?query` → (`host:port`, `/path?query`) (RFC 9112 §3.2.2); anything else is refused.
+    private static func split(absolute target: String) throws(Refusal) -> (authority: String, path: String) {
         let lower = target.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw .malformed("the target does not start with /")
         }
         let afterScheme = target.dropFirst(lower.hasPrefix("http://") ? 7 : 8)
-        guard let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+        guard let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return (String(afterScheme), "/") }
         let rest = afterScheme[slash...]
-        return rest.hasPrefix("?") ? "/" + rest : String(rest)
+        return (String(afterScheme[..<slash]), rest.hasPrefix("?") ? "/" + rest : String(rest))
     }
 
     /// `name: value` with no space before the colon (RFC 9112 §5.1) and no line folding (§5.2).

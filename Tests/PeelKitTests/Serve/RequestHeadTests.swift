@@ -42,6 +42,9 @@ import Testing
         #expect(bareLF.method == "HEAD" && !bareLF.keepAlive, "bare LF line ends and leading empty lines are accepted")
         let absolute = try #require(try read(Array("GET http://127.0.0.1:8080/a?b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
         #expect(absolute.target == "/a?b")
+        #expect(absolute["host"] == "127.0.0.1:8080", "an absolute target's authority replaces the Host field")
+        let elsewhere = try #require(try read(Array("GET http://evil.example HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)))
+        #expect(elsewhere.target == "/" && elsewhere["host"] == "evil.example")
         #expect(try read(Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n".utf8))?.hasBody == true)
     }
 
