@@ -14,7 +14,9 @@ public struct FolderSnapshot: Equatable, Sendable {
     private var entries: [String: Entry] = [:]
 
     public init(folders: [URL]) {
-        for folder in folders { scan(folder.standardizedFileURL.path) }
+        // The top folders' own symlinks are followed, as the catalog loader follows them (a
+        // `content` that links elsewhere is watched where it points); links inside are not.
+        for folder in folders { scan(folder.standardizedFileURL.resolvingSymlinksInPath().path) }
     }
 
     public var fileCount: Int { entries.count }
