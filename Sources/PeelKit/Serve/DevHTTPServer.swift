@@ -11,9 +11,10 @@ import Darwin
 /// request head (its line reader is quadratic: a 1 MB request line pinned a core) and stops
 /// accepting for good on the first failed `accept()`. Here:
 /// - a request head is bounded before it is parsed (`RequestHeadReader`: 414 and 431);
-/// - at most `maxConnections` are open; past that, the one idle longest is let go;
-/// - `accept()` failing for want of file descriptors (EMFILE) lets an idle connection go, backs
-///   off and tries again, and says so once if it goes on;
+/// - at most `maxConnections` are open; past that, the one idle longest is let go (and the user
+///   is told once if that goes on);
+/// - `accept()` failing for want of file descriptors (EMFILE) lets idle connections go, backs
+///   off and tries again, and says so once per episode;
 /// - `stop()` ends every connection at once, whatever it is doing.
 final class DevHTTPServer: Sendable {
     /// What the server tells the user about, beyond requests.
@@ -114,13 +115,18 @@ final class DevHTTPServer: Sendable {
                 // The listening socket itself failed (it was closed): nothing more to accept.
                 return
             }
-            if trouble.accepted(at: .now) { notice(.acceptRecovered) }
-            admit(Socket(file: file))
+            // Full is trouble too: connections are being closed to make room.
+            let full = registry.count >= maxConnections
+            if full {
+                if trouble.failed(at: .now) { notice(.acceptFailing("\(maxConnections) open, the most it keeps")) }
+            } else if trouble.accepted(at: .now) {
+                notice(.acceptRecovered)
+            }
+            admit(Socket(file: file), full: full)
         }
     }
 
-    private func admit(_ socket: Socket) {
-        let full = registry.count >= maxConnections
+    private func admit(_ socket: Socket, full: Bool) {
         // Full: let the longest-idle connection go; when every one is busy (event streams), the
         // newcomer is told to come back.
         let overloaded = full && !registry.evictLongestIdle()
@@ -150,10 +156,7 @@ final class DevHTTPServer: Sendable {
 /// When `accept()` keeps failing: how long to wait before the next try, and whether to tell the
 /// user (once per episode) that it is failing, or that it works again.
 struct AcceptTrouble {
-    /// How long failures must go on before the user is told: a burst that letting a few idle
-    /// connections go resolves is not worth a message.
-    static let reportAfter: Duration = .seconds(1)
-    /// Failures this far apart belong to one episode.
+    /// Failures this far apart belong to one episode, told to the user once, when it begins.
     static let quietPeriod: Duration = .seconds(2)
     /// How many idle connections to let go when descriptors run out: one for the newcomer, the
     /// rest for the file its request reads and the files a build opens meanwhile.
@@ -163,7 +166,6 @@ struct AcceptTrouble {
     /// The longest pause between two tries when nothing could be let go.
     static let maximumBackoff: Duration = .milliseconds(500)
 
-    private var since: ContinuousClock.Instant?
     private var last: ContinuousClock.Instant?
     private var reported = false
     private(set) var backoff: Duration = .milliseconds(5)
@@ -171,10 +173,9 @@ struct AcceptTrouble {
     /// Records a failure; true when the user should be told now.
     mutating func failed(at now: ContinuousClock.Instant) -> Bool {
         if let last, now - last > Self.quietPeriod { reset() }
-        since = since ?? now
         last = now
         backoff = min(backoff * 2, Self.maximumBackoff)
-        guard !reported, let since, now - since >= Self.reportAfter else { return false }
+        guard !reported else { return false }
         reported = true
         return true
     }
@@ -189,7 +190,6 @@ struct AcceptTrouble {
     }
 
     private mutating func reset() {
-        since = nil
         last = nil
         reported = false
     }

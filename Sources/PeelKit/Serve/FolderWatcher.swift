@@ -27,14 +27,15 @@ final class FolderWatcher: @unchecked Sendable {
     /// True while the kernel reports changes; false when polling every `pollInterval`.
     private(set) var usesKernelEvents = false
 
-    init(pollInterval: Duration) {
+    /// `rescanInterval` is the safety walk's interval while the kernel reports changes.
+    init(pollInterval: Duration, rescanInterval: Duration = FolderWatcher.rescanInterval) {
         timer = DispatchSource.makeTimerSource(queue: queue)
         var interval = pollInterval
         #if os(Linux)
         if let inotify = Inotify(queue: queue, onEvent: { [weak self] in self?.signal() }) {
             self.inotify = inotify
             usesKernelEvents = true
-            interval = Self.rescanInterval
+            interval = rescanInterval
         }
         #endif
         let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)

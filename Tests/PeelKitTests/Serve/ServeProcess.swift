@@ -41,6 +41,14 @@ final class ServeProcess: @unchecked Sendable {
     var output: String { lock.withLock { stdoutText } }
     var errors: String { lock.withLock { stderrText } }
 
+    /// Waits until standard error holds `text` (it is read on another thread, so it can arrive
+    /// after the event that the test saw first).
+    func errors(contain text: String, within timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !errors.contains(text) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return errors.contains(text)
+    }
+
     /// SIGTERM, then waits for the exit status; a server still running after `timeout` seconds is
     /// killed and reported as -1 (a test must fail, not hang, when SIGTERM is ignored).
     @discardableResult
