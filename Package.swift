@@ -15,7 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: reads back the pack zips Peel writes (ZipWriter).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // `peel serve`: a small async HTTP server without SwiftNIO (builds in seconds, not minutes).
+        // `peel serve`: FlyingSocks' non-blocking sockets and FlyingFox's response types, without
+        // SwiftNIO (builds in seconds, not minutes); Peel reads requests itself, within limits.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [

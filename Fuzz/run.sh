@@ -5,6 +5,7 @@
 #   gif          GIF decoding (giflib, the compositor) and thumbnails
 #   jpeg         JPEG decoding (libjpeg-turbo, EXIF orientation) and thumbnails
 #   frontmatter  UTF-8 decoding, YAML front matter, the typed readers and Markdown
+#   request      peel serve's request head reader and parser (seeds in Fuzz/seeds/request/)
 # A single allocation over 512 MB counts as a crash: Peel must refuse what a header claims before
 # allocating it. Seeds come from the test fixtures and the sample content; the corpus grows in
 # .build-fuzz/corpus/ across runs. A crash stops that target, leaves its input in .build-fuzz/artifacts/ and makes the
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(png gif jpeg frontmatter)
+[ ${#targets[@]} -gt 0 ] || targets=(png gif jpeg frontmatter request)
 scratch=".build-fuzz"
 mkdir -p "$scratch/artifacts"
 
@@ -42,10 +43,11 @@ seed png -name '*.png'
 seed gif -name '*.gif'
 seed jpeg -name '*.jpg' -o -name '*.jpeg'
 seed frontmatter -name '*.md'
+mkdir -p "$scratch/corpus/request" && cp Fuzz/seeds/request/* "$scratch/corpus/request/"
 
 status=0
 for target in "${targets[@]}"; do
-  [ -d "$scratch/corpus/$target" ] || { echo "unknown target '$target'; use png, gif, jpeg or frontmatter" >&2; exit 2; }
+  [ -d "$scratch/corpus/$target" ] || { echo "unknown target '$target'; use png, gif, jpeg, frontmatter or request" >&2; exit 2; }
   echo "fuzzing $target for ${seconds}s ($(ls "$scratch/corpus/$target" | wc -l) inputs in the corpus)"
   rc=0
   PEEL_FUZZ_TARGET=$target "$fuzzer" "$scratch/corpus/$target" -max_total_time="$seconds" -max_len=65536 \

@@ -84,6 +84,10 @@ struct ServeLog: Sendable {
         case .failed(let error):
             terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n"
                 + "The last good site is still served; fix the file and save to rebuild.\n")
+        case .connectionsFailing(let reason):
+            terminal.write(terminal.colored("Too many open connections (\(reason)); closing idle ones and still serving.", .yellow) + "\n")
+        case .connectionsRecovered:
+            output.write("Accepting new connections again.\n")
         }
     }
 }

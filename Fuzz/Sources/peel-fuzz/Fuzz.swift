@@ -8,6 +8,7 @@ import Foundation
 ///   jpeg         JPEG (libjpeg-turbo, EXIF orientation)
 ///   frontmatter  UTF-8 decoding, front matter (YAML), the typed readers and Markdown
 ///   image        all three image formats at once
+///   request      `peel serve`'s request head reader and parser (the first byte picks the read size)
 /// Image inputs that decode are also thumbnailed. Any input may be refused with an error; none may
 /// crash, hang or read out of bounds.
 nonisolated(unsafe) let target = ProcessInfo.processInfo.environment["PEEL_FUZZ_TARGET"] ?? "image"
@@ -22,8 +23,8 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
 @main
 enum PeelFuzz {
     static func main() {
-        guard ["png", "gif", "jpeg", "frontmatter", "image"].contains(target) else {
-            FileHandle.standardError.write(Data("peel-fuzz: unknown PEEL_FUZZ_TARGET '\(target)'; use png, gif, jpeg, frontmatter or image\n".utf8))
+        guard ["png", "gif", "jpeg", "frontmatter", "image", "request"].contains(target) else {
+            FileHandle.standardError.write(Data("peel-fuzz: unknown PEEL_FUZZ_TARGET '\(target)'; use png, gif, jpeg, frontmatter, image or request\n".utf8))
             exit(2)
         }
         var argc = CommandLine.argc
@@ -42,6 +43,7 @@ func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     case "png": fuzzImage(data, formats: [.png])
     case "gif": fuzzImage(data, formats: [.gif])
     case "jpeg": fuzzImage(data, formats: [.jpeg])
+    case "request": fuzzRequest(data)
     default: fuzzImage(data, formats: [.png, .gif, .jpeg])
     }
     return 0
@@ -67,6 +69,35 @@ func fuzzFrontMatter(_ data: Data) {
     _ = reader.strings("contexts")
     _ = reader.integer("order")
     _ = Markdown.html(frontMatter.body)
+}
+
+/// Feeds a connection's bytes to `peel serve`'s head reader in reads of 1–64 bytes (the first byte
+/// says how many) and parses each head it finds. Besides crashes, a broken bound is a finding: the
+/// reader may never hold more than a head's limit plus one read, and a parsed target starts with /.
+func fuzzRequest(_ data: Data) {
+    guard let first = data.first else { return }
+    let chunk = Int(first % 64) + 1
+    let bytes = [UInt8](data.dropFirst())
+    var reader = RequestHeadReader()
+    var offset = 0
+    do {
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            _ = try reader.append(bytes[offset..<end])
+            offset = end
+            precondition(reader.buffer.count <= RequestHeadReader.Limits.head + chunk, "the head reader outgrew its limit")
+            while let head = try reader.takeHead() {
+                guard let request = try? RequestHead.parse(head) else { continue }
+                precondition(request.target.hasPrefix("/"), "a parsed target must start with /")
+                _ = (request.keepAlive, request.hasBody, request["host"])
+                if let path = request.path.removingPercentEncoding {
+                    precondition(SiteFileResolver.folderLocation(path.split(separator: "/")).hasPrefix("/")
+                                 && !SiteFileResolver.folderLocation(path.split(separator: "/")).hasPrefix("//"),
+                                 "a redirect must start with one slash")
+                }
+            }
+        }
+    } catch {}
 }
 
 /// libFuzzer's own main (linked in, unused) refers to this entry point; it fuzzes the same way.

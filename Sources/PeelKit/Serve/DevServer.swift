@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 
@@ -13,7 +12,7 @@ public struct DevServer: Sendable {
         public var maxPixels: Int
         /// 0 picks any free port.
         public var port: UInt16
-        /// How often the folders are checked for changes.
+        /// How often the folders are walked for changes where the kernel cannot report them (see `FolderWatcher`).
         public var pollInterval: Duration
 
         public init(content: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, port: UInt16 = 8080,
@@ -32,6 +31,10 @@ public struct DevServer: Sendable {
         case changed([String])
         case built(BuildReport)
         case failed(any Error)
+        /// New connections keep failing (too many open files); the server backs off and keeps serving.
+        case connectionsFailing(String)
+        /// New connections are accepted again after `connectionsFailing`.
+        case connectionsRecovered
     }
 
     public let options: Options
@@ -61,14 +64,18 @@ public struct DevServer: Sendable {
         var watched = [options.content]
         if let templates = options.templates { watched.append(templates) }
 
+        let watcher = FolderWatcher(pollInterval: options.pollInterval)
+        defer { watcher.stop() }
         var snapshot = FolderSnapshot(folders: watched)
+        watcher.watch(snapshot.directories)
         await rebuild(with: builder, hub: hub, report: report)
 
         let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
         do {
             while true {
-                try await Task.sleep(for: options.pollInterval)
+                try await watcher.nextChange()
                 let current = FolderSnapshot(folders: watched)
+                watcher.watch(current.directories)
                 guard current != snapshot else { continue }
                 // Editors often write a file in steps (truncate, write, rename): wait for quiet.
                 try await Task.sleep(for: .milliseconds(30))
@@ -98,43 +105,22 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// Binds 127.0.0.1 (never another interface) and waits until the server accepts connections.
-    private func listen(handler: DevSiteHandler, report: @Sendable (Event) -> Void) async throws -> HTTPServer {
-        let address: sockaddr_in
+    /// Binds 127.0.0.1 (never another interface); connections are accepted from then on.
+    private func listen(handler: DevSiteHandler, report: @escaping @Sendable (Event) -> Void) async throws -> DevHTTPServer {
+        let server: DevHTTPServer
         do {
-            address = try .inet(ip4: "127.0.0.1", port: options.port)
+            server = try await DevHTTPServer(port: options.port, handler: handler) { notice in
+                switch notice {
+                case .acceptFailing(let reason): report(.connectionsFailing(reason))
+                case .acceptRecovered: report(.connectionsRecovered)
+                }
+            }
+        } catch SocketError.failed(_, let number, _) where number == EADDRINUSE {
+            throw ServeError.portInUse(port: options.port)
         } catch {
             throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
         }
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: handler)
-        let failure = StartFailure()
-        Task {
-            do { try await server.run() } catch { await failure.record(error) }
-        }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await !server.isListening {
-            if let error = await failure.error {
-                if case .failed(_, let number, _)? = error as? SocketError, number == EADDRINUSE {
-                    throw ServeError.portInUse(port: options.port)
-                }
-                throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
-            }
-            guard ContinuousClock.now < deadline else {
-                await server.stop()
-                throw ServeError.cannotListen(port: options.port, reason: "timed out")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            throw ServeError.cannotListen(port: options.port, reason: "no address")
-        }
-        report(.listening(URL(string: "http://127.0.0.1:\(port)/")!))
+        report(.listening(URL(string: "http://127.0.0.1:\(server.port)/")!))
         return server
     }
-}
-
-/// The error `HTTPServer.run()` stopped with before it listened, if it did.
-private actor StartFailure {
-    private(set) var error: (any Error)?
-    func record(_ error: any Error) { self.error = error }
 }

@@ -5,32 +5,34 @@ import Foundation
 /// script added), the live-reload script and event stream, a redirect for folders asked for
 /// without their slash, and a 404 page. Only GET and HEAD, and only for a loopback Host, so a
 /// web page on another site cannot read the gallery through DNS rebinding.
-struct DevSiteHandler: HTTPHandler {
+struct DevSiteHandler: Sendable {
     let resolver: SiteFileResolver
     let hub: LiveReloadHub
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
+    func respond(to request: RequestHead) async -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
             return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.init("Allow"): "GET, HEAD"])
         }
-        guard Self.isLoopback(host: request.headers[.host]) else {
+        guard Self.isLoopback(host: request["host"]) else {
             return Self.text(.misdirectedRequest, "peel serve answers only requests for 127.0.0.1 or localhost.\n")
         }
-        // The raw target, decoded here: FlyingFox's `path` drops a trailing slash, which matters for folders.
-        guard let path = request.target.path(percentEncoded: true).removingPercentEncoding else {
+        // The path as sent, decoded here (a trailing slash matters for folders).
+        guard let path = request.path.removingPercentEncoding else {
             return Self.text(.badRequest, "The address is not valid percent-encoding.\n")
         }
         let response: HTTPResponse
         switch path {
         case LiveReloadScript.eventsPath:
-            response = await events()
+            // HEAD learns the stream's type without subscribing to it.
+            response = request.method == "HEAD" ? HTTPResponse(statusCode: .ok, headers: Self.headers(type: Self.eventStreamType))
+                                                : await events()
         case LiveReloadScript.path:
             response = HTTPResponse(statusCode: .ok, headers: Self.headers(type: ContentType.forFile(named: "x.js")),
                                     body: Data(LiveReloadScript.source.utf8))
         default:
-            response = try await file(at: path)
+            response = await file(at: path)
         }
-        if request.method == .HEAD {
+        if request.method == "HEAD" {
             var head = HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: Data())
             if case .httpBody(let body) = response.payload, let count = body.count {
                 head.headers[.contentLength] = String(count)
@@ -42,12 +44,12 @@ struct DevSiteHandler: HTTPHandler {
 
     private func events() async -> HTTPResponse {
         let stream = await hub.subscribe()
-        var headers = Self.headers(type: "text/event-stream; charset=utf-8")
+        var headers = Self.headers(type: Self.eventStreamType)
         headers[.init("X-Accel-Buffering")] = "no"
         return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(chunks: stream)))
     }
 
-    private func file(at path: String) async throws -> HTTPResponse {
+    private func file(at path: String) async -> HTTPResponse {
         // Read the generation first: if a build lands while the file is read, the page reloads once more.
         let generation = await hub.status.generation
         switch resolver.resolve(path) {
@@ -71,6 +73,8 @@ struct DevSiteHandler: HTTPHandler {
             return HTTPResponse(statusCode: .ok, headers: Self.headers(type: type), body: Data(html.utf8))
         }
     }
+
+    static let eventStreamType = "text/event-stream; charset=utf-8"
 
     static func headers(type: String) -> HTTPHeaders {
         var headers = HTTPHeaders()

@@ -8,15 +8,23 @@ public struct FolderSnapshot: Equatable, Sendable {
         let size: Int64
         let modified: Int64
         let inode: UInt64
+        let isDirectory: Bool
     }
 
     private var entries: [String: Entry] = [:]
 
     public init(folders: [URL]) {
-        for folder in folders { scan(folder.standardizedFileURL.path) }
+        // The top folders' own symlinks are followed, as the catalog loader follows them (a
+        // `content` that links elsewhere is watched where it points); links inside are not.
+        for folder in folders { scan(folder.standardizedFileURL.resolvingSymlinksInPath().path) }
     }
 
     public var fileCount: Int { entries.count }
+
+    /// Every folder walked, the top ones included (what `FolderWatcher` watches).
+    public var directories: [String] {
+        entries.filter(\.value.isDirectory).map(\.key).sorted()
+    }
 
     /// Paths that differ from `other`: added, removed or changed, sorted.
     public func changes(since other: FolderSnapshot) -> [String] {
@@ -32,10 +40,26 @@ public struct FolderSnapshot: Equatable, Sendable {
         guard lstat(path, &info) == 0 else { return }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         let stamp = FileStamp(info)
-        entries[path] = Entry(size: isDirectory ? 0 : stamp.size, modified: isDirectory ? 0 : stamp.modified, inode: stamp.inode)
-        guard isDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
+        entries[path] = Entry(size: isDirectory ? 0 : stamp.size, modified: isDirectory ? 0 : stamp.modified, inode: stamp.inode,
+                              isDirectory: isDirectory)
+        guard isDirectory else { return }
+        for name in Self.names(in: path) where !name.hasPrefix(".") && !name.hasSuffix("~") {
             scan(path + "/" + name)
         }
+    }
+
+    /// The names in a folder, from `readdir` (FileManager's listing costs several times more, and
+    /// the polling fallback walks the folders ten times a second).
+    private static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            names.append(name)
+        }
+        return names
     }
 }

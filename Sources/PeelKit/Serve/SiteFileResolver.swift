@@ -30,7 +30,7 @@ public struct SiteFileResolver: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .notFound }
         if isDirectory.boolValue {
-            guard path.hasSuffix("/") else { return .redirect(path + "/") }
+            guard path.hasSuffix("/") else { return .redirect(Self.folderLocation(segments)) }
             url.appendPathComponent("index.html")
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 return .notFound
@@ -42,4 +42,16 @@ public struct SiteFileResolver: Sendable {
         guard real.hasPrefix(realRoot + "/") else { return .notFound }
         return .file(url)
     }
+
+    /// `/a/b/` for a folder's segments, each percent-encoded: always one leading slash, so a
+    /// browser never reads the Location as another host (`//p/` is `http://p/`, and so is `/\p/`),
+    /// and never a raw space, CR or LF in the header.
+    static func folderLocation(_ segments: [Substring]) -> String {
+        let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? "" }
+        return "/" + encoded.map { $0 + "/" }.joined()
+    }
+
+    /// RFC 3986 pchar without `%` (encoded) and `:` (kept out of a first segment, where it could read as a scheme).
+    private static let segmentCharacters = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=@")
 }

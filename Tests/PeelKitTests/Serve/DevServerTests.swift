@@ -82,7 +82,7 @@ import Testing
         #expect(failed.generation == first.generation, "no new site")
         #expect(failed.messages.joined().contains("pack.mustache:2"), "\(failed.messages)")
         #expect(try RawHTTPClient.get("/pets/index.html", port: server.port).status == 200)
-        #expect(server.errors.contains("Build failed"))
+        #expect(server.errors(contain: "Build failed"), "\(server.errors)")
 
         // A page opened now is told at once.
         let late = try openEvents(port: server.port)
@@ -131,6 +131,16 @@ import Testing
         let folderWithoutSlash = try RawHTTPClient.get("/pets", port: port)
         #expect(folderWithoutSlash.status == 301)
         #expect(folderWithoutSlash.headers["location"] == "/pets/")
+        // `Location: //pets/` would send the browser to http://pets/: a redirect starts with one slash.
+        for target in ["//pets", "///pets", "/%2Fpets", "//pets//", "/.//pets"] {
+            let response = try RawHTTPClient.get(target, port: port)
+            if response.status == 301 {
+                #expect(response.headers["location"] == "/pets/", "\(target) → \(response.headers["location"] ?? "none")")
+            }
+            let location = response.headers["location"] ?? "/"
+            #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.hasPrefix("/\\"), "\(target) → \(location)")
+        }
+        #expect(try RawHTTPClient.get("//pets", port: port).status == 301)
         #expect(try RawHTTPClient.get("/pets/", port: port).text.contains("<h1 dir=\"auto\">"))
 
         let missing = try RawHTTPClient.get("/no-such-pack/%3Cscript%3Ealert(1)%3C/script%3E", port: port)
@@ -158,6 +168,87 @@ import Testing
         #endif
         #expect(server.stop() == 0)
     }
+
+    /// A megabyte request line (it pinned a core for minutes in FlyingFox's reader, and SIGTERM was
+    /// ignored) is refused with 414 after 8 KiB, oversized fields with 431, while an ordinary
+    /// request on another connection is answered at once; SIGTERM still stops the server promptly.
+    @Test func hostileRequestsAreRefusedQuicklyAndDoNotStallOthers() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let server = try ServeProcess(["content"], in: folder.url)
+        let port = server.port
+
+        let hostile = Array("GET /".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000) + Array(" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let started = Date()
+        let attackers = (0..<3).map { _ in ThreadResult { () -> (Int, TimeInterval)? in
+            guard let client = try? RawHTTPClient(port: port) else { return nil }
+            client.write(raw: hostile)
+            guard let response = try? client.readResponse(timeout: 10) else { return nil }
+            return (response.status, Date().timeIntervalSince(started))
+        } }
+        let normalStart = Date()
+        let normal = try RawHTTPClient.get("/pets/index.html", port: port)
+        let normalTime = Date().timeIntervalSince(normalStart)
+        #expect(normal.status == 200)
+        #expect(normalTime < 1, "an ordinary request took \(normalTime) s beside three 1 MB request lines")
+        for attacker in attackers {
+            let result = attacker.value
+            #expect(result?.0 == 414, "\(String(describing: result))")
+            #expect((result?.1 ?? 99) < 5, "414 after \(String(describing: result?.1)) s")
+        }
+
+        let fields = (0..<40).map { "X-Padding-\($0): \(String(repeating: "p", count: 1000))" }
+        let big = try RawHTTPClient(port: port)
+        big.request("GET", "/", headers: fields)
+        #expect(try big.readResponse().status == 431)
+        let noHost = try RawHTTPClient(port: port)
+        noHost.write(raw: Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        #expect(try noHost.readResponse().status == 400)
+        let dribble = try RawHTTPClient(port: port)
+        dribble.write(raw: Array("GET /".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 4000))
+        #expect(try RawHTTPClient.get("/", port: port).status == 200)
+
+        let stopping = Date()
+        #expect(server.stop(timeout: 5) == 0, "SIGTERM with a request half sent: \(server.errors)")
+        #expect(Date().timeIntervalSince(stopping) < 3)
+    }
+
+    #if os(Linux)
+    /// With few file descriptors left (as under macOS's `ulimit -n 256`), idle connections past the
+    /// limit made accept() fail with EMFILE and the server stopped accepting for good. Now it lets
+    /// idle connections go, keeps accepting, and says so once.
+    @Test func runningOutOfFileDescriptorsDoesNotStopTheServer() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let server = try ServeProcess(["content"], in: folder.url)
+        let port = server.port
+        // Lowered after start, so the server's own connection cap (half the limit it started with)
+        // is far above what it can open: accept() itself must fail.
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid", String(server.process.processIdentifier), "--nofile=64:64"]
+        try prlimit.run()
+        prlimit.waitUntilExit()
+        #expect(prlimit.terminationStatus == 0)
+
+        // More idle connections than descriptors, and more coming for two seconds.
+        var idle: [RawHTTPClient] = []
+        for _ in 0..<150 { idle.append(try RawHTTPClient(port: port)) }
+        let during = try RawHTTPClient.get("/pets/index.html", port: port)
+        #expect(during.status == 200, "answered while 150 idle connections wait")
+        for _ in 0..<20 {
+            for _ in 0..<10 { idle.append(try RawHTTPClient(port: port)) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(server.errors(contain: "Too many open connections"), "the user is told: \(server.errors)")
+        #expect(server.errors.contains("still serving"))
+        #expect(server.errors.components(separatedBy: "Too many open connections").count == 2, "once: \(server.errors)")
+
+        idle.removeAll()
+        for _ in 0..<5 { #expect(try RawHTTPClient.get("/assets/style.css", port: port).status == 200) }
+        #expect(server.stop(timeout: 5) == 0)
+    }
+    #endif
 
     @Test func aPortInUseAndAMissingFolderGetClearErrors() throws {
         let folder = try TemporaryFolder()

@@ -50,6 +50,9 @@ final class RawHTTPClient {
             close(descriptor)
             throw Failure.connect(code)
         }
+        // A server that stops reading must fail the test, not hang it.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(descriptor) }
@@ -59,6 +62,18 @@ final class RawHTTPClient {
         let request = (["\(method) \(target) HTTP/1.1", "Host: \(host)", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
         let bytes = Array(request.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Sends `bytes` exactly as given; false when the server closed or stopped reading first.
+    @discardableResult
+    func write(raw bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
     }
 
     /// Reads whatever arrives within `timeout`; false once the server has closed the connection.
@@ -109,5 +124,25 @@ final class RawHTTPClient {
         let client = try RawHTTPClient(port: port)
         client.request(method, target, host: host)
         return try client.readResponse()
+    }
+}
+
+/// A value computed on a thread of its own, for tests that run blocking clients side by side.
+final class ThreadResult<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        Thread.detachNewThread {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    /// Waits for the thread to finish.
+    var value: Value {
+        done.wait()
+        done.signal()
+        return result!
     }
 }

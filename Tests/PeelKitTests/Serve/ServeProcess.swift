@@ -41,12 +41,27 @@ final class ServeProcess: @unchecked Sendable {
     var output: String { lock.withLock { stdoutText } }
     var errors: String { lock.withLock { stderrText } }
 
-    /// SIGTERM, then waits for the exit status.
+    /// Waits until standard error holds `text` (it is read on another thread, so it can arrive
+    /// after the event that the test saw first).
+    func errors(contain text: String, within timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !errors.contains(text) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return errors.contains(text)
+    }
+
+    /// SIGTERM, then waits for the exit status; a server still running after `timeout` seconds is
+    /// killed and reported as -1 (a test must fail, not hang, when SIGTERM is ignored).
     @discardableResult
-    func stop() -> Int32 {
+    func stop(timeout: TimeInterval = 20) -> Int32 {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return -1
+            }
         }
         return process.terminationStatus
     }
