@@ -42,7 +42,7 @@ struct PipeTableLimits {
                 if let excess = check(rowCells: shape.cells, table: open, cellsInText: cellsInText) { return excess }
             } else if shape.delimiter, let header = previous, !header.blank, header.cells > 1 || shape.cells > 1 {
                 // The header row and the delimiter row open a table.
-                let open = (line: header.line, rows: 2)
+                let open = (line: header.line, rows: 1)   // the header row; the delimiter row is no row of cells
                 table = open
                 cellsInText += header.cells + shape.cells
                 if let excess = check(rowCells: max(header.cells, shape.cells), table: open, cellsInText: cellsInText) {
