@@ -15,17 +15,21 @@ struct ImageStep: Sendable {
     let site: SiteWriter?
     let cache: BuildCache?
     let hashes: ContentHashes?
+    /// Decoding memory shared with every other image worker of the process.
+    let budget: DecodedPixelBudget
 
-    init(content: URL, analyzer: ImageAnalyzer, site: SiteWriter? = nil, cache: BuildCache? = nil, hashes: ContentHashes? = nil) {
+    init(content: URL, analyzer: ImageAnalyzer, site: SiteWriter? = nil, cache: BuildCache? = nil, hashes: ContentHashes? = nil,
+         budget: DecodedPixelBudget = .shared) {
         self.content = content
         self.analyzer = analyzer
         self.site = site
         self.cache = cache
         self.hashes = hashes
+        self.budget = budget
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 3
+    static let derivationVersion = 4
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -99,8 +103,15 @@ struct ImageStep: Sendable {
         }
     }
 
-    /// Decodes the image once and makes its record and (when building) its files.
+    /// Decodes the image once and makes its record and (when building) its files, holding its
+    /// share of the decoding budget meanwhile.
     private func derive(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
+        try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) {
+            try deriveWithinBudget(from: data, sha256: sha256)
+        }
+    }
+
+    private func deriveWithinBudget(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
         var files: [(name: String, data: Data)] = []
         let analyzed: AnalyzedImage
         do {
