@@ -127,10 +127,13 @@ struct ImageStep: Sendable {
         }
         var record = ImageRecord(info: analyzed.info)
         guard site != nil else { return (record, files) }
-        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
-            files.append((ImageRecord.thumbnail(output.width), output.data))
+        // A thumbnail is never heavier than what it stands for: where the one made is, the page
+        // points at the original instead (already published, and in the browser's cache once seen).
+        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes, ceiling: data.count) {
+            let isOriginal = output.data.count > data.count
+            if !isOriginal { files.append((ImageRecord.thumbnail(output.width), output.data)) }
             if let poster = output.poster { files.append((ImageRecord.thumbnailPoster(output.width), poster)) }
-            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil))
+            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil, isOriginal: isOriginal))
         }
         if analyzed.decoded.isAnimated {
             files.append((ImageRecord.poster, try Thumbnailer.poster(of: analyzed.decoded)))
@@ -164,7 +167,8 @@ struct ImageStep: Sendable {
         } ?? []
         guard site != nil else { return StickerAssets(info: record.info, thumbnails: [], findings: findings) }
         let thumbnails = record.thumbnails.map { file in
-            Thumbnail(url: SitePaths.thumbnail(pack, sticker, width: file.width), width: file.width, height: file.height,
+            Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width),
+                      width: file.width, height: file.height,
                       poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil)
         }
         return StickerAssets(info: record.info, thumbnails: thumbnails,
