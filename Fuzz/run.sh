@@ -5,10 +5,12 @@
 #   gif          GIF decoding (giflib, the compositor) and thumbnails
 #   jpeg         JPEG decoding (libjpeg-turbo, EXIF orientation) and thumbnails
 #   frontmatter  UTF-8 decoding, YAML front matter, the typed readers and Markdown
+#   markdown     Markdown bodies alone, pipe tables and their size guard included
 #   request      peel serve's request head reader and parser (seeds in Fuzz/seeds/request/)
 # A single allocation over 512 MB counts as a crash: Peel must refuse what a header claims before
-# allocating it. Seeds come from the test fixtures and the sample content; the corpus grows in
-# .build-fuzz/corpus/ across runs. A crash stops that target, leaves its input in .build-fuzz/artifacts/ and makes the
+# allocating it. Seeds come from the minimised corpus kept in the repository (Fuzz/corpus/<target>/,
+# refreshed by Fuzz/merge-corpus.sh after long runs), the test fixtures and the sample content; the
+# working corpus grows in .build-fuzz/corpus/ across runs. A crash stops that target, leaves its input in .build-fuzz/artifacts/ and makes the
 # script fail; once fixed, copy the input into Tests/PeelKitTests/Fixtures/fuzz/ (any image
 # extension, or .md for front matter) where FuzzRegressionTests replays it on every test run.
 #
@@ -18,7 +20,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(png gif jpeg frontmatter request)
+[ ${#targets[@]} -gt 0 ] || targets=(png gif jpeg frontmatter markdown request)
 scratch=".build-fuzz"
 mkdir -p "$scratch/artifacts"
 
@@ -30,11 +32,12 @@ swift build -c debug --package-path Fuzz --product peel-fuzz --scratch-path "$sc
   || { tail -30 "$scratch/build.log"; exit 1; }
 fuzzer="$scratch/debug/peel-fuzz"
 
-# Seeds: every fixture of the target's kind, wherever it lives, plus past regression inputs.
+# Seeds: the kept corpus, every fixture of the target's kind wherever it lives, and past regression inputs.
 fixtures=Tests/PeelKitTests/Fixtures
 seed() {  # seed TARGET find-name-patterns...
-  local corpus="$scratch/corpus/$1"; shift
+  local corpus="$scratch/corpus/$1" kept="Fuzz/corpus/$1"; shift
   mkdir -p "$corpus"
+  [ -d "$kept" ] && cp "$kept"/* "$corpus"/ 2>/dev/null || true
   # Named by content, so files of the same name in different folders all count.
   find "$fixtures" content -type f \( "$@" \) -size -1000k -print0 |
     while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-$(sha1sum <"$file" | cut -c1-16)"; done
@@ -43,11 +46,12 @@ seed png -name '*.png'
 seed gif -name '*.gif'
 seed jpeg -name '*.jpg' -o -name '*.jpeg'
 seed frontmatter -name '*.md'
+seed markdown -name '*.md'
 mkdir -p "$scratch/corpus/request" && cp Fuzz/seeds/request/* "$scratch/corpus/request/"
 
 status=0
 for target in "${targets[@]}"; do
-  [ -d "$scratch/corpus/$target" ] || { echo "unknown target '$target'; use png, gif, jpeg, frontmatter or request" >&2; exit 2; }
+  [ -d "$scratch/corpus/$target" ] || { echo "unknown target '$target'; use png, gif, jpeg, frontmatter, markdown or request" >&2; exit 2; }
   echo "fuzzing $target for ${seconds}s ($(ls "$scratch/corpus/$target" | wc -l) inputs in the corpus)"
   rc=0
   PEEL_FUZZ_TARGET=$target "$fuzzer" "$scratch/corpus/$target" -max_total_time="$seconds" -max_len=65536 \

@@ -16,7 +16,22 @@ typedef struct {
     const uint8_t *data;
     size_t length;
     size_t offset;
+    // Set while libpng reads the image rows: the image's height and interlacing, to tell when every
+    // row has been read, and then the offset at which the rows were complete (0 until then).
+    png_uint_32 watched_height;
+    int watched_interlaced;
+    size_t complete_at;
 } memory_reader;
+
+/// How many file bytes libpng may still read once every row of the image is complete. A sound
+/// file needs only the end of its zlib stream (an end-of-block code, perhaps an empty stored block,
+/// the 4-byte Adler-32), the CRC of that IDAT chunk and perhaps one more small IDAT holding those:
+/// a few dozen bytes, so 4 KiB is plenty. libpng inflates whatever it reads there into scratch
+/// space until the stream ends, and deflate expands up to 1032:1: without a limit a 1 MB file of
+/// surplus zeros behind a 1x1 image costs a gigabyte of inflation (seconds; the 256 MiB file limit
+/// allows minutes). With it, at most about 12 MiB is inflated past the image: this 4 KiB and the
+/// up to 8 KiB (PNG_IDAT_READ_SIZE) libpng had already read while finishing the last row.
+#define PEEL_PNG_MAX_BYTES_AFTER_IMAGE (4u * 1024u)
 
 typedef struct {
     uint8_t *data;
@@ -42,10 +57,22 @@ static void on_warning(png_structp png, png_const_charp text) {
     (void)text; // warnings (bad ancillary chunks, sRGB profile notes) do not stop a decode
 }
 
+/// True once libpng has finished the last row of the image (of the last pass when interlaced).
+static int rows_complete(png_structp png, const memory_reader *reader) {
+    if (reader->watched_interlaced) return png_get_current_pass_number(png) >= 7;
+    return png_get_current_row_number(png) >= reader->watched_height;
+}
+
 static void read_from_memory(png_structp png, png_bytep out, png_size_t count) {
     memory_reader *reader = (memory_reader *)png_get_io_ptr(png);
     if (count > reader->length - reader->offset) {
         png_error(png, "file is truncated");
+    }
+    if (reader->watched_height != 0) {
+        if (reader->complete_at == 0 && rows_complete(png, reader)) reader->complete_at = reader->offset;
+        if (reader->complete_at != 0 && reader->offset + count - reader->complete_at > PEEL_PNG_MAX_BYTES_AFTER_IMAGE) {
+            png_error(png, "the compressed image data goes on past the last row of the image; re-export it");
+        }
     }
     memcpy(out, reader->data + reader->offset, count);
     reader->offset += count;
@@ -183,7 +210,13 @@ peel_png_status peel_png_decode_rgba8_into(const uint8_t *data, size_t length, u
     }
     uint8_t *destination = target != NULL ? target : image;
     for (png_uint_32 y = 0; y < height; y++) rows[y] = destination + (size_t)y * row_bytes;
+    // libpng inflates whatever the zlib stream holds after the last row (png_read_finish_IDAT, called
+    // as the last row completes), so the reader stops it once the rows are complete; see
+    // PEEL_PNG_MAX_BYTES_AFTER_IMAGE. png_read_end then only walks the chunks after the image data.
+    reader.watched_height = height;
+    reader.watched_interlaced = interlace != PNG_INTERLACE_NONE;
     png_read_image(png, rows);
+    reader.watched_height = 0;
     png_read_end(png, NULL);
 
     free(rows);

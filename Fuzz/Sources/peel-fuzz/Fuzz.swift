@@ -7,6 +7,7 @@ import Foundation
 ///   gif          GIF (giflib, the frame compositor)
 ///   jpeg         JPEG (libjpeg-turbo, EXIF orientation)
 ///   frontmatter  UTF-8 decoding, front matter (YAML), the typed readers and Markdown
+///   markdown     a sidecar body alone through Markdown, pipe tables and their size guard included
 ///   image        all three image formats at once
 ///   request      `peel serve`'s request head reader and parser (the first byte picks the read size)
 /// Image inputs that decode are also thumbnailed. Any input may be refused with an error; none may
@@ -23,8 +24,8 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
 @main
 enum PeelFuzz {
     static func main() {
-        guard ["png", "gif", "jpeg", "frontmatter", "image", "request"].contains(target) else {
-            FileHandle.standardError.write(Data("peel-fuzz: unknown PEEL_FUZZ_TARGET '\(target)'; use png, gif, jpeg, frontmatter, image or request\n".utf8))
+        guard ["png", "gif", "jpeg", "frontmatter", "markdown", "image", "request"].contains(target) else {
+            FileHandle.standardError.write(Data("peel-fuzz: unknown PEEL_FUZZ_TARGET '\(target)'; use png, gif, jpeg, frontmatter, markdown, image or request\n".utf8))
             exit(2)
         }
         var argc = CommandLine.argc
@@ -40,6 +41,7 @@ func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = Data(bytes: start, count: count)
     switch target {
     case "frontmatter": fuzzFrontMatter(data)
+    case "markdown": fuzzMarkdown(data)
     case "png": fuzzImage(data, formats: [.png])
     case "gif": fuzzImage(data, formats: [.gif])
     case "jpeg": fuzzImage(data, formats: [.jpeg])
@@ -98,6 +100,13 @@ func fuzzRequest(_ data: Data) {
             }
         }
     } catch {}
+}
+
+/// Renders `data` as a Markdown body, the way a sidecar's text below its front matter is rendered:
+/// tables (a quadratic path in cmark-gfm 0.29) pass through the table-size guard first.
+func fuzzMarkdown(_ data: Data) {
+    guard let text = TextFile.decode(data) else { return }
+    _ = Markdown.html(text)
 }
 
 /// libFuzzer's own main (linked in, unused) refers to this entry point; it fuzzes the same way.

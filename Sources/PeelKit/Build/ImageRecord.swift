@@ -10,6 +10,9 @@ struct ImageRecord: Codable, Sendable {
         var width: Int
         var height: Int
         var hasPoster: Bool
+        /// The thumbnail made was heavier than the original, so the original stands in for it
+        /// (no thumbnail file; a poster, when there is one, is still a file).
+        var isOriginal = false
     }
 
     /// Nil when the image could not be decoded (`failure` says why).
@@ -35,7 +38,7 @@ struct ImageRecord: Codable, Sendable {
     var files: [(name: String, role: Role)] {
         var files: [(name: String, role: Role)] = []
         for thumbnail in thumbnails {
-            files.append((Self.thumbnail(thumbnail.width), .thumbnail(width: thumbnail.width)))
+            if !thumbnail.isOriginal { files.append((Self.thumbnail(thumbnail.width), .thumbnail(width: thumbnail.width))) }
             if thumbnail.hasPoster { files.append((Self.thumbnailPoster(thumbnail.width), .thumbnailPoster(width: thumbnail.width))) }
         }
         if hasPoster { files.append((Self.poster, .poster)) }

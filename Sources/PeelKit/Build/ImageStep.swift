@@ -15,17 +15,21 @@ struct ImageStep: Sendable {
     let site: SiteWriter?
     let cache: BuildCache?
     let hashes: ContentHashes?
+    /// Decoding memory shared with every other image worker of the process.
+    let budget: DecodedPixelBudget
 
-    init(content: URL, analyzer: ImageAnalyzer, site: SiteWriter? = nil, cache: BuildCache? = nil, hashes: ContentHashes? = nil) {
+    init(content: URL, analyzer: ImageAnalyzer, site: SiteWriter? = nil, cache: BuildCache? = nil, hashes: ContentHashes? = nil,
+         budget: DecodedPixelBudget = .shared) {
         self.content = content
         self.analyzer = analyzer
         self.site = site
         self.cache = cache
         self.hashes = hashes
+        self.budget = budget
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 4
+    static let derivationVersion = 5
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -99,8 +103,15 @@ struct ImageStep: Sendable {
         }
     }
 
-    /// Decodes the image once and makes its record and (when building) its files.
+    /// Decodes the image once and makes its record and (when building) its files, holding its
+    /// share of the decoding budget meanwhile.
     private func derive(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
+        try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) {
+            try deriveWithinBudget(from: data, sha256: sha256)
+        }
+    }
+
+    private func deriveWithinBudget(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
         var files: [(name: String, data: Data)] = []
         let analyzed: AnalyzedImage
         do {
@@ -116,10 +127,13 @@ struct ImageStep: Sendable {
         }
         var record = ImageRecord(info: analyzed.info)
         guard site != nil else { return (record, files) }
-        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
-            files.append((ImageRecord.thumbnail(output.width), output.data))
+        // A thumbnail is never heavier than what it stands for: where the one made is, the page
+        // points at the original instead (already published, and in the browser's cache once seen).
+        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes, ceiling: data.count) {
+            let isOriginal = output.data.count > data.count
+            if !isOriginal { files.append((ImageRecord.thumbnail(output.width), output.data)) }
             if let poster = output.poster { files.append((ImageRecord.thumbnailPoster(output.width), poster)) }
-            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil))
+            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil, isOriginal: isOriginal))
         }
         if analyzed.decoded.isAnimated {
             files.append((ImageRecord.poster, try Thumbnailer.poster(of: analyzed.decoded)))
@@ -153,7 +167,8 @@ struct ImageStep: Sendable {
         } ?? []
         guard site != nil else { return StickerAssets(info: record.info, thumbnails: [], findings: findings) }
         let thumbnails = record.thumbnails.map { file in
-            Thumbnail(url: SitePaths.thumbnail(pack, sticker, width: file.width), width: file.width, height: file.height,
+            Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width),
+                      width: file.width, height: file.height,
                       poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil)
         }
         return StickerAssets(info: record.info, thumbnails: thumbnails,

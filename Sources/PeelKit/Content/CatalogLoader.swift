@@ -64,8 +64,10 @@ public struct CatalogLoader {
                               + "the link-preview tags that need one (og:url, og:image) are left out")
         }
         if let language = reader.string("language")?.trimmed, !language.isEmpty { site.language = language }
-        if let footer = reader.string("footer") { site.footerHTML = Markdown.html(footer) }
-        site.introHTML = Markdown.html(file.frontMatter.body)
+        if let footer = reader.string("footer") {
+            site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
+        }
+        site.introHTML = Self.markdownHTML(of: file, sticker: nil, findings: &findings)
         findings += reader.findings
         return site
     }
@@ -151,7 +153,7 @@ public struct CatalogLoader {
                                   "icon '\(icon)' is outside the content folder; use a path inside it, such as icon.png")
                 }
             }
-            pack.descriptionHTML = Markdown.html(file.frontMatter.body)
+            pack.descriptionHTML = Self.markdownHTML(of: file, sticker: nil, findings: &findings)
             findings += reader.findings
         } else {
             findings.append(Finding(.error, .missingPackFile, file: folder,
@@ -285,12 +287,29 @@ public struct CatalogLoader {
         if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
         sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
         sticker.order = reader.integer("order")
-        sticker.descriptionHTML = Markdown.html(file.frontMatter.body)
+        sticker.descriptionHTML = Self.markdownHTML(of: file, sticker: source, findings: &findings)
         findings += reader.findings
         return (sticker, findings)
     }
 
     // MARK: - Helpers
+
+    /// The body of `file` as HTML; a table too large to render gives a finding on its line.
+    private static func markdownHTML(of file: MarkdownFile, sticker: String?, findings: inout [Finding]) -> String {
+        markdownHTML(file.frontMatter.body, file: file.path, firstLine: file.frontMatter.bodyLine, sticker: sticker, findings: &findings)
+    }
+
+    /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`).
+    private static func markdownHTML(_ markdown: String, file: String, firstLine: Int, sticker: String?, findings: inout [Finding]) -> String {
+        let (html, excess) = Markdown.rendered(markdown)
+        if let excess {
+            findings.append(Finding(.warning, .markdownTableTooLarge, file: file, line: firstLine + excess.line - 1,
+                                    message: "\(excess.problem); Peel renders the file without tables, as the text was written, "
+                                        + "because larger tables take cmark-gfm 0.29 quadratic time. Split the table or link to a spreadsheet",
+                                    sticker: sticker))
+        }
+        return html
+    }
 
     /// `ignore: [code, ...]`: finding codes to silence; unknown codes are reported.
     static func ignoreList(_ reader: inout FrontMatterReader) -> Set<String> {

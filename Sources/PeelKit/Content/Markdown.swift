@@ -8,6 +8,18 @@ public enum Markdown {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     public static func html(_ markdown: String) -> String {
+        rendered(markdown).html
+    }
+
+    /// `markdown` as HTML, and the pipe table too large to render as a table (see
+    /// `PipeTableLimits`); when there is one, the whole text is rendered without the table
+    /// extension, so every table of it shows as the plain text it was written as.
+    static func rendered(_ markdown: String) -> (html: String, oversizedTable: PipeTableLimits.Excess?) {
+        let excess = PipeTableLimits.firstExcess(in: markdown)
+        return (html(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }), excess)
+    }
+
+    private static func html(_ markdown: String, extensions: [String]) -> String {
         // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
         // table of special inline characters and freeing a parser removes them, so a parser freed on
         // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
@@ -18,7 +30,7 @@ public enum Markdown {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        for name in extensions {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }

@@ -28,4 +28,24 @@ enum JPEGDecoder {
             throw ImageError.corrupt(reason.isEmpty ? "libjpeg could not decode it" : reason.lowercased())
         }
     }
+
+    /// Width and height from the first start-of-frame marker (SOF0–SOF15 but DHT, JPG and DAC),
+    /// walking the marker segments without decoding; nil when there is none before the scan.
+    static func declaredSize(in data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data.prefix(1 << 20))   // SOF comes before the image data, in the first segments
+        var offset = 2
+        while offset + 9 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1]
+            if marker == 0xFF { offset += 1; continue }   // fill byte
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let height = Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6])
+                let width = Int(bytes[offset + 7]) << 8 | Int(bytes[offset + 8])
+                return (width, height)
+            }
+            if marker == 0xDA || length < 2 { return nil }
+            offset += 2 + length
+        }
+        return nil
+    }
 }

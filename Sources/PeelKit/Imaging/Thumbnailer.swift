@@ -8,6 +8,9 @@ import Foundation
 /// the weather cycle's thumbnails 354 KB, more than the 191 KB original; with the palette they are
 /// 123 KB. Still thumbnails stay full RGBA: a palette would make them 2.3× smaller but 2.5–4× slower
 /// to make (figures in BENCHMARKS.md), and build speed matters more for the many still stickers.
+/// But a still thumbnail that comes out heavier than `ceiling` (the original's bytes) is made
+/// again with a palette, and kept so when that is smaller: art drawn in few flat colours (most
+/// stickers) is often stored smaller than full RGBA at 618 px than at 320 px.
 public struct Thumbnailer {
     public struct Output {
         public var width: Int
@@ -19,7 +22,7 @@ public struct Thumbnailer {
     }
 
     /// Outputs fit inside each of `boxes` (never enlarged: art smaller than a box gives fewer sizes).
-    public static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
+    public static func thumbnails(of image: DecodedImage, boxes: [Int], ceiling: Int? = nil) throws -> [Output] {
         var sizes: [(width: Int, height: Int)] = []
         for box in boxes {
             let size = Resampler.fittedSize(width: image.width, height: image.height, box: box)
@@ -27,7 +30,12 @@ public struct Thumbnailer {
         }
         if !image.isAnimated {
             return try Resampler.resize(image.frames[0].image, to: sizes).map { resized in
-                Output(width: resized.width, height: resized.height, data: try PNGCodec.encode(resized), poster: nil)
+                var data = try PNGCodec.encode(resized)
+                if let ceiling, data.count > ceiling, let palette = PaletteQuantizer.quantize([resized]) {
+                    let paletted = try PNGCodec.encode(palette: palette, frame: 0, width: resized.width, height: resized.height)
+                    if paletted.count < data.count { data = paletted }
+                }
+                return Output(width: resized.width, height: resized.height, data: data, poster: nil)
             }
         }
         // Resample frame by frame, keeping only the small copies.

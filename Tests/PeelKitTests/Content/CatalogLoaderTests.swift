@@ -116,6 +116,21 @@ import Testing
         #expect(SitePaths.reviewPage.hasPrefix("review/"), "the reserved name follows the review page's folder")
     }
 
+    @Test func anOversizedTableIsAFindingOnItsLineAndTheSidecarIsStillRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "a/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "a/cat.png")
+        let pipes = String(repeating: String(repeating: "|", count: 1000) + "\n", count: 400)
+        try folder.write("---\nalt: A cat\n---\nThe cat.\n\n|a|\n|-|\n\(pipes)", to: "a/cat.md")
+        let start = ContinuousClock.now
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(ContinuousClock.now - start < .seconds(5), "unguarded this takes over 30 s")
+        #expect(findings.map { "\($0.file):\($0.line ?? 0) \($0.code.rawValue) \($0.sticker ?? "-")" } == ["a/cat.md:6 markdown-table-too-large a/cat.png"])
+        let cat = try #require(catalog.packs.first?.stickers.first)
+        #expect(cat.alt == "A cat")
+        #expect(cat.descriptionHTML.hasPrefix("<p>The cat.</p>") && !cat.descriptionHTML.contains("<table>"))
+    }
+
     @Test func missingContentFolderThrows() {
         #expect(throws: PeelError.contentFolderMissing(path: "/nonexistent/peel")) {
             try CatalogLoader(contentFolder: URL(fileURLWithPath: "/nonexistent/peel")).load()

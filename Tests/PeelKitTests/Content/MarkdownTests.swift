@@ -57,4 +57,32 @@ import Testing
     @Test func ordinaryLinksSurvive() {
         #expect(Markdown.html("[site](https://openmoji.org/)") == "<p><a href=\"https://openmoji.org/\">site</a></p>\n")
     }
+
+    @Test func pipeTablesWithinTheLimitsAreTablesAndLargerOnesAreFound() {
+        let small = "Intro\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n"
+        #expect(PipeTableLimits.firstExcess(in: small) == nil)
+        #expect(Markdown.rendered(small).html.contains("<td>1</td>"))
+        let wide = "Intro\n\n> | a |\n> |-|\n> " + String(repeating: "|", count: 65) + "\n"
+        #expect(PipeTableLimits.firstExcess(in: wide)?.line == 3, "the header row's line, inside a blockquote too")
+        #expect(PipeTableLimits.firstExcess(in: "| a |\n|-|\n" + String(repeating: "|x|\n", count: 499)) == nil)
+        #expect(PipeTableLimits.firstExcess(in: "| a |\n|-|\n" + String(repeating: "|x|\n", count: 499) + "\n| b |\n|-|\n|y|\n") == nil,
+                "a blank line ends a table")
+        #expect(PipeTableLimits.firstExcess(in: "| a |\n|-|\n" + String(repeating: "|x|\n", count: 500))?.problem.contains("500 rows") == true)
+        let many = (0..<200).map { _ in "|" + String(repeating: "x|", count: 60) + "\n|" + String(repeating: "-|", count: 60) + "\n" }
+        #expect(PipeTableLimits.firstExcess(in: many.joined(separator: "\n"))?.problem.contains("10000 cells") == true)
+        #expect(PipeTableLimits.firstExcess(in: String(repeating: "|", count: 100_000)) == nil, "pipes without a delimiter row are no table")
+        #expect(PipeTableLimits.firstExcess(in: "a \\| b\n" + String(repeating: "\\|", count: 100) + "-\n") == nil, "escaped pipes split nothing")
+    }
+
+    /// The case: `|a|`, `|-|` and rows of many pipes took cmark-gfm 0.29 32 s for 400 KB.
+    /// Guarded, the text is rendered without the table extension, at once, and the table is named.
+    @Test func fourHundredKilobytesOfPipesRenderFastAsText() {
+        let body = "Before\n\n|a|\n|-|\n" + String(repeating: String(repeating: "|", count: 1000) + "\n", count: 400)
+        #expect(body.utf8.count > 400_000)
+        let start = ContinuousClock.now
+        let (html, excess) = Markdown.rendered(body)
+        #expect(ContinuousClock.now - start < .seconds(2), "unguarded this takes over 30 s")
+        #expect(excess == PipeTableLimits.Excess(line: 3, problem: "table has a row of 1001 cells, more than the 64 a row may have"))
+        #expect(!html.contains("<table>") && html.contains("<p>Before</p>"))
+    }
 }

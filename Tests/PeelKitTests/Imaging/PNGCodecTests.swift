@@ -141,4 +141,46 @@ import Testing
         #expect(animation.frameCount == 20)
         #expect(PNGChunks.animation(in: try Fixtures.data(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))) == nil)
     }
+
+    /// A 1×1 red PNG whose zlib stream goes on with `surplus` compressed zero bytes after its one row:
+    /// the default 64 MiB make a file of about 64 KB. libpng inflates such surplus in full after the
+    /// last row (a 1 MB file cost a gigabyte of inflation).
+    static func pngWithSurplusData(surplus: Int = 64 << 20) -> [UInt8] {
+        let stream = DeflateCompressor.zlib([0, 255, 0, 0, 255] + [UInt8](repeating: 0, count: surplus), level: 6)
+        let ihdr = UInt32(1).bigEndianBytes + UInt32(1).bigEndianBytes + [8, 6, 0, 0, 0]
+        return PNGChunk.signature + PNGChunk(type: "IHDR", data: ihdr).encoded + PNGChunk(type: "IDAT", data: stream).encoded
+            + PNGChunk(type: "IEND", data: []).encoded
+    }
+
+    static func goesOnPastTheImage(_ error: any Error) -> Bool {
+        guard case .corrupt(let reason)? = error as? ImageError else { return false }
+        return reason.contains("goes on past the last row of the image")
+    }
+
+    @Test func imageDataGoingOnPastTheImageIsCorruptAndNotInflated() throws {
+        let sound = try PNGCodec.decode(Data(Self.pngWithSurplusData(surplus: 0)), maxPixels: 100).0
+        #expect(sound.pixels == [255, 0, 0, 255])
+        let file = Self.pngWithSurplusData()
+        #expect(file.count < 1 << 20, "a small file")
+        let start = ContinuousClock.now
+        #expect(performing: { try PNGCodec.decode(Data(file), maxPixels: 100) }, throws: Self.goesOnPastTheImage)
+        // 64 MiB inflate in well under a second anywhere; the bound is loose for a loaded machine,
+        // the error above is what proves the surplus was refused.
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    /// The same surplus in an APNG frame's fdAT: every frame is decoded through the same reader.
+    @Test func apngFrameDataGoingOnPastTheFrameIsCorrupt() throws {
+        let sound = Self.pngWithSurplusData(surplus: 0), bomb = Self.pngWithSurplusData()
+        let chunks = try PNGChunk.read(sound), bombChunks = try PNGChunk.read(bomb)
+        func frameControl(_ sequence: UInt32) -> PNGChunk {
+            PNGChunk(type: "fcTL", data: sequence.bigEndianBytes + UInt32(1).bigEndianBytes + UInt32(1).bigEndianBytes
+                     + UInt32(0).bigEndianBytes + UInt32(0).bigEndianBytes + [0, 1, 0, 10, 0, 0])
+        }
+        let acTL = PNGChunk(type: "acTL", data: UInt32(2).bigEndianBytes + UInt32(0).bigEndianBytes)
+        var apng = PNGChunk.signature + chunks[0].encoded + acTL.encoded + frameControl(0).encoded + chunks[1].encoded
+        apng += frameControl(1).encoded + PNGChunk(type: "fdAT", data: UInt32(2).bigEndianBytes + bombChunks[1].data).encoded
+        apng += PNGChunk(type: "IEND", data: []).encoded
+        #expect(performing: { try ImageAnalyzer(maxPixels: 100).analyze(Data(apng)) }, throws: Self.goesOnPastTheImage)
+    }
 }

@@ -40,6 +40,7 @@ import Testing
             try add("cut-\(cut).png", Data(cat.prefix(cut)),
                     cut == 0 ? "\(corrupt)file is empty (0 bytes)" : cut < 8 ? unsupported : corrupt)
         }
+        try add("surplus.png", Data(PNGCodecTests.pngWithSurplusData()), "\(corrupt)the compressed image data goes on past the last row")
         try add("text.png", Data("#!/bin/sh\nrm -rf /\n".utf8), unsupported)
         try add("page.gif", Data("<html><script>alert(1)</script>".utf8), unsupported)
         var huge = cat

@@ -37,7 +37,9 @@ import Testing
         }
         #expect(!folder.exists("site/pets/cat/cat-320w.png"), "a 300 px sticker must not be upscaled to 320")
         #expect(folder.exists("site/pets/dog/dog-160w.png"), "JPEG stickers get thumbnails")
-        #expect(folder.exists("site/pets/turtle/turtle-160w.png"), "GIF stickers get thumbnails")
+        // The 5.6 KB GIF is lighter than any PNG of it would be, so it stands in for its thumbnails.
+        #expect(!folder.exists("site/pets/turtle/turtle-160w.png"), "no thumbnail file heavier than the GIF it stands for")
+        #expect(try folder.read("site/pets/index.html").contains("srcset=\"turtle/turtle.gif 160w"), "the GIF itself is served instead")
         #expect(!folder.exists("site/pets/turtle/turtle-poster.png"), "only animated stickers get a poster")
     }
 
@@ -58,7 +60,8 @@ import Testing
         #expect(pack.contains("alt=\"Orange cat face with whiskers\""))
         #expect(pack.contains("width=\"160\" height=\"160\""))
         #expect(pack.contains("loading=\"lazy\""))
-        #expect(pack.contains("<img src=\"dog/dog-160w.png\" srcset=\"dog/dog-160w.png 160w, dog/dog-300w.png 300w\""), "a JPEG sticker has thumbnails")
+        // The 300 px JPEG is lighter than a 300 px PNG of it, so it is its own 300w thumbnail.
+        #expect(pack.contains("<img src=\"dog/dog-160w.png\" srcset=\"dog/dog-160w.png 160w, dog/dog.jpg 300w\""), "a JPEG sticker has thumbnails")
         #expect(!pack.contains("prefers-reduced-motion"), "still stickers need no poster")
         // Display order: fox (order 1) first, then by name.
         let order = ["fox/index.html", "cat/index.html", "dog/index.html", "turtle/index.html"].map { pack.range(of: $0)!.lowerBound }
@@ -118,7 +121,8 @@ import Testing
         #expect(thumbnails.map { $0["width"] as? Int } == [160, 300])
         let dog = try #require(stickers.first { $0["slug"] as? String == "dog" })
         #expect(dog["format"] as? String == "jpeg")
-        #expect((dog["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/dog/dog-160w.png", "pets/dog/dog-300w.png"])
+        #expect((dog["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/dog/dog-160w.png", "pets/dog/dog.jpg"],
+                "the original stands in for a thumbnail that would be heavier")
         #expect(dog["poster"] is NSNull)
         #expect(dog["frame_delays"] as? [Double] == [])
         #expect(dog["loop_count"] is NSNull)
@@ -132,6 +136,32 @@ import Testing
         #expect(thumbnail.1.colorType == 6, "a transparent sticker keeps its alpha channel")
         #expect(thumbnail.0[0, 0].a == 0, "the transparent corner stays transparent")
         #expect(thumbnail.0[80, 80].a == 255, "the middle of the face stays opaque")
+    }
+
+    /// A thumbnail is never heavier than the original it stands for (the sample art once had
+    /// 320 px thumbnails up to 1.6× their 618 px originals): each one served, file or original, weighs
+    /// at most the original.
+    @Test func noThumbnailIsHeavierThanItsOriginal() async throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await build(Fixtures.packageRoot.appendingPathComponent("content"), into: site)
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any])
+        var checked = 0, originals = 0
+        for pack in catalog["packs"] as? [[String: Any]] ?? [] {
+            for sticker in pack["stickers"] as? [[String: Any]] ?? [] {
+                let original = try #require(sticker["original"] as? String)
+                let originalBytes = try Data(contentsOf: site.appendingPathComponent(original)).count
+                for thumbnail in sticker["thumbnails"] as? [[String: Any]] ?? [] {
+                    let url = try #require(thumbnail["url"] as? String)
+                    let bytes = try Data(contentsOf: site.appendingPathComponent(url)).count
+                    #expect(bytes <= originalBytes, "\(url): \(bytes) bytes for an original of \(originalBytes)")
+                    checked += 1
+                    if url == original { originals += 1 }
+                }
+            }
+        }
+        #expect(checked >= 40)
+        #expect(originals < checked / 4, "most are thumbnail files (a palette where full RGBA was heavier), not the original")
     }
 
     @Test func scriptPayloadsAreEscapedEverywhere() async throws {

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bytes of decoded pixels the image workers of one process may hold at once. A worker reserves an
+/// image's estimated working memory before decoding it and gives it back when its thumbnails are
+/// made; a worker whose image does not fit waits. Without it, peak memory grows with the core
+/// count: four 170-frame 618 × 618 APNGs (260 MB of canvases each, 755 MB of RSS for one alone)
+/// peaked at 1.46 GB on 2 cores, and 16 cores would need about 12 GB.
+///
+/// An image larger than the whole budget still runs, alone. Waiting blocks the worker's thread;
+/// that is safe because a holder never waits on anything, so it always finishes and releases.
+final class DecodedPixelBudget: @unchecked Sendable {
+    /// 512 MiB: two 170-frame 618 × 618 animations' worth of canvases, a hundred still stickers
+    /// decoding side by side, and a fixed ceiling whatever the core count.
+    static let shared = DecodedPixelBudget(bytes: 512 << 20)
+
+    let capacity: Int
+    private let condition = NSCondition()
+    private var reserved = 0
+    private var peak = 0
+
+    init(bytes: Int) {
+        capacity = max(1, bytes)
+    }
+
+    /// The most ever reserved at once (for tests and measurements).
+    var peakReserved: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return peak
+    }
+
+    /// Runs `body` holding `bytes` of the budget (at most the whole of it), waiting until they
+    /// are free.
+    func withReservation<Result>(of bytes: Int, _ body: () throws -> Result) rethrows -> Result {
+        let amount = min(max(0, bytes), capacity)
+        condition.lock()
+        while reserved + amount > capacity { condition.wait() }
+        reserved += amount
+        peak = max(peak, reserved)
+        condition.unlock()
+        defer {
+            condition.lock()
+            reserved -= amount
+            condition.broadcast()
+            condition.unlock()
+            if amount >= Self.trimAfterBytes { Self.returnFreedMemory() }
+        }
+        return try body()
+    }
+
+    /// 64 MiB: a long animation's worth; the many small still stickers never pay for a trim.
+    static let trimAfterBytes = 64 << 20
+
+    /// glibc gives each worker thread its own malloc arena and keeps freed memory there: four
+    /// 170-frame APNGs decoded one after another on 2 threads still peaked at 1.47 GB (two arenas of
+    /// 750 MB each) until the memory of a finished large image is handed back to the system.
+    private static func returnFreedMemory() {
+        mallocTrim?(0)
+    }
+
+    /// glibc's malloc_trim (in <malloc.h>, which the Glibc module leaves out); nil elsewhere.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+}
