@@ -49,6 +49,7 @@ public enum RuleHelp {
         .wrongType: "give text or a whole number, as the message says",
         .invalidValue: "use one of the values the message lists",
         .textEncoding: "save the file as UTF-8",
+        .markdownTableTooLarge: "split the table into smaller ones, or link to a spreadsheet; the file is rendered without tables until then",
         .pathOutsideContent: "use a path inside the content folder",
         .missingFile: "fix the file name",
         .orphanSidecar: "rename the sidecar to match its image, or remove it",
