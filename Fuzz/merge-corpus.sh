@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 fuzzer=.build-fuzz/debug/peel-fuzz
 [ -x "$fuzzer" ] || { echo "no fuzzer at $fuzzer; run Fuzz/run.sh first" >&2; exit 2; }
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(png gif jpeg frontmatter markdown)
+[ ${#targets[@]} -gt 0 ] || targets=(png gif jpeg frontmatter markdown request)
 for target in "${targets[@]}"; do
   kept="Fuzz/corpus/$target" merged=".build-fuzz/merged/$target"
   rm -rf "$merged"

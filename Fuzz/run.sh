@@ -48,6 +48,7 @@ seed jpeg -name '*.jpg' -o -name '*.jpeg'
 seed frontmatter -name '*.md'
 seed markdown -name '*.md'
 mkdir -p "$scratch/corpus/request" && cp Fuzz/seeds/request/* "$scratch/corpus/request/"
+[ -d Fuzz/corpus/request ] && cp Fuzz/corpus/request/* "$scratch/corpus/request/" 2>/dev/null || true
 
 status=0
 for target in "${targets[@]}"; do
