@@ -112,21 +112,11 @@ public struct CatalogLoader {
             }
             pack.author = reader.string("author")?.trimmed
             pack.license = reader.string("license")?.trimmed
-            if let language = reader.string("language")?.trimmed, !language.isEmpty {
-                if let tag = LanguageTag.wellFormed(language) {
-                    pack.language = tag
-                } else {
-                    reader.report(.warning, .invalidValue, key: "language",
-                                  "language '\(language)' is not a BCP 47 language tag such as en, ar or pt-BR; the site's language is used")
-                }
+            pack.language = reader.validated("language", LanguageTag.wellFormed) {
+                "language '\($0)' is not a BCP 47 language tag such as en, ar or pt-BR; the site's language is used"
             }
-            if let background = reader.string("background")?.trimmed, !background.isEmpty {
-                if let color = CardColor.parse(background) {
-                    pack.background = color
-                } else {
-                    reader.report(.warning, .invalidValue, key: "background",
-                                  "background '\(background)' is not a hex colour such as '#f4efe6' (quote it: a bare # starts a YAML comment); the theme's card colour is used")
-                }
+            pack.background = reader.validated("background", CardColor.parse) {
+                "background '\($0)' is not a hex colour such as '#f4efe6' (quote it: a bare # starts a YAML comment); the theme's card colour is used"
             }
             pack.order = reader.integer("order")
             coverName = reader.string("cover")?.trimmed

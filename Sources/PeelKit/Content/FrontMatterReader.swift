@@ -74,6 +74,15 @@ struct FrontMatterReader {
         return nil
     }
 
+    /// The trimmed text of `key` when `parse` accepts it; otherwise nil and an `invalid-value`
+    /// warning on its line (`problem` says what was written wrong and what is used instead).
+    mutating func validated<T>(_ key: String, _ parse: (String) -> T?, problem: (String) -> String) -> T? {
+        guard let written = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !written.isEmpty else { return nil }
+        if let value = parse(written) { return value }
+        report(.warning, .invalidValue, key: key, problem(written))
+        return nil
+    }
+
     mutating func report(_ severity: Severity, _ code: FindingCode, key: String?, _ message: String) {
         findings.append(Finding(severity, code, file: file, line: key.map { line(of: $0) }, message: message, sticker: sticker))
     }
