@@ -14,6 +14,15 @@ public struct CatalogTarget: Sendable, Equatable {
         case pack(String)
         /// A file in a pack folder (a sticker image or its sidecar), relative to the root.
         case file(String)
+
+        /// The pack folder the scope lies in; nil for the whole catalog.
+        public var packFolder: String? {
+            switch self {
+            case .catalog: return nil
+            case .pack(let folder): return folder
+            case .file(let path): return path.split(separator: "/").first.map(String.init)
+            }
+        }
     }
 
     public init(root: URL, scope: Scope) {

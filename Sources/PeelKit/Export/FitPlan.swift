@@ -17,12 +17,7 @@ public enum FitPlan {
         let target = try CatalogTarget.locate(folder)
         let (catalog, _) = try CatalogLoader(contentFolder: target.root).load()
         let root = ContentRoot.resolve(target.root)
-        let packs = catalog.packs.filter { pack in
-            switch target.scope {
-            case .catalog: return true
-            case .pack(let slug), .file(let slug): return slug.split(separator: "/").first.map(String.init) == pack.folder
-            }
-        }
+        let packs = catalog.packs.filter { pack in target.scope.packFolder.map { $0 == pack.folder } ?? true }
         let items = packs.flatMap { pack in
             pack.stickers.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
         }
