@@ -91,13 +91,17 @@ import Testing
 
     // MARK: - One rule for where commands write
 
-    @Test func fitAndExportRefuseToWriteIntoTheContentFolder() throws {
+    /// The fixture catalog plus a sticker too large for its pack, so fit has something to write.
+    static func catalogWithABigSticker() throws -> (TemporaryFolder, URL) {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
-        // A sticker too large for its pack, so fit has something to write.
         try folder.copy(Self.art, to: "content/pets/big.png")
         try folder.write("---\nalt: A big grin\n---\n", to: "content/pets/big.md")
-        let content = folder.url.appendingPathComponent("content")
+        return (folder, folder.url.appendingPathComponent("content"))
+    }
+
+    @Test func fitAndExportRefuseToWriteIntoTheContentFolder() throws {
+        let (folder, content) = try Self.catalogWithABigSticker()
         let before = SiteBuilderTests.snapshot(content)
 
         for output in ["content", "content/pets", "./content/../content"] {
@@ -123,11 +127,7 @@ import Testing
     /// `peel fit content/pets -o content` would write pets/big.png over the original: an output
     /// that holds what fit reads is refused, and a pack folder is fitted as that pack of its catalog.
     @Test func fitOfAPackFolderFitsThatPackAndNeverWritesOverIt() throws {
-        let folder = try TemporaryFolder()
-        try folder.copy(Fixtures.catalog, to: "content")
-        try folder.copy(Self.art, to: "content/pets/big.png")
-        try folder.write("---\nalt: A big grin\n---\n", to: "content/pets/big.md")
-        let content = folder.url.appendingPathComponent("content")
+        let (folder, content) = try Self.catalogWithABigSticker()
         let before = SiteBuilderTests.snapshot(content)
         for output in ["content", "."] {
             let fit = try cli.run(["fit", "content/pets", "-o", output], in: folder.url, environment: ["CI": "true"])
