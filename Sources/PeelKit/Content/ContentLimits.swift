@@ -11,7 +11,9 @@ enum ContentLimits {
 
     /// The size of the file at `url` (symlinks followed), nil if it cannot be seen.
     static func size(of url: URL) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.size] as? Int
+        // One stat(2) (symlinks followed), as ContentFile's check just before it: no Foundation
+        // attribute dictionary and no separate symlink resolution per sticker.
+        FileStamp.of(path: url.path).map { Int($0.size) }
     }
 
     /// "256 MiB", for messages.
