@@ -52,6 +52,12 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"])]
         ),
+        // Hunspell: label spelling, and the dictionary that tells words read in the art from noise.
+        .systemLibrary(
+            name: "CHunspell",
+            pkgConfig: "hunspell",
+            providers: [.apt(["libhunspell-dev"]), .brew(["hunspell"])]
+        ),
         // libpng and libjpeg report errors with longjmp (libjpeg's default even calls exit()); every
         // call that can fail lives in these small C targets, behind setjmp, and returns a status.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
@@ -70,6 +76,7 @@ let package = Package(
                 "CImageQuant",
                 "CLibDeflate",
                 "CCmarkGFM",
+                "CHunspell",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,0 +1,135 @@
+import CHunspell
+import Foundation
+
+/// A Hunspell dictionary (`.aff` + `.dic`), used through libhunspell's C API in process: whether a
+/// word is spelled right, and Hunspell's suggestions when it is not. The dictionary is never changed:
+/// words a catalog adds (names, brands) are the spelling check's own business, so one loaded
+/// dictionary serves every catalog a long-running `peel serve` sees.
+///
+/// Hunspell keeps per-call state while it suggests, so one handle is never used by two threads at
+/// once: every call takes the lock. Loading `en_US` takes about 30 ms, so a dictionary is made once
+/// and shared (`SpellingDictionary.shared(for:)`).
+public final class SpellingDictionary: @unchecked Sendable {
+    /// The language this dictionary was asked for ("en"), and the file name it was found under ("en_US").
+    public let language: String
+    public let name: String
+    private let handle: OpaquePointer
+    private let encoding: String.Encoding
+    private let lock = NSLock()
+
+    /// Where dictionaries are looked for, in order: `$DICPATH` (Hunspell's own variable, colon-separated),
+    /// then the folders Debian, Homebrew and macOS install them in.
+    static var searchPaths: [String] {
+        let environment = ProcessInfo.processInfo.environment["DICPATH"].map { $0.split(separator: ":").map(String.init) } ?? []
+        return environment + ["/usr/share/hunspell", "/usr/share/myspell/dicts", "/usr/share/myspell", "/usr/local/share/hunspell",
+                              "/opt/homebrew/share/hunspell", NSHomeDirectory() + "/Library/Spelling"]
+    }
+
+    /// The dictionary for a BCP 47 tag, or nil when none is installed: "en" finds `en_US` (then `en_GB`, `en`),
+    /// "pt-BR" finds `pt_BR`, "fr" finds `fr_FR` or `fr`.
+    public convenience init?(language: String) {
+        for name in Self.fileNames(for: language) {
+            for folder in Self.searchPaths {
+                let aff = folder + "/" + name + ".aff"
+                let dic = folder + "/" + name + ".dic"
+                if FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) {
+                    self.init(language: language, name: name, aff: aff, dic: dic)
+                    return
+                }
+            }
+        }
+        return nil
+    }
+
+    init?(language: String, name: String, aff: String, dic: String) {
+        guard let handle = Hunspell_create(aff, dic) else { return nil }
+        self.language = language
+        self.name = name
+        self.handle = handle
+        let declared = Hunspell_get_dic_encoding(handle).map { String(cString: $0) } ?? "UTF-8"
+        encoding = Self.encoding(named: declared)
+    }
+
+    deinit {
+        Hunspell_destroy(handle)
+    }
+
+    /// True when Hunspell accepts the word. A word the dictionary's encoding cannot hold is unknown.
+    public func isCorrect(_ word: String) -> Bool {
+        guard let bytes = encoded(word) else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes.withUnsafeBufferPointer { Hunspell_spell(handle, $0.baseAddress) } != 0
+    }
+
+    /// Hunspell's suggestions, best first, at most `limit`.
+    public func suggestions(for word: String, limit: Int = 3) -> [String] {
+        guard let bytes = encoded(word) else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        let count = bytes.withUnsafeBufferPointer { Hunspell_suggest(handle, &list, $0.baseAddress) }
+        defer { if list != nil { Hunspell_free_list(handle, &list, count) } }
+        guard count > 0, let words = list else { return [] }
+        return (0..<Int(count)).prefix(limit).compactMap { index in words[index].flatMap(decoded) }
+    }
+
+    /// The file names to try for a tag, most specific first: "pt-BR" → pt_BR, pt; "en" → en_US, en_GB, en.
+    static func fileNames(for language: String) -> [String] {
+        let parts = language.split(separator: "-").map(String.init)
+        guard let primary = parts.first?.lowercased(), !primary.isEmpty else { return [] }
+        var names: [String] = []
+        if let region = parts.dropFirst().first(where: { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }) {
+            names.append(primary + "_" + region.uppercased())
+        }
+        names += (defaultRegions[primary] ?? []).map { primary + "_" + $0 }
+        names.append(primary)
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// The region whose dictionary stands for a bare language tag, as Debian's packages name them.
+    private static let defaultRegions: [String: [String]] = [
+        "en": ["US", "GB", "AU", "CA"], "fr": ["FR"], "de": ["DE", "AT", "CH"], "es": ["ES", "MX"], "it": ["IT"],
+        "pt": ["PT", "BR"], "nl": ["NL"], "sv": ["SE"], "da": ["DK"], "nb": ["NO"], "pl": ["PL"], "ru": ["RU"],
+        "cs": ["CZ"], "el": ["GR"], "tr": ["TR"], "uk": ["UA"], "hu": ["HU"], "ro": ["RO"], "fi": ["FI"],
+    ]
+
+    private static func encoding(named name: String) -> String.Encoding {
+        switch name.uppercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") {
+        case "ISO88591": return .isoLatin1
+        case "ISO88592": return .isoLatin2
+        case "CP1252", "WINDOWS1252": return .windowsCP1252
+        case "CP1251", "WINDOWS1251": return .windowsCP1251
+        case "CP1250", "WINDOWS1250": return .windowsCP1250
+        default: return .utf8
+        }
+    }
+
+    /// The word as a NUL-terminated C string in the dictionary's encoding.
+    private func encoded(_ word: String) -> [CChar]? {
+        guard let data = word.data(using: encoding, allowLossyConversion: false) else { return nil }
+        return data.map { CChar(bitPattern: $0) } + [0]
+    }
+
+    private func decoded(_ pointer: UnsafeMutablePointer<CChar>) -> String? {
+        let length = strlen(pointer)
+        let data = Data(bytes: pointer, count: length)
+        return String(data: data, encoding: encoding)
+    }
+}
+
+extension SpellingDictionary {
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var loaded: [String: SpellingDictionary?] = [:]
+
+    /// One dictionary per language for the whole process (loading one costs tens of milliseconds).
+    public static func shared(for language: String) -> SpellingDictionary? {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let known = loaded[language] { return known }
+        let dictionary = SpellingDictionary(language: language)
+        loaded[language] = dictionary
+        return dictionary
+    }
+}
