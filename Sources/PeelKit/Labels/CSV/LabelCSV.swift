@@ -1,0 +1,94 @@
+import Foundation
+
+/// `LabelSheet` as a CSV file that survives a spreadsheet. Written as Excel and LibreOffice read
+/// it without asking: UTF-8 with a byte-order mark (without one Excel reads the legacy code page),
+/// CRLF rows, RFC 4180 quoting, and cells guarded against running as formulas (`FormulaGuard`).
+/// Read back as spreadsheets save it: with or without the mark, CRLF or LF, comma, semicolon
+/// (European Excel) or tab separated, columns found by their header name in any order, extra
+/// columns ignored, empty rows skipped.
+public enum LabelCSV {
+    public enum Column {
+        public static let pack = "pack"
+        public static let file = "file"
+        public static let label = "label"
+        public static let labelHash = "label hash"
+        public static let newLabel = "new label"
+    }
+
+    public static let header = [Column.pack, Column.file, Column.label, Column.labelHash, Column.newLabel]
+    /// The columns an import cannot do without.
+    static let required = [Column.file, Column.labelHash, Column.newLabel]
+    static let byteOrderMark = "\u{FEFF}"
+
+    public static func encode(_ sheet: LabelSheet) -> Data {
+        var lines = [header.map(field).joined(separator: ",")]
+        for row in sheet.rows {
+            lines.append([row.pack, row.file, row.label, row.labelHash, row.newLabel].map(field).joined(separator: ","))
+        }
+        return Data((byteOrderMark + lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    /// The rows of a CSV file named `file` (as shown in errors). Every problem is reported, each
+    /// with the line its row starts on; none of the rows is returned when there is one.
+    public static func decode(_ data: Data, file: String) throws(LabelSheetProblems) -> LabelSheet {
+        func fail(_ line: Int?, _ message: String) -> LabelSheetProblems {
+            LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: line, message: message)])
+        }
+        guard var text = String(validating: data, as: UTF8.self) else {
+            throw fail(TextFile.firstInvalidLine(data), "file is not UTF-8 text; save it as \"CSV UTF-8\"")
+        }
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        let records: [CSVReader.Record]
+        do {
+            records = try CSVReader.records(text, delimiter: CSVReader.delimiter(ofHeader: text))
+        } catch {
+            throw fail(error.line, error.message)
+        }
+        guard let headerRecord = records.first, !isEmpty(headerRecord) else {
+            throw fail(1, "the first line must be the header: \(header.joined(separator: ", "))")
+        }
+        let names = headerRecord.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        var columns: [String: Int] = [:]
+        var problems: [LabelSheetProblem] = []
+        for (index, name) in names.enumerated() where header.contains(name) {
+            if columns[name] != nil {
+                problems.append(LabelSheetProblem(file: file, line: headerRecord.line, message: "column '\(name)' appears twice; keep one"))
+            }
+            columns[name] = index
+        }
+        let missing = required.filter { columns[$0] == nil }
+        if !missing.isEmpty {
+            problems.append(LabelSheetProblem(file: file, line: headerRecord.line,
+                message: "header has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) column; the header names the columns \(header.joined(separator: ", "))"))
+        }
+        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
+
+        var rows: [LabelSheet.Row] = []
+        for record in records.dropFirst() where !isEmpty(record) {
+            guard record.fields.count == names.count else {
+                problems.append(LabelSheetProblem(file: file, line: record.line,
+                    message: "row has \(record.fields.count) columns, the header \(names.count); a cell holding the separator must be quoted"))
+                continue
+            }
+            func cell(_ name: String) -> String { columns[name].map { FormulaGuard.unguarded(record.fields[$0]) } ?? "" }
+            rows.append(LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: cell(Column.label),
+                                       labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
+                                       newLabel: cell(Column.newLabel), line: record.line))
+        }
+        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
+        return LabelSheet(rows: rows)
+    }
+
+    /// One cell: formula-guarded, quoted when it holds a comma, semicolon (so a semicolon reader
+    /// splits it right too), quote, line break or the apostrophe of the guard.
+    static func field(_ text: String) -> String {
+        let value = FormulaGuard.guarded(text)
+        guard value.containsScalar(in: [",", ";", "\"", "\n", "\r"]) || value != text else { return value }
+        return "\"" + value.replacingScalars(["\"": "\"\""]) + "\""
+    }
+
+    /// A row with no text at all: a spreadsheet's trailing `,,,,` or blank line.
+    private static func isEmpty(_ record: CSVReader.Record) -> Bool {
+        record.fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+}
