@@ -40,8 +40,13 @@ struct LabelsExportCommand: ParsableCommand {
     var csv: String
 
     func run() throws {
-        let sheet = try LibraryCall.run(command: "labels export", content: content) {
+        let (sheet, unreadable) = try LibraryCall.run(command: "labels export", content: content) {
             try LabelExport.sheet(content: URL(fileURLWithPath: content))
+        }
+        let terminal = Terminal.standardError
+        for finding in unreadable {
+            let place = finding.line.map { "\(finding.file):\($0)" } ?? finding.file
+            terminal.line(terminal.colored("\(place): warning: the sidecar cannot be read (\(finding.message)); its row has no label, and an import refuses it until the sidecar is fixed", .yellow))
         }
         let data = LabelCSV.encode(sheet)
         if csv == "-" {

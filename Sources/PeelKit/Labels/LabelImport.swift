@@ -64,8 +64,20 @@ public struct LabelImport: Sendable {
                 refuse("\(file): label hash '\(row.labelHash)' is not one that peel labels export writes (sha256: and 16 hex digits); export again")
                 continue
             }
+            if row.newLabel.isEmpty {
+                // The reviewer typed into the label cell instead: say so rather than skip the edit.
+                if let label = row.label, !Self.matches(label, row.labelHash) {
+                    refuse("\(file): the 'label' cell differs from the label exported; write the new label in the 'new label' column")
+                } else {
+                    skipped += 1
+                }
+                continue
+            }
             let newLabel = row.newLabel.trimmingCharacters(in: .whitespacesAndNewlines)
-            if newLabel.isEmpty { skipped += 1; continue }
+            guard !newLabel.isEmpty else {
+                refuse("\(file): the new label is only spaces; leave the cell empty to keep the label")
+                continue
+            }
             let current = sticker.alt ?? ""
             if let error = sticker.sidecarError {
                 refuse("\(sticker.sidecar ?? file): the sidecar cannot be read (\(error.message)); fix it first")
@@ -120,6 +132,13 @@ public struct LabelImport: Sendable {
     public func summary(dryRun: Bool) -> String {
         (dryRun ? "Would change " : "Changed ") + plural(changes.count, "label")
             + ", \(unchanged) unchanged, \(skipped) skipped (no new label)" + (dryRun ? "; nothing was written (--dry-run)." : ".")
+    }
+
+    /// True when `label` is the one `hash` was made from; line breaks a text editor turned into
+    /// CRLF inside a quoted cell still match.
+    private static func matches(_ label: String, _ hash: String) -> Bool {
+        let hash = hash.lowercased()
+        return LabelHash.of(label) == hash || LabelHash.of(label.replacingScalars(["\r": ""])) == hash
     }
 
     /// `written` as a path relative to the content folder, lexically (`a/./b`, `a/../b`), or nil

@@ -8,8 +8,8 @@ public struct LabelSheet: Sendable, Equatable {
         public var pack: String
         /// The sticker image's path relative to the content folder.
         public var file: String
-        /// The label when exported ("" for a sticker without one).
-        public var label: String
+        /// The label when exported ("" for a sticker without one); nil when the file read has no such column.
+        public var label: String?
         /// `LabelHash.of(label)` at export time.
         public var labelHash: String
         /// The reviewer's label; "" leaves the sticker as it is.
@@ -17,7 +17,7 @@ public struct LabelSheet: Sendable, Equatable {
         /// Where the row starts in the file it was read from (1-based physical line), for errors.
         public var line: Int
 
-        public init(pack: String, file: String, label: String, labelHash: String, newLabel: String = "", line: Int = 0) {
+        public init(pack: String, file: String, label: String?, labelHash: String, newLabel: String = "", line: Int = 0) {
             self.pack = pack
             self.file = file
             self.label = label

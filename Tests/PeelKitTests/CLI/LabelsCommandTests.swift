@@ -53,6 +53,37 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.alt) == ["Orange cat", "Golden dog; tongue out", "Red fox\nin snow", "Owl at night"])
     }
 
+    @Test func anUnchangedExportImportsWithoutChangingAByteEvenWithHostileLabels() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let png = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        let labels = ["=HYPERLINK(\"http://x\")", "'-already quoted", "+1 for cats", "@mention", "Comma, semicolon; \"quotes\"",
+                      "Tab\there", "Chat ravi, 日本語 🐈‍⬛", "ends with spaces   "]
+        for (index, label) in labels.enumerated() {
+            try folder.write(png, to: "content/pets/hostile\(index).png")
+            try folder.write("---\r\nalt: \(YAMLScalarText.doubleQuoted(label))  # hostile\r\n---\r\n", to: "content/pets/hostile\(index).md")
+        }
+        try folder.write("---\nalt: |\n  Two\n  lines\n---\n", to: "content/pets/block.md")
+        try folder.write(png, to: "content/pets/block.png")
+        try folder.write("---\nalt: [unclosed\n---\n", to: "content/pets/broken.md")
+        try folder.write(png, to: "content/pets/broken.png")
+        let snapshot = try fixtures.snapshot(folder)
+
+        let export = try cli.run(["labels", "export", "--csv", "labels.csv"], in: folder.url)
+        #expect(export.status == 0)
+        #expect(export.stderr.hasPrefix("pets/broken.md:2: warning: the sidecar cannot be read ("), "\(export.stderr)")
+        let plain = try cli.run(["labels", "import", "labels.csv"], in: folder.url)
+        #expect(plain.stdout == "Changed 0 labels, 0 unchanged, 15 skipped (no new label).\n", "\(plain.stderr)")
+        // Every label copied into "new label", as a reviewer who agrees with all of them might.
+        var sheet = try LabelCSV.decode(Data(contentsOf: folder.url.appendingPathComponent("labels.csv")), file: "labels.csv")
+        #expect(Set(labels.map { $0.trimmingCharacters(in: .whitespaces) }).isSubset(of: Set(sheet.rows.compactMap(\.label))))
+        for index in sheet.rows.indices { sheet.rows[index].newLabel = sheet.rows[index].label ?? "" }
+        try folder.write(LabelCSV.encode(sheet), to: "copied.csv")
+        let copied = try cli.run(["labels", "import", "copied.csv"], in: folder.url)
+        #expect(copied.stdout == "Changed 0 labels, 14 unchanged, 1 skipped (no new label).\n", "\(copied.stderr)")
+        #expect(try fixtures.snapshot(folder) == snapshot)
+    }
+
     @Test func badRowsAreListedWithTheirLinesAndNothingIsWritten() throws {
         let folder = try fixtures.catalog()
         try folder.write("file,label hash,new label\r\npets/cat.png,\(LabelHash.of("Orange cat")),New cat\r\n"

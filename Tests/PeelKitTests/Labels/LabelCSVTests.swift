@@ -76,7 +76,21 @@ import Testing
 
     @Test func readsCRLFWithBOMAndTabs() throws {
         let sheet = try decode("\u{FEFF}file\tlabel hash\tnew label\r\npets/cat.png\tsha256:e3b0c44298fc1c14\tNew\r\n")
-        #expect(sheet.rows == [LabelSheet.Row(pack: "", file: "pets/cat.png", label: "", labelHash: "sha256:e3b0c44298fc1c14", newLabel: "New", line: 2)])
+        #expect(sheet.rows == [LabelSheet.Row(pack: "", file: "pets/cat.png", label: nil, labelHash: "sha256:e3b0c44298fc1c14", newLabel: "New", line: 2)])
+    }
+
+    @Test func readsExcelsUnicodeTextAndItsSepLine() throws {
+        // "Unicode Text": UTF-16 little-endian with a byte-order mark, tab-separated.
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in "file\tlabel hash\tnew label\r\npets/cat.png\tsha256:e3b0c44298fc1c14\tChat \u{1F408}\r\n".utf16 {
+            utf16.append(UInt8(unit & 0xFF))
+            utf16.append(UInt8(unit >> 8))
+        }
+        #expect(try LabelCSV.decode(utf16, file: "labels.txt").rows.map(\.newLabel) == ["Chat \u{1F408}"])
+        // `sep=;` names the delimiter (the header has a comma in a name); lines still count from the file's first.
+        let sheet = try decode("sep=;\r\nfile;label hash;new label;\"a,b\"\r\npets/cat.png;sha256:e3b0c44298fc1c14;Un chat, ravi;\r\n")
+        #expect(sheet.rows.map(\.newLabel) == ["Un chat, ravi"])
+        #expect(sheet.rows.map(\.line) == [3])
     }
 
     @Test func everyBadRowIsReportedWithItsLine() {

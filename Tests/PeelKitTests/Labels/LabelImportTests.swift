@@ -22,7 +22,7 @@ import Testing
 
     /// The sheet `peel labels export` makes, with `edits` (file → new label) filled in.
     func sheet(_ folder: TemporaryFolder, _ edits: [String: String] = [:]) throws -> LabelSheet {
-        var sheet = try LabelExport.sheet(content: content(folder))
+        var sheet = try LabelExport.sheet(content: content(folder)).sheet
         for index in sheet.rows.indices {
             sheet.rows[index].line = index + 2
             sheet.rows[index].newLabel = edits[sheet.rows[index].file] ?? ""
@@ -57,7 +57,7 @@ import Testing
         let rows = try sheet(folder).rows
         #expect(rows.map(\.file) == ["pets/cat.png", "pets/dog.png", "pets/fox.png", "pets/owl.png"])
         #expect(rows.map(\.label) == ["Orange cat", "", "Red fox\nin snow", ""])
-        #expect(rows.map(\.labelHash) == rows.map { LabelHash.of($0.label) })
+        #expect(rows.map(\.labelHash) == rows.map { LabelHash.of($0.label ?? "") })
         #expect(rows.allSatisfy { $0.pack == "pets" && $0.newLabel.isEmpty })
     }
 
@@ -85,7 +85,7 @@ import Testing
         // Even with every label copied into "new label", nothing changes.
         let plain = try LabelImport.plan(csv, sheetFile: "labels.csv", content: content(folder))
         #expect(plain.changes.isEmpty && plain.skipped == 4)
-        for index in csv.rows.indices { csv.rows[index].newLabel = csv.rows[index].label }
+        for index in csv.rows.indices { csv.rows[index].newLabel = csv.rows[index].label ?? "" }
         let copied = try LabelImport.plan(csv, sheetFile: "labels.csv", content: content(folder))
         #expect(copied.changes.isEmpty)
         #expect(copied.summary(dryRun: false) == "Changed 0 labels, 2 unchanged, 2 skipped (no new label).")
@@ -148,6 +148,17 @@ import Testing
         #expect(problems.count == 2)
         #expect(problems.first == "r.csv:2: error: pets/cat.png: label hash '1.23457E+15' is not one that peel labels export writes (sha256: and 16 hex digits); export again")
         #expect(problems.last?.hasPrefix("r.csv:4: error: pets/fox.md: the sidecar cannot be read (") == true)
+    }
+
+    @Test func anEditInTheLabelColumnAndASpacesOnlyLabelAreRefused() throws {
+        let folder = try catalog()
+        var exported = try sheet(folder, ["pets/dog.png": "   "])
+        exported.rows[0].label = "Orange cat, edited in the wrong column"
+        exported.rows[2].label = "Red fox\r\nin snow"  // an editor's CRLF inside the cell is no edit
+        #expect(messages { _ = try LabelImport.plan(exported, sheetFile: "r.csv", content: content(folder)) } == [
+            "r.csv:2: error: pets/cat.png: the 'label' cell differs from the label exported; write the new label in the 'new label' column",
+            "r.csv:3: error: pets/dog.png: the new label is only spaces; leave the cell empty to keep the label",
+        ])
     }
 
     @Test func aSidecarThatIsASymlinkIsNotWrittenThrough() throws {

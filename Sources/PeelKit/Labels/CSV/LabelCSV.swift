@@ -19,11 +19,14 @@ public enum LabelCSV {
     /// The columns an import cannot do without.
     static let required = [Column.file, Column.labelHash, Column.newLabel]
     static let byteOrderMark = "\u{FEFF}"
+    /// 64 MiB: a 600-sticker sheet is about 60 KB, so this is a million rows, and a mistaken
+    /// multi-gigabyte file is refused before it is read whole.
+    static let maxBytes = 64 * 1024 * 1024
 
     public static func encode(_ sheet: LabelSheet) -> Data {
         var lines = [header.map(field).joined(separator: ",")]
         for row in sheet.rows {
-            lines.append([row.pack, row.file, row.label, row.labelHash, row.newLabel].map(field).joined(separator: ","))
+            lines.append([row.pack, row.file, row.label ?? "", row.labelHash, row.newLabel].map(field).joined(separator: ","))
         }
         return Data((byteOrderMark + lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
@@ -34,16 +37,32 @@ public enum LabelCSV {
         func fail(_ line: Int?, _ message: String) -> LabelSheetProblems {
             LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: line, message: message)])
         }
-        guard var text = String(validating: data, as: UTF8.self) else {
-            throw fail(TextFile.firstInvalidLine(data), "file is not UTF-8 text; save it as \"CSV UTF-8\"")
+        guard data.count <= maxBytes else {
+            throw fail(nil, "file is \(data.count) bytes, more than the \(ContentLimits.megabytes(maxBytes)) a label sheet may have")
+        }
+        var text: String
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            // Excel's "Unicode Text": UTF-16 with a byte-order mark, tab-separated.
+            guard let decoded = String(data: data, encoding: .utf16) else { throw fail(nil, "file is not valid UTF-16 text") }
+            text = decoded
+        } else {
+            guard let decoded = String(validating: data, as: UTF8.self) else {
+                throw fail(TextFile.firstInvalidLine(data), "file is not UTF-8 text; save it as \"CSV UTF-8\"")
+            }
+            text = decoded
         }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-        let records: [CSVReader.Record]
+        // Excel's `sep=;` first line names the delimiter; the header follows it.
+        let hint = Array(text.unicodeScalars.prefix(6))
+        let named = hint.count >= 5 && String(String.UnicodeScalarView(hint[0..<4])).lowercased() == "sep="
+            && (hint.count == 5 || hint[5] == "\r" || hint[5] == "\n") ? hint[4] : nil
+        var records: [CSVReader.Record]
         do {
-            records = try CSVReader.records(text, delimiter: CSVReader.delimiter(ofHeader: text))
+            records = try CSVReader.records(text, delimiter: named ?? CSVReader.delimiter(ofHeader: text))
         } catch {
             throw fail(error.line, error.message)
         }
+        if named != nil { records.removeFirst() }
         guard let headerRecord = records.first, !isEmpty(headerRecord) else {
             throw fail(1, "the first line must be the header: \(header.joined(separator: ", "))")
         }
@@ -71,7 +90,7 @@ public enum LabelCSV {
                 continue
             }
             func cell(_ name: String) -> String { columns[name].map { FormulaGuard.unguarded(record.fields[$0]) } ?? "" }
-            rows.append(LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: cell(Column.label),
+            rows.append(LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: columns[Column.label] == nil ? nil : cell(Column.label),
                                        labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
                                        newLabel: cell(Column.newLabel), line: record.line))
         }
