@@ -99,7 +99,7 @@ struct LabelsImportCommand: ParsableCommand {
         let terminal = Terminal.standardError
         let plan: LabelImport
         do {
-            let sheet = try LabelCSV.decode(try ContentFile.read(URL(fileURLWithPath: file)), file: file)
+            let sheet = try LabelCSV.read(URL(fileURLWithPath: file), file: file)
             plan = try LibraryCall.run(command: "labels import", content: content) {
                 try LabelImport.plan(sheet, sheetFile: file, content: folder)
             }

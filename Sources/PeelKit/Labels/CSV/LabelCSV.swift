@@ -31,14 +31,21 @@ public enum LabelCSV {
         return Data((byteOrderMark + lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
 
+    /// The rows of the CSV file at `url`, shown in errors as `file`; a file over `maxBytes` is
+    /// refused before it is read.
+    public static func read(_ url: URL, file: String) throws -> LabelSheet {
+        if let size = ContentLimits.size(of: url), size > maxBytes {
+            throw LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: nil,
+                message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(maxBytes)) a label sheet may have")])
+        }
+        return try decode(ContentFile.read(url), file: file)
+    }
+
     /// The rows of a CSV file named `file` (as shown in errors). Every problem is reported, each
     /// with the line its row starts on; none of the rows is returned when there is one.
     public static func decode(_ data: Data, file: String) throws(LabelSheetProblems) -> LabelSheet {
         func fail(_ line: Int?, _ message: String) -> LabelSheetProblems {
             LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: line, message: message)])
-        }
-        guard data.count <= maxBytes else {
-            throw fail(nil, "file is \(data.count) bytes, more than the \(ContentLimits.megabytes(maxBytes)) a label sheet may have")
         }
         var text: String
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
