@@ -8,9 +8,9 @@ struct LabelsCommand: ParsableCommand {
         abstract: "Review accessibility labels in a spreadsheet: export them, import the edits.",
         discussion: """
         Examples:
-          peel labels export --csv labels.csv      one row per sticker, with an empty "new label" column
-          peel labels import labels.csv --dry-run  show what the reviewed file would change
-          peel labels import labels.csv            write the new labels into the sidecars
+          peel labels export --csv labels.csv      a row per sticker to review
+          peel labels import labels.csv --dry-run  what the edits would change
+          peel labels import labels.csv            write the new labels
         """,
         subcommands: [LabelsExportCommand.self, LabelsImportCommand.self]
     )
@@ -80,21 +80,19 @@ struct LabelsImportCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The content folder (optional) and the CSV file.", completion: .file())
-    var paths: [String]
+    @Argument(help: ArgumentHelp("The content folder, then the CSV file; or only the CSV file (content folder: content).",
+                                 valueName: "content-or-csv"), completion: .file())
+    var first: String
+
+    @Argument(help: ArgumentHelp("The CSV file, when the content folder comes first.", valueName: "csv"), completion: .file())
+    var second: String?
 
     @Flag(help: "Print a diff of each sidecar that would change and write nothing.")
     var dryRun = false
 
-    func validate() throws {
-        guard (1...2).contains(paths.count) else {
-            throw ValidationError("give the CSV file, optionally after the content folder: peel labels import [CONTENT] FILE")
-        }
-    }
-
     func run() throws {
-        let content = paths.count == 2 ? paths[0] : "content"
-        let file = paths[paths.count - 1]
+        let content = second == nil ? "content" : first
+        let file = second ?? first
         let folder = URL(fileURLWithPath: content)
         let terminal = Terminal.standardError
         let plan: LabelImport

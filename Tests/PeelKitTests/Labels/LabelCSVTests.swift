@@ -108,6 +108,12 @@ import Testing
         let text = "file,label hash,new label\r\npets/cat.png,sha256:e3b0c44298fc1c14,ok\r\npets/dog.jpg,sha256:e3b0c44298fc1c14,\"never\r\nclosed\r\n"
         #expect(problems(text) == ["labels.csv:3: error: quoted field is never closed: a '\"' opens it here and the file ends; close it with '\"'"])
         #expect(problems("file,label hash,new label\n\"a\"b,c,d\n") == ["labels.csv:2: error: text after a closing quote; a quote inside a quoted field is written twice (\"\")"])
+        // Every problem is reported, the unclosed quote with those before it.
+        #expect(problems("file,label hash,new label\nx,y\n\"a\nb\"c,d,e\nok,ok,ok\nx,\"open\n") == [
+            "labels.csv:2: error: row has 2 columns, the header 3; a cell holding the separator must be quoted",
+            "labels.csv:3: error: text after a closing quote; a quote inside a quoted field is written twice (\"\")",
+            "labels.csv:6: error: quoted field is never closed: a '\"' opens it here and the file ends; close it with '\"'",
+        ])
     }
 
     @Test func aHeaderWithoutTheNeededColumnsIsRefused() {

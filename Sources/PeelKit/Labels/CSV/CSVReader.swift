@@ -9,6 +9,7 @@ struct CSVReader {
     }
 
     struct Failure: Error, Equatable {
+        /// The line the record starts on; for a quote never closed, the line it opens on.
         var line: Int
         var message: String
     }
@@ -27,8 +28,9 @@ struct CSVReader {
         return [",", ";", "\t"].max { (counts[$0]!, preference[$0]!) < (counts[$1]!, preference[$1]!) } ?? ","
     }
 
-    /// Every record of `text`; the first malformed one throws.
-    static func records(_ text: String, delimiter: Unicode.Scalar) throws(Failure) -> [Record] {
+    /// Every record of `text`, and every place it is malformed. Text after a closing quote is kept
+    /// in its field and reading goes on; an unclosed quote swallows the rest of the file, so it ends it.
+    static func records(_ text: String, delimiter: Unicode.Scalar) -> (records: [Record], failures: [Failure]) {
         let scalars = Array(text.unicodeScalars)
         var records: [Record] = []
         var fields: [String] = []
@@ -37,6 +39,7 @@ struct CSVReader {
         var recordLine = 1
         var index = 0
         var atFieldStart = true
+        var failures: [Failure] = []
 
         func endRecord() {
             fields.append(String(field))
@@ -69,11 +72,12 @@ struct CSVReader {
                     index += 1
                 }
                 guard closed else {
-                    throw Failure(line: opened, message: "quoted field is never closed: a '\"' opens it here and the file ends; close it with '\"'")
+                    failures.append(Failure(line: opened, message: "quoted field is never closed: a '\"' opens it here and the file ends; close it with '\"'"))
+                    return (records, failures)
                 }
                 atFieldStart = false
                 if index < scalars.count, scalars[index] != delimiter, scalars[index] != "\n", scalars[index] != "\r" {
-                    throw Failure(line: line, message: "text after a closing quote; a quote inside a quoted field is written twice (\"\")")
+                    failures.append(Failure(line: recordLine, message: "text after a closing quote; a quote inside a quoted field is written twice (\"\")"))
                 }
                 continue
             }
@@ -95,6 +99,6 @@ struct CSVReader {
             }
         }
         if !fields.isEmpty || !field.isEmpty || !atFieldStart { endRecord() }
-        return records
+        return (records, failures)
     }
 }

@@ -63,34 +63,34 @@ public enum LabelCSV {
         let hint = Array(text.unicodeScalars.prefix(6))
         let named = hint.count >= 5 && String(String.UnicodeScalarView(hint[0..<4])).lowercased() == "sep="
             && (hint.count == 5 || hint[5] == "\r" || hint[5] == "\n") ? hint[4] : nil
-        var records: [CSVReader.Record]
-        do {
-            records = try CSVReader.records(text, delimiter: named ?? CSVReader.delimiter(ofHeader: text))
-        } catch {
-            throw fail(error.line, error.message)
-        }
-        if named != nil { records.removeFirst() }
+        var (records, failures) = CSVReader.records(text, delimiter: named ?? CSVReader.delimiter(ofHeader: text))
+        if named != nil, !records.isEmpty { records.removeFirst() }
+        var problems = failures.map { LabelSheetProblem(file: file, line: $0.line, message: $0.message) }
+        let malformed = Set(failures.map(\.line))
         guard let headerRecord = records.first, !isEmpty(headerRecord) else {
-            throw fail(1, "the first line must be the header: \(header.joined(separator: ", "))")
+            throw LabelSheetProblems(problems: problems.isEmpty
+                ? [LabelSheetProblem(file: file, line: 1, message: "the first line must be the header: \(header.joined(separator: ", "))")]
+                : problems)
         }
         let names = headerRecord.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         var columns: [String: Int] = [:]
-        var problems: [LabelSheetProblem] = []
+        var headerProblems: [LabelSheetProblem] = []
         for (index, name) in names.enumerated() where header.contains(name) {
             if columns[name] != nil {
-                problems.append(LabelSheetProblem(file: file, line: headerRecord.line, message: "column '\(name)' appears twice; keep one"))
+                headerProblems.append(LabelSheetProblem(file: file, line: headerRecord.line, message: "column '\(name)' appears twice; keep one"))
             }
             columns[name] = index
         }
         let missing = required.filter { columns[$0] == nil }
         if !missing.isEmpty {
-            problems.append(LabelSheetProblem(file: file, line: headerRecord.line,
+            headerProblems.append(LabelSheetProblem(file: file, line: headerRecord.line,
                 message: "header has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) column; the header names the columns \(header.joined(separator: ", "))"))
         }
-        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
+        guard headerProblems.isEmpty else { throw LabelSheetProblems(problems: headerProblems + problems) }
 
         var rows: [LabelSheet.Row] = []
         for record in records.dropFirst() where !isEmpty(record) {
+            guard !malformed.contains(record.line) else { continue }  // reported already; its cells cannot be trusted
             guard record.fields.count == names.count else {
                 problems.append(LabelSheetProblem(file: file, line: record.line,
                     message: "row has \(record.fields.count) columns, the header \(names.count); a cell holding the separator must be quoted"))
@@ -101,7 +101,7 @@ public enum LabelCSV {
                                        labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
                                        newLabel: cell(Column.newLabel), line: record.line))
         }
-        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
+        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }) }
         return LabelSheet(rows: rows)
     }
 
