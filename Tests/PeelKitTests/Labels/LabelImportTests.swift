@@ -161,6 +161,18 @@ import Testing
         ])
     }
 
+    @Test func aSidecarSharedByTwoImagesIsRefused() throws {
+        let folder = try catalog()
+        try folder.write(try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/turtle.gif")), to: "content/pets/cat.gif")
+        try folder.write(try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/turtle.gif")), to: "content/pets/owl.gif")
+        let exported = try sheet(folder, ["pets/cat.gif": "A cat", "pets/owl.png": "An owl"])
+        #expect(exported.rows.map(\.file) == ["pets/cat.gif", "pets/cat.png", "pets/dog.png", "pets/fox.png", "pets/owl.gif", "pets/owl.png"])
+        #expect(messages { _ = try LabelImport.plan(exported, sheetFile: "r.csv", content: content(folder)) } == [
+            "r.csv:2: error: pets/cat.md: shared by pets/cat.gif and pets/cat.png, so a new label would change both; rename one image first",
+            "r.csv:7: error: pets/owl.md: shared by pets/owl.gif and pets/owl.png, so a new label would change both; rename one image first",
+        ])
+    }
+
     @Test func aSidecarThatIsASymlinkIsNotWrittenThrough() throws {
         let folder = try catalog()
         try folder.write("---\nalt: Target\n---\n", to: "content/elsewhere.md")
