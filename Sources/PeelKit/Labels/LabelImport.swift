@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Applies a reviewed `LabelSheet` to a catalog's sidecars, all or nothing: every row is checked
@@ -42,14 +47,26 @@ public struct LabelImport: Sendable {
         return LabelImport(changes: changes, unchanged: unchanged, skipped: skipped)
     }
 
-    /// Writes every change into `content` (the folder `plan` was given).
+    /// Writes every change into `content` (the folder `plan` was given). A replaced sidecar keeps
+    /// its permissions (SafeFile's new file is 0644, and a sidecar may have been made private).
     public func apply(content: URL) throws {
         let root = ContentRoot.resolve(content)
         for change in changes {
+            let path = root.path + "/" + change.sidecar
+            var info = stat()
+            let permissions = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
             do {
                 try SafeFile.write(change.after, to: change.sidecar, in: root, mode: change.before == nil ? .createOnly : .replace)
             } catch is SafeFile.Exists {
                 throw PeelError.cannotWrite(path: change.sidecar, reason: "a file appeared there since the import began")
+            }
+            if let permissions {
+                // O_NOFOLLOW: whatever is at the path now is changed only if it is the file just written.
+                let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                if descriptor >= 0 {
+                    fchmod(descriptor, permissions)
+                    close(descriptor)
+                }
             }
         }
     }

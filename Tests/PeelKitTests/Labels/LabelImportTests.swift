@@ -78,6 +78,16 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.alt) == ["Orange cat, smiling: #1", "Golden dog", "Red fox in snow", "Owl at night"])
     }
 
+    @Test func aReplacedSidecarKeepsItsPermissions() throws {
+        let folder = try catalog()
+        let cat = content(folder).appendingPathComponent("pets/cat.md").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: cat)
+        try LabelImport.plan(sheet(folder, ["pets/cat.png": "Private cat"]), sheetFile: "r.csv", content: content(folder))
+            .apply(content: content(folder))
+        #expect(try folder.read("content/pets/cat.md").contains("alt: Private cat\r\n"))
+        #expect(try FileManager.default.attributesOfItem(atPath: cat)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test func roundTripOfAnUnchangedExportChangesNoByte() throws {
         let folder = try catalog()
         let before = try snapshot(folder)
