@@ -8,7 +8,7 @@ struct CSVReader {
         var line: Int
     }
 
-    struct Failure: Error, Equatable {
+    struct Failure: Equatable {
         /// The line the record starts on; for a quote never closed, the line it opens on.
         var line: Int
         var message: String
