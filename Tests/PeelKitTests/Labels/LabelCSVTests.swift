@@ -50,7 +50,7 @@ import Testing
         #expect(back.rows.map(\.label) == [label])
         #expect(back.rows.map(\.newLabel) == [label])
         #expect(back.rows.map(\.labelHash) == [LabelHash.of(label)])
-        #expect(FormulaGuard.unguarded(FormulaGuard.guarded(label)) == label)
+        #expect(SpreadsheetCell.unguarded(SpreadsheetCell.guarded(label)) == label)
     }
 
     @Test func aSpreadsheetsApostropheLessFormulaTextIsReadAsWritten() throws {

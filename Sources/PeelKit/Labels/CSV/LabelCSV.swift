@@ -2,7 +2,7 @@ import Foundation
 
 /// `LabelSheet` as a CSV file that survives a spreadsheet. Written as Excel and LibreOffice read
 /// it without asking: UTF-8 with a byte-order mark (without one Excel reads the legacy code page),
-/// CRLF rows, RFC 4180 quoting, and cells guarded against running as formulas (`FormulaGuard`).
+/// CRLF rows, RFC 4180 quoting, and cells guarded against running as formulas (`SpreadsheetCell`).
 /// Read back as spreadsheets save it: with or without the mark, CRLF or LF, comma, semicolon
 /// (European Excel) or tab separated, columns found by their header name in any order, extra
 /// columns ignored, empty rows skipped.
@@ -24,9 +24,9 @@ public enum LabelCSV {
     static let maxBytes = 64 * 1024 * 1024
 
     public static func encode(_ sheet: LabelSheet) -> Data {
-        var lines = [header.map(field).joined(separator: ",")]
+        var lines = [header.map(SpreadsheetCell.field).joined(separator: ",")]
         for row in sheet.rows {
-            lines.append([row.pack, row.file, row.label ?? "", row.labelHash, row.newLabel].map(field).joined(separator: ","))
+            lines.append([row.pack, row.file, row.label ?? "", row.labelHash, row.newLabel].map(SpreadsheetCell.field).joined(separator: ","))
         }
         return Data((byteOrderMark + lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
@@ -96,21 +96,13 @@ public enum LabelCSV {
                     message: "row has \(record.fields.count) columns, the header \(names.count); a cell holding the separator must be quoted"))
                 continue
             }
-            func cell(_ name: String) -> String { columns[name].map { FormulaGuard.unguarded(record.fields[$0]) } ?? "" }
+            func cell(_ name: String) -> String { columns[name].map { SpreadsheetCell.unguarded(record.fields[$0]) } ?? "" }
             rows.append(LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: columns[Column.label] == nil ? nil : cell(Column.label),
                                        labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
                                        newLabel: cell(Column.newLabel), line: record.line))
         }
         guard problems.isEmpty else { throw LabelSheetProblems(problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }) }
         return LabelSheet(rows: rows)
-    }
-
-    /// One cell: formula-guarded, quoted when it holds a comma, semicolon (so a semicolon reader
-    /// splits it right too), quote, line break or the apostrophe of the guard.
-    static func field(_ text: String) -> String {
-        let value = FormulaGuard.guarded(text)
-        guard value.containsScalar(in: [",", ";", "\"", "\n", "\r"]) || value != text else { return value }
-        return "\"" + value.replacingScalars(["\"": "\"\""]) + "\""
     }
 
     /// A row with no text at all: a spreadsheet's trailing `,,,,` or blank line.

@@ -1,10 +1,19 @@
-/// Keeps a spreadsheet from running a cell as a formula, reversibly. A cell that starts with
-/// = + - @ (or a tab or carriage return, which some spreadsheets skip before one) gets a leading
-/// apostrophe, as `ReviewCSV` does. Unlike a one-way guard, a value that already starts with
+/// A CSV cell that a spreadsheet opens as the text it is: RFC 4180 quoting, and a guard so it never
+/// runs as a formula. A cell that starts with = + - @ (or a tab or carriage return, which some
+/// spreadsheets skip before one) gets a leading apostrophe. A value that already starts with
 /// apostrophes before such a character gets one more, so `unguarded` can always take exactly one
-/// off: a round trip never changes a label.
-enum FormulaGuard {
+/// off: a round trip through `peel labels` never changes a label.
+enum SpreadsheetCell {
     private static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `text` guarded and quoted when it holds a comma, semicolon (so a reader that splits on
+    /// semicolons keeps it whole too), quote or line break, or was guarded.
+    static func field(_ text: String) -> String {
+        let value = guarded(text)
+        // Scalars, not Characters: CR LF and a quote with a combining mark are single Characters.
+        guard value.containsScalar(in: [",", ";", "\"", "\n", "\r"]) || value != text else { return value }
+        return "\"" + value.replacingScalars(["\"": "\"\""]) + "\""
+    }
 
     static func guarded(_ text: String) -> String {
         needsGuard(text) ? "'" + text : text
