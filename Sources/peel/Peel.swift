@@ -21,9 +21,10 @@ struct Peel: AsyncParsableCommand {
           peel icons icon-1024.png        make the iMessage App Icon set
           peel export xcode               write Stickers.xcstickers for Xcode
           peel fit                        make stickers pass the 500 KB and size limits
+          peel labels --help              review labels in a spreadsheet
         """,
         version: PeelVersion.current,
-        subcommands: [InitCommand.self, ServeCommand.self, BuildCommand.self, CheckCommand.self, NewCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self]
+        subcommands: [InitCommand.self, ServeCommand.self, BuildCommand.self, CheckCommand.self, NewCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self, LabelsCommand.self]
     )
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.

@@ -34,24 +34,12 @@ struct MarkdownFile {
         }
         guard let text = TextFile.decode(data) else {
             frontMatter = FrontMatter.parse("", file: path).0
-            findings = [Finding(.error, .textEncoding, file: path, line: Self.firstInvalidLine(data),
+            findings = [Finding(.error, .textEncoding, file: path, line: TextFile.firstInvalidLine(data),
                                 message: "file is not valid UTF-8 text; save it as UTF-8", sticker: sticker)]
             return
         }
         let (parsed, problems) = FrontMatter.parse(text, file: path)
         frontMatter = parsed
         findings = problems.map { var finding = $0; finding.sticker = sticker; return finding }
-    }
-
-    /// The line of the first byte sequence that is not UTF-8, for the finding.
-    private static func firstInvalidLine(_ data: Data) -> Int {
-        var line = 1
-        var start = data.startIndex
-        for index in data.indices where data[index] == 0x0A {
-            if String(validating: data[start..<index], as: UTF8.self) == nil { return line }
-            line += 1
-            start = index + 1
-        }
-        return line
     }
 }

@@ -24,4 +24,16 @@ enum TextFile {
         }
         return text
     }
+
+    /// The line of the first byte sequence that is not UTF-8, for the finding.
+    static func firstInvalidLine(_ data: Data) -> Int {
+        var line = 1
+        var start = data.startIndex
+        for index in data.indices where data[index] == 0x0A {
+            if String(validating: data[start..<index], as: UTF8.self) == nil { return line }
+            line += 1
+            start = index + 1
+        }
+        return line
+    }
 }

@@ -24,12 +24,6 @@ enum ReviewCSV {
     }
 
     static func field(_ text: String) -> String {
-        // A leading = + - @ (or a tab or carriage return before one) would run as a formula in
-        // spreadsheets; a quote mark neutralises it.
-        var value = text
-        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
-        // Scalars, not Characters: CR LF and a quote with a combining mark are single Characters.
-        guard value.containsScalar(in: [",", "\"", "\n", "\r"]) || value != text else { return value }
-        return "\"" + value.replacingScalars(["\"": "\"\""]) + "\""
+        SpreadsheetCell.field(text)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Every command explains itself with examples; colour only on a terminal and never with NO_COLOR.
 @Suite struct HelpAndColourTests {
     @Test(arguments: [["init"], ["serve"], ["build"], ["check"], ["new"], ["new", "sticker"], ["icons"], ["export"],
-                      ["export", "xcode"], ["fit"], []])
+                      ["export", "xcode"], ["fit"], ["labels"], ["labels", "export"], ["labels", "import"], []])
     func everyCommandHasHelpWithExamples(_ command: [String]) throws {
         let folder = try TemporaryFolder()
         let result = try CLITests().run(command + ["--help"], in: folder.url)

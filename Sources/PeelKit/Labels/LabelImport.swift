@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Applies a reviewed `LabelSheet` to a catalog's sidecars, all or nothing: every row is checked
+/// first (the sticker exists, the label was not changed since the export, the new label is
+/// acceptable, the sidecar can be edited in place), and only when every row is good are the
+/// sidecars written, each through `SafeFile` and never outside the content folder or through a link.
+public struct LabelImport: Sendable {
+    /// One sidecar to write.
+    public struct Change: Sendable, Equatable {
+        /// The sticker image, relative to the content folder.
+        public let sticker: String
+        /// The sidecar, relative to the content folder.
+        public let sidecar: String
+        /// Its bytes now; nil when it does not exist yet.
+        public let before: Data?
+        public let after: Data
+    }
+
+    public let changes: [Change]
+    /// Rows whose new label is the label the sticker already has.
+    public let unchanged: Int
+    /// Rows with an empty new label.
+    public let skipped: Int
+
+    /// Checks every row of `sheet` (read from `sheetFile`, the name errors give) against the
+    /// catalog in `content`. Throws `LabelSheetProblems` listing every bad row, or `PeelError`
+    /// when the content folder cannot be read.
+    public static func plan(_ sheet: LabelSheet, sheetFile: String, content: URL) throws -> LabelImport {
+        var rows = RowCheck(catalog: try CatalogLoader(contentFolder: content).load().0, root: ContentPath(root: content))
+        var problems: [LabelSheetProblem] = []
+        var changes: [Change] = []
+        var unchanged = 0, skipped = 0
+        for row in sheet.rows {
+            switch rows.outcome(of: row) {
+            case .change(let change): changes.append(change)
+            case .unchanged: unchanged += 1
+            case .skipped: skipped += 1
+            case .refused(let message): problems.append(LabelSheetProblem(file: sheetFile, line: row.line, message: message))
+            }
+        }
+        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
+        return LabelImport(changes: changes, unchanged: unchanged, skipped: skipped)
+    }
+
+    /// Writes every change into `content` (the folder `plan` was given). A replaced sidecar keeps
+    /// its permissions (SafeFile's new file is 0644, and a sidecar may have been made private).
+    public func apply(content: URL) throws {
+        let root = ContentRoot.resolve(content)
+        for change in changes {
+            let path = root.path + "/" + change.sidecar
+            var info = stat()
+            let permissions = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
+            do {
+                try SafeFile.write(change.after, to: change.sidecar, in: root, mode: change.before == nil ? .createOnly : .replace)
+            } catch is SafeFile.Exists {
+                throw PeelError.cannotWrite(path: change.sidecar, reason: "a file appeared there since the import began")
+            }
+            if let permissions {
+                // O_NOFOLLOW: whatever is at the path now is changed only if it is the file just written.
+                let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                if descriptor >= 0 {
+                    fchmod(descriptor, permissions)
+                    close(descriptor)
+                }
+            }
+        }
+    }
+
+    /// "Changed 2 labels, 5 unchanged, 40 skipped (no new label)."
+    public func summary(dryRun: Bool) -> String {
+        (dryRun ? "Would change " : "Changed ") + plural(changes.count, "label")
+            + ", \(unchanged) unchanged, \(skipped) skipped (no new label)" + (dryRun ? "; nothing was written (--dry-run)." : ".")
+    }
+}

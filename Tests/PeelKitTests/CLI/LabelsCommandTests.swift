@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// `peel labels export` and `peel labels import` run as a reviewer would, through a file that
+/// went through a spreadsheet (semicolons, LF, no byte-order mark, reordered columns).
+@Suite struct LabelsCommandTests {
+    let cli = CLITests()
+    let fixtures = LabelImportTests()
+
+    @Test func exportToAFileAndToStandardOutput() throws {
+        let folder = try fixtures.catalog()
+        let written = try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout == "Wrote 4 labels to labels.csv\n")
+        let file = try Data(contentsOf: folder.url.appendingPathComponent("labels.csv"))
+        #expect(file.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(String(decoding: file, as: UTF8.self).contains("\r\npets,pets/fox.png,\"Red fox\nin snow\",\(LabelHash.of("Red fox\nin snow")),\r\n"))
+        let piped = try cli.run(["labels", "export", "--csv", "-"], in: folder.url)
+        #expect(piped.status == 0)
+        #expect(Data(piped.stdout.utf8) == file)
+    }
+
+    @Test func importFromASpreadsheetThenPeelCheckReadsTheNewLabels() throws {
+        let folder = try fixtures.catalog()
+        let before = try cli.run(["check", "content"], in: folder.url, environment: ["CI": "true"])
+        #expect(before.stdout.contains("pets/dog.md: error[missing-label]"))
+        #expect(before.stdout.contains("pets/owl.png: error[missing-sidecar]"))
+        #expect(try cli.run(["labels", "export", "--csv", "labels.csv"], in: folder.url).status == 0)
+        // What European Excel saves: semicolons, its own column order, LF, no mark.
+        let rows = try LabelCSV.decode(Data(contentsOf: folder.url.appendingPathComponent("labels.csv")), file: "labels.csv").rows
+        var text = "new label;file;label hash;notes\n"
+        for row in rows {
+            let new = ["pets/dog.png": "Golden dog; tongue out", "pets/owl.png": "Owl at night"][row.file] ?? ""
+            text += "\(new.contains(";") ? "\"\(new)\"" : new);\(row.file);\(row.labelHash);\n"
+        }
+        try folder.write(text, to: "reviewed.csv")
+
+        let snapshot = try fixtures.snapshot(folder)
+        let dryRun = try cli.run(["labels", "import", "reviewed.csv", "--dry-run"], in: folder.url)
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout == "--- a/pets/dog.md\n+++ b/pets/dog.md\n@@ -1,4 +1,5 @@\n ---\n title: Dog\n+alt: Golden dog; tongue out\n ---\n Good dog.\n"
+            + "--- /dev/null\n+++ b/pets/owl.md\n@@ -0,0 +1,3 @@\n+---\n+alt: Owl at night\n+---\n"
+            + "Would change 2 labels, 0 unchanged, 2 skipped (no new label); nothing was written (--dry-run).\n")
+        #expect(try fixtures.snapshot(folder) == snapshot, "--dry-run writes nothing")
+
+        let imported = try cli.run(["labels", "import", "content", "reviewed.csv"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Changed 2 labels, 0 unchanged, 2 skipped (no new label).\n")
+        let after = try cli.run(["check", "content", "--format", "json"], in: folder.url)
+        #expect(!after.stdout.contains("missing-label") && !after.stdout.contains("missing-sidecar"), "\(after.stdout)")
+        let (catalog, _) = try CatalogLoader(contentFolder: fixtures.content(folder)).load()
+        #expect(catalog.packs[0].stickers.map(\.alt) == ["Orange cat", "Golden dog; tongue out", "Red fox\nin snow", "Owl at night"])
+    }
+
+    @Test func anUnchangedExportImportsWithoutChangingAByteEvenWithHostileLabels() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let png = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        let labels = ["=HYPERLINK(\"http://x\")", "'-already quoted", "+1 for cats", "@mention", "Comma, semicolon; \"quotes\"",
+                      "Tab\there", "Chat ravi, 日本語 🐈‍⬛", "ends with spaces   "]
+        for (index, label) in labels.enumerated() {
+            try folder.write(png, to: "content/pets/hostile\(index).png")
+            try folder.write("---\r\nalt: \(YAMLScalarText.doubleQuoted(label))  # hostile\r\n---\r\n", to: "content/pets/hostile\(index).md")
+        }
+        try folder.write("---\nalt: |\n  Two\n  lines\n---\n", to: "content/pets/block.md")
+        try folder.write(png, to: "content/pets/block.png")
+        try folder.write("---\nalt: [unclosed\n---\n", to: "content/pets/broken.md")
+        try folder.write(png, to: "content/pets/broken.png")
+        let snapshot = try fixtures.snapshot(folder)
+
+        let export = try cli.run(["labels", "export", "--csv", "labels.csv"], in: folder.url)
+        #expect(export.status == 0)
+        #expect(export.stderr.hasPrefix("pets/broken.md:2: warning: the sidecar cannot be read ("), "\(export.stderr)")
+        let plain = try cli.run(["labels", "import", "labels.csv"], in: folder.url)
+        #expect(plain.stdout == "Changed 0 labels, 0 unchanged, 15 skipped (no new label).\n", "\(plain.stderr)")
+        // Every label copied into "new label", as a reviewer who agrees with all of them might.
+        var sheet = try LabelCSV.decode(Data(contentsOf: folder.url.appendingPathComponent("labels.csv")), file: "labels.csv")
+        #expect(Set(labels.map { $0.trimmingCharacters(in: .whitespaces) }).isSubset(of: Set(sheet.rows.compactMap(\.label))))
+        for index in sheet.rows.indices { sheet.rows[index].newLabel = sheet.rows[index].label ?? "" }
+        try folder.write(LabelCSV.encode(sheet), to: "copied.csv")
+        let copied = try cli.run(["labels", "import", "copied.csv"], in: folder.url)
+        #expect(copied.stdout == "Changed 0 labels, 14 unchanged, 1 skipped (no new label).\n", "\(copied.stderr)")
+        #expect(try fixtures.snapshot(folder) == snapshot)
+    }
+
+    @Test func badRowsAreListedWithTheirLinesAndNothingIsWritten() throws {
+        let folder = try fixtures.catalog()
+        try folder.write("file,label hash,new label\r\npets/cat.png,\(LabelHash.of("Orange cat")),New cat\r\n"
+                         + "pets/nope.png,\(LabelHash.of("")),x\r\npets/dog.png,\(LabelHash.of("")),\"unclosed\r\n", to: "bad.csv")
+        try folder.write("file,label hash,new label\npets/cat.png,\(LabelHash.of("Orange cat")),New cat\npets/nope.png,\(LabelHash.of("")),x\n"
+                         + "../site.md,\(LabelHash.of("")),x\n", to: "rows.csv")
+        let snapshot = try fixtures.snapshot(folder)
+        let unclosed = try cli.run(["labels", "import", "bad.csv"], in: folder.url)
+        #expect(unclosed.status == 1)
+        #expect(unclosed.stderr.hasPrefix("bad.csv:4: error: quoted field is never closed"))
+        let rows = try cli.run(["labels", "import", "rows.csv"], in: folder.url)
+        #expect(rows.status == 1)
+        #expect(rows.stderr == "rows.csv:3: error: pets/nope.png: no such sticker in the content folder\n"
+            + "rows.csv:4: error: '../site.md' is outside the content folder; the 'file' column is a path inside it, such as pets/cat.png\n"
+            + "Nothing was written: 2 rows to fix.\n")
+        #expect(try fixtures.snapshot(folder) == snapshot)
+        let usage = try cli.run(["labels", "import"], in: folder.url)
+        #expect(usage.status == 2)
+    }
+}
