@@ -88,6 +88,22 @@ public final class SpellingDictionary: @unchecked Sendable {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// The Debian package that installs the dictionary for a tag: hunspell-en-us, hunspell-pt-br,
+    /// hunspell-de-de, hunspell-fr. Debian names most by language alone and a few by region;
+    /// scripts/install-dependencies (`--language`) applies the same rule.
+    public static func debianPackage(for language: String) -> String {
+        let parts = language.lowercased().split(separator: "-").map(String.init)
+        let primary = parts.first ?? language.lowercased()
+        let region = parts.dropFirst().first { $0.count == 2 }
+        switch primary {
+        case "en": return "hunspell-en-" + (["gb", "au", "ca", "za"].contains(region ?? "") ? region! : "us")
+        case "de": return "hunspell-de-" + (["at", "ch"].contains(region ?? "") ? region! : "de")
+        case "pt": return "hunspell-pt-" + (region == "br" ? "br" : "pt")
+        case "nb", "nn": return "hunspell-no"
+        default: return "hunspell-" + primary
+        }
+    }
+
     /// The region whose dictionary stands for a bare language tag, as Debian's packages name them.
     private static let defaultRegions: [String: [String]] = [
         "en": ["US", "GB", "AU", "CA"], "fr": ["FR"], "de": ["DE", "AT", "CH"], "es": ["ES", "MX"], "it": ["IT"],
