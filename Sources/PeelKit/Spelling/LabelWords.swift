@@ -24,10 +24,18 @@ enum LabelWords {
     /// The checkable words of `text`, in order.
     static func words(in text: String) -> [Word] {
         var words: [Word] = []
-        for chunk in text.split(whereSeparator: { $0.isWhitespace }) where !isAddress(chunk) {
+        let scalars = Array(text.unicodeScalars)
+        var start = 0
+        while start < scalars.count {
+            guard !scalars[start].properties.isWhitespace else { start += 1; continue }
+            var end = start
+            while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
+            let chunk = scalars[start..<end]
+            start = end
+            guard !isAddress(chunk) else { continue }
             // A period inside: an abbreviation or a domain name, whole ("e.g", "peel.app").
-            for token in segments(of: Array(chunk)) where !token.contains(".") {
-                let parts = split(token, where: isHyphen).filter(isCheckable)
+            for token in segments(of: Array(chunk)) where !token.unicodeScalars.contains(".") {
+                let parts = token.split(whereSeparator: isHyphen).filter(isCheckable).map(String.init)
                 guard !parts.isEmpty else { continue }
                 words.append(Word(text: token, parts: parts))
             }
@@ -35,23 +43,24 @@ enum LabelWords {
         return words
     }
 
-    /// The runs of letters and digits with their joiners, per the rules above.
-    static func segments(of characters: [Character]) -> [String] {
+    /// The runs of letters and digits with their joiners, per the rules above. Works on scalars, not
+    /// Characters: a combining mark is a word scalar (UAX #29's Extend), so "e" + U+0301 stays one
+    /// word, and scalar properties are several times cheaper than grapheme clusters' on every label.
+    static func segments(of scalars: [Unicode.Scalar]) -> [String] {
         var tokens: [String] = []
         var index = 0
-        while index < characters.count {
-            guard isWordCharacter(characters[index]) else { index += 1; continue }
+        while index < scalars.count {
+            guard isWordScalar(scalars[index]) else { index += 1; continue }
             var end = index + 1
-            while end < characters.count {
-                if isWordCharacter(characters[end]) { end += 1; continue }
-                let joiner = characters[end]
-                guard end + 1 < characters.count, isWordCharacter(characters[end + 1]) else { break }
-                let before = characters[end - 1], after = characters[end + 1]
+            while end < scalars.count {
+                if isWordScalar(scalars[end]) { end += 1; continue }
+                let joiner = scalars[end]
+                guard end + 1 < scalars.count, isWordScalar(scalars[end + 1]) else { break }
                 let joins: Bool
                 if isApostrophe(joiner) || isHyphen(joiner) || joiner == "." {
                     joins = true
                 } else if joiner == "," {
-                    joins = before.isNumber && after.isNumber
+                    joins = isDigit(scalars[end - 1]) && isDigit(scalars[end + 1])
                 } else {
                     joins = false
                 }
@@ -59,10 +68,12 @@ enum LabelWords {
                 end += 2
             }
             // cats’: a plural possessive's apostrophe after a final s belongs to the word.
-            if end < characters.count, isApostrophe(characters[end]), characters[end - 1] == "s" || characters[end - 1] == "S" {
+            if end < scalars.count, isApostrophe(scalars[end]), scalars[end - 1] == "s" || scalars[end - 1] == "S" {
                 end += 1
             }
-            tokens.append(String(characters[index..<end]))
+            var token = String.UnicodeScalarView()
+            token.append(contentsOf: scalars[index..<end])
+            tokens.append(String(token))
             index = end
         }
         return tokens
@@ -70,46 +81,89 @@ enum LabelWords {
 
     /// Whether a token or a part of one is a word to look up (see the type's list of what is left out).
     static func isCheckable<S: StringProtocol>(_ token: S) -> Bool {
-        if token.contains(where: { $0.isNumber || $0 == "." }) { return false }
-        let letters = token.filter(\.isLetter)
-        if letters.count < 2 { return false }
-        // Letters that have case and are all upper case: an acronym when short.
-        let cased = letters.filter { $0.isUppercase || $0.isLowercase }
-        if !cased.isEmpty, cased.count == letters.count, cased.allSatisfy(\.isUppercase), letters.count <= maximumAcronymLength {
-            return false
+        var letters = 0, upper = 0, lower = 0
+        for scalar in token.unicodeScalars {
+            if isDigit(scalar) || scalar == "." { return false }
+            if isLetter(scalar) {
+                letters += 1
+                if scalar.properties.isUppercase { upper += 1 } else if scalar.properties.isLowercase { lower += 1 }
+            }
         }
+        if letters < 2 { return false }
+        // Letters that have case and are all upper case: an acronym when short.
+        if upper > 0, lower == 0, upper == letters, letters <= maximumAcronymLength { return false }
         return true
     }
 
     /// LOL, OMG, BRB, NASA, ASCII: longer all-caps words are checked (SHOUTED words are still words).
     static let maximumAcronymLength = 5
 
-    static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character.unicodeScalars.first.map { $0.properties.generalCategory == .nonspacingMark } == true
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isASCIILetter(scalar) || ("0"..."9").contains(scalar) }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return isLetter(scalar)
+        }
     }
 
-    static func isApostrophe(_ character: Character) -> Bool {
-        character == "'" || character == "\u{2019}" || character == "\u{02BC}"
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isASCIILetter(scalar) }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("0"..."9").contains(scalar) }
+        switch scalar.properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}"
+    }
+
+    static func isHyphen(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == "\u{2010}" || scalar == "\u{2011}"
     }
 
     static func isHyphen(_ character: Character) -> Bool {
-        character == "-" || character == "\u{2010}" || character == "\u{2011}"
+        character.unicodeScalars.count == 1 && isHyphen(character.unicodeScalars.first!)
     }
 
     /// A URL (scheme://…, www.…) or an e-mail address (name@host.tld): not words to spell.
     static func isAddress<S: StringProtocol>(_ chunk: S) -> Bool {
-        let lowered = chunk.lowercased()
-        if lowered.contains("://") || lowered.hasPrefix("www.") || lowered.hasPrefix("mailto:") { return true }
-        if let at = lowered.firstIndex(of: "@"), at != lowered.startIndex, lowered[lowered.index(after: at)...].contains(".") { return true }
+        isAddress(Array(chunk.unicodeScalars)[...])
+    }
+
+    static func isAddress(_ chunk: ArraySlice<Unicode.Scalar>) -> Bool {
+        func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }
+        func starts(with prefix: String) -> Bool {
+            chunk.count >= prefix.unicodeScalars.count && zip(chunk, prefix.unicodeScalars).allSatisfy { lowered($0) == $1 }
+        }
+        if starts(with: "www.") || starts(with: "mailto:") { return true }
+        let scalars = Array(chunk)
+        for index in scalars.indices {
+            if scalars[index] == ":", index + 2 < scalars.count, scalars[index + 1] == "/", scalars[index + 2] == "/" { return true }
+            if scalars[index] == "@", index > 0, scalars[(index + 1)...].contains(".") { return true }
+        }
         return false
     }
 
     /// The text with every apostrophe straight, as dictionaries spell them.
     static func straightened(_ word: String) -> String {
-        String(word.map { isApostrophe($0) ? "'" : $0 })
-    }
-
-    private static func split(_ token: String, where isSeparator: (Character) -> Bool) -> [String] {
-        token.split(whereSeparator: isSeparator).map(String.init)
+        guard word.unicodeScalars.contains(where: { $0 != "'" && isApostrophe($0) }) else { return word }
+        var straight = String.UnicodeScalarView()
+        straight.append(contentsOf: word.unicodeScalars.map { isApostrophe($0) ? "'" : $0 })
+        return String(straight)
     }
 }
