@@ -6,7 +6,7 @@ import Testing
     private func english() throws -> SpellingDictionary { try #require(SpellingDictionary.shared(for: "en")) }
 
     private func unknown(_ label: String, words: [String] = []) throws -> [String] {
-        SpellingCheck.unknownWords(in: label, dictionary: try english(), words: CatalogWords(words))
+        SpellingCheck.unknownWords(in: label, dictionaries: [try english()], words: CatalogWords(words))
     }
 
     /// A catalog of one pack whose stickers have these labels (images are never read here).
@@ -98,8 +98,19 @@ import Testing
         // Only when a label needs it: no labels, no lookup and no warning.
         var asked: [String] = []
         let (unlabelled, _) = try catalog([], siteFrontMatter: "language: tlh\n")
-        #expect(SpellingCheck(dictionary: { asked.append($0); return nil }).findings(for: unlabelled).isEmpty)
+        #expect(SpellingCheck(dictionaries: { asked.append($0); return [] }).findings(for: unlabelled).isEmpty)
         #expect(asked.isEmpty)
+    }
+
+    /// "en" does not say whose spelling: British and American are both right; "en-US" is American only.
+    @Test func aBareLanguageTagAcceptsEveryInstalledRegion() throws {
+        let labels = ["A single grey cloud", "Rainbow in every colour", "Rainbow in every color"]
+        let (bare, _) = try catalog(labels)
+        #expect(SpellingCheck().findings(for: bare).isEmpty)
+        let (american, _) = try catalog(labels, siteFrontMatter: "language: en-US\n")
+        #expect(SpellingCheck().findings(for: american).map(\.file) == ["pets/s0.md", "pets/s1.md"])
+        let (british, _) = try catalog(labels, siteFrontMatter: "language: en-GB\n")
+        #expect(SpellingCheck().findings(for: british).map(\.file) == ["pets/s2.md"])
     }
 
     @Test func debianPackagesFollowDebiansNames() {
