@@ -47,7 +47,7 @@ struct SpellingCheck {
             for sticker in pack.stickers {
                 guard let label = sticker.alt else { continue }
                 let subject = CheckSubject(sticker: sticker, pack: pack, info: nil)
-                for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known, memoKey: best.name) {
+                for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known, memoKey: language) {
                     let key = best.name + "\u{0}" + word
                     let offered = suggestions[key] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
                     suggestions[key] = offered

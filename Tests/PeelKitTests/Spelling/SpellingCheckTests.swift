@@ -111,6 +111,16 @@ import Testing
         #expect(SpellingCheck().findings(for: american).map(\.file) == ["pets/s0.md", "pets/s1.md"])
         let (british, _) = try catalog(labels, siteFrontMatter: "language: en-GB\n")
         #expect(SpellingCheck().findings(for: british).map(\.file) == ["pets/s2.md"])
+        // One catalog, two packs: the bare tag's answers are not reused for the regional one.
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "content/a/pack.md")
+        try folder.write("---\ntitle: B\nlanguage: en-US\n---\n", to: "content/b/pack.md")
+        for pack in ["a", "b"] {
+            try folder.write(Data([0x89]), to: "content/\(pack)/cloud.png")
+            try folder.write("---\nalt: A single grey cloud\n---\n", to: "content/\(pack)/cloud.md")
+        }
+        let (mixed, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        #expect(SpellingCheck().findings(for: mixed).map(\.file) == ["b/cloud.md"])
     }
 
     @Test func debianPackagesFollowDebiansNames() {
