@@ -6,7 +6,8 @@ and must have: zero axe-core violations for the WCAG 2.0/2.1/2.2 A and AA rules,
 errors, no link or image that points to a missing file, and images that actually decode. On top:
 keyboard focus reaches every sticker of each pack page (Tab through it), animated stickers show
 their still poster under prefers-reduced-motion: reduce, the pack filter box filters and
-announces, and the copy-label button copies. The pack viewer (open, arrows, Tab kept inside,
+announces, the copy-label button copies, and Hear label and the pack reader speak the right
+text in the right language (speechSynthesis replaced by a recorder; hidden when it is removed). The pack viewer (open, arrows, Tab kept inside,
 Esc, focus given back, the place kept in the hash), the Pause animations control and the
 review filters are driven, with axe run in each of their states. With --peel, a catalog of
 hostile long texts is built and no page of it may scroll sideways at 320, 390 or 1280 px.
@@ -290,6 +291,113 @@ class Checker:
         if pasted != label:
             self.fail(page, f"the clipboard holds '{pasted}', not the label '{label}'")
         return pasted
+
+    # -- speech: Hear label and the pack reader ---------------------------------------------
+
+    # Replaces speechSynthesis before the page's scripts run with a recorder: speak() records the
+    # text and lang and queues the utterance; __finish() ends the oldest one as a real voice would.
+    SPEECH_STUB = """
+        window.__spoken = []; window.__queue = [];
+        const end = u => u.dispatchEvent(new Event('end'));
+        Object.defineProperty(window, 'speechSynthesis', {configurable: true, value: {
+            speaking: false, pending: false, paused: false,
+            speak(u) { window.__spoken.push({text: u.text, lang: u.lang}); window.__queue.push(u); },
+            cancel() { window.__queue.splice(0).forEach(end); },
+            pause() { this.paused = true; }, resume() { this.paused = false; }, getVoices() { return []; },
+        }});
+        window.__finish = () => { const u = window.__queue.shift(); if (u) end(u); };"""
+    SPEECH_REMOVED = "delete window.speechSynthesis; delete window.SpeechSynthesisUtterance;"
+
+    def open_with(self, page, script, site=None):
+        """Opens `page` with `script` run before any of the page's own."""
+        added = self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+        try:
+            self.emulate()
+            self.driver.get(((site or self.site) / page).as_uri())
+            WebDriverWait(self.driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        finally:
+            self.cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+
+    def speech_controls(self):
+        return self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-speak], [data-pack-reader]'))"
+            ".map(e => ({hidden: e.hidden, shown: e.offsetParent !== null}))")
+
+    def check_speech(self, sticker, pack, site=None, lang=None, label=""):
+        """Hear label on a sticker page and on the review's rows, and the pack reader: each speaks the
+        right text in the right language; without speechSynthesis every control stays hidden."""
+        name = f"{label}{sticker}"
+        for page in [sticker, pack, "review/index.html"]:
+            self.emulate()
+            self.driver.get(((site or self.site) / page).as_uri())
+            controls = self.speech_controls()
+            if not controls or any(c["hidden"] or not c["shown"] for c in controls):
+                self.fail(f"{label}{page}", f"speech controls are not all shown where speechSynthesis exists: {controls}")
+            self.open_with(page, self.SPEECH_REMOVED, site)
+            if self.driver.execute_script("return 'speechSynthesis' in window"):
+                self.fail(f"{label}{page}", "could not remove speechSynthesis before the page loaded")
+            controls = self.speech_controls()
+            if not controls or any(not c["hidden"] or c["shown"] for c in controls):
+                self.fail(f"{label}{page}", f"speech controls are shown without speechSynthesis: {controls}")
+            if self.console_errors():
+                self.fail(f"{label}{page}", "console errors without speechSynthesis")
+
+        # The sticker page: the label's text, in the pack's language.
+        self.open_with(sticker, self.SPEECH_STUB, site)
+        lang = lang or self.driver.execute_script("return document.documentElement.lang")  # the site's language
+        text = self.driver.find_element(By.ID, "label-text").text
+        self.driver.find_element(By.CSS_SELECTOR, "[data-speak]").click()
+        spoken = self.driver.execute_script("return window.__spoken")
+        if spoken != [{"text": text, "lang": lang}]:
+            self.fail(name, f"Hear label spoke {spoken}, not the label '{text}' in '{lang}'")
+
+        # The review page: each row's button speaks that row's label (or file name), in its pack's language.
+        self.open_with("review/index.html", self.SPEECH_STUB, site)
+        rows = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#review-rows tr')).map(r => ({text:"
+            " (r.querySelector('.review-label > span[dir=auto]') || {}).textContent || r.dataset.label,"
+            " lang: (r.querySelector('.review-label [lang]') || document.documentElement).getAttribute('lang')}))")
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, "#review-rows [data-speak]")
+        for button in buttons:
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+        spoken = self.driver.execute_script("return window.__spoken")
+        if len(buttons) != len(rows) or spoken != rows:
+            self.fail(f"{label}review/index.html", f"Hear on {len(buttons)} rows spoke {spoken[:3]}…, expected {rows[:3]}…")
+
+        # The pack reader: every label in order, one at a time, the current sticker marked; Stop ends it.
+        self.open_with(pack, self.SPEECH_STUB, site)
+        expected = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#sticker-grid > li')).map(li => li.dataset.label || li.dataset.title)")
+        play = self.driver.find_element(By.CSS_SELECTOR, "[data-reader-play]")
+        play.send_keys(Keys.ENTER)  # keyboard operable
+        script = ("return {spoken: window.__spoken.map(s => s.text), langs: window.__spoken.map(s => s.lang),"
+                  " marked: Array.from(document.querySelectorAll('#sticker-grid > li.is-speaking')).map(li => li.dataset.label || li.dataset.title),"
+                  " status: document.querySelector('[data-reader-status]').textContent}")
+        for index, text in enumerate(expected):
+            # One label at a time: the next is spoken only when the voice finishes the one before.
+            state = self.driver.execute_script(script)
+            if state["spoken"] != expected[:index + 1] or state["marked"] != [text] or set(state["langs"]) != {lang}:
+                self.fail(f"{label}{pack}", f"reading label {index + 1} of {len(expected)} ('{text}' in '{lang}'): {state}")
+                break
+            self.driver.execute_script("window.__finish()")
+        state = self.driver.execute_script(script)
+        if state["spoken"] != expected or state["marked"] or state["status"] != f"Read all {len(expected)}.":
+            self.fail(f"{label}{pack}", f"after the last label: {state}, expected {expected} and nothing marked")
+        self.driver.find_element(By.CSS_SELECTOR, "[data-reader-play]").click()
+        self.driver.execute_script("window.__finish()")
+        self.driver.find_element(By.CSS_SELECTOR, "[data-reader-pause]").click()
+        paused = self.driver.execute_script("return speechSynthesis.paused")
+        self.driver.find_element(By.CSS_SELECTOR, "[data-reader-stop]").click()
+        before = self.driver.execute_script("return window.__spoken.length")
+        self.driver.execute_script("window.__finish(); window.__finish()")
+        after = self.driver.execute_script(
+            "return {count: window.__spoken.length, marked: document.querySelectorAll('.is-speaking').length,"
+            " paused: speechSynthesis.paused, play: document.querySelector('[data-reader-play]').disabled}")
+        if not paused or after["count"] != before or after["marked"] or after["paused"] or after["play"]:
+            self.fail(f"{label}{pack}", f"Pause then Stop: paused={paused}, then {after} (spoken before Stop: {before})")
+        self.check_axe(f"{label}{pack}", "light", state=" (reader used)")
+        return f"{len(expected)} labels read in order in '{lang}'; {len(buttons)} review rows"
 
     # -- viewer, pause control, review filters ----------------------------------------------
 
@@ -656,6 +764,7 @@ def main():
         filtered = {page: checker.check_filter(page) for page in packs}
         still = next(p for p in stickers if p not in animated)
         copied = checker.check_copy(still)
+        spoken = {"sample": checker.check_speech(still, packs[0])}
         viewed = {page: checker.check_viewer(page) for page in packs}
         paged = checker.check_pager_keys(still)
         animated_pack = next(p for p in packs if any(a.startswith(p.split("/")[0] + "/") for a in animated))
@@ -668,6 +777,8 @@ def main():
             reflow["hostile"] = checker.check_reflow(hostile, "hostile")
         # The sample catalog is clean; the hostile one has findings of several codes to filter by.
         reviewed = checker.check_review_filters(hostile or checker.site)
+        if hostile:
+            spoken["hostile rtl"] = checker.check_speech("rtl/cat/index.html", "rtl/index.html", site=hostile, lang="ar", label="hostile/")
         if hostile:
             for page in ["index.html", "long/index.html", "rtl/index.html", "review/index.html"] + \
                     [p for p in reflow["hostile"][0] if p.startswith("long/s00") or p.startswith("rtl/cat") or "broken" in p]:
@@ -705,6 +816,8 @@ def main():
     for page, summary in filtered.items():
         print(f"Filter: {page}: {summary}")
     print(f"Copy label: {still}: pasted '{copied}'")
+    for name, summary in spoken.items():
+        print(f"Hear label ({name}): {summary}")
     for page, summary in viewed.items():
         print(f"Viewer: {page}: {summary}")
     print(f"Arrow keys: {still} → {paged}")

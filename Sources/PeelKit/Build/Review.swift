@@ -34,11 +34,14 @@ public struct Review: Sendable {
     static func make(content: URL, maxPixels: Int, site: SiteWriter?, cache: BuildCache?, hashes: ContentHashes?,
                      progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
         let (catalog, loadFindings) = try CatalogLoader(contentFolder: content).load()
+        // The spelling check's dictionaries load while the images are analysed, not after.
+        let dictionaries = Task.detached(priority: .utility) { SpellingCheck.preload(catalog) }
         let root = ContentPath(root: content).root
         let analyzer = ImageAnalyzer(maxPixels: maxPixels)
         let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes)
         let assets = try await step.run(catalog, progress: progress)
         var findings = loadFindings + assets.values.flatMap(\.findings)
+        await dictionaries.value
         findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
         findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
         return Review(catalog: catalog, assets: assets, findings: findings)

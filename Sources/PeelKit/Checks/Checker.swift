@@ -18,6 +18,7 @@ public enum Checker {
             findings += CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
         }
         findings += CatalogChecks.duplicateImages(catalog, assets: assets)
+        findings += SpellingCheck().findings(for: catalog)
         return findings
     }
 

@@ -15,6 +15,8 @@ public struct SiteInfo: Sendable {
     public var baseURL: String?
     /// BCP 47 language tag for `<html lang>`.
     public var language: String = "en"
+    /// Words the spelling check accepts in every label (`words:`): names, brands.
+    public var words: [String] = []
     public var introHTML: String = ""
     /// Shown at the foot of every page; the place for licence and attribution.
     public var footerHTML: String = ""
@@ -33,6 +35,8 @@ public struct Pack: Sendable {
     public var license: String?
     /// BCP 47 tag of the pack's texts (`language:` in pack.md), for `lang` on its pages; nil: the site's.
     public var language: String?
+    /// Words the spelling check accepts in this pack's labels (`words:` in pack.md), besides the site's.
+    public var words: [String] = []
     /// `#rrggbb` behind the pack's art on cards (`background:` in pack.md); nil: the theme chooses.
     public var background: String?
     /// Icon art, relative to the content folder (checked to stay inside it).

@@ -64,6 +64,7 @@ public struct CatalogLoader {
                               + "the link-preview tags that need one (og:url, og:image) are left out")
         }
         if let language = reader.string("language")?.trimmed, !language.isEmpty { site.language = language }
+        site.words = reader.strings("words") ?? []
         if let footer = reader.string("footer") {
             site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
         }
@@ -118,6 +119,7 @@ public struct CatalogLoader {
             pack.background = reader.validated("background", CardColor.parse) {
                 "background '\($0)' is not a hex colour such as '#f4efe6' (quote it: a bare # starts a YAML comment); the theme's card colour is used"
             }
+            pack.words = reader.strings("words") ?? []
             pack.order = reader.integer("order")
             coverName = reader.string("cover")?.trimmed
             pack.manifest = packFile

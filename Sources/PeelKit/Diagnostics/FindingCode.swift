@@ -37,6 +37,8 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case duplicateLabel = "duplicate-label"
     case labelWithoutWords = "label-without-words"
     case labelBidiControl = "label-bidi-control"
+    case labelSpelling = "label-spelling"
+    case spellingDictionaryMissing = "spelling-dictionary-missing"
 
     // Images and Apple's sticker rules
     case unsupportedFormat = "unsupported-format"
@@ -84,6 +86,8 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .duplicateLabel: "Two stickers of a pack have the same label."
         case .labelWithoutWords: "A label has only punctuation, symbols or emoji."
         case .labelBidiControl: "A label or title holds bidi override or isolate characters, which reorder how it reads."
+        case .labelSpelling: "A word of a label is not in the dictionary of its language; VoiceOver spells a typo out letter by letter."
+        case .spellingDictionaryMissing: "No Hunspell dictionary is installed for a catalog's language, so its labels are not spell-checked."
         case .unsupportedFormat: "A sticker is not PNG, APNG, GIF or JPEG."
         case .corruptImage: "An image is damaged or cannot be decoded."
         case .imageTooLarge: "An image claims more pixels than the decoding budget."

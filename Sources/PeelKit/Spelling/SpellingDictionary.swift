@@ -29,14 +29,20 @@ public final class SpellingDictionary: @unchecked Sendable {
     /// "pt-BR" finds `pt_BR`, "fr" finds `fr_FR` or `fr`.
     public convenience init?(language: String) {
         for name in Self.fileNames(for: language) {
-            for folder in Self.searchPaths {
-                let aff = folder + "/" + name + ".aff"
-                let dic = folder + "/" + name + ".dic"
-                if FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) {
-                    self.init(language: language, name: name, aff: aff, dic: dic)
-                    return
-                }
+            if let (aff, dic) = Self.files(named: name) {
+                self.init(language: language, name: name, aff: aff, dic: dic)
+                return
             }
+        }
+        return nil
+    }
+
+    /// The `.aff` and `.dic` of the dictionary called `name` ("en_GB") in the first search path that has both.
+    static func files(named name: String) -> (aff: String, dic: String)? {
+        for folder in searchPaths {
+            let aff = folder + "/" + name + ".aff"
+            let dic = folder + "/" + name + ".dic"
+            if FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) { return (aff, dic) }
         }
         return nil
     }
@@ -88,6 +94,22 @@ public final class SpellingDictionary: @unchecked Sendable {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// The Debian package that installs the dictionary for a tag: hunspell-en-us, hunspell-pt-br,
+    /// hunspell-de-de, hunspell-fr. Debian names most by language alone and a few by region;
+    /// scripts/install-dependencies (`--language`) applies the same rule.
+    public static func debianPackage(for language: String) -> String {
+        let parts = language.lowercased().split(separator: "-").map(String.init)
+        let primary = parts.first ?? language.lowercased()
+        let region = parts.dropFirst().first { $0.count == 2 }
+        switch primary {
+        case "en": return "hunspell-en-" + (["gb", "au", "ca", "za"].contains(region ?? "") ? region! : "us")
+        case "de": return "hunspell-de-" + (["at", "ch"].contains(region ?? "") ? region! : "de")
+        case "pt": return "hunspell-pt-" + (region == "br" ? "br" : "pt")
+        case "nb", "nn": return "hunspell-no"
+        default: return "hunspell-" + primary
+        }
+    }
+
     /// The region whose dictionary stands for a bare language tag, as Debian's packages name them.
     private static let defaultRegions: [String: [String]] = [
         "en": ["US", "GB", "AU", "CA"], "fr": ["FR"], "de": ["DE", "AT", "CH"], "es": ["ES", "MX"], "it": ["IT"],
@@ -131,5 +153,25 @@ extension SpellingDictionary {
         let dictionary = SpellingDictionary(language: language)
         loaded[language] = dictionary
         return dictionary
+    }
+
+    /// Every installed dictionary a tag allows, the best first. A tag with a region ("en-GB") allows
+    /// that region's alone; a bare tag ("en") does not say whose spelling, so each installed regional
+    /// dictionary of `fileNames(for:)` counts ("grey" is as right as "gray"): en_US, en_GB, ….
+    public static func sharedVariants(for language: String) -> [SpellingDictionary] {
+        guard let best = shared(for: language) else { return [] }
+        let subtags = language.split(separator: "-")
+        guard subtags.count == 1 else { return [best] }
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        var variants = [best]
+        for name in fileNames(for: language) where name != best.name {
+            let key = "file:" + name
+            if loaded[key] == nil {
+                loaded[key] = files(named: name).flatMap { SpellingDictionary(language: language, name: name, aff: $0.aff, dic: $0.dic) }
+            }
+            if let found = loaded[key], let dictionary = found { variants.append(dictionary) }
+        }
+        return variants
     }
 }

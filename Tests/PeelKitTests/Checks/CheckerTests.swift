@@ -22,7 +22,7 @@ import Testing
         let planted = Set(ProblemCatalog.expected.map(\.code))
         let ruleCodes: [FindingCode] = [
             .missingSidecar, .missingLabel, .placeholderLabel, .labelIsFileName, .labelTooLong, .redundantLabelPrefix,
-            .duplicateLabel, .labelWithoutWords, .unsupportedFormat, .fileTooLarge, .sizeOutOfRange, .notSquare,
+            .duplicateLabel, .labelWithoutWords, .labelSpelling, .unsupportedFormat, .fileTooLarge, .sizeOutOfRange, .notSquare,
             .sizeClassMismatch, .noTransparency, .extensionMismatch, .corruptImage, .missingPackFile, .missingPackTitle,
             .unknownKey, .yamlSyntax, .duplicateImage, .emptyPack, .iconTooSmall,
         ]

@@ -22,6 +22,7 @@ enum ProblemCatalog {
         Expected(file: "problems/prefix.md", line: 2, code: .redundantLabelPrefix, severity: .warning),
         Expected(file: "problems/same-label.md", line: 2, code: .duplicateLabel, severity: .warning),
         Expected(file: "problems/emoji-only.md", line: 2, code: .labelWithoutWords, severity: .warning),
+        Expected(file: "problems/typo.md", line: 2, code: .labelSpelling, severity: .warning),
         Expected(file: "problems/heavy.png", line: nil, code: .fileTooLarge, severity: .error),
         Expected(file: "problems/tiny.png", line: nil, code: .sizeOutOfRange, severity: .error),
         Expected(file: "problems/wide.png", line: nil, code: .notSquare, severity: .warning),
@@ -76,6 +77,7 @@ enum ProblemCatalog {
         try sticker("prefix.png", try variant(6), alt: "Image of a cat winking")
         try sticker("same-label.png", try variant(7), alt: "orange cat face with whiskers")
         try sticker("emoji-only.png", try variant(8), alt: "\"🐱🐱!\"")
+        try sticker("typo.png", try variant(14), alt: "Orange cat licking its whsikers")
         try sticker("heavy.png", try padded(try variant(9), to: 520_000), alt: "Cat with a very large file")
         let tiny = Resampler.resize(catPixels, width: 200, height: 200)
         try sticker("tiny.png", try PNGCodec.encode(tiny), alt: "Small cat")

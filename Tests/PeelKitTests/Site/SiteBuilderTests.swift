@@ -90,6 +90,24 @@ import Testing
         #expect(page.contains("href=\"../../assets/style.css\""))
     }
 
+    /// Hear label and the pack reader are in the page hidden; speak-label.js shows them only where
+    /// the browser has speech synthesis (Tests/suites/30-browser drives them).
+    @Test func speechControlsAreRenderedHiddenWithTheirScript() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await build(into: folder.url.appendingPathComponent("site"))
+        let sticker = try folder.read("site/pets/cat/index.html")
+        #expect(sticker.contains("<button type=\"button\" class=\"button button-quiet\" data-speak=\"label-text\" hidden>Hear label</button>"))
+        #expect(sticker.contains("<script src=\"../../assets/speak-label.js\" defer></script>"))
+        let pack = try folder.read("site/pets/index.html")
+        #expect(pack.contains("<div class=\"pack-reader\" data-pack-reader hidden>"))
+        #expect(pack.contains("data-reader-play>Read this pack aloud</button>"))
+        #expect(pack.contains("<script src=\"../assets/speak-label.js\" defer></script>"))
+        let review = try folder.read("site/review/index.html")
+        #expect(review.contains("data-speak=\"\" data-speak-text=\"Orange cat face with whiskers\" hidden>Hear<span class=\"visually-hidden\"> the label of <span dir=\"auto\">Cat</span></span></button>"))
+        #expect(review.contains("<script src=\"../assets/speak-label.js\" defer></script>"))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("site/assets/speak-label.js").path))
+    }
+
     @Test func catalogJSONDescribesEverySticker() async throws {
         let folder = try TemporaryFolder()
         _ = try await build(into: folder.url.appendingPathComponent("site"))
@@ -171,7 +189,7 @@ import Testing
         for path in snapshot.keys where path.hasSuffix(".html") {
             // The theme's own scripts (review table, pack filter, copy label) are the only scripts allowed.
             let html = try folder.read("site/\(path)")
-                .replacing(#/<script src="(\.\./)*assets/(review|pack-filter|copy-label|viewer|pager-keys|motion)\.js" defer></script>/#, with: "")
+                .replacing(#/<script src="(\.\./)*assets/(review|pack-filter|copy-label|speak-label|viewer|pager-keys|motion)\.js" defer></script>/#, with: "")
             #expect(!html.contains("<script"), "\(path) has a script tag")
             #expect(!html.contains("<iframe"), "\(path) has an iframe")
             #expect(!html.contains("<img src=x"), "\(path) has an injected image")

@@ -1,0 +1,110 @@
+/// `label-spelling`: words of a label that the dictionary of its language does not know, with
+/// Hunspell's suggestions; a typo in a label is spelled out letter by letter by VoiceOver.
+///
+/// Labels only, not titles: the label is what VoiceOver reads aloud, while a title is shown as
+/// written and is most often made from the file name ("Happy sun 2"), whose words are the
+/// artist's own.
+///
+/// The language is the pack's `language:`, else the site's; a bare tag ("en") accepts the spelling
+/// of every installed region ("grey" and "gray"), a tag with a region its own. A language without an installed
+/// dictionary gets one `spelling-dictionary-missing` warning for the whole catalog, and its labels
+/// go unchecked. The dictionary is loaded only when a label needs it.
+struct SpellingCheck {
+    /// The most suggestions a finding names: the first ones are Hunspell's best.
+    static let suggestionLimit = 3
+
+    /// The dictionaries of a language, best first (empty: none installed).
+    private let dictionaries: (String) -> [SpellingDictionary]
+
+    init(dictionaries: @escaping (String) -> [SpellingDictionary] = SpellingDictionary.sharedVariants(for:)) {
+        self.dictionaries = dictionaries
+    }
+
+    /// Loads the shared dictionaries `catalog`'s labels need (tens of milliseconds each), so a
+    /// review can do it while its images are analysed; nothing when no sticker has a label.
+    static func preload(_ catalog: Catalog) {
+        let languages = Set(catalog.packs.filter { $0.stickers.contains { $0.alt != nil } }.map { $0.language ?? catalog.site.language })
+        for language in languages.sorted() { _ = SpellingDictionary.sharedVariants(for: language) }
+    }
+
+    func findings(for catalog: Catalog) -> [Finding] {
+        var findings: [Finding] = []
+        var loaded: [String: [SpellingDictionary]] = [:]
+        var suggestions: [String: [String]] = [:]
+        // Labels of one catalog share most words ("yellow", "face"): each is looked up once per language.
+        var known: [String: Bool] = [:]
+        let siteWords = CatalogWords(catalog.site.words)
+        for pack in catalog.packs where pack.stickers.contains(where: { $0.alt != nil }) {
+            let language = pack.language ?? catalog.site.language
+            if loaded[language] == nil {
+                loaded[language] = dictionaries(language)
+                if loaded[language]?.isEmpty != false {
+                    findings.append(missingDictionary(language, declaredIn: pack.language == nil ? "site.md" : pack.manifest ?? "site.md"))
+                }
+            }
+            guard let spelling = loaded[language], let best = spelling.first else { continue }
+            let words = siteWords.adding(CatalogWords(pack.words))
+            for sticker in pack.stickers {
+                guard let label = sticker.alt else { continue }
+                let subject = CheckSubject(sticker: sticker, pack: pack, info: nil)
+                for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known, memoKey: language) {
+                    let key = best.name + "\u{0}" + word
+                    let offered = suggestions[key] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
+                    suggestions[key] = offered
+                    findings.append(subject.labelFinding(.warning, .labelSpelling, Self.message(word: word, suggestions: offered, pack: pack)))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The words of `label` that neither the catalog's words nor any of the dictionaries know, each once,
+    /// in order. A hyphenated word the dictionary knows whole is fine ("well-known"); otherwise each
+    /// part is looked up, and only the unknown parts are named.
+    static func unknownWords(in label: String, dictionaries: [SpellingDictionary], words: CatalogWords,
+                             memo: inout [String: Bool], memoKey: String = "") -> [String] {
+        var unknown: [String] = []
+        func inDictionary(_ word: String) -> Bool {
+            let key = memoKey + "\u{0}" + word
+            if let answer = memo[key] { return answer }
+            let straight = LabelWords.straightened(word)
+            // cats': dictionaries list the plural, not its possessive.
+            let forms = straight.hasSuffix("s'") ? [straight, String(straight.dropLast())] : [straight]
+            let answer = dictionaries.contains { dictionary in forms.contains(where: dictionary.isCorrect) }
+            memo[key] = answer
+            return answer
+        }
+        func known(_ word: String) -> Bool { words.contains(word) || inDictionary(word) }
+        for word in LabelWords.words(in: label) {
+            if word.parts.count > 1, LabelWords.isCheckable(word.text), known(word.text) { continue }
+            for part in word.parts where !known(part) && !unknown.contains(part) {
+                unknown.append(part)
+            }
+        }
+        return unknown
+    }
+
+    static func unknownWords(in label: String, dictionaries: [SpellingDictionary], words: CatalogWords) -> [String] {
+        var memo: [String: Bool] = [:]
+        return unknownWords(in: label, dictionaries: dictionaries, words: words, memo: &memo)
+    }
+
+    /// "“whsikers” may be misspelled (did you mean “whiskers”?); ..."
+    static func message(word: String, suggestions: [String], pack: Pack) -> String {
+        var text = "“\(word)” may be misspelled"
+        if !suggestions.isEmpty {
+            let quoted = suggestions.map { "“\($0)”" }
+            let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+            text += " (did you mean \(list)?)"
+        }
+        let place = pack.manifest ?? "site.md"
+        return text + "; if it is right (a name, a brand), add it to words: in \(place)"
+    }
+
+    func missingDictionary(_ language: String, declaredIn file: String) -> Finding {
+        let package = SpellingDictionary.debianPackage(for: language)
+        return Finding(.warning, .spellingDictionaryMissing, file: file,
+                       message: "labels in language '\(language)' (\(file)) are not spell-checked: no Hunspell dictionary for it is installed; "
+                           + "install \(package) (Debian; scripts/install-dependencies --language \(language)) or put its .aff and .dic files in a folder named by DICPATH")
+    }
+}

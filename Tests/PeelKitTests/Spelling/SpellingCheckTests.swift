@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct SpellingCheckTests {
+    private func english() throws -> SpellingDictionary { try #require(SpellingDictionary.shared(for: "en")) }
+
+    private func unknown(_ label: String, words: [String] = []) throws -> [String] {
+        SpellingCheck.unknownWords(in: label, dictionaries: [try english()], words: CatalogWords(words))
+    }
+
+    /// A catalog of one pack whose stickers have these labels (images are never read here).
+    private func catalog(_ labels: [String], siteFrontMatter: String = "", packFrontMatter: String = "") throws -> (Catalog, [Finding]) {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Site\n\(siteFrontMatter)---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\n\(packFrontMatter)---\n", to: "content/pets/pack.md")
+        for (index, label) in labels.enumerated() {
+            try folder.write(Data([0x89]), to: "content/pets/s\(index).png")
+            try folder.write("---\ntitle: Sticker \(index)\nalt: \"\(label)\"\n---\n", to: "content/pets/s\(index).md")
+        }
+        return try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+    }
+
+    @Test func ordinaryEnglishLabelsAreClean() throws {
+        for label in ["Orange cat face with whiskers", "Yellow-and-black honeybee in flight", "Six-pointed snowflake drawn in black lines",
+                      "Yellow face laughing so hard that tears fly from its eyes", "Dog's wagging tail", "The cats’ shared bowl",
+                      "Don't panic, it’s only a well-known ghost", "LOL written over a laughing cat", "Rainbow arc in red, orange and purple"] {
+            #expect(try unknown(label).isEmpty, "\(label)")
+        }
+    }
+
+    @Test func typosAreNamedOncePerLabel() throws {
+        #expect(try unknown("Orange cat with whsikers and more whsikers") == ["whsikers"])
+        #expect(try unknown("Yellow-and-blck bee") == ["blck"])
+        #expect(try unknown("WHISKRES everywhere") == ["WHISKRES"])
+    }
+
+    @Test func findingNamesTheWordHunspellsSuggestionsAndTheAltLine() throws {
+        let (catalog, _) = try catalog(["Orange cat face with whsikers"])
+        let findings = SpellingCheck().findings(for: catalog)
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.code == .labelSpelling && finding.severity == .warning)
+        #expect(finding.file == "pets/s0.md" && finding.line == 3 && finding.sticker == "pets/s0.png")
+        #expect(finding.message.hasPrefix("“whsikers” may be misspelled (did you mean “whiskers”"), "\(finding.message)")
+        #expect(finding.message.hasSuffix("add it to words: in pets/pack.md"))
+        let suggested = try english().suggestions(for: "whsikers", limit: 3)
+        #expect(finding.message.contains(suggested.map { "“\($0)”" }.last!))
+    }
+
+    @Test func catalogAndPackWordsAreAccepted() throws {
+        // "Bubbles" is a word already; "Fluffkin" is not.
+        let labels = ["Fluffkin the cat", "FLUFFKIN shouting", "Fluffkin’s bowl", "Bubbles in a bath", "Zorp waving", "Two zorps dancing", "Grumplet frowning"]
+        let (plain, _) = try catalog(labels)
+        #expect(Set(SpellingCheck().findings(for: plain).map(\.message).map { $0.components(separatedBy: "”")[0] })
+                    == ["“Fluffkin", "“FLUFFKIN", "“Fluffkin’s", "“Zorp", "“zorps", "“Grumplet"])
+        let (withWords, loadFindings) = try catalog(labels, siteFrontMatter: "words: [Fluffkin, zorp]\n", packFrontMatter: "words: Grumplet\n")
+        #expect(!loadFindings.contains { $0.code == .unknownKey }, "words: is a known key")
+        #expect(SpellingCheck().findings(for: withWords).isEmpty)
+    }
+
+    @Test func wordCaseFollowsHunspellsRule() {
+        let words = CatalogWords(["Bubbles", "zorp", "iPhone"])
+        #expect(words.contains("Bubbles") && words.contains("BUBBLES") && words.contains("Bubbles's") && !words.contains("bubbly"))
+        #expect(words.contains("zorp") && words.contains("Zorp") && words.contains("ZORP") && words.contains("zorps") && words.contains("zorp’s"))
+        #expect(words.contains("iPhone") && words.contains("iPhones") && !words.contains("iphone"))
+        #expect(!CatalogWords(["Bubbles"]).contains("bubbles"))
+    }
+
+    @Test func packWordsStayInTheirPack() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\nwords: [Zorp]\n---\n", to: "content/a/pack.md")
+        try folder.write("---\ntitle: B\n---\n", to: "content/b/pack.md")
+        for pack in ["a", "b"] {
+            try folder.write(Data([0x89]), to: "content/\(pack)/z.png")
+            try folder.write("---\nalt: Zorp waving\n---\n", to: "content/\(pack)/z.md")
+        }
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        #expect(SpellingCheck().findings(for: catalog).map(\.file) == ["b/z.md"])
+    }
+
+    @Test func otherLanguagesUseTheirDictionary() throws {
+        let (french, _) = try catalog(["Chat orange avec des moustaches, très mignon", "Chat avec des mustaches"], siteFrontMatter: "language: fr\n")
+        let findings = SpellingCheck().findings(for: french)
+        #expect(findings.map(\.file) == ["pets/s1.md"])
+        #expect(findings.first?.message.hasPrefix("“mustaches”") == true)
+        // A pack's language wins over the site's.
+        let (mixed, _) = try catalog(["Chat orange avec des moustaches"], packFrontMatter: "language: fr\n")
+        #expect(SpellingCheck().findings(for: mixed).isEmpty)
+    }
+
+    @Test func aMissingDictionaryIsOneWarningNamingItsPackage() throws {
+        let (klingon, _) = try catalog(["tlhIngan Hol", "Qapla' batlh", "nuqneH"], siteFrontMatter: "language: tlh\n")
+        let findings = SpellingCheck().findings(for: klingon)
+        #expect(findings.count == 1)
+        #expect(findings.first?.code == .spellingDictionaryMissing && findings.first?.file == "site.md")
+        #expect(findings.first?.message.contains("install hunspell-tlh") == true)
+        // Only when a label needs it: no labels, no lookup and no warning.
+        var asked: [String] = []
+        let (unlabelled, _) = try catalog([], siteFrontMatter: "language: tlh\n")
+        #expect(SpellingCheck(dictionaries: { asked.append($0); return [] }).findings(for: unlabelled).isEmpty)
+        #expect(asked.isEmpty)
+    }
+
+    /// "en" does not say whose spelling: British and American are both right; "en-US" is American only.
+    @Test func aBareLanguageTagAcceptsEveryInstalledRegion() throws {
+        let labels = ["A single grey cloud", "Rainbow in every colour", "Rainbow in every color"]
+        let (bare, _) = try catalog(labels)
+        #expect(SpellingCheck().findings(for: bare).isEmpty)
+        let (american, _) = try catalog(labels, siteFrontMatter: "language: en-US\n")
+        #expect(SpellingCheck().findings(for: american).map(\.file) == ["pets/s0.md", "pets/s1.md"])
+        let (british, _) = try catalog(labels, siteFrontMatter: "language: en-GB\n")
+        #expect(SpellingCheck().findings(for: british).map(\.file) == ["pets/s2.md"])
+        // One catalog, two packs: the bare tag's answers are not reused for the regional one.
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "content/a/pack.md")
+        try folder.write("---\ntitle: B\nlanguage: en-US\n---\n", to: "content/b/pack.md")
+        for pack in ["a", "b"] {
+            try folder.write(Data([0x89]), to: "content/\(pack)/cloud.png")
+            try folder.write("---\nalt: A single grey cloud\n---\n", to: "content/\(pack)/cloud.md")
+        }
+        let (mixed, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        #expect(SpellingCheck().findings(for: mixed).map(\.file) == ["b/cloud.md"])
+    }
+
+    @Test func debianPackagesFollowDebiansNames() {
+        #expect(SpellingDictionary.debianPackage(for: "en") == "hunspell-en-us")
+        #expect(SpellingDictionary.debianPackage(for: "en-GB") == "hunspell-en-gb")
+        #expect(SpellingDictionary.debianPackage(for: "de") == "hunspell-de-de")
+        #expect(SpellingDictionary.debianPackage(for: "pt-BR") == "hunspell-pt-br")
+        #expect(SpellingDictionary.debianPackage(for: "fr-CA") == "hunspell-fr")
+        #expect(SpellingDictionary.debianPackage(for: "nb") == "hunspell-no")
+    }
+}
