@@ -37,6 +37,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case duplicateLabel = "duplicate-label"
     case labelWithoutWords = "label-without-words"
     case labelBidiControl = "label-bidi-control"
+    case labelMissesArtText = "label-misses-art-text"
 
     // Images and Apple's sticker rules
     case unsupportedFormat = "unsupported-format"
@@ -84,6 +85,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .duplicateLabel: "Two stickers of a pack have the same label."
         case .labelWithoutWords: "A label has only punctuation, symbols or emoji."
         case .labelBidiControl: "A label or title holds bidi override or isolate characters, which reorder how it reads."
+        case .labelMissesArtText: "The art shows words (read with Tesseract) that the sticker's label does not say."
         case .unsupportedFormat: "A sticker is not PNG, APNG, GIF or JPEG."
         case .corruptImage: "An image is damaged or cannot be decoded."
         case .imageTooLarge: "An image claims more pixels than the decoding budget."

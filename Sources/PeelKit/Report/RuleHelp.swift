@@ -24,6 +24,7 @@ public enum RuleHelp {
         .duplicateLabel: "say what makes each sticker different",
         .labelWithoutWords: "describe the sticker in words",
         .labelBidiControl: "remove the bidi override and isolate characters (U+202A–U+202E, U+2066–U+2069)",
+        .labelMissesArtText: "put the words the art shows in the label, such as 'Cat laughing, saying LOL'",
         .unsupportedFormat: "convert the image to PNG",
         .corruptImage: "re-export the image; the message names what is wrong",
         .imageTooLarge: "resize the art (see --max-pixels)",
