@@ -19,7 +19,7 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
                 + "or set TESSDATA_PREFIX to the folder that holds it"
         case .missingDictionary(let language):
             "cannot read text in the art: no Hunspell dictionary for '\(language)' to tell words from noise; "
-                + "install one (Debian: hunspell-\(language.lowercased())) or set DICPATH"
+                + "install one (Debian: hunspell-fr, hunspell-de-de, hunspell-pt-br…) or set DICPATH to its folder"
         case .engineFailed(let language, let code, let folder):
             "cannot read text in the art: Tesseract could not load \(folder)/\(code).traineddata for '\(language)'"
         }

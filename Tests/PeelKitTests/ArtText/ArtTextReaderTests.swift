@@ -78,6 +78,14 @@ import Testing
         #expect(try Self.reader.read([]) == .empty)
     }
 
+    #if os(Linux)
+    /// Debian's libtesseract runs on OpenMP; the reader keeps it on the calling thread, which needs
+    /// libgomp's omp_set_max_active_levels (2.8× less CPU per sticker, see TesseractEngine).
+    @Test func findsOpenMPsControlInDebiansTesseract() {
+        #expect(TesseractEngine.setMaxActiveLevels != nil)
+    }
+    #endif
+
     @Test func mapsLanguageTagsToTesseractData() {
         #expect(TesseractLanguage.code(for: "en") == "eng")
         #expect(TesseractLanguage.code(for: "en-GB") == "eng")
