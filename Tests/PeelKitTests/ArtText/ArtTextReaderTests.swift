@@ -30,6 +30,10 @@ import Testing
              expected: ["Good", "morning"]),
         Case(name: "two lines, dark, 618 px", side: 618, lines: [("Happy", 100), ("birthday", 90)], style: { .darkOnTransparent },
              expected: ["Happy", "birthday"]),
+        Case(name: "yellow YAY, 408 px", side: 408, lines: [("YAY", 120)], style: { .coloured(255, 215, 0) }, expected: ["YAY"]),
+        Case(name: "small outlined caption, 300 px", side: 300, lines: [("See you soon", 22)], style: { .lightWithOutline },
+             expected: ["See", "you", "soon"]),
+        Case(name: "huge OK, 618 px", side: 618, lines: [("OK", 260)], style: { .darkOnTransparent }, expected: ["OK"]),
         // English data reads "Café" as "Cafe"; the label matcher ignores accents either way.
         Case(name: "accented word, dark, 408 px", side: 408, lines: [("Café", 110)], style: { .darkOnTransparent }, expected: ["Cafe"]),
     ]
@@ -53,8 +57,16 @@ import Testing
         }
         #expect(files.count > 15)
         for file in files {
-            let reading = try Self.reader.read([TextStickers.decoded(file)])
+            let art = try TextStickers.decoded(file)
+            let reading = try Self.reader.read([art])
             #expect(reading.words.isEmpty, "\(file.lastPathComponent): read \(reading.words) from \(reading.raw)")
+            // The same shapes recoloured near-black and near-white, as art that vanishes on one transcript.
+            for tone: UInt8 in [20, 240] {
+                var pixels = art.pixels
+                for index in stride(from: 0, to: pixels.count, by: 4) { pixels.replaceSubrange(index..<index + 3, with: [tone, tone, tone]) }
+                let recoloured = try Self.reader.read([RGBAImage(width: art.width, height: art.height, pixels: pixels)])
+                #expect(recoloured.words.isEmpty, "\(file.lastPathComponent) in \(tone): read \(recoloured.words) from \(recoloured.raw)")
+            }
         }
     }
 

@@ -10,6 +10,8 @@ enum TextStickers {
     enum Style {
         /// Near-black letters on a transparent canvas.
         case darkOnTransparent
+        /// Letters of one colour on a transparent canvas.
+        case coloured(UInt8, UInt8, UInt8)
         /// White letters with a black outline, on a transparent canvas.
         case lightWithOutline
         /// Letters of `ink` over an opaque disc of `shape`, on a transparent canvas.
@@ -31,6 +33,8 @@ enum TextStickers {
         switch style {
         case .darkOnTransparent:
             fill(&pixels, side, mask, (25, 25, 30))
+        case .coloured(let r, let g, let b):
+            fill(&pixels, side, mask, (r, g, b))
         case .lightWithOutline:
             let width = max(2, (lines.map(\.size).min() ?? 20) / 12)
             fill(&pixels, side, dilated(mask, side: side, radius: width), (0, 0, 0))
