@@ -58,6 +58,12 @@ let package = Package(
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"]), .brew(["hunspell"])]
         ),
+        // Tesseract: reads the text drawn into stickers (label-misses-art-text), through its C API.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"]), .brew(["tesseract"])]
+        ),
         // libpng and libjpeg report errors with longjmp (libjpeg's default even calls exit()); every
         // call that can fail lives in these small C targets, behind setjmp, and returns a status.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
@@ -77,6 +83,7 @@ let package = Package(
                 "CLibDeflate",
                 "CCmarkGFM",
                 "CHunspell",
+                "CTesseract",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -109,9 +116,13 @@ let package = Package(
 
         // `peel` is a dependency so the CLI tests can run the built binary; ZIPFoundation reads
         // the pack zips back (an independent reader of what ZipWriter writes).
+        // Tests only: FreeType draws words into stickers for the art-text tests (fonts-dejavu-core).
+        .systemLibrary(name: "CFreeType", path: "Tests/Support/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "CTextRaster", dependencies: ["CFreeType"], path: "Tests/Support/CTextRaster"),
         .testTarget(
             name: "PeelKitTests",
-            dependencies: ["PeelKit", "peel", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["PeelKit", "peel", "CTextRaster", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
     ]

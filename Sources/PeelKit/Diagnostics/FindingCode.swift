@@ -39,6 +39,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case labelBidiControl = "label-bidi-control"
     case labelSpelling = "label-spelling"
     case spellingDictionaryMissing = "spelling-dictionary-missing"
+    case labelMissesArtText = "label-misses-art-text"
 
     // Images and Apple's sticker rules
     case unsupportedFormat = "unsupported-format"
@@ -88,6 +89,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .labelBidiControl: "A label or title holds bidi override or isolate characters, which reorder how it reads."
         case .labelSpelling: "A word of a label is not in the dictionary of its language; VoiceOver spells a typo out letter by letter."
         case .spellingDictionaryMissing: "No Hunspell dictionary is installed for a catalog's language, so its labels are not spell-checked."
+        case .labelMissesArtText: "The art shows words (read with Tesseract) that the sticker's label does not say."
         case .unsupportedFormat: "A sticker is not PNG, APNG, GIF or JPEG."
         case .corruptImage: "An image is damaged or cannot be decoded."
         case .imageTooLarge: "An image claims more pixels than the decoding budget."

@@ -120,6 +120,8 @@ struct ReviewRowModel: Encodable {
     let hasFindings: Bool
     /// The row's finding codes, space-separated, for the review page's code filter.
     let codes: String
+    /// The words read in the art, when the art checks read any.
+    let artText: ArtTextModel?
 }
 
 /// A choice in a `<select>`.
@@ -247,4 +249,19 @@ struct StickerPageModel: Encodable {
     let sidecarError: FindingModel?
     let findings: [FindingModel]
     let hasFindings: Bool
+    /// The words read in the art, when the art checks read any.
+    let artText: ArtTextModel?
+}
+
+/// What was read in a sticker's art, shown beside its label on the sticker page and in its review
+/// row, so a reviewer sees why `label-misses-art-text` was given. Absent when the art holds no words
+/// or was not read (the art checks did not run).
+struct ArtTextModel: Encodable {
+    /// The words kept from the art, in reading order, separated by spaces ("Good morning").
+    let words: String
+
+    init?(_ reading: ArtTextReading?) {
+        guard let reading, reading.hasText else { return nil }
+        words = reading.words.map(\.text).joined(separator: " ")
+    }
 }

@@ -12,10 +12,14 @@ struct PageRenderer: Sendable {
     let icons: [String: [PackIcon]]
     /// Pack archive sizes in bytes, by pack slug.
     let archives: [String: Int]
+    /// What was read in each sticker's art, by sticker source path; empty when the art checks did not run.
+    let artText: [String: ArtTextReading]
 
-    init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:], templates: TemplateSet) {
+    init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:],
+         artText: [String: ArtTextReading] = [:], templates: TemplateSet) {
         self.icons = icons
         self.archives = archives
+        self.artText = artText
         catalog = review.catalog
         assets = review.assets
         self.templates = templates
@@ -127,7 +131,8 @@ struct PageRenderer: Sendable {
             position: index + 1, count: pack.stickers.count, backgrounds: Self.backgrounds,
             isAnimated: info?.isAnimated ?? false, readable: info != nil,
             sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
-            findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
+            findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
+            artText: ArtTextModel(artText[sticker.source]))
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
                                   pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
                                   pageDescription: sticker.alt,
@@ -154,7 +159,8 @@ struct PageRenderer: Sendable {
                     status: errors > 0 ? "error" : warnings > 0 ? "warning" : "clean",
                     errorCount: errors, warningCount: warnings,
                     findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
-                    codes: Set((findings[sticker.source] ?? []).map(\.code.rawValue)).sorted().joined(separator: " ")))
+                    codes: Set((findings[sticker.source] ?? []).map(\.code.rawValue)).sorted().joined(separator: " "),
+                    artText: ArtTextModel(artText[sticker.source])))
             }
         }
         let summary = checked.summary

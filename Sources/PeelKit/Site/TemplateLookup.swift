@@ -131,6 +131,7 @@ extension ReviewRowModel: MustacheParent {
         case "findings": self.findings
         case "hasFindings": self.hasFindings
         case "codes": self.codes
+        case "artText": self.artText
         default: nil
         }
     }
@@ -292,6 +293,16 @@ extension StickerPageModel: MustacheParent {
         case "sidecarError": self.sidecarError
         case "findings": self.findings
         case "hasFindings": self.hasFindings
+        case "artText": self.artText
+        default: nil
+        }
+    }
+}
+
+extension ArtTextModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "words": self.words
         default: nil
         }
     }

@@ -1,0 +1,27 @@
+/// Why text in the art cannot be read: the message says what to install.
+public enum ArtTextError: Error, Equatable, CustomStringConvertible {
+    /// Tesseract has no data for the language at all.
+    case unsupportedLanguage(String)
+    /// The language's `.traineddata` is not installed in any folder searched.
+    case missingLanguageData(language: String, code: String)
+    /// No Hunspell dictionary tells words from noise for the language.
+    case missingDictionary(language: String)
+    /// Tesseract found the data but could not start with it.
+    case engineFailed(language: String, code: String, folder: String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedLanguage(let language):
+            "cannot read text in the art: Tesseract has no language data for '\(language)'"
+        case .missingLanguageData(let language, let code):
+            "cannot read text in the art: Tesseract's data for '\(language)' (\(code).traineddata) is not installed; "
+                + "install \(TesseractLanguage.debianPackage(for: code)) (Debian) or tesseract-lang (Homebrew), "
+                + "or set TESSDATA_PREFIX to the folder that holds it"
+        case .missingDictionary(let language):
+            "cannot read text in the art: no Hunspell dictionary for '\(language)' to tell words from noise; "
+                + "install one (Debian: hunspell-fr, hunspell-de-de, hunspell-pt-br…) or set DICPATH to its folder"
+        case .engineFailed(let language, let code, let folder):
+            "cannot read text in the art: Tesseract could not load \(folder)/\(code).traineddata for '\(language)'"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Whether a label says the words drawn in the art. Loose on purpose, since the finding is about
+/// a word a VoiceOver user never hears, not about spelling: case, diacritics, apostrophes and
+/// hyphens are ignored ("CAFE" is said by "Café", "DONT" by "don't"), a few letters may differ
+/// ("Happy Birthdy" says "BIRTHDAY"), and a word may be spelt apart ("GOODNIGHT" in "good night").
+enum ArtTextMatcher {
+    /// The art's words the label does not say, each once, in the art's order.
+    static func missingWords(_ words: [String], in label: String) -> [String] {
+        let tokens = tokens(of: label)
+        var missing: [String] = [], seen = Set<String>()
+        for word in words {
+            let key = normalized(word)
+            guard !key.isEmpty, seen.insert(key).inserted else { continue }
+            if !says(tokens, key) { missing.append(word) }
+        }
+        return missing
+    }
+
+    /// True when the label's tokens hold the (normalised) word, alone or as up to three tokens run together.
+    static func says(_ tokens: [String], _ word: String) -> Bool {
+        let allowed = tolerance(for: word.count)
+        for start in tokens.indices {
+            var joined = ""
+            for token in tokens[start..<min(start + 3, tokens.count)] {
+                joined += token
+                if abs(joined.count - word.count) <= allowed, editDistance(joined, word) <= allowed { return true }
+                if joined.count > word.count + allowed { break }
+            }
+        }
+        return false
+    }
+
+    /// How many letters may differ: none in words of up to 3 letters (LOL is not LOT), one up to 7,
+    /// two from 8 on; this is about the slips a person makes typing a label.
+    static func tolerance(for length: Int) -> Int {
+        switch length {
+        case ...3: 0
+        case ...7: 1
+        default: 2
+        }
+    }
+
+    /// The label's words, normalised, split at anything but letters and digits.
+    static func tokens(of text: String) -> [String] {
+        normalized(text, keepingSpaces: true).split(separator: " ").map(String.init)
+    }
+
+    /// Lower case, without diacritics, apostrophes or hyphens ("Don’t" → "dont", "Café" → "cafe");
+    /// with `keepingSpaces`, every other non-letter becomes a space.
+    static func normalized(_ text: String, keepingSpaces: Bool = false) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var out = ""
+        for character in folded {
+            if character.isLetter || character.isNumber {
+                out.append(character)
+            } else if "'’‘`´-‐‑".contains(character) {
+                continue
+            } else if keepingSpaces {
+                out.append(" ")
+            }
+        }
+        return out
+    }
+
+    /// Levenshtein distance between two short strings, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

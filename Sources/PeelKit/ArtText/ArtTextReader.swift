@@ -1,0 +1,67 @@
+/// Reads the text drawn into a sticker with Tesseract, in process, and keeps the words a label
+/// should say (see `ArtTextWordFilter`).
+///
+/// Not thread-safe: a reader owns a Tesseract handle, which holds the page it is reading. Make one
+/// reader per thread (or per task that stays on one thread at a time) and reuse it for many stickers;
+/// making one loads the language data (~50 ms for English).
+public struct ArtTextReader {
+    /// The catalog's language (BCP 47), and the Tesseract data that reads it.
+    public let language: String
+    public let code: String
+    private let engine: TesseractEngine
+    private let filter: ArtTextWordFilter
+
+    /// A reader for a catalog in `language` ("en", "fr", "zh-Hans"). Throws `ArtTextError` naming what
+    /// to install when Tesseract's data or a Hunspell dictionary for the language is missing.
+    public init(language: String) throws {
+        guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
+        guard let folder = TesseractLanguage.dataFolder(for: code) else {
+            throw ArtTextError.missingLanguageData(language: language, code: code)
+        }
+        guard let dictionary = SpellingDictionary.shared(for: language) else { throw ArtTextError.missingDictionary(language: language) }
+        self.language = language
+        self.code = code
+        engine = try TesseractEngine(code: code, folder: folder, language: language)
+        filter = ArtTextWordFilter(dictionary: dictionary)
+    }
+
+    /// The words in a sticker's frames: the poster first, then, for an animation, a few frames spread
+    /// over its loop. A word counts once, at its first appearance, with its best confidence.
+    public func read(_ frames: [RGBAImage]) throws -> ArtTextReading {
+        var words: [ArtTextReading.Word] = []
+        var raws: [String] = []
+        for frame in frames where frame.width > 0 && frame.height > 0 {
+            let reading = read(frame)
+            for word in reading.words {
+                if let index = words.firstIndex(where: { $0.text == word.text }) {
+                    words[index].confidence = max(words[index].confidence, word.confidence)
+                } else {
+                    words.append(word)
+                }
+            }
+            if !reading.raw.isEmpty, !raws.contains(reading.raw) { raws.append(reading.raw) }
+        }
+        return ArtTextReading(words: words, raw: raws.joined(separator: " / "))
+    }
+
+    /// One frame, read over white and over black (inverted); the reading with more confidence wins.
+    func read(_ frame: RGBAImage) -> ArtTextReading {
+        var best: (reading: ArtTextReading, score: Double)?
+        for background in ArtTextImage.Background.allCases {
+            let image = ArtTextImage(frame, over: background)
+            let found = engine.words(gray: image.gray, width: image.width, height: image.height)
+            let side = max(image.width, image.height)
+            let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }
+            let reading = ArtTextReading(words: kept, raw: found.map(\.text).joined(separator: " "))
+            let score = Self.confidence(of: kept)
+            if score > best?.score ?? -1 { best = (reading, score) }
+        }
+        return best?.reading ?? .empty
+    }
+
+    /// How confident a reading is: its kept words' confidence, weighted by their letters, so a reading
+    /// with more real text wins over one with less, and a reading of nothing scores 0.
+    static func confidence(of words: [ArtTextReading.Word]) -> Double {
+        words.reduce(0) { $0 + $1.confidence * Double($1.text.count) }
+    }
+}
