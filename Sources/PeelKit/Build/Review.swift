@@ -44,6 +44,12 @@ public struct Review: Sendable {
         return Review(catalog: catalog, assets: assets, findings: findings)
     }
 
+    /// How much of a sticker's shape stays visible on each transcript background, as its
+    /// `vanishes-on-…` findings measured it.
+    func artVisibility(of source: String) -> ShapeVisibility? {
+        assets[source]?.info?.visibility
+    }
+
     /// The findings about one sticker (its image, its sidecar), in report order.
     public func findings(for sticker: Sticker) -> [Finding] {
         findingsBySticker[sticker.source] ?? []

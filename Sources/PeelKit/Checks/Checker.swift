@@ -12,6 +12,7 @@ public enum Checker {
                 findings += LabelChecks.check(subject)
                 findings += LabelChecks.bidiControls(subject)
                 findings += ImageChecks.check(subject)
+                findings += ArtVisibilityCheck.findings(visibility: subject.info?.visibility, sampledFrames: 1, subject: subject)
             }
             findings += LabelChecks.duplicates(in: pack)
             findings += LabelChecks.bidiControls(in: pack)
