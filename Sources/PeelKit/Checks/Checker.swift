@@ -12,13 +12,24 @@ public enum Checker {
                 findings += LabelChecks.check(subject)
                 findings += LabelChecks.bidiControls(subject)
                 findings += ImageChecks.check(subject)
-                findings += ArtVisibilityCheck.findings(visibility: subject.info?.visibility, sampledFrames: 1, subject: subject)
             }
             findings += LabelChecks.duplicates(in: pack)
             findings += LabelChecks.bidiControls(in: pack)
             findings += CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
         }
         findings += CatalogChecks.duplicateImages(catalog, assets: assets)
+        return findings
+    }
+
+    /// The art checks' findings: each sticker's art facts against its label, every run.
+    static func artFindings(for catalog: Catalog, assets: [String: StickerAssets], facts: [String: ArtFacts]) -> [Finding] {
+        var findings: [Finding] = []
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                guard let art = facts[sticker.source] else { continue }
+                findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info))
+            }
+        }
         return findings
     }
 

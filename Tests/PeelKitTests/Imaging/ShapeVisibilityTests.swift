@@ -67,7 +67,8 @@ import Testing
         #expect(ShapeVisibility.worst([]) == nil)
     }
 
-    @Test func theSiteGivesArtThatVanishesOnDarkALightCardAndMarksTheSwatch() async throws {
+    /// The light card needs no art checks: the image step measures the poster of every sticker.
+    @Test func theSiteGivesArtThatVanishesOnDarkALightCard() async throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Night\nsize: small\n---\n", to: "content/night/pack.md")
         try folder.write(try PNGCodec.encode(TestArt.nearBlackBat()), to: "content/night/bat.png")
@@ -83,13 +84,6 @@ import Testing
         #expect(!grid[face...].contains("art-light\""))
         #expect(try folder.read("site/night/bat/index.html").contains("class=\"sticker-preview art-card art-light\""))
         #expect(try folder.read("site/index.html").contains("class=\"art-card art-light\""), "the pack's cover is the bat")
-        let finding = try #require(report.findings.first { $0.code == .vanishesOnDark && $0.file == "night/bat.png" })
-        #expect(finding.message.hasPrefix("most of this sticker's outline disappears on the dark transcript (visible shape "))
-        #expect(!report.findings.contains { $0.file == "night/face.png" && $0.code == .vanishesOnDark })
-        let batPage = try folder.read("site/night/bat/index.html")
-        let black = try #require(batPage.range(of: "swatch bg-black"))
-        let marker = try #require(batPage.range(of: "<span class=\"swatch-warning\"><span aria-hidden=\"true\">⚠ </span>Shape vanishes here: "))
-        #expect(marker.lowerBound > black.upperBound && batPage[black.upperBound..<marker.lowerBound].count < 600, "in the black swatch")
-        #expect(try !folder.read("site/night/face/index.html").contains("swatch-warning"))
+        #expect(!report.findings.contains { $0.code == .vanishesOnDark }, "the warning is the art checks' (ArtCheckTests)")
     }
 }
