@@ -36,14 +36,20 @@ public struct ArtChecks: Sendable {
 }
 
 /// Runs the art inspectors over every readable sticker of a catalog: each distinct image is looked
-/// up in the cache by its content hash, and only the missing ones are read, decoded once (within
-/// the shared decoding budget) and inspected, on every core.
+/// up in the cache by its content hash, and only the missing ones are inspected, on every core.
+/// An image the image step decodes anyway (every image in `peel check`, changed ones in a build)
+/// is inspected there, from the same frames (`inspect(_:sha256:)`); the rest are read and decoded
+/// here, within the shared decoding budget. So each image is decoded once.
 struct ArtCheckStep: Sendable {
     let content: URL
     let analyzer: ImageAnalyzer
     let checks: ArtChecks
     let cache: ArtCache?
     let budget: DecodedPixelBudget
+    /// Facts looked up or made while the image step had the image decoded, by image hash.
+    private let fresh = LockedDictionary<String, ArtFacts>()
+    /// The images the image step has handed over, so duplicates (the same bytes twice) are inspected once.
+    private let claimed = LockedDictionary<String, Bool>()
 
     init(content: URL, analyzer: ImageAnalyzer, checks: ArtChecks, cache: ArtCache?, budget: DecodedPixelBudget = .shared) {
         self.content = content
@@ -77,7 +83,7 @@ struct ArtCheckStep: Sendable {
         var factsByImage: [String: ArtFacts] = [:]
         var missing: [(sha: String, source: String)] = []
         for (sha, sources) in sourcesByImage.sorted(by: { $0.key < $1.key }) {
-            if let facts = cache?.facts(key(forImage: sha)) {
+            if let facts = fresh[sha] ?? cache?.facts(key(forImage: sha)) {
                 factsByImage[sha] = facts
             } else {
                 missing.append((sha, sources[0]))
@@ -95,6 +101,22 @@ struct ArtCheckStep: Sendable {
         return bySticker
     }
 
+    /// Called by the image step with an image it decoded: its facts from the cache, or from these
+    /// frames (then stored), for `run` to use without decoding the image again.
+    func inspect(_ decoded: DecodedImage, sha256: String) throws {
+        guard claimed.setIfAbsent(sha256, true) else { return }
+        let key = key(forImage: sha256)
+        fresh[sha256] = try cache?.facts(key) ?? facts(of: decoded, key: key)
+    }
+
+    private func facts(of decoded: DecodedImage, key: String) throws -> ArtFacts {
+        let frames = ArtFrames(decoded)
+        var facts = ArtFacts(sampledFrames: frames.all.count)
+        for inspector in checks.inspectors { try inspector.inspect(frames, into: &facts) }
+        cache?.store(facts, key: key)
+        return facts
+    }
+
     /// Reads and decodes one image and runs every inspector on its frames; nil when it cannot
     /// be read or decoded any more (changed since the image step: the next run sees it).
     private func inspect(_ source: String, sha256: String) throws -> ArtFacts? {
@@ -103,12 +125,9 @@ struct ArtCheckStep: Sendable {
         let sha = Hex.string(SHA256.hash(data: data))
         return try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) { () throws -> ArtFacts? in
             guard let decoded = try? analyzer.analyze(data, sha256: sha).decoded else { return nil }
-            let frames = ArtFrames(decoded)
-            var facts = ArtFacts(sampledFrames: frames.all.count)
-            for inspector in checks.inspectors { try inspector.inspect(frames, into: &facts) }
             // Stored under the hash of the bytes inspected, which is the image step's unless the
             // file changed in between.
-            cache?.store(facts, key: key(forImage: sha))
+            let facts = try facts(of: decoded, key: key(forImage: sha))
             return sha == sha256 ? facts : nil
         }
     }

@@ -43,18 +43,21 @@ public struct Review: Sendable {
         let (catalog, loadFindings) = try CatalogLoader(contentFolder: content).load()
         let root = ContentPath(root: content).root
         let analyzer = ImageAnalyzer(maxPixels: maxPixels)
-        let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes)
-        let assets = try await step.run(catalog, progress: progress)
-        var findings = loadFindings + assets.values.flatMap(\.findings)
-        findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
-        var artFacts: [String: ArtFacts] = [:]
+        var artStep: ArtCheckStep?
         if let art, artRequired || catalog.site.artChecks {
             var artCache: ArtCache?
             if let folder = art.cacheFolder {
                 artCache = ArtCache(folder: folder)
                 try artCache!.open(content: content)
             }
-            let artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, cache: artCache)
+            artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, cache: artCache)
+        }
+        let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes, art: artStep)
+        let assets = try await step.run(catalog, progress: progress)
+        var findings = loadFindings + assets.values.flatMap(\.findings)
+        findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
+        var artFacts: [String: ArtFacts] = [:]
+        if let artStep {
             artFacts = try await artStep.run(catalog, assets: assets, progress: progress)
             findings += Checker.artFindings(for: catalog, assets: assets, facts: artFacts)
         }

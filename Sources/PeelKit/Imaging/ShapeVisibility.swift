@@ -41,7 +41,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
     ///
     /// Calibrated on the generated cases of ShapeVisibilityTests and on all 50 images of the
     /// OpenMoji samples and content/ (`peel-image-benchmark --visibility FILE...` prints them):
-    /// - what vanishes keeps under 0.1: a near-black bat on black (0.02), a white cloud with a
+    /// - what vanishes keeps under 0.1: a near-black bat on black (0.01), a white cloud with a
     ///   pale edge on white (0.0), black line art on black (0.0, OpenMoji's snowflake too);
     /// - real art keeps 0.35 or more: on white, 0.35 for OpenMoji's cat, whose outline is open at
     ///   the chin and whose orange fill is 2.1:1 against white (plainly visible, yet not 3:1),
