@@ -91,6 +91,7 @@ struct ArtCheckStep: Sendable {
         }
         let inspected = try await ParallelWork.map(missing, progress: progress) { job in try self.inspect(job.source, sha256: job.sha) }
         for (job, facts) in zip(missing, inspected) { factsByImage[job.sha] = facts }
+        cache?.saveIndex()
         if checks.prunesCache { cache?.prune() }
 
         var bySticker: [String: ArtFacts] = [:]

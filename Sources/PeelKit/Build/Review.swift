@@ -49,6 +49,7 @@ public struct Review: Sendable {
             if let folder = art.cacheFolder {
                 artCache = ArtCache(folder: folder)
                 try artCache!.open(content: content)
+                artCache!.loadIndex()
             }
             artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, cache: artCache)
         }

@@ -80,8 +80,9 @@ import Testing
         let spy = SpyInspector()
         let first = try await Review.make(content: content, art: Self.checks(cache: cache, spy: spy))
         #expect(spy.count == 4, "five stickers, four distinct images")
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") && $0 != "index.json" }
         #expect(entries.count == 4)
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("index.json").path))
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("CACHEDIR.TAG").path))
 
         let second = try await Review.make(content: content, art: Self.checks(cache: cache, spy: spy))
@@ -119,9 +120,17 @@ import Testing
         let cache = folder.url.appendingPathComponent("art-cache")
         let spy = SpyInspector()
         let first = try await Review.make(content: content, art: Self.checks(cache: cache, spy: spy))
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") }.sorted()
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") && $0 != "index.json" }.sorted()
+        #expect(entries.count == 4)
+        // A damaged index alone: the entries still serve, nothing is inspected.
+        try Data("{\"0\": [".utf8).write(to: cache.appendingPathComponent("index.json"))
+        let indexLost = try await Review.make(content: content, art: Self.checks(cache: cache, spy: spy))
+        #expect(spy.count == 4)
+        #expect(indexLost.findings == first.findings)
+        // Damaged entries and index: those entries are inspected again.
         try Data("{\"sampledFrames\": 1, \"visibility\": {\"li".utf8).write(to: cache.appendingPathComponent(entries[0]))
         try Data().write(to: cache.appendingPathComponent(entries[1]))
+        try Data().write(to: cache.appendingPathComponent("index.json"))
         let second = try await Review.make(content: content, art: Self.checks(cache: cache, spy: spy))
         #expect(spy.count == 6, "the two damaged entries are inspected again")
         #expect(second.findings == first.findings)
@@ -186,7 +195,7 @@ import Testing
         let report = try await SiteBuilder(options: BuildOptions(content: content, output: output)).build()
         #expect(Self.art(report.findings) == ["sky/bat.png vanishes-on-dark", "sky/cloud.png vanishes-on-light", "sky/lines.png vanishes-on-dark"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache/site/art-checks").path)
-            .filter { $0.hasSuffix(".json") }.count == 4, "cached in the build's own cache")
+            .filter { $0.hasSuffix(".json") && $0 != "index.json" }.count == 4, "cached in the build's own cache")
         let bat = try folder.read("site/sky/bat/index.html")
         #expect(bat.contains("<span class=\"swatch-warning\"><span aria-hidden=\"true\">⚠ </span>Shape vanishes here: "))
         let black = try #require(bat.range(of: "swatch bg-black"))
