@@ -89,6 +89,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         let lightLimit = 1.05 / contrast - 0.05
         let darkLimit = contrast * 0.05 - 0.05
         var any = false
+        let cellOfColumn = (0..<image.width).map { $0 / cell }
         image.pixels.withUnsafeBufferPointer { buffer in
             for y in 0..<image.height {
                 let rowStart = (y / cell + margin) * columns + margin
@@ -96,7 +97,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                 for x in 0..<image.width {
                     let alpha = buffer[offset + 3]
                     if alpha >= 128 {
-                        let index = rowStart + x / cell
+                        let index = rowStart + cellOfColumn[x]
                         real[index] = true
                         any = true
                         let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
@@ -189,15 +190,19 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
             var outside = [Bool](repeating: false, count: mask.count)
             var stack = [0]
             outside[0] = true
-            while let index = stack.popLast() {
-                let x = index % columns, y = index / columns
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < columns && ny >= 0 && ny < rows {
-                    let next = ny * columns + nx
-                    if !outside[next] && !mask[next] {
-                        outside[next] = true
-                        stack.append(next)
-                    }
+            // Neighbours inline: a temporary array of them per cell cost more than the rest of the measure.
+            func visit(_ next: Int) {
+                if !outside[next] && !mask[next] {
+                    outside[next] = true
+                    stack.append(next)
                 }
+            }
+            while let index = stack.popLast() {
+                let x = index % columns
+                if x > 0 { visit(index - 1) }
+                if x + 1 < columns { visit(index + 1) }
+                if index >= columns { visit(index - columns) }
+                if index + columns < mask.count { visit(index + columns) }
             }
             return outside.map { !$0 }
         }
