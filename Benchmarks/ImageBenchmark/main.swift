@@ -4,6 +4,7 @@
 //
 // usage: peel-image-benchmark [--iterations N] FILE...
 //        peel-image-benchmark --thumbnail-each BOX OUTPUT_FOLDER FILE...
+//        peel-image-benchmark --visibility FILE...
 //
 // The second form is the like-for-like comparison with `vipsthumbnail -s BOX`: one thread reads
 // each file, decodes it, makes one thumbnail fitting BOX×BOX and writes it as PNG to
@@ -12,6 +13,25 @@ import Foundation
 import PeelKit
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// The third form is the visibility survey behind ShapeVisibility.threshold: each file's visible-shape
+// share on the light and dark transcripts (the worst of the frames the art checks sample) and
+// the milliseconds one measure of its poster takes.
+if arguments.first == "--visibility" {
+    let analyzer = ImageAnalyzer()
+    print("light\tdark\tms\tfile")
+    for path in arguments.dropFirst() {
+        guard let decoded = try? analyzer.analyze(try Data(contentsOf: URL(fileURLWithPath: path))).decoded else {
+            print("-\t-\t-\t\(path) (cannot be decoded)")
+            continue
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = ShapeVisibility.measure(decoded.frames[0].image)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let measure = ShapeVisibility.worst(ArtFrames(decoded).all.compactMap(ShapeVisibility.measure))
+        print(measure.map { String(format: "%.2f\t%.2f\t%.2f\t", $0.light, $0.dark, milliseconds) } ?? "-\t-\t-\t", path, separator: "")
+    }
+    exit(0)
+}
 if arguments.first == "--thumbnail-each", arguments.count >= 4, let box = Int(arguments[1]) {
     let output = URL(fileURLWithPath: arguments[2])
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)

@@ -22,6 +22,7 @@ struct BuildCommand: AsyncParsableCommand {
           peel build --format json > report.json
           peel build --timings                 (where the time went)
           peel build --no-cache                (rebuild everything from scratch)
+          peel build --art-checks              (look at the art too; or art_checks: true in site.md)
 
         Builds are incremental: a cache beside the output (.peel-cache/) remembers each input's \
         hash, so a rebuild decodes only images that changed and writes only files that changed; \
@@ -50,6 +51,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Where to keep the build cache (default: .peel-cache/<output name> beside the output).", completion: .directory)
     var cacheDir: String?
 
+    @Flag(help: "Also run the art checks (as 'art_checks: true' in site.md does); their findings show on the pages.")
+    var artChecks = false
+
     @Flag(help: "Print how long each step of the build took.")
     var timings = false
 
@@ -69,7 +73,7 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
                                    templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels,
-                                   cache: cacheDir.map { URL(fileURLWithPath: $0) }, useCache: !noCache)
+                                   cache: cacheDir.map { URL(fileURLWithPath: $0) }, useCache: !noCache, artChecks: artChecks)
         let builder = SiteBuilder(options: options)
         let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: "Interrupted; the previous site is unchanged.") {
             try await builder.build(progress: $0)

@@ -8,8 +8,11 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Review accessibility labels and Apple's sticker rules; write nothing.",
         discussion: """
         Reads the catalog and every image, checks each sticker's label and Apple's sticker rules \
-        (format, file size, pixel size, size class, transparency), and prints findings as \
-        path:line: severity[code]: message. Silence a finding for a sticker or a pack with \
+        (format, file size, pixel size, size class, transparency) and looks at the art itself \
+        (does its shape vanish on the light or dark transcript?), and prints findings as \
+        path:line: severity[code]: message. The art checks' results are cached by each image's \
+        content hash in .peel-cache/art-checks/ beside the content folder, so only new or \
+        changed art is looked at again; --no-art-checks skips them. Silence a finding for a sticker or a pack with \
         'ignore: [code, ...]' in its front matter; silenced findings are still listed.
 
         Point it at a pack folder or a sticker file to see only what is about them; the whole \
@@ -25,6 +28,7 @@ struct CheckCommand: AsyncParsableCommand {
           peel check content/faces/sun.png    (one sticker)
           peel check --format sarif > peel.sarif
           peel check --format github          (annotations in a GitHub Actions log)
+          peel check --no-art-checks          (labels and files only: faster)
         """
     )
 
@@ -40,6 +44,15 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Refuse images whose header claims more pixels than this (decompression-bomb guard).")
     var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
 
+    @Flag(help: "Skip the checks that look at the art (visibility on the transcripts).")
+    var noArtChecks = false
+
+    @Flag(help: "Look at all the art again: the art checks' cache is neither read nor written.")
+    var noCache = false
+
+    @Option(help: "Where to keep the art checks' cache (default: .peel-cache/art-checks beside the content folder).", completion: .directory)
+    var cacheDir: String?
+
     func validate() throws {
         try PixelBudget.validate(maxPixels)
     }
@@ -48,9 +61,11 @@ struct CheckCommand: AsyncParsableCommand {
         let given = URL(fileURLWithPath: content)
         let target = try LibraryCall.run(command: "check", content: content) { try CatalogTarget.locate(given) }
         let limit = maxPixels
+        let art = noArtChecks ? nil
+            : ArtChecks(cacheFolder: noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? ArtChecks.defaultCacheFolder(forContent: target.root))
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
                                                interruptedMessage: "Interrupted.") { progress in
-            try await Review.make(content: target.root, maxPixels: limit, progress: progress).scoped(to: target.scope)
+            try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress).scoped(to: target.scope)
         }
 
         let paths = DisplayPath(root: target.root)

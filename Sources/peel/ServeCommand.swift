@@ -11,7 +11,10 @@ struct ServeCommand: AsyncParsableCommand {
         at http://127.0.0.1:PORT/ (this computer only), and watches the content folder and any \
         --templates folder. Every save rebuilds the site, and open pages reload within a second. \
         A build that fails keeps the last good site up and shows the error over the page; content \
-        errors (a missing label, a sticker too large) are listed the same way. Press Ctrl-C to stop.
+        errors (a missing label, a sticker too large) are listed the same way. Once the site is up, \
+        the art checks (does a sticker's shape vanish on a transcript?) run in the background, \
+        cached in .peel-cache/art-checks/ beside the content folder, and pages reload with their \
+        findings. Press Ctrl-C to stop.
 
         Examples:
           peel serve                          serve content/ at http://127.0.0.1:8080/
@@ -34,13 +37,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Refuse images whose header claims more pixels than this (decompression-bomb guard).")
     var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
 
+    @Flag(help: "Do not run the art checks in the background.")
+    var noArtChecks = false
+
     func validate() throws {
         try PixelBudget.validate(maxPixels)
     }
 
     func run() async throws {
         let options = DevServer.Options(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
-                                        maxPixels: maxPixels, port: port)
+                                        maxPixels: maxPixels, port: port, artChecks: !noArtChecks)
         let server = DevServer(options: options)
         let printer = ServeLog(terminal: Terminal.standardError, output: Terminal.standardOutput,
                                paths: DisplayPath(root: URL(fileURLWithPath: content)))
@@ -81,6 +87,10 @@ struct ServeLog: Sendable {
         case .built(let report):
             FindingPrinter(terminal: terminal, paths: paths).print(report.findings)
             output.write("Built \(report.countsSummary)\n")
+        case .artChecked(let report):
+            let art = report.findings.filter { ArtChecks.codes.contains($0.code) }
+            FindingPrinter(terminal: terminal, paths: paths).print(art)
+            output.write("Art checked: \(plural(art.warningCount, "warning")) on the art; pages reloaded\n")
         case .failed(let error):
             terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n"
                 + "The last good site is still served; fix the file and save to rebuild.\n")

@@ -17,19 +17,22 @@ struct ImageStep: Sendable {
     let hashes: ContentHashes?
     /// Decoding memory shared with every other image worker of the process.
     let budget: DecodedPixelBudget
+    /// When the art checks run: shown every image this step decodes, so it is not decoded twice.
+    let art: ArtCheckStep?
 
     init(content: URL, analyzer: ImageAnalyzer, site: SiteWriter? = nil, cache: BuildCache? = nil, hashes: ContentHashes? = nil,
-         budget: DecodedPixelBudget = .shared) {
+         budget: DecodedPixelBudget = .shared, art: ArtCheckStep? = nil) {
         self.content = content
         self.analyzer = analyzer
         self.site = site
         self.cache = cache
         self.hashes = hashes
         self.budget = budget
+        self.art = art
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 5
+    static let derivationVersion = 6
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -126,6 +129,7 @@ struct ImageStep: Sendable {
             return (ImageRecord(info: nil, failure: .init(code: code, message: error.description)), files)
         }
         var record = ImageRecord(info: analyzed.info)
+        try art?.inspect(analyzed.decoded, sha256: sha256)
         guard site != nil else { return (record, files) }
         // A thumbnail is never heavier than what it stands for: where the one made is, the page
         // points at the original instead (already published, and in the browser's cache once seen).

@@ -13,38 +13,66 @@ public struct Review: Sendable {
     /// sticker of the catalog (a `.bmp`, a sidecar without an image). The review page lists them,
     /// so every finding the terminal reports is somewhere on the site.
     public let catalogFindings: [Finding]
+    /// What the art checks learnt about each sticker's art, by image path; empty when they did not run.
+    public let artFacts: [String: ArtFacts]
 
-    public init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding]) {
+    public init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding], artFacts: [String: ArtFacts] = [:]) {
         self.catalog = catalog
         self.assets = assets
         self.findings = findings
+        self.artFacts = artFacts
         findingsBySticker = Dictionary(grouping: findings.filter { $0.sticker != nil }, by: { $0.sticker ?? "" })
         let stickers = Set(catalog.packs.flatMap { $0.stickers.map(\.source) })
         catalogFindings = findings.filter { finding in finding.sticker.map { !stickers.contains($0) } ?? true }
     }
 
-    /// Reads `content`, analyses every image and checks everything; writes nothing.
-    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
+    /// Reads `content`, analyses every image and checks everything; writes nothing but, with
+    /// `art`, the art checks' cache.
+    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, art: ArtChecks? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Review {
-        try await make(content: content, maxPixels: maxPixels, site: nil, cache: nil, hashes: nil, progress: progress)
+        try await make(content: content, maxPixels: maxPixels, site: nil, cache: nil, hashes: nil, art: art, artRequired: true,
+                       progress: progress)
     }
 
     /// With `site`, the image step also puts originals and thumbnails there (a build), reusing
-    /// what `cache` holds.
+    /// what `cache` holds. The art checks run after the image step with `art` when `artRequired`
+    /// or when site.md asks for them (`art_checks: true`); otherwise no art is inspected and no
+    /// art-check cache is touched.
     static func make(content: URL, maxPixels: Int, site: SiteWriter?, cache: BuildCache?, hashes: ContentHashes?,
-                     progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
+                     art: ArtChecks?, artRequired: Bool, progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
         let (catalog, loadFindings) = try CatalogLoader(contentFolder: content).load()
         // The spelling check's dictionaries load while the images are analysed, not after.
         let dictionaries = Task.detached(priority: .utility) { SpellingCheck.preload(catalog) }
         let root = ContentPath(root: content).root
         let analyzer = ImageAnalyzer(maxPixels: maxPixels)
-        let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes)
+        var artStep: ArtCheckStep?
+        if let art, artRequired || catalog.site.artChecks {
+            var artCache: ArtCache?
+            if let folder = art.cacheFolder {
+                artCache = ArtCache(folder: folder)
+                try artCache!.open(content: content)
+                artCache!.loadIndex()
+            }
+            artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, cache: artCache)
+        }
+        let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes, art: artStep)
         let assets = try await step.run(catalog, progress: progress)
         var findings = loadFindings + assets.values.flatMap(\.findings)
         await dictionaries.value
         findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
+        var artFacts: [String: ArtFacts] = [:]
+        if let artStep {
+            artFacts = try await artStep.run(catalog, assets: assets, progress: progress)
+            findings += Checker.artFindings(for: catalog, assets: assets, facts: artFacts)
+        }
         findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
-        return Review(catalog: catalog, assets: assets, findings: findings)
+        return Review(catalog: catalog, assets: assets, findings: findings, artFacts: artFacts)
+    }
+
+    /// How much of a sticker's shape stays visible on each transcript background, as its
+    /// `vanishes-on-…` findings measured it.
+    func artVisibility(of source: String) -> ShapeVisibility? {
+        artFacts[source]?.visibility
     }
 
     /// The findings about one sticker (its image, its sidecar), in report order.

@@ -12,22 +12,29 @@ public struct BuildOptions: Sendable {
     public var cache: URL?
     /// False makes a cold build that neither reads nor writes a cache.
     public var useCache: Bool
+    /// Run the art checks even when site.md does not ask for them (`--art-checks`).
+    public var artChecks: Bool
+    /// Where the art checks keep their results; nil puts them in the build cache (`art-checks/`).
+    /// Not part of the site's shape: the same facts come from any cache.
+    public var artCache: URL?
 
     public init(content: URL, output: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
-                cache: URL? = nil, useCache: Bool = true) {
+                cache: URL? = nil, useCache: Bool = true, artChecks: Bool = false, artCache: URL? = nil) {
         self.content = content
         self.output = output
         self.templates = templates
         self.maxPixels = maxPixels
         self.cache = cache
         self.useCache = useCache
+        self.artChecks = artChecks
+        self.artCache = artCache
     }
 
     /// Every option that shapes the site's bytes, so a cache made with other options is not
     /// reused. Read by reflection, so an option added later cannot be forgotten here; only the
     /// folders, which do not change what is written, are left out.
     var siteShapingOptions: String {
-        let excluded: Set<String> = ["content", "output", "cache", "useCache", "templates"]
+        let excluded: Set<String> = ["content", "output", "cache", "useCache", "templates", "artCache"]
         return Mirror(reflecting: self).children.compactMap { child in
             guard let label = child.label, !excluded.contains(label) else { return nil }
             return "\(label)=\(child.value)"
@@ -142,8 +149,11 @@ public struct SiteBuilder: Sendable {
                               previousOutputs: hasPreviousSite ? previous?.outputs ?? [:] : [:])
         let review: Review
         do {
+            var art = ArtChecks(cacheFolder: options.useCache ? options.artCache ?? cache.map { ArtCache.folder(inBuildCache: $0.folder) } : nil)
+            // The build cache's own art folder serves this catalog alone, so what it no longer uses can go.
+            art.prunesCache = options.artCache == nil
             review = try await Review.make(content: options.content, maxPixels: options.maxPixels, site: site, cache: cache,
-                                           hashes: hashes, progress: progress)
+                                           hashes: hashes, art: art, artRequired: options.artChecks, progress: progress)
             clock.lap("catalog, images and checks")
             try Task.checkCancellation()
             let icons = try PackIconStep.run(review.catalog, content: content, site: site, cache: cache, hashes: hashes,

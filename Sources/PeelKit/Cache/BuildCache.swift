@@ -44,7 +44,7 @@ final class BuildCache: @unchecked Sendable {
     static let markerText = "Signature: 8a477f597d28d172789f06886806bc55\n"
         + "# This folder is a build cache made by Peel (peel build); delete it at any time.\n"
     /// The names Peel keeps at the top of its cache.
-    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "lock", marker]
+    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "lock", marker, ArtCache.folderName]
 
     /// Checks the folder is safe to use, creates it and takes its lock: two builds of the same site
     /// at once would each replace the other's files, so the second is refused.

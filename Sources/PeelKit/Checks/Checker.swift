@@ -22,6 +22,18 @@ public enum Checker {
         return findings
     }
 
+    /// The art checks' findings: each sticker's art facts against its label, every run.
+    static func artFindings(for catalog: Catalog, assets: [String: StickerAssets], facts: [String: ArtFacts]) -> [Finding] {
+        var findings: [Finding] = []
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                guard let art = facts[sticker.source] else { continue }
+                findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info))
+            }
+        }
+        return findings
+    }
+
     /// Marks findings whose code is in their sticker's or pack's `ignore:` list.
     static func applyIgnores(_ findings: [Finding], catalog: Catalog) -> [Finding] {
         var stickerIgnores: [String: Set<String>] = [:]

@@ -20,6 +20,8 @@ public struct SiteInfo: Sendable {
     public var introHTML: String = ""
     /// Shown at the foot of every page; the place for licence and attribution.
     public var footerHTML: String = ""
+    /// `art_checks: true`: `peel build` runs the art checks too, and the pages show their findings.
+    public var artChecks = false
 }
 
 /// A folder of stickers described by its `pack.md`.

@@ -50,6 +50,15 @@ public struct CatalogLoader {
 
     // MARK: - site.md
 
+    /// YAML 1.2's booleans, as Yams reads them.
+    private static func yesOrNo(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": true
+        case "false", "False", "FALSE": false
+        default: nil
+        }
+    }
+
     private func readSite(content: ContentPath, findings: inout [Finding]) -> SiteInfo {
         let file = MarkdownFile(path: "site.md", in: content)
         findings += file.findings
@@ -68,6 +77,7 @@ public struct CatalogLoader {
         if let footer = reader.string("footer") {
             site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
         }
+        site.artChecks = reader.validated("art_checks", Self.yesOrNo) { "art_checks is '\($0)'; write true or false (the art checks stay off)" } ?? false
         site.introHTML = Self.markdownHTML(of: file, sticker: nil, findings: &findings)
         findings += reader.findings
         return site

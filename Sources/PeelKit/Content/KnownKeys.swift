@@ -1,6 +1,6 @@
 /// The front-matter keys each kind of file understands. Anything else is reported.
 enum KnownKeys {
-    static let site = ["title", "description", "base_url", "language", "footer", "words"]
+    static let site = ["title", "description", "base_url", "language", "footer", "words", "art_checks"]
     static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words"]
     static let sticker = ["alt", "title", "tags", "order", "ignore"]
     /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently

@@ -52,6 +52,10 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case noTransparency = "no-transparency"
     case extensionMismatch = "extension-mismatch"
 
+    // The art itself (art checks: `peel check`, or `peel build` with `art_checks: true`)
+    case vanishesOnDark = "vanishes-on-dark"
+    case vanishesOnLight = "vanishes-on-light"
+
     /// One line on what the code means, for SARIF rule metadata and the README.
     public var summary: String {
         switch self {
@@ -99,6 +103,8 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .sizeClassMismatch: "A sticker's pixel size does not match its pack's size class."
         case .noTransparency: "A sticker has no transparent pixel."
         case .extensionMismatch: "A file's extension does not match its content."
+        case .vanishesOnDark: "Most of a sticker's shape disappears on Messages' dark transcript (under 3:1 contrast with black)."
+        case .vanishesOnLight: "Most of a sticker's shape disappears on Messages' light transcript (under 3:1 contrast with white)."
         }
     }
 }

@@ -83,6 +83,6 @@ public struct ImageAnalyzer: Sendable {
                   hasTransparentPixels: decoded.hasTransparentPixels, frameCount: decoded.frames.count,
                   frameDelays: decoded.isAnimated ? decoded.frames.map(\.delay) : [],
                   loopCount: decoded.isAnimated ? decoded.loopCount : nil, bytes: data.count, sha256: digest,
-                  vanishingOnDark: DarkBackgroundVisibility.vanishingShare(of: decoded.frames[0].image))
+                  visibility: ShapeVisibility.measure(decoded.frames[0].image))
     }
 }

@@ -16,9 +16,9 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public var bytes: Int
     /// Hex SHA-256 of the file's bytes.
     public var sha256: String
-    /// Share of the first frame's visible pixels that nearly vanish on a dark background
-    /// (`DarkBackgroundVisibility`); nil when nothing is visible.
-    public var vanishingOnDark: Double? = nil
+    /// How much of the first frame's shape stays visible on each transcript background
+    /// (`ShapeVisibility`); nil when nothing is visible.
+    public var visibility: ShapeVisibility? = nil
 
     public var isAnimated: Bool { frameCount > 1 }
 

@@ -30,6 +30,8 @@ public enum RuleHelp {
         .unsupportedFormat: "convert the image to PNG",
         .corruptImage: "re-export the image; the message names what is wrong",
         .imageTooLarge: "resize the art (see --max-pixels)",
+        .vanishesOnDark: "give the art a light outline or fill (3:1 against black) that traces its shape",
+        .vanishesOnLight: "give the art a dark outline (3:1 against white) that traces its shape",
         .fileTooLarge: "run `peel fit`, or use fewer colours or frames or smaller art, to stay under 500,000 bytes",
         .sizeOutOfRange: "export at the pack's size class; `peel fit` scales art that is too large down",
         .notSquare: "pad the art to a square canvas",

@@ -14,14 +14,20 @@ public struct DevServer: Sendable {
         public var port: UInt16
         /// How often the folders are walked for changes where the kernel cannot report them (see `FolderWatcher`).
         public var pollInterval: Duration
+        /// After each build, run the art checks in the background and reload pages with their findings.
+        public var artChecks: Bool
+        /// Where the art checks keep their results (default: `.peel-cache/art-checks/` beside the content).
+        public var artCache: URL?
 
         public init(content: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, port: UInt16 = 8080,
-                    pollInterval: Duration = .milliseconds(100)) {
+                    pollInterval: Duration = .milliseconds(100), artChecks: Bool = true, artCache: URL? = nil) {
             self.content = content
             self.templates = templates
             self.maxPixels = maxPixels
             self.port = port
             self.pollInterval = pollInterval
+            self.artChecks = artChecks
+            self.artCache = artCache
         }
     }
 
@@ -30,6 +36,8 @@ public struct DevServer: Sendable {
         case listening(URL)
         case changed([String])
         case built(BuildReport)
+        /// The site was built again with the art checks' findings, in the background after `built`.
+        case artChecked(BuildReport)
         case failed(any Error)
         /// New connections keep failing (too many open files); the server backs off and keeps serving.
         case connectionsFailing(String)
@@ -60,6 +68,11 @@ public struct DevServer: Sendable {
         let site = workspace.appendingPathComponent("site")
         let builder = SiteBuilder(options: BuildOptions(content: options.content, output: site, templates: options.templates,
                                                         maxPixels: options.maxPixels))
+        // The same site with the art checks' findings: built after the quick one, in the background
+        // (OCR-speed checks must not hold up the first page), then open pages reload.
+        let artBuilder = options.artChecks ? SiteBuilder(options: BuildOptions(
+            content: options.content, output: site, templates: options.templates, maxPixels: options.maxPixels, artChecks: true,
+            artCache: options.artCache ?? ArtChecks.defaultCacheFolder(forContent: options.content))) : nil
         let hub = LiveReloadHub()
         var watched = [options.content]
         if let templates = options.templates { watched.append(templates) }
@@ -68,7 +81,10 @@ public struct DevServer: Sendable {
         defer { watcher.stop() }
         var snapshot = FolderSnapshot(folders: watched)
         watcher.watch(snapshot.directories)
-        await rebuild(with: builder, hub: hub, report: report)
+        var artRun: Task<Void, Never>?
+        if await rebuild(with: builder, hub: hub, report: report), let artBuilder {
+            artRun = Task { await rebuild(with: artBuilder, hub: hub, report: report, art: true) }
+        }
 
         let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
         do {
@@ -83,25 +99,38 @@ public struct DevServer: Sendable {
                 guard settled == current else { continue }
                 report(.changed(settled.changes(since: snapshot)))
                 snapshot = settled
-                await rebuild(with: builder, hub: hub, report: report)
+                // Both builds write the same site and take its cache's lock: the art run of the
+                // previous content stops first.
+                artRun?.cancel()
+                await artRun?.value
+                if await rebuild(with: builder, hub: hub, report: report), let artBuilder {
+                    artRun = Task { await rebuild(with: artBuilder, hub: hub, report: report, art: true) }
+                }
             }
         } catch is CancellationError {
+            artRun?.cancel()
+            await artRun?.value
             await hub.finishAll()
             await server.stop()
         }
     }
 
-    private func rebuild(with builder: SiteBuilder, hub: LiveReloadHub, report: @Sendable (Event) -> Void) async {
+    /// Builds the site and tells open pages; true when it was built.
+    @discardableResult
+    private func rebuild(with builder: SiteBuilder, hub: LiveReloadHub, report: @Sendable (Event) -> Void, art: Bool = false) async -> Bool {
         let generation = await hub.status.generation
         do {
             let result = try await builder.build()
-            report(.built(result))
+            try Task.checkCancellation()
+            report(art ? .artChecked(result) : .built(result))
             await hub.publish(.built(generation: generation + 1, report: result))
+            return true
         } catch is CancellationError {
-            return
+            return false
         } catch {
             report(.failed(error))
             await hub.publish(.failed(generation: generation, error: error))
+            return false
         }
     }
 

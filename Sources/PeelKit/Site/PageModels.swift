@@ -66,7 +66,7 @@ struct ImageModel: Encodable {
     let alt: String
     /// False when the image could not be read: the theme shows one placeholder instead of a broken image.
     var readable = true
-    /// Art that nearly vanishes on a dark card (`DarkBackgroundVisibility`): shown on a light card in dark mode.
+    /// Art whose shape vanishes on the dark transcript (`ShapeVisibility`): shown on a light card in dark mode.
     var lightCard = false
     /// The pack's `background:` (`#rrggbb`, validated), behind the art in both colour schemes.
     var cardColor: String? = nil
@@ -220,6 +220,9 @@ struct LinkModel: Encodable {
 struct BackgroundModel: Encodable {
     let name: String
     let cssClass: String
+    /// Said in the swatch when the art's shape vanishes on this background (`vanishes-on-dark`,
+    /// `vanishes-on-light`): text, so it does not rest on colour alone.
+    var warning: String? = nil
 }
 
 struct StickerPageModel: Encodable {

@@ -29,8 +29,8 @@ struct PageRenderer: Sendable {
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
     static let backgrounds = [
-        BackgroundModel(name: "White", cssClass: "bg-white"),
-        BackgroundModel(name: "Black", cssClass: "bg-black"),
+        BackgroundModel(name: TranscriptBackground.light.swatchName, cssClass: TranscriptBackground.light.swatchClass),
+        BackgroundModel(name: TranscriptBackground.dark.swatchName, cssClass: TranscriptBackground.dark.swatchClass),
         BackgroundModel(name: "Red", cssClass: "bg-red"),
         BackgroundModel(name: "Yellow", cssClass: "bg-yellow"),
         BackgroundModel(name: "Multicoloured", cssClass: "bg-multi"),
@@ -128,7 +128,7 @@ struct PageRenderer: Sendable {
             pack: LinkModel(href: relative(SitePaths.packPage(pack), from: page), title: pack.title),
             previous: index > 0 ? link(pack.stickers[index - 1]) : nil,
             next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
-            position: index + 1, count: pack.stickers.count, backgrounds: Self.backgrounds,
+            position: index + 1, count: pack.stickers.count, backgrounds: backgrounds(for: sticker),
             isAnimated: info?.isAnimated ?? false, readable: info != nil,
             sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
@@ -236,9 +236,24 @@ struct PageRenderer: Sendable {
         return errors == 0 ? nil : plural(errors, "error")
     }
 
-    /// A light card in dark mode for art that would nearly vanish on the dark one, unless the pack sets its own.
+    /// The page's backgrounds, the transcript ones marked where the sticker has a
+    /// `vanishes-on-…` finding (not silenced), with the visible share it measured.
+    private func backgrounds(for sticker: Sticker) -> [BackgroundModel] {
+        let codes = Set((findings[sticker.source] ?? []).filter { !$0.suppressed }.map(\.code))
+        let visibility = checked.artVisibility(of: sticker.source)
+        return Self.backgrounds.map { model in
+            guard let background = TranscriptBackground.allCases.first(where: { $0.swatchClass == model.cssClass }),
+                  codes.contains(background == .dark ? .vanishesOnDark : .vanishesOnLight), let visibility else { return model }
+            var marked = model
+            marked.warning = "Shape vanishes here: \(Int((visibility.share(on: background) * 100).rounded())) % visible"
+            return marked
+        }
+    }
+
+    /// A light card in dark mode for art whose shape vanishes on the dark transcript
+    /// (`ShapeVisibility`, the measure `vanishes-on-dark` reports), unless the pack sets its own card.
     private func lightCard(_ info: ImageInfo?, in pack: Pack) -> Bool {
-        pack.background == nil && (info?.vanishingOnDark ?? 0) >= DarkBackgroundVisibility.lightCardShare
+        pack.background == nil && info?.visibility?.vanishes(on: .dark) == true
     }
 
     /// The original at the size Messages shows it: the pack's size class in points (a third of its

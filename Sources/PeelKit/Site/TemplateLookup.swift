@@ -261,6 +261,7 @@ extension BackgroundModel: MustacheParent {
         switch name {
         case "name": self.name
         case "cssClass": self.cssClass
+        case "warning": self.warning
         default: nil
         }
     }

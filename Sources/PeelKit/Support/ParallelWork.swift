@@ -58,6 +58,15 @@ final class LockedDictionary<Key: Hashable & Sendable, Value: Sendable>: @unchec
         set { lock.lock(); storage[key] = newValue; lock.unlock() }
     }
 
+    /// Sets `key` to `value` unless it has one already; true when it was set (one job of many claims a key).
+    func setIfAbsent(_ key: Key, _ value: Value) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard storage[key] == nil else { return false }
+        storage[key] = value
+        return true
+    }
+
     var count: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -125,16 +125,39 @@ import Testing
         #expect(try cli.run(["check", "clean", "--strict"], in: folder.url).status == 1, "--strict fails on warnings")
         #expect(try cli.run(["check", "missing-folder"], in: folder.url).status == 2)
         #expect(try cli.run(["check", "--format", "yaml"], in: folder.url).status == 2)
-        let sample = try cli.run(["check", Fixtures.packageRoot.appendingPathComponent("content").path], in: folder.url)
+        let sample = try cli.run(["check", Fixtures.packageRoot.appendingPathComponent("content").path, "--no-cache"], in: folder.url)
         #expect(sample.status == 0)
-        #expect(sample.stdout == "Checked 4 packs, 24 stickers: 0 errors, 0 warnings\n", "the sample catalog is clean")
+        // OpenMoji's snowflake is black line art: on Messages' dark transcript it is gone.
+        #expect(sample.stdout.hasSuffix("Checked 4 packs, 24 stickers: 0 errors, 1 warning\n"), "the sample catalog is clean but for the snowflake")
+        #expect(sample.stdout.contains("weather/snowflake.png: warning[vanishes-on-dark]: most of this sticker's outline disappears on the dark transcript (visible shape 0 % of the real one)"))
+        let labelsOnly = try cli.run(["check", Fixtures.packageRoot.appendingPathComponent("content").path, "--no-art-checks"], in: folder.url)
+        #expect(labelsOnly.stdout == "Checked 4 packs, 24 stickers: 0 errors, 0 warnings\n", "--no-art-checks leaves the art alone")
     }
 
-    @Test func checkWritesNothing() throws {
+    @Test func checkWritesNothingButTheArtChecksCache() throws {
         let (folder, content) = try problems()
         let before = SiteBuilderTests.snapshot(content)
-        _ = try cli.run(["check", "content"], in: folder.url)
+        _ = try cli.run(["check", "content", "--no-cache"], in: folder.url)
         #expect(SiteBuilderTests.snapshot(content) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["content"])
+        _ = try cli.run(["check", "content", "--no-art-checks"], in: folder.url)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["content"])
+
+        let first = try cli.run(["check", "content"], in: folder.url)
+        #expect(SiteBuilderTests.snapshot(content) == before, "the content is never written")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [".peel-cache", "content"])
+        let cache = folder.url.appendingPathComponent(".peel-cache/art-checks")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".peel-cache").path) == ["art-checks"])
+        #expect(try folder.read(".peel-cache/art-checks/CACHEDIR.TAG").hasPrefix("Signature: 8a477f597d28d172789f06886806bc55\n"))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") }
+        #expect(!entries.isEmpty)
+        let warm = try cli.run(["check", "content"], in: folder.url)
+        #expect(warm.stdout == first.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") }.sorted() == entries.sorted())
+
+        let elsewhere = try cli.run(["check", "content", "--cache-dir", "content/problems"], in: folder.url)
+        #expect(elsewhere.status == 2, "a cache inside the content is refused")
+        #expect(elsewhere.stderr.contains("inside the content folder"), "\(elsewhere.stderr)")
+        #expect(SiteBuilderTests.snapshot(content) == before)
     }
 }

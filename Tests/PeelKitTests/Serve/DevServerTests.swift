@@ -97,6 +97,39 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func theArtChecksRunInTheBackgroundAndPagesReloadWithTheirFindings() throws {
+        let folder = try TemporaryFolder()
+        _ = try ArtCheckTests.catalog(in: folder)
+        let server = try ServeProcess(["content"], in: folder.url)
+        let stream = try openEvents(port: server.port)
+        let first = try nextStatus(stream, before: Date().addingTimeInterval(10)) { _ in true }
+        #expect(first.state == .ok)
+        // The quick site first, then the one with the art checks' findings, which open pages reload to.
+        let deadline = Date().addingTimeInterval(30)
+        var page = ""
+        while Date() < deadline {
+            page = try RawHTTPClient.get("/sky/bat/index.html", port: server.port).text
+            if page.contains("swatch-warning") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(page.contains("<span class=\"swatch-warning\">"), "the bat's black swatch is marked once the art checks ran")
+        #expect(page.contains("vanishes-on-dark"))
+        #expect(server.output.contains("Art checked: 3 warnings on the art; pages reloaded"), "\(server.output)")
+        #expect(server.errors.contains("warning[vanishes-on-dark]"), "\(server.errors)")
+        #expect(folder.exists(".peel-cache/art-checks/CACHEDIR.TAG"), "cached beside the content, as peel check does")
+        if first.generation < 2 { // else the art run had already published when the page connected
+            let reloaded = try nextStatus(stream, before: Date().addingTimeInterval(10)) { $0.generation > first.generation }
+            #expect(reloaded.state == .ok, "open pages are told to reload")
+        }
+        #expect(server.stop() == 0)
+
+        let quiet = try ServeProcess(["content", "--no-art-checks"], in: folder.url)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try !RawHTTPClient.get("/sky/bat/index.html", port: quiet.port).text.contains("swatch-warning"))
+        #expect(!quiet.output.contains("Art checked"))
+        #expect(quiet.stop() == 0)
+    }
+
     @Test func servesOnlyTheSiteOnlyOnLoopbackWithTheRightTypes() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")

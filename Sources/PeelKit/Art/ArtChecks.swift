@@ -1,0 +1,135 @@
+import Crypto
+import Foundation
+
+/// The checks that look at the art itself (`vanishes-on-dark`, `vanishes-on-light`), slower than
+/// the label and file rules, so they run when asked: by default in `peel check`, in `peel build`
+/// with `art_checks: true` in site.md or `--art-checks`, and in the background of `peel serve`.
+public struct ArtChecks: Sendable {
+    /// Where results are cached; nil neither reads nor writes a cache.
+    public var cacheFolder: URL?
+    /// Removes cached results this run did not use: only for a cache that belongs to one catalog
+    /// (a build's), never the shared `.peel-cache/art-checks/` that several catalogs in one folder may use.
+    var prunesCache = false
+    /// The inspectors run on every image whose facts are not cached, in order.
+    var inspectors: [any ArtInspector] = ArtChecks.standardInspectors
+
+    /// The codes only the art checks report.
+    public static let codes: Set<FindingCode> = [.vanishesOnDark, .vanishesOnLight]
+
+    /// The inspectors Peel runs. (The text reader joins this list.)
+    static var standardInspectors: [any ArtInspector] { [VisibilityInspector()] }
+
+    public init(cacheFolder: URL?) {
+        self.cacheFolder = cacheFolder
+    }
+
+    /// `.peel-cache/art-checks/` beside the content folder: the cache of `peel check` and `peel serve`.
+    public static func defaultCacheFolder(forContent content: URL) -> URL {
+        ArtCache.folder(besideContent: content)
+    }
+
+    /// The findings about one sticker from its art's facts and its label: recomputed every run
+    /// (cheap), so a label edit re-checks that label without inspecting its art again.
+    static func findings(_ facts: ArtFacts, subject: CheckSubject) -> [Finding] {
+        ArtVisibilityCheck.findings(visibility: facts.visibility, sampledFrames: facts.sampledFrames, subject: subject)
+    }
+}
+
+/// Runs the art inspectors over every readable sticker of a catalog: each distinct image is looked
+/// up in the cache by its content hash, and only the missing ones are inspected, on every core.
+/// An image the image step decodes anyway (every image in `peel check`, changed ones in a build)
+/// is inspected there, from the same frames (`inspect(_:sha256:)`); the rest are read and decoded
+/// here, within the shared decoding budget. So each image is decoded once.
+struct ArtCheckStep: Sendable {
+    let content: URL
+    let analyzer: ImageAnalyzer
+    let checks: ArtChecks
+    let cache: ArtCache?
+    let budget: DecodedPixelBudget
+    /// Facts looked up or made while the image step had the image decoded, by image hash.
+    private let fresh = LockedDictionary<String, ArtFacts>()
+    /// The images the image step has handed over, so duplicates (the same bytes twice) are inspected once.
+    private let claimed = LockedDictionary<String, Bool>()
+
+    init(content: URL, analyzer: ImageAnalyzer, checks: ArtChecks, cache: ArtCache?, budget: DecodedPixelBudget = .shared) {
+        self.content = content
+        self.analyzer = analyzer
+        self.checks = checks
+        self.cache = cache
+        self.budget = budget
+    }
+
+    /// Everything besides the image's bytes that its facts depend on.
+    var derivation: String {
+        "peel art checks|" + checks.inspectors.map { "\($0.name) \($0.version)" }.joined(separator: ",")
+            + "|frames \(ArtFrames.sampledFrames)|max pixels \(analyzer.maxPixels)"
+    }
+
+    func key(forImage sha256: String) -> String {
+        Hex.string(SHA256.hash(data: Data("\(derivation)|\(sha256)".utf8)))
+    }
+
+    /// The facts of each sticker's art, by sticker image path; stickers whose image could not be
+    /// read or decoded (the image step reported them) have none.
+    func run(_ catalog: Catalog, assets: [String: StickerAssets], progress: (@Sendable (Int, Int) -> Void)?) async throws -> [String: ArtFacts] {
+        // One job per distinct image: duplicates are inspected once.
+        var sourcesByImage: [String: [String]] = [:]
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                guard let sha = assets[sticker.source]?.info?.sha256 else { continue }
+                sourcesByImage[sha, default: []].append(sticker.source)
+            }
+        }
+        var factsByImage: [String: ArtFacts] = [:]
+        var missing: [(sha: String, source: String)] = []
+        for (sha, sources) in sourcesByImage.sorted(by: { $0.key < $1.key }) {
+            if let facts = fresh[sha] ?? cache?.facts(key(forImage: sha)) {
+                factsByImage[sha] = facts
+            } else {
+                missing.append((sha, sources[0]))
+            }
+        }
+        let inspected = try await ParallelWork.map(missing, progress: progress) { job in try self.inspect(job.source, sha256: job.sha) }
+        for (job, facts) in zip(missing, inspected) { factsByImage[job.sha] = facts }
+        cache?.saveIndex()
+        if checks.prunesCache { cache?.prune() }
+
+        var bySticker: [String: ArtFacts] = [:]
+        for (sha, sources) in sourcesByImage {
+            guard let facts = factsByImage[sha] else { continue }
+            for source in sources { bySticker[source] = facts }
+        }
+        return bySticker
+    }
+
+    /// Called by the image step with an image it decoded: its facts from the cache, or from these
+    /// frames (then stored), for `run` to use without decoding the image again.
+    func inspect(_ decoded: DecodedImage, sha256: String) throws {
+        guard claimed.setIfAbsent(sha256, true) else { return }
+        let key = key(forImage: sha256)
+        fresh[sha256] = try cache?.facts(key) ?? facts(of: decoded, key: key)
+    }
+
+    private func facts(of decoded: DecodedImage, key: String) throws -> ArtFacts {
+        let frames = ArtFrames(decoded)
+        var facts = ArtFacts(sampledFrames: frames.all.count)
+        for inspector in checks.inspectors { try inspector.inspect(frames, into: &facts) }
+        cache?.store(facts, key: key)
+        return facts
+    }
+
+    /// Reads and decodes one image and runs every inspector on its frames; nil when it cannot
+    /// be read or decoded any more (changed since the image step: the next run sees it).
+    private func inspect(_ source: String, sha256: String) throws -> ArtFacts? {
+        try Task.checkCancellation()
+        guard let data = try? ContentFile.read(content.appendingPathComponent(source)) else { return nil }
+        let sha = Hex.string(SHA256.hash(data: data))
+        return try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) { () throws -> ArtFacts? in
+            guard let decoded = try? analyzer.analyze(data, sha256: sha).decoded else { return nil }
+            // Stored under the hash of the bytes inspected, which is the image step's unless the
+            // file changed in between.
+            let facts = try facts(of: decoded, key: key(forImage: sha))
+            return sha == sha256 ? facts : nil
+        }
+    }
+}

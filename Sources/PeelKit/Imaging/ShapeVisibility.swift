@@ -1,0 +1,220 @@
+import Foundation
+
+/// How much of a sticker's shape a person can still see on each transcript background, in the
+/// spirit of WCAG 1.4.11 (graphics that carry meaning need 3:1 against what is next to them).
+///
+/// Whether some pixels are low-contrast does not matter; whether the *shape* survives does. So:
+/// - the real silhouette is every pixel at least half opaque, with its holes filled;
+/// - the visible silhouette is every such pixel whose colour, composited over the background,
+///   has a WCAG contrast of at least 3:1 with it; a small morphological close joins what thin
+///   low-contrast lines split, then its holes are filled too;
+/// - the visible-shape share is area(visible ∩ real) / area(real).
+///
+/// The threshold (`threshold`) and the figures it was calibrated on are below and in the README
+/// ("Visibility on the transcripts").
+///
+/// A yellow face with a black outline keeps its whole shape on white (the outline encloses the
+/// fill, so filling the holes gives the disc back) and most of it on black (the fill is the disc
+/// less the outline's width); a near-black bat on black keeps next to nothing, a white cloud on white too.
+///
+/// The masks are measured on a grid of cells at most `gridSize` wide: a cell counts when any of
+/// its pixels does (so a 2-pixel outline at 618 pixels still counts), and one pass over the pixels
+/// is the whole cost, about that of the one measure issue 20 had (the plain build computes this
+/// for every sticker, for the light card, and must not get slower).
+public struct ShapeVisibility: Codable, Sendable, Equatable {
+    /// Visible-shape share on the light transcript, 0...1, two decimals (records and pages stay stable).
+    public var light: Double
+    /// Visible-shape share on the dark transcript.
+    public var dark: Double
+
+    public init(light: Double, dark: Double) {
+        self.light = light
+        self.dark = dark
+    }
+
+    public func share(on background: TranscriptBackground) -> Double {
+        background == .light ? light : dark
+    }
+
+    /// Below this share the sticker is reported (`vanishes-on-light` / `vanishes-on-dark`) and,
+    /// on the dark transcript, shown on a light card in dark mode.
+    ///
+    /// Calibrated on the generated cases of ShapeVisibilityTests and on all 50 images of the
+    /// OpenMoji samples and content/ (`peel-image-benchmark --visibility FILE...` prints them):
+    /// - what vanishes keeps under 0.1: a near-black bat on black (0.01), a white cloud with a
+    ///   pale edge on white (0.0), black line art on black (0.0, OpenMoji's snowflake too);
+    /// - real art keeps 0.35 or more: on white, 0.35 for OpenMoji's cat, whose outline is open at
+    ///   the chin and whose orange fill is 2.1:1 against white (plainly visible, yet not 3:1),
+    ///   0.40 for the unicorn and the thinking face, 1.0 for closed outlines; on black, 0.55–0.85
+    ///   for black-outlined colour art, which loses only its outline (a grey-edged tornado 0.58).
+    /// 0.25 sits between the two groups with room on both sides.
+    public static let threshold = 0.25
+
+    /// True when most of the shape disappears on `background`.
+    public func vanishes(on background: TranscriptBackground) -> Bool {
+        share(on: background) < Self.threshold
+    }
+
+    /// The lower share on each background: the worst of an animation's frames.
+    public static func worst(_ measures: [ShapeVisibility]) -> ShapeVisibility? {
+        guard let first = measures.first else { return nil }
+        return measures.dropFirst().reduce(first) { ShapeVisibility(light: min($0.light, $1.light), dark: min($0.dark, $1.dark)) }
+    }
+
+    /// Cells across the longer side of the grid the masks are measured on: 618-pixel stickers get
+    /// 4-pixel cells. Fine enough for the shape, small enough to stay cheap.
+    static let gridSize = 160
+    /// Radius in cells of the close that joins visible parts split by thin low-contrast lines
+    /// (2 cells: 8 px at 618 px, under 3 pt as Messages shows it). Radius 1 gave the same
+    /// verdicts on the survey below with slightly lower shares; 3 starts to bridge real gaps.
+    static let closeRadius = 2
+    /// WCAG 1.4.11's contrast for graphical objects.
+    static let contrast = 3.0
+
+    /// The shares for `image`, or nil for art with no pixel at least half opaque, or with no
+    /// transparent part (its silhouette fills the canvas).
+    public static func measure(_ image: RGBAImage) -> ShapeVisibility? {
+        guard image.width > 0, image.height > 0 else { return nil }
+        let cell = max(1, (max(image.width, image.height) + gridSize - 1) / gridSize)
+        // One cell of margin on each side beyond the close's reach, so the close and the hole
+        // filling never meet the grid's edge.
+        let margin = closeRadius + 1
+        let columns = (image.width + cell - 1) / cell + 2 * margin
+        let rows = (image.height + cell - 1) / cell + 2 * margin
+        var real = [Bool](repeating: false, count: columns * rows)
+        var onLight = real
+        var onDark = real
+        // Relative luminance bounds for 3:1: against white (L + 0.05) ≤ 1.05 / 3, against black
+        // (L + 0.05) ≥ 3 × 0.05.
+        let lightLimit = 1.05 / contrast - 0.05
+        let darkLimit = contrast * 0.05 - 0.05
+        var any = false
+        let cellOfColumn = (0..<image.width).map { $0 / cell }
+        image.pixels.withUnsafeBufferPointer { buffer in
+            for y in 0..<image.height {
+                let rowStart = (y / cell + margin) * columns + margin
+                var offset = y * image.width * 4
+                for x in 0..<image.width {
+                    let alpha = buffer[offset + 3]
+                    if alpha >= 128 {
+                        let index = rowStart + cellOfColumn[x]
+                        real[index] = true
+                        any = true
+                        let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
+                        if alpha == 255 {
+                            let lum = luminance(r, g, b)
+                            if lum <= lightLimit { onLight[index] = true }
+                            if lum >= darkLimit { onDark[index] = true }
+                        } else {
+                            // Composited over white and over black.
+                            let a = Int(alpha), rest = 255 - Int(alpha)
+                            let overWhite = luminance(UInt8((Int(r) * a + 255 * rest) / 255), UInt8((Int(g) * a + 255 * rest) / 255),
+                                                      UInt8((Int(b) * a + 255 * rest) / 255))
+                            let overBlack = luminance(UInt8(Int(r) * a / 255), UInt8(Int(g) * a / 255), UInt8(Int(b) * a / 255))
+                            if overWhite <= lightLimit { onLight[index] = true }
+                            if overBlack >= darkLimit { onDark[index] = true }
+                        }
+                    }
+                    offset += 4
+                }
+            }
+        }
+        guard any else { return nil }
+        let grid = Grid(columns: columns, rows: rows)
+        let realShape = grid.filled(real)
+        let area = realShape.lazy.filter { $0 }.count
+        // Opaque art has no silhouette of its own: its shape is the canvas, which tells nothing of
+        // what it shows (a cat on a white square is no less visible on white), and
+        // `no-transparency` already reports it.
+        guard area < (columns - 2 * margin) * (rows - 2 * margin) else { return nil }
+        func share(_ visible: [Bool]) -> Double {
+            let shape = grid.filled(grid.closed(visible, radius: closeRadius))
+            var kept = 0
+            for index in shape.indices where shape[index] && realShape[index] { kept += 1 }
+            return (Double(kept) / Double(area) * 100).rounded() / 100
+        }
+        return ShapeVisibility(light: share(onLight), dark: share(onDark))
+    }
+
+    /// A boolean mask's shape operations, on a grid with a margin of empty cells.
+    private struct Grid {
+        let columns: Int
+        let rows: Int
+
+        /// Dilation then erosion by a square of `radius` cells: gaps narrower than the square close.
+        func closed(_ mask: [Bool], radius: Int) -> [Bool] {
+            eroded(dilated(mask, radius: radius), radius: radius)
+        }
+
+        private func dilated(_ mask: [Bool], radius: Int) -> [Bool] {
+            spread(mask, radius: radius, keep: true)
+        }
+
+        private func eroded(_ mask: [Bool], radius: Int) -> [Bool] {
+            spread(mask, radius: radius, keep: false)
+        }
+
+        /// `keep` true: a cell is set when any cell in its square is (dilation); false: a cell
+        /// stays set only when every cell in its square is (erosion). Separable: rows, then columns.
+        private func spread(_ mask: [Bool], radius: Int, keep: Bool) -> [Bool] {
+            var horizontal = mask
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    var value = !keep
+                    for dx in -radius...radius {
+                        let nx = x + dx
+                        let cellValue = nx >= 0 && nx < columns ? mask[y * columns + nx] : false
+                        if cellValue == keep { value = keep; break }
+                    }
+                    horizontal[y * columns + x] = value
+                }
+            }
+            var result = horizontal
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    var value = !keep
+                    for dy in -radius...radius {
+                        let ny = y + dy
+                        let cellValue = ny >= 0 && ny < rows ? horizontal[ny * columns + x] : false
+                        if cellValue == keep { value = keep; break }
+                    }
+                    result[y * columns + x] = value
+                }
+            }
+            return result
+        }
+
+        /// The mask with its holes filled: every cell the outside cannot reach through empty
+        /// cells (4-connected) is part of the shape.
+        func filled(_ mask: [Bool]) -> [Bool] {
+            var outside = [Bool](repeating: false, count: mask.count)
+            var stack = [0]
+            outside[0] = true
+            // Neighbours inline: a temporary array of them per cell cost more than the rest of the measure.
+            func visit(_ next: Int) {
+                if !outside[next] && !mask[next] {
+                    outside[next] = true
+                    stack.append(next)
+                }
+            }
+            while let index = stack.popLast() {
+                let x = index % columns
+                if x > 0 { visit(index - 1) }
+                if x + 1 < columns { visit(index + 1) }
+                if index >= columns { visit(index - columns) }
+                if index + columns < mask.count { visit(index + columns) }
+            }
+            return outside.map { !$0 }
+        }
+    }
+
+    /// WCAG relative luminance of an sRGB colour.
+    static func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
+        0.2126 * linear[Int(r)] + 0.7152 * linear[Int(g)] + 0.0722 * linear[Int(b)]
+    }
+
+    private static let linear: [Double] = (0...255).map { value in
+        let channel = Double(value) / 255
+        return channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+    }
+}
