@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 
-/// The checks that look at the art itself (`vanishes-on-dark`, `vanishes-on-light`), slower than
+/// The checks that look at the art itself (`label-misses-art-text`, `vanishes-on-dark`,
+/// `vanishes-on-light`), slower than
 /// the label and file rules, so they run when asked: by default in `peel check`, in `peel build`
 /// with `art_checks: true` in site.md or `--art-checks`, and in the background of `peel serve`.
 public struct ArtChecks: Sendable {
@@ -10,14 +11,28 @@ public struct ArtChecks: Sendable {
     /// Removes cached results this run did not use: only for a cache that belongs to one catalog
     /// (a build's), never the shared `.peel-cache/art-checks/` that several catalogs in one folder may use.
     var prunesCache = false
-    /// The inspectors run on every image whose facts are not cached, in order.
-    var inspectors: [any ArtInspector] = ArtChecks.standardInspectors
+    /// The inspectors run on every image whose facts are not cached, in order; nil: Peel's own
+    /// (`standardInspectors(language:)`) for the catalog's language.
+    var inspectors: [any ArtInspector]?
 
     /// The codes only the art checks report.
-    public static let codes: Set<FindingCode> = [.vanishesOnDark, .vanishesOnLight]
+    public static let codes: Set<FindingCode> = [.labelMissesArtText, .vanishesOnDark, .vanishesOnLight, .artTextUnavailable]
 
-    /// The inspectors Peel runs. (The text reader joins this list.)
+    /// The inspectors that need nothing from the catalog.
     static var standardInspectors: [any ArtInspector] { [VisibilityInspector()] }
+
+    /// Peel's inspectors for a catalog in `language`: visibility, and the text reader when
+    /// Tesseract's data and a Hunspell dictionary for the language are installed; otherwise the
+    /// reason it cannot read, for one `art-text-unavailable` finding.
+    static func standardInspectors(language: String) -> (inspectors: [any ArtInspector], textUnavailable: ArtTextError?) {
+        do {
+            return (standardInspectors + [try TextInspector(language: language)], nil)
+        } catch let error as ArtTextError {
+            return (standardInspectors, error)
+        } catch {
+            return (standardInspectors, .unsupportedLanguage(language))
+        }
+    }
 
     public init(cacheFolder: URL?) {
         self.cacheFolder = cacheFolder
@@ -31,7 +46,9 @@ public struct ArtChecks: Sendable {
     /// The findings about one sticker from its art's facts and its label: recomputed every run
     /// (cheap), so a label edit re-checks that label without inspecting its art again.
     static func findings(_ facts: ArtFacts, subject: CheckSubject) -> [Finding] {
-        ArtVisibilityCheck.findings(visibility: facts.visibility, sampledFrames: facts.sampledFrames, subject: subject)
+        var findings = ArtVisibilityCheck.findings(visibility: facts.visibility, sampledFrames: facts.sampledFrames, subject: subject)
+        if let text = facts.text { findings += ArtTextCheck.findings(reading: text, label: subject.sticker.alt, subject: subject) }
+        return findings
     }
 }
 
@@ -44,6 +61,8 @@ struct ArtCheckStep: Sendable {
     let content: URL
     let analyzer: ImageAnalyzer
     let checks: ArtChecks
+    /// The inspectors this run uses (the checks' own, or Peel's for the catalog's language).
+    let inspectors: [any ArtInspector]
     let cache: ArtCache?
     let budget: DecodedPixelBudget
     /// Facts looked up or made while the image step had the image decoded, by image hash.
@@ -51,17 +70,19 @@ struct ArtCheckStep: Sendable {
     /// The images the image step has handed over, so duplicates (the same bytes twice) are inspected once.
     private let claimed = LockedDictionary<String, Bool>()
 
-    init(content: URL, analyzer: ImageAnalyzer, checks: ArtChecks, cache: ArtCache?, budget: DecodedPixelBudget = .shared) {
+    init(content: URL, analyzer: ImageAnalyzer, checks: ArtChecks, inspectors: [any ArtInspector]? = nil, cache: ArtCache?,
+         budget: DecodedPixelBudget = .shared) {
         self.content = content
         self.analyzer = analyzer
         self.checks = checks
+        self.inspectors = inspectors ?? checks.inspectors ?? ArtChecks.standardInspectors
         self.cache = cache
         self.budget = budget
     }
 
     /// Everything besides the image's bytes that its facts depend on.
     var derivation: String {
-        "peel art checks|" + checks.inspectors.map { "\($0.name) \($0.version)" }.joined(separator: ",")
+        "peel art checks|" + inspectors.map { "\($0.name) \($0.version)" }.joined(separator: ",")
             + "|frames \(ArtFrames.sampledFrames)|max pixels \(analyzer.maxPixels)"
     }
 
@@ -113,7 +134,7 @@ struct ArtCheckStep: Sendable {
     private func facts(of decoded: DecodedImage, key: String) throws -> ArtFacts {
         let frames = ArtFrames(decoded)
         var facts = ArtFacts(sampledFrames: frames.all.count)
-        for inspector in checks.inspectors { try inspector.inspect(frames, into: &facts) }
+        for inspector in inspectors { try inspector.inspect(frames, into: &facts) }
         cache?.store(facts, key: key)
         return facts
     }

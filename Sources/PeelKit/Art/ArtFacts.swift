@@ -5,9 +5,13 @@ public struct ArtFacts: Codable, Sendable, Equatable {
     public var sampledFrames: Int
     /// The worst visible-shape share over the sampled frames; nil when nothing is visible.
     public var visibility: ShapeVisibility?
+    /// The words read in the art (poster and sampled frames); nil when the text reader did not run
+    /// (no Tesseract data or dictionary for the catalog's language).
+    public var text: ArtTextReading?
 
-    public init(sampledFrames: Int, visibility: ShapeVisibility? = nil) {
+    public init(sampledFrames: Int, visibility: ShapeVisibility? = nil, text: ArtTextReading? = nil) {
         self.sampledFrames = sampledFrames
         self.visibility = visibility
+        self.text = text
     }
 }

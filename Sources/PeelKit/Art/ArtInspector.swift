@@ -1,3 +1,5 @@
+import Foundation
+
 /// One way of looking at a sticker's art, run once per image (the results are cached). Its
 /// `name` and `version` are part of the cache key: bump `version` whenever what it records
 /// changes, so facts from an older inspector are not reused.
@@ -11,9 +13,49 @@ protocol ArtInspector: Sendable {
 /// worst of the sampled frames (a poster that reads well can still fade to black mid-loop).
 struct VisibilityInspector: ArtInspector {
     let name = "visibility"
-    let version = 1
+    let version = 2
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
         facts.visibility = ShapeVisibility.worst(frames.all.compactMap(ShapeVisibility.measure))
+    }
+}
+
+/// `label-misses-art-text`: the words drawn into the art, read with Tesseract in the catalog's
+/// language. A Tesseract handle reads one page at a time, so each worker takes its own reader from
+/// a pool (made lazily: at most one per core); the first is made up front, so a missing language
+/// is known before any image is inspected.
+struct TextInspector: ArtInspector {
+    let language: String
+    let name: String
+    let version = ArtTextReading.version
+    private let readers: WorkerPool<ArtTextReader>
+
+    init(language: String) throws {
+        let first = try ArtTextReader(language: language)
+        self.language = language
+        // The Tesseract data is part of the key: a catalog that switches language is read again.
+        name = "text \(first.code)"
+        let spare = LockedBox(first)
+        readers = WorkerPool { try spare.take() ?? ArtTextReader(language: language) }
+    }
+
+    func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
+        facts.text = try readers.with { try $0.read(frames.all) }
+    }
+}
+
+/// A value handed out once, under a lock (the text inspector's first reader).
+private final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    init(_ value: Value) { self.value = value }
+
+    func take() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = value
+        value = nil
+        return taken
     }
 }

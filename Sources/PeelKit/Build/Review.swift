@@ -40,7 +40,8 @@ public struct Review: Sendable {
     /// art-check cache is touched.
     static func make(content: URL, maxPixels: Int, site: SiteWriter?, cache: BuildCache?, hashes: ContentHashes?,
                      art: ArtChecks?, artRequired: Bool, progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
-        let (catalog, loadFindings) = try CatalogLoader(contentFolder: content).load()
+        let (catalog, loaded) = try CatalogLoader(contentFolder: content).load()
+        var loadFindings = loaded
         // The spelling check's dictionaries load while the images are analysed, not after.
         let dictionaries = Task.detached(priority: .utility) { SpellingCheck.preload(catalog) }
         let root = ContentPath(root: content).root
@@ -53,7 +54,15 @@ public struct Review: Sendable {
                 try artCache!.open(content: content)
                 artCache!.loadIndex()
             }
-            artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, cache: artCache)
+            var inspectors = art.inspectors
+            if inspectors == nil {
+                let standard = ArtChecks.standardInspectors(language: catalog.site.language)
+                inspectors = standard.inspectors
+                if let reason = standard.textUnavailable {
+                    loadFindings.append(Finding(.warning, .artTextUnavailable, file: "site.md", message: reason.description))
+                }
+            }
+            artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, inspectors: inspectors, cache: artCache)
         }
         let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes, art: artStep)
         let assets = try await step.run(catalog, progress: progress)

@@ -282,12 +282,13 @@ public struct SiteBuilder: Sendable {
         for pack in catalog.packs {
             independent += pack.stickers.indices.map { SitePage.sticker($0, pack) }
         }
-        let renderer = PageRenderer(review: review, icons: icons, templates: templates)
+        let artText = review.artFacts.compactMapValues(\.text)
+        let renderer = PageRenderer(review: review, icons: icons, artText: artText, templates: templates)
         try await ParallelWork.run(independent) { page in
             try page.write(review, renderer: renderer, site: site)
         }
         let archives = try await madeArchives
-        let withArchives = PageRenderer(review: review, icons: icons, archives: archives, templates: templates)
+        let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: artText, templates: templates)
         try await ParallelWork.run([SitePage.catalogJSON, .home] + catalog.packs.map { SitePage.pack($0) }) { page in
             try page.write(review, renderer: withArchives, site: site)
         }

@@ -40,6 +40,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case labelSpelling = "label-spelling"
     case spellingDictionaryMissing = "spelling-dictionary-missing"
     case labelMissesArtText = "label-misses-art-text"
+    case artTextUnavailable = "art-text-unavailable"
 
     // Images and Apple's sticker rules
     case unsupportedFormat = "unsupported-format"
@@ -94,6 +95,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .labelSpelling: "A word of a label is not in the dictionary of its language; VoiceOver spells a typo out letter by letter."
         case .spellingDictionaryMissing: "No Hunspell dictionary is installed for a catalog's language, so its labels are not spell-checked."
         case .labelMissesArtText: "The art shows words (read with Tesseract) that the sticker's label does not say."
+        case .artTextUnavailable: "Text in the art cannot be read for the catalog's language (Tesseract data or a Hunspell dictionary is missing), so label-misses-art-text is not checked."
         case .unsupportedFormat: "A sticker is not PNG, APNG, GIF or JPEG."
         case .corruptImage: "An image is damaged or cannot be decoded."
         case .imageTooLarge: "An image claims more pixels than the decoding budget."

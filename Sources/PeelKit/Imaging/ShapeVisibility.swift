@@ -26,14 +26,25 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
     public var light: Double
     /// Visible-shape share on the dark transcript.
     public var dark: Double
+    /// The share of the shape that is perceptible at all on each transcript (`faintContrast`, or a
+    /// hue: `faintChroma`): a pale blue snowflake or a teal whale fails 3:1 on white yet plainly
+    /// shows; a #FAFAFA cloud or a #141414 bat does not.
+    public var faintLight: Double
+    public var faintDark: Double
 
-    public init(light: Double, dark: Double) {
+    public init(light: Double, dark: Double, faintLight: Double? = nil, faintDark: Double? = nil) {
         self.light = light
         self.dark = dark
+        self.faintLight = faintLight ?? light
+        self.faintDark = faintDark ?? dark
     }
 
     public func share(on background: TranscriptBackground) -> Double {
         background == .light ? light : dark
+    }
+
+    public func faintShare(on background: TranscriptBackground) -> Double {
+        background == .light ? faintLight : faintDark
     }
 
     /// Below this share the sticker is reported (`vanishes-on-light` / `vanishes-on-dark`) and,
@@ -50,9 +61,17 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
     /// 0.25 sits between the two groups with room on both sides.
     public static let threshold = 0.25
 
-    /// True when most of the shape disappears on `background`.
+    /// Art that keeps at least this share of its shape perceptible (`faintShare`) is not reported,
+    /// whatever its 3:1 share: on 60 Noto emoji drawn without outlines, the pale ones (a light blue
+    /// snowflake, a grey ghost, a white cup with grey shading, a pink blossom, a teal whale) keep
+    /// 0–20 % at 3:1 on white but 60 % or more perceptible, and every one of them plainly shows;
+    /// near-white and near-black art keeps under 10 % perceptible.
+    public static let faintThreshold = 0.5
+
+    /// True when most of the shape disappears on `background`: under 3:1 (`threshold`) and not even
+    /// faintly perceptible (`faintThreshold`).
     public func vanishes(on background: TranscriptBackground) -> Bool {
-        share(on: background) < Self.threshold
+        share(on: background) < Self.threshold && faintShare(on: background) < Self.faintThreshold
     }
 
     /// The lower share on each background: the worst of an animation's frames.
@@ -71,6 +90,62 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
     /// WCAG 1.4.11's contrast for graphical objects.
     static let contrast = 3.0
 
+    /// Colour carries a shape too: a saturated yellow or orange fill stands out plainly from the
+    /// white transcript at 1.2–2:1 luminance contrast, and emoji drawn without outlines (Noto's,
+    /// Apple's) are shapes of such fills. So a pixel also counts as visible when its CIELAB chroma
+    /// C*ab is at least `visibleChroma` (a hue nobody mistakes for white, grey or black; pastel
+    /// pinks and blues, C* 15–25, stay below it) and, on the dark transcript, its lightness L* is at
+    /// least `visibleLightnessOnDark` (dark navy or purple on black is hard to see however
+    /// saturated). Near-white, near-black and grey art has almost no chroma, so it is judged by
+    /// luminance contrast alone. Without this rule 29 of 60 Noto emoji with ordinary colours were
+    /// reported as vanishing on white (visible shape 0–23 %).
+    static let visibleChroma = 40.0
+    static let visibleLightnessOnDark = 30.0
+    /// What is still perceptible, if faint: 1.5:1 (#C4C4C4 on white, #383838 on black), or a tint
+    /// of chroma 15 (pastels) that is not lost in black (L* 20).
+    static let faintContrast = 1.5
+    static let faintChroma = 15.0
+    static let faintLightnessOnDark = 20.0
+
+    static func tinted(_ r: UInt8, _ g: UInt8, _ b: UInt8, on background: TranscriptBackground) -> Bool {
+        let index = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+        return (background == .light ? tintedOnLight : tintedOnDark)[index]
+    }
+
+    private static let tintedOnLight: [Bool] = colourTable { lightness, chroma in chroma >= faintChroma }
+    private static let tintedOnDark: [Bool] = colourTable { lightness, chroma in
+        chroma >= faintChroma && lightness >= faintLightnessOnDark
+    }
+
+    /// Whether a colour is visible against a transcript by its hue (see `visibleChroma`), from a
+    /// table of 32 levels a channel made once.
+    static func colourful(_ r: UInt8, _ g: UInt8, _ b: UInt8, on background: TranscriptBackground) -> Bool {
+        let index = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+        return (background == .light ? colourfulOnLight : colourfulOnDark)[index]
+    }
+
+    private static let colourfulOnLight: [Bool] = colourTable { lightness, chroma in chroma >= visibleChroma }
+    private static let colourfulOnDark: [Bool] = colourTable { lightness, chroma in
+        chroma >= visibleChroma && lightness >= visibleLightnessOnDark
+    }
+
+    /// CIELAB lightness and chroma (D65) at the centre of each 8-level bin of each channel.
+    private static func colourTable(_ visible: (Double, Double) -> Bool) -> [Bool] {
+        var table = [Bool](repeating: false, count: 32 * 32 * 32)
+        func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16) / 116 }
+        for index in 0..<table.count {
+            let r = linear[min(255, (index >> 10) * 8 + 4)], g = linear[min(255, (index >> 5 & 31) * 8 + 4)]
+            let b = linear[min(255, (index & 31) * 8 + 4)]
+            let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+            let lightness = 116 * f(y) - 16
+            let a = 500 * (f(x) - f(y)), bStar = 200 * (f(y) - f(z))
+            table[index] = visible(lightness, (a * a + bStar * bStar).squareRoot())
+        }
+        return table
+    }
+
     /// The shares for `image`, or nil for art with no pixel at least half opaque, or with no
     /// transparent part (its silhouette fills the canvas).
     public static func measure(_ image: RGBAImage) -> ShapeVisibility? {
@@ -84,10 +159,14 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         var real = [Bool](repeating: false, count: columns * rows)
         var onLight = real
         var onDark = real
+        var faintOnLight = real
+        var faintOnDark = real
         // Relative luminance bounds for 3:1: against white (L + 0.05) ≤ 1.05 / 3, against black
         // (L + 0.05) ≥ 3 × 0.05.
         let lightLimit = 1.05 / contrast - 0.05
         let darkLimit = contrast * 0.05 - 0.05
+        let faintLightLimit = 1.05 / faintContrast - 0.05
+        let faintDarkLimit = faintContrast * 0.05 - 0.05
         var any = false
         let cellOfColumn = (0..<image.width).map { $0 / cell }
         image.pixels.withUnsafeBufferPointer { buffer in
@@ -101,19 +180,19 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                         real[index] = true
                         any = true
                         let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
-                        if alpha == 255 {
-                            let lum = luminance(r, g, b)
-                            if lum <= lightLimit { onLight[index] = true }
-                            if lum >= darkLimit { onDark[index] = true }
-                        } else {
-                            // Composited over white and over black.
+                        // Composited over white and over black (the same colour when opaque).
+                        var wr = r, wg = g, wb = b, br = r, bg = g, bb = b
+                        if alpha < 255 {
                             let a = Int(alpha), rest = 255 - Int(alpha)
-                            let overWhite = luminance(UInt8((Int(r) * a + 255 * rest) / 255), UInt8((Int(g) * a + 255 * rest) / 255),
-                                                      UInt8((Int(b) * a + 255 * rest) / 255))
-                            let overBlack = luminance(UInt8(Int(r) * a / 255), UInt8(Int(g) * a / 255), UInt8(Int(b) * a / 255))
-                            if overWhite <= lightLimit { onLight[index] = true }
-                            if overBlack >= darkLimit { onDark[index] = true }
+                            wr = UInt8((Int(r) * a + 255 * rest) / 255); wg = UInt8((Int(g) * a + 255 * rest) / 255)
+                            wb = UInt8((Int(b) * a + 255 * rest) / 255)
+                            br = UInt8(Int(r) * a / 255); bg = UInt8(Int(g) * a / 255); bb = UInt8(Int(b) * a / 255)
                         }
+                        let overWhite = luminance(wr, wg, wb), overBlack = luminance(br, bg, bb)
+                        if overWhite <= lightLimit || Self.colourful(wr, wg, wb, on: .light) { onLight[index] = true }
+                        if overBlack >= darkLimit || Self.colourful(br, bg, bb, on: .dark) { onDark[index] = true }
+                        if overWhite <= faintLightLimit || Self.tinted(wr, wg, wb, on: .light) { faintOnLight[index] = true }
+                        if overBlack >= faintDarkLimit || Self.tinted(br, bg, bb, on: .dark) { faintOnDark[index] = true }
                     }
                     offset += 4
                 }
@@ -133,7 +212,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
             for index in shape.indices where shape[index] && realShape[index] { kept += 1 }
             return (Double(kept) / Double(area) * 100).rounded() / 100
         }
-        return ShapeVisibility(light: share(onLight), dark: share(onDark))
+        return ShapeVisibility(light: share(onLight), dark: share(onDark), faintLight: share(faintOnLight), faintDark: share(faintOnDark))
     }
 
     /// A boolean mask's shape operations, on a grid with a margin of empty cells.

@@ -26,6 +26,7 @@ public enum RuleHelp {
         .labelBidiControl: "remove the bidi override and isolate characters (U+202A–U+202E, U+2066–U+2069)",
         .labelSpelling: "fix the typo (the message names Hunspell's suggestions), or add a name or brand to `words:` in site.md or pack.md",
         .spellingDictionaryMissing: "install the dictionary the message names (`scripts/install-dependencies --language TAG`), or point DICPATH at its .aff and .dic",
+        .artTextUnavailable: "install what the message names (`scripts/install-dependencies CONTENT` installs the Tesseract data and dictionary of every language the catalog declares)",
         .labelMissesArtText: "put the words the art shows in the label, such as 'Cat laughing, saying LOL'",
         .unsupportedFormat: "convert the image to PNG",
         .corruptImage: "re-export the image; the message names what is wrong",
