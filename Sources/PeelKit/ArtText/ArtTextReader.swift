@@ -45,10 +45,30 @@ public struct ArtTextReader {
     }
 
     /// One frame, read over white and over black (inverted); the reading with more confidence wins.
+    /// Its words are then confirmed at a second scale (`confirmationSide`): lettering reads the same at
+    /// any size, while a word Tesseract makes out of line art comes and goes as the strokes are
+    /// resampled (OpenMoji's cat squashed to 330 × 300 px reads “TED” at 600 px and nothing at 760).
+    /// Art without kept words, most of a catalog, costs no second read.
     func read(_ frame: RGBAImage) -> ArtTextReading {
+        let first = read(frame, side: ArtTextImage.targetSide)
+        guard first.hasText else { return first }
+        var words = first.words
+        for side in Self.confirmationSides where !words.isEmpty {
+            let confirmed = Set(read(frame, side: side).words.map { ArtTextMatcher.normalized($0.text) })
+            words = words.filter { confirmed.contains(ArtTextMatcher.normalized($0.text)) }
+        }
+        return ArtTextReading(words: words, raw: first.raw)
+    }
+
+    /// The other scales words must also be read at: far enough from 600 px that the strokes land on
+    /// other pixels, near enough to keep the x-height Tesseract reads best. (One was not enough:
+    /// the cat squashed to 350 × 300 px reads “TED” at 600 and 760 px, not at 520.)
+    static let confirmationSides = [760, 520]
+
+    private func read(_ frame: RGBAImage, side: Int) -> ArtTextReading {
         var best: (reading: ArtTextReading, score: Double)?
         for background in ArtTextImage.Background.allCases {
-            let image = ArtTextImage(frame, over: background)
+            let image = ArtTextImage(frame, over: background, side: side)
             let found = engine.words(gray: image.gray, width: image.width, height: image.height)
             let side = max(image.width, image.height)
             let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }

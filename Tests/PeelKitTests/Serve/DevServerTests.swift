@@ -109,7 +109,7 @@ import Testing
         var page = ""
         while Date() < deadline {
             page = try RawHTTPClient.get("/sky/bat/index.html", port: server.port).text
-            if page.contains("swatch-warning") { break }
+            if page.contains("swatch-warning"), server.output.contains("Art checked") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(page.contains("<span class=\"swatch-warning\">"), "the bat's black swatch is marked once the art checks ran")
