@@ -9,7 +9,7 @@ import Testing
 struct ArtTextMeasurement {
     static var lineArt: [URL] {
         var files: [URL] = []
-        let roots = [Fixtures.packageRoot.appendingPathComponent("content"), URL(fileURLWithPath: "/work/shared/samples/openmoji")]
+        let roots = [Fixtures.packageRoot.appendingPathComponent("content"), Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/samples/openmoji")]
         for root in roots {
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where url.pathExtension == "png" && !url.path.contains("animated") && !url.path.contains("motion") {
