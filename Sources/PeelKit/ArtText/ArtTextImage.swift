@@ -1,6 +1,5 @@
 /// A sticker frame made ready for Tesseract: scaled so its letters are large enough, flattened to
-/// grayscale over one background as dark text on light, its local background turned white
-/// (`BackgroundNormalizer`), then binarised without the shapes too large to be letters (`LargeShapeFilter`).
+/// grayscale over one background as dark text on light, then binarised one of two ways (`Preparation`).
 struct ArtTextImage {
     /// The two ways a frame is flattened. Dark text vanishes over black and light text over white,
     /// so the frame is read both ways and the reading with more confidence wins.
@@ -10,6 +9,21 @@ struct ArtTextImage {
         /// Composited over black, then inverted, so light text becomes dark text on light.
         case black
     }
+
+    /// How the flattened frame is binarised. Each finds words the other loses, so a frame is read both ways.
+    enum Preparation: String, CaseIterable, Sendable {
+        /// Its local background turned white (`BackgroundNormalizer`), then binarised without the shapes
+        /// too large to be letters (`LargeShapeFilter`): dark words on a coloured shape.
+        case normalized
+        /// Only the ink a light halo separates from the art (`OutlinedTextFilter`): outlined words
+        /// drawn over line art.
+        case outlined
+        /// Flattened only (ArtTextMeasurement compares it with the others).
+        case flattened
+    }
+
+    /// The preparations a reader tries.
+    static let read: [Preparation] = [.normalized, .outlined]
 
     let gray: [UInt8]
     let width: Int
@@ -21,8 +35,7 @@ struct ArtTextImage {
     /// generated stickers, and 800 px already cost 1.6 times the time of 600 px.
     static let targetSide = 600
 
-    /// `normalized: false` stops after flattening (ArtTextMeasurement compares the two).
-    init(_ frame: RGBAImage, over background: Background, side: Int = ArtTextImage.targetSide, normalized: Bool = true) {
+    init(_ frame: RGBAImage, over background: Background, side: Int = ArtTextImage.targetSide, preparation: Preparation = .normalized) {
         let longer = max(frame.width, frame.height)
         let scaled: RGBAImage
         if longer > 0, longer != side {
@@ -49,13 +62,19 @@ struct ArtTextImage {
                 }
             }
         }
-        if normalized {
+        switch preparation {
+        case .normalized:
             let flat = BackgroundNormalizer.normalized(gray, width: width, height: height, radius: max(width, height) / Self.backgroundRadiusShare)
             self.gray = LargeShapeFilter.filtered(flat, width: width, height: height)
-        } else {
+        case .outlined:
+            self.gray = OutlinedTextFilter.filtered(gray, width: width, height: height)
+        case .flattened:
             self.gray = gray
         }
     }
+
+    /// True when the prepared image holds no ink at all, so Tesseract need not look.
+    var isBlank: Bool { !gray.contains { $0 < LargeShapeFilter.inkLevel } }
 
     /// The background is the lightest pixel within a 16th of the image's side: wider than the strokes of
     /// the boldest lettering that fits a sticker (~4 % of its side), so letters stay solid.

@@ -44,17 +44,21 @@ public struct ArtTextReader {
         return ArtTextReading(words: words, raw: raws.joined(separator: " / "))
     }
 
-    /// One frame, read over white and over black (inverted); the reading with more confidence wins.
+    /// One frame, read over white and over black (inverted), each prepared both ways (`ArtTextImage.read`);
+    /// the reading with more confidence wins.
     func read(_ frame: RGBAImage) -> ArtTextReading {
         var best: (reading: ArtTextReading, score: Double)?
         for background in ArtTextImage.Background.allCases {
-            let image = ArtTextImage(frame, over: background)
+          for preparation in ArtTextImage.read {
+            let image = ArtTextImage(frame, over: background, preparation: preparation)
+            if image.isBlank { continue }
             let found = engine.words(gray: image.gray, width: image.width, height: image.height)
             let side = max(image.width, image.height)
             let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }
             let reading = ArtTextReading(words: kept, raw: found.map(\.text).joined(separator: " "))
             let score = Self.confidence(of: kept)
             if score > best?.score ?? -1 { best = (reading, score) }
+          }
         }
         return best?.reading ?? .empty
     }
