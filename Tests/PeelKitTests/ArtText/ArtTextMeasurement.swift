@@ -135,3 +135,26 @@ extension ArtTextMeasurement {
         }
     }
 }
+
+extension ArtTextMeasurement {
+    /// The words the reader keeps in every still PNG under the folders of $PEEL_MEASURE_FOLDERS
+    /// (comma-separated): on art without text, each line printed is a false alarm.
+    @Test func keptWordsInFolders() throws {
+        guard let list = ProcessInfo.processInfo.environment["PEEL_MEASURE_FOLDERS"] else { return }
+        let reader = try ArtTextReader(language: "en")
+        var files = 0, withWords = 0
+        for root in list.split(separator: ",").map({ URL(fileURLWithPath: String($0)) }) {
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where url.pathExtension == "png" {
+                guard let art = try? TextStickers.decoded(url) else { continue }
+                let reading = try reader.read([art])
+                files += 1
+                if reading.hasText {
+                    withWords += 1
+                    print("kept in \(url.path): \(reading.words.map { "\($0.text)@\(Int($0.confidence))" }.joined(separator: " ")) (raw: \(reading.raw))")
+                }
+            }
+        }
+        print("\(withWords) of \(files) files with kept words")
+    }
+}
