@@ -35,15 +35,20 @@ struct ArtTextImage {
     /// generated stickers, and 800 px already cost 1.6 times the time of 600 px.
     static let targetSide = 600
 
+    /// `frame` scaled, flattened over `background` and prepared.
     init(_ frame: RGBAImage, over background: Background, side: Int = ArtTextImage.targetSide, preparation: Preparation = .normalized) {
+        self = ArtTextImage(flattening: Self.scaled(frame, side: side), over: background).prepared(preparation)
+    }
+
+    /// `frame` scaled so its longer side is `side`; a reader scales a frame once for all its images.
+    static func scaled(_ frame: RGBAImage, side: Int = ArtTextImage.targetSide) -> RGBAImage {
         let longer = max(frame.width, frame.height)
-        let scaled: RGBAImage
-        if longer > 0, longer != side {
-            let width = max(1, frame.width * side / longer), height = max(1, frame.height * side / longer)
-            scaled = Resampler.resize(frame, width: width, height: height)
-        } else {
-            scaled = frame
-        }
+        guard longer > 0, longer != side else { return frame }
+        return Resampler.resize(frame, width: max(1, frame.width * side / longer), height: max(1, frame.height * side / longer))
+    }
+
+    /// An already scaled frame flattened to grayscale over `background` (the `.flattened` preparation).
+    init(flattening scaled: RGBAImage, over background: Background) {
         width = scaled.width
         height = scaled.height
         var gray = [UInt8](repeating: 0, count: width * height)
@@ -62,14 +67,25 @@ struct ArtTextImage {
                 }
             }
         }
+        self.gray = gray
+    }
+
+    private init(gray: [UInt8], width: Int, height: Int) {
+        self.gray = gray
+        self.width = width
+        self.height = height
+    }
+
+    /// This flattened image, prepared.
+    func prepared(_ preparation: Preparation) -> ArtTextImage {
         switch preparation {
         case .normalized:
             let flat = BackgroundNormalizer.normalized(gray, width: width, height: height, radius: max(width, height) / Self.backgroundRadiusShare)
-            self.gray = LargeShapeFilter.filtered(flat, width: width, height: height)
+            return ArtTextImage(gray: LargeShapeFilter.filtered(flat, width: width, height: height), width: width, height: height)
         case .outlined:
-            self.gray = OutlinedTextFilter.filtered(gray, width: width, height: height)
+            return ArtTextImage(gray: OutlinedTextFilter.filtered(gray, width: width, height: height), width: width, height: height)
         case .flattened:
-            self.gray = gray
+            return self
         }
     }
 

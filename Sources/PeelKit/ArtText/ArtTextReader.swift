@@ -48,9 +48,11 @@ public struct ArtTextReader {
     /// the reading with more confidence wins.
     func read(_ frame: RGBAImage) -> ArtTextReading {
         var best: (reading: ArtTextReading, score: Double)?
+        let scaled = ArtTextImage.scaled(frame)
         for background in ArtTextImage.Background.allCases {
+          let flattened = ArtTextImage(flattening: scaled, over: background)
           for preparation in ArtTextImage.read {
-            let image = ArtTextImage(frame, over: background, preparation: preparation)
+            let image = flattened.prepared(preparation)
             if image.isBlank { continue }
             let found = engine.words(gray: image.gray, width: image.width, height: image.height)
             let side = max(image.width, image.height)

@@ -79,8 +79,10 @@ struct ArtTextMeasurement {
             let elapsed = Date().timeIntervalSince(wall) / 5
             start = cpu()
             for _ in 0..<5 {
+                let scaled = ArtTextImage.scaled(image)
                 for background in ArtTextImage.Background.allCases {
-                    for preparation in ArtTextImage.read { _ = ArtTextImage(image, over: background, preparation: preparation) }
+                    let flattened = ArtTextImage(flattening: scaled, over: background)
+                    for preparation in ArtTextImage.read { _ = flattened.prepared(preparation) }
                 }
             }
             let preparation = (cpu() - start) / 5
