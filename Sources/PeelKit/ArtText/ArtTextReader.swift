@@ -45,24 +45,32 @@ public struct ArtTextReader {
     }
 
     /// One frame, read over white and over black (inverted), each prepared both ways (`ArtTextImage.read`);
-    /// the reading with more confidence wins.
+    /// the reading with more confidence wins. A prepared image with no ink, or the same as one already
+    /// read (plain lettering on a transparent canvas prepares the same both ways), is not read again.
     func read(_ frame: RGBAImage) -> ArtTextReading {
         var best: (reading: ArtTextReading, score: Double)?
         let scaled = ArtTextImage.scaled(frame)
         for background in ArtTextImage.Background.allCases {
-          let flattened = ArtTextImage(flattening: scaled, over: background)
-          for preparation in ArtTextImage.read {
-            let image = flattened.prepared(preparation)
-            if image.isBlank { continue }
-            let found = engine.words(gray: image.gray, width: image.width, height: image.height)
-            let side = max(image.width, image.height)
-            let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }
-            let reading = ArtTextReading(words: kept, raw: found.map(\.text).joined(separator: " "))
-            let score = Self.confidence(of: kept)
-            if score > best?.score ?? -1 { best = (reading, score) }
-          }
+            let flattened = ArtTextImage(flattening: scaled, over: background)
+            var seen: [[UInt8]] = []
+            for preparation in ArtTextImage.read {
+                let image = flattened.prepared(preparation)
+                guard !image.isBlank, !seen.contains(image.gray) else { continue }
+                seen.append(image.gray)
+                let reading = self.read(image)
+                let score = Self.confidence(of: reading.words)
+                if score > best?.score ?? -1 { best = (reading, score) }
+            }
         }
         return best?.reading ?? .empty
+    }
+
+    /// The words Tesseract reads in one prepared image, and those kept.
+    private func read(_ image: ArtTextImage) -> ArtTextReading {
+        let found = engine.words(gray: image.gray, width: image.width, height: image.height)
+        let side = max(image.width, image.height)
+        let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }
+        return ArtTextReading(words: kept, raw: found.map(\.text).joined(separator: " "))
     }
 
     /// How confident a reading is: its kept words' confidence, weighted by their letters, so a reading
