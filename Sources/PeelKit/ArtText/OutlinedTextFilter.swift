@@ -3,8 +3,9 @@
 ///
 /// The normalised preparation (`BackgroundNormalizer`, `LargeShapeFilter`) turns any local paper white,
 /// the outline included, so dark line art that runs behind the word (a cat's whiskers, a face's rim)
-/// touches the letters again and Tesseract reads the whole as a shape: measured on the evaluation
-/// catalog, "LOL" over OpenMoji's cat, "PARTY" over Noto's 🎉 and "BRB" over 🏃 read as nothing or "RB".
+/// touches the letters again and Tesseract reads the whole as a shape: measured with ArtTextMeasurement,
+/// "LOL" in black with a white outline across OpenMoji's cat's whiskers read as "NOC", "BRB" over
+/// Noto's 🏃 as "RB"; prepared here, "LOL" at 96 and "BRB" at 91.
 /// Here the image is split at `lightLevel` instead: everything not nearly white (ink, coloured fills,
 /// their anti-aliased edges) joins into runs, a run that spreads over the art is too large to be a
 /// letter and goes (`LargeShapeFilter`), and only the dark pixels of the runs left are ink.
