@@ -44,9 +44,11 @@ public struct ArtTextReader {
         return ArtTextReading(words: words, raw: raws.joined(separator: " / "))
     }
 
-    /// One frame, read over white and over black (inverted); the reading with more confidence wins.
-    /// Its words are then confirmed at a second scale (`confirmationSide`): lettering reads the same at
-    /// any size, while a word Tesseract makes out of line art comes and goes as the strokes are
+    /// One frame, read over white and over black (inverted), each prepared both ways (`ArtTextImage.read`);
+    /// the reading with more confidence wins. A prepared image with no ink, or the same as one already
+    /// read (plain lettering on a transparent canvas prepares the same both ways), is not read again.
+    /// Its words are then confirmed at a second scale (`confirmationSides`): lettering reads the same
+    /// at any size, while a word Tesseract makes out of line art may come and go as the strokes are
     /// resampled (OpenMoji's cat squashed to 330 × 300 px reads “TED” at 600 px and nothing at 760).
     /// Art without kept words, most of a catalog, costs no second read.
     func read(_ frame: RGBAImage) -> ArtTextReading {
@@ -60,23 +62,35 @@ public struct ArtTextReader {
         return ArtTextReading(words: words, raw: first.raw)
     }
 
-    /// The other scales words must also be read at: far enough from 600 px that the strokes land on
-    /// other pixels, near enough to keep the x-height Tesseract reads best. (One was not enough:
-    /// the cat squashed to 350 × 300 px reads “TED” at 600 and 760 px, not at 520.)
-    static let confirmationSides = [760, 520]
+    /// The other scale words must also be read at: far enough from 600 px that the strokes land on
+    /// other pixels, near enough to keep the x-height Tesseract reads best. It does not catch every
+    /// such word: the same cat squashed to 350 × 300 px reads “TED” at 520, 600 and 760 px.
+    static let confirmationSides = [760]
 
     private func read(_ frame: RGBAImage, side: Int) -> ArtTextReading {
         var best: (reading: ArtTextReading, score: Double)?
+        let scaled = ArtTextImage.scaled(frame, side: side)
         for background in ArtTextImage.Background.allCases {
-            let image = ArtTextImage(frame, over: background, side: side)
-            let found = engine.words(gray: image.gray, width: image.width, height: image.height)
-            let side = max(image.width, image.height)
-            let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }
-            let reading = ArtTextReading(words: kept, raw: found.map(\.text).joined(separator: " "))
-            let score = Self.confidence(of: kept)
-            if score > best?.score ?? -1 { best = (reading, score) }
+            let flattened = ArtTextImage(flattening: scaled, over: background)
+            var seen: [[UInt8]] = []
+            for preparation in ArtTextImage.read {
+                let image = flattened.prepared(preparation)
+                guard !image.isBlank, !seen.contains(image.gray) else { continue }
+                seen.append(image.gray)
+                let reading = self.read(image)
+                let score = Self.confidence(of: reading.words)
+                if score > best?.score ?? -1 { best = (reading, score) }
+            }
         }
         return best?.reading ?? .empty
+    }
+
+    /// The words Tesseract reads in one prepared image, and those kept.
+    private func read(_ image: ArtTextImage) -> ArtTextReading {
+        let found = engine.words(gray: image.gray, width: image.width, height: image.height)
+        let side = max(image.width, image.height)
+        let kept = found.compactMap { word in filter.kept(word, imageSide: side).map { ArtTextReading.Word(text: $0, confidence: word.confidence) } }
+        return ArtTextReading(words: kept, raw: found.map(\.text).joined(separator: " "))
     }
 
     /// How confident a reading is: its kept words' confidence, weighted by their letters, so a reading

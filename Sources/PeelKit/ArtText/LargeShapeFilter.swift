@@ -11,13 +11,19 @@ enum LargeShapeFilter {
     /// 0 (ink) or 255 (paper) per pixel, with large shapes turned to paper.
     static func filtered(_ gray: [UInt8], width: Int, height: Int) -> [UInt8] {
         var out = gray.map { $0 < inkLevel ? UInt8(0) : 255 }
-        var label = [Int32](repeating: -1, count: out.count)
+        whitenLargeShapes(&out, width: width, height: height)
+        return out
+    }
+
+    /// Turns to paper (255) each 8-connected run of ink (0) in `binary` whose box is too large for a letter.
+    static func whitenLargeShapes(_ binary: inout [UInt8], width: Int, height: Int) {
+        var label = [Bool](repeating: false, count: binary.count)
         var stack: [Int] = []
         var members: [Int] = []
         let limitX = Int(Double(width) * maximumShare), limitY = Int(Double(height) * maximumShare)
-        for start in 0..<out.count where out[start] == 0 && label[start] < 0 {
+        for start in 0..<binary.count where binary[start] == 0 && !label[start] {
             // Flood fill one 8-connected component, noting its box.
-            label[start] = 1
+            label[start] = true
             stack.append(start)
             members.removeAll(keepingCapacity: true)
             var minX = width, maxX = 0, minY = height, maxY = 0
@@ -32,17 +38,16 @@ enum LargeShapeFilter {
                         let nx = x + dx
                         guard nx >= 0, nx < width else { continue }
                         let neighbour = ny * width + nx
-                        if out[neighbour] == 0, label[neighbour] < 0 {
-                            label[neighbour] = 1
+                        if binary[neighbour] == 0, !label[neighbour] {
+                            label[neighbour] = true
                             stack.append(neighbour)
                         }
                     }
                 }
             }
             if maxX - minX > limitX, maxY - minY > limitY {
-                for index in members { out[index] = 255 }
+                for index in members { binary[index] = 255 }
             }
         }
-        return out
     }
 }

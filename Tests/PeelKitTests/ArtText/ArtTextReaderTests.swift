@@ -33,6 +33,9 @@ import Testing
         Case(name: "yellow YAY, 408 px", side: 408, lines: [("YAY", 120)], style: { .coloured(255, 215, 0) }, expected: ["YAY"]),
         Case(name: "small outlined caption, 300 px", side: 300, lines: [("See you soon", 22)], style: { .lightWithOutline },
              expected: ["See", "you", "soon"]),
+        // Line art touching the outline joined the letters once the normalised preparation whitened it.
+        Case(name: "outlined LOL over line art, 618 px", side: 618, lines: [("LOL", 123)], style: { .outlinedOverLineArt(shape: orange) },
+             expected: ["LOL"]),
         Case(name: "huge OK, 618 px", side: 618, lines: [("OK", 260)], style: { .darkOnTransparent }, expected: ["OK"]),
         // English data reads "Café" as "Cafe"; the label matcher ignores accents either way.
         Case(name: "accented word, dark, 408 px", side: 408, lines: [("Café", 110)], style: { .darkOnTransparent }, expected: ["Cafe"]),

@@ -16,16 +16,36 @@ enum TextStickers {
         case lightWithOutline
         /// Letters of `ink` over an opaque disc of `shape`, on a transparent canvas.
         case overShape(shape: (UInt8, UInt8, UInt8), ink: (UInt8, UInt8, UInt8))
+        /// Near-black letters with a white outline over line art: a disc of `shape` with a black rim, and
+        /// black strokes (whiskers) inside it that run behind the word and out past it.
+        case outlinedOverLineArt(shape: (UInt8, UInt8, UInt8))
     }
 
     /// A `side` × `side` sticker with `lines` centred one under another, each at its pixel size.
     static func sticker(side: Int, lines: [(text: String, size: Int)], style: Style) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: side * side * 4)
+        let centre = Double(side) / 2, radius = Double(side) * 0.47
         if case .overShape(let shape, _) = style {
-            let centre = Double(side) / 2, radius = Double(side) * 0.47
             for y in 0..<side {
                 for x in 0..<side where hypot(Double(x) + 0.5 - centre, Double(y) + 0.5 - centre) <= radius {
                     paint(&pixels, side, x, y, shape, 255)
+                }
+            }
+        }
+        if case .outlinedOverLineArt(let shape) = style {
+            let rim = Double(side) / 40, whisker = Double(side) / 70
+            let slopes: [Double] = [-0.12, 0, 0.12]
+            for y in 0..<side {
+                for x in 0..<side {
+                    let px = Double(x) + 0.5, py = Double(y) + 0.5
+                    let distance = hypot(px - centre, py - centre)
+                    guard distance <= radius else { continue }
+                    // Three strokes fanning out from beside the centre, each ending well inside the rim.
+                    let across = px >= 0.1 * Double(side) && px <= 0.82 * Double(side)
+                    let level = centre + 0.02 * Double(side)
+                    let onWhisker = across && slopes.contains { slope in abs(py - (level + slope * (px - centre))) <= whisker / 2 }
+                    let inked = distance >= radius - rim || onWhisker
+                    paint(&pixels, side, x, y, inked ? (0, 0, 0) : shape, 255)
                 }
             }
         }
@@ -41,6 +61,10 @@ enum TextStickers {
             fill(&pixels, side, mask, (255, 255, 255))
         case .overShape(_, let ink):
             fill(&pixels, side, mask, ink)
+        case .outlinedOverLineArt:
+            let width = max(2, (lines.map(\.size).min() ?? 20) / 14)
+            fill(&pixels, side, dilated(mask, side: side, radius: width), (255, 255, 255))
+            fill(&pixels, side, mask, (20, 20, 20))
         }
         return RGBAImage(width: side, height: side, pixels: pixels)
     }
