@@ -60,7 +60,7 @@ struct SpellingCheck {
 
     /// The words of `label` that neither the catalog's words nor any of the dictionaries know, each once,
     /// in order. A hyphenated word the dictionary knows whole is fine ("well-known"); otherwise each
-    /// part is looked up, and only the unknown parts are named.
+    /// part is looked up (a name in lower case accepted: T-rex), and only the unknown parts are named.
     static func unknownWords(in label: String, dictionaries: [SpellingDictionary], words: CatalogWords,
                              memo: inout [String: Bool], memoKey: String = "") -> [String] {
         var unknown: [String] = []
@@ -77,7 +77,8 @@ struct SpellingCheck {
         func known(_ word: String) -> Bool { words.contains(word) || inDictionary(word) }
         for word in LabelWords.words(in: label) {
             if word.parts.count > 1, LabelWords.isCheckable(word.text), known(word.text) { continue }
-            for part in word.parts where !known(part) && !unknown.contains(part) {
+            // A part of a compound may be a name written in lower case ("T-rex"): its capitalised form counts.
+            for part in word.parts where !known(part) && !(word.text != part && known(part.capitalized)) && !unknown.contains(part) {
                 unknown.append(part)
             }
         }

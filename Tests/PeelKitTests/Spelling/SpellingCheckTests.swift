@@ -29,6 +29,13 @@ import Testing
         }
     }
 
+    @Test func aNameInsideACompoundMayBeLowerCase() throws {
+        let trex = try unknown("T-rex that's roaring")
+        #expect(trex.isEmpty, "\(trex)")
+        #expect(try unknown("rex roaring") == ["rex"], "only inside a compound")
+        #expect(try unknown("T-rexx roaring") == ["rexx"])
+    }
+
     @Test func typosAreNamedOncePerLabel() throws {
         #expect(try unknown("Orange cat with whsikers and more whsikers") == ["whsikers"])
         #expect(try unknown("Yellow-and-blck bee") == ["blck"])
