@@ -125,14 +125,15 @@ struct ArtCheckStep: Sendable {
 
     /// Called by the image step with an image it decoded: its facts from the cache, or from these
     /// frames (then stored), for `run` to use without decoding the image again.
-    func inspect(_ decoded: DecodedImage, sha256: String) throws {
+    func inspect(_ analyzed: AnalyzedImage, sha256: String) throws {
         guard claimed.setIfAbsent(sha256, true) else { return }
         let key = key(forImage: sha256)
-        fresh[sha256] = try cache?.facts(key) ?? facts(of: decoded, key: key)
+        fresh[sha256] = try cache?.facts(key) ?? facts(of: analyzed, key: key)
     }
 
-    private func facts(of decoded: DecodedImage, key: String) throws -> ArtFacts {
-        let frames = ArtFrames(decoded)
+    /// The analysis already measured the poster's visibility (for the light card): it is reused.
+    private func facts(of analyzed: AnalyzedImage, key: String) throws -> ArtFacts {
+        let frames = ArtFrames(analyzed.decoded, posterVisibility: .some(analyzed.info.visibility))
         var facts = ArtFacts(sampledFrames: frames.all.count)
         for inspector in inspectors { try inspector.inspect(frames, into: &facts) }
         cache?.store(facts, key: key)
@@ -146,10 +147,10 @@ struct ArtCheckStep: Sendable {
         guard let data = try? ContentFile.read(content.appendingPathComponent(source)) else { return nil }
         let sha = Hex.string(SHA256.hash(data: data))
         return try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) { () throws -> ArtFacts? in
-            guard let decoded = try? analyzer.analyze(data, sha256: sha).decoded else { return nil }
+            guard let analyzed = try? analyzer.analyze(data, sha256: sha) else { return nil }
             // Stored under the hash of the bytes inspected, which is the image step's unless the
             // file changed in between.
-            let facts = try facts(of: decoded, key: key(forImage: sha))
+            let facts = try facts(of: analyzed, key: key(forImage: sha))
             return sha == sha256 ? facts : nil
         }
     }

@@ -6,13 +6,17 @@ public struct ArtFrames: Sendable {
     public let all: [RGBAImage]
 
     public var poster: RGBAImage { all[0] }
+    /// The poster's visibility when the image step already measured it (`ImageInfo.visibility`,
+    /// itself nil for art without a silhouette), so it is not measured twice; nil when not known.
+    public let posterVisibility: ShapeVisibility??
 
     /// Frames sampled from an animation: four show what a loop does (a face that turns, a word
     /// that appears) at a quarter of the work of eight; OCR at 0.1 s a frame is the cost that counts.
     public static let sampledFrames = 4
 
     /// The poster and, for an animation, `sampledFrames - 1` more, evenly spaced over the loop's time.
-    public init(_ decoded: DecodedImage) {
+    public init(_ decoded: DecodedImage, posterVisibility: ShapeVisibility?? = nil) {
+        self.posterVisibility = posterVisibility
         guard decoded.isAnimated else {
             all = [decoded.frames[0].image]
             return
@@ -46,5 +50,6 @@ public struct ArtFrames: Sendable {
     public init(frames: [RGBAImage]) {
         precondition(!frames.isEmpty, "art has at least one frame")
         all = frames
+        posterVisibility = nil
     }
 }

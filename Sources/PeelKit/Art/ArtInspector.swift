@@ -16,7 +16,8 @@ struct VisibilityInspector: ArtInspector {
     let version = 2
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
-        facts.visibility = ShapeVisibility.worst(frames.all.compactMap(ShapeVisibility.measure))
+        let poster = frames.posterVisibility ?? ShapeVisibility.measure(frames.poster)
+        facts.visibility = ShapeVisibility.worst([poster].compactMap { $0 } + frames.all.dropFirst().compactMap(ShapeVisibility.measure))
     }
 }
 

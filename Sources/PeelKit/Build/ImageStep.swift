@@ -129,7 +129,7 @@ struct ImageStep: Sendable {
             return (ImageRecord(info: nil, failure: .init(code: code, message: error.description)), files)
         }
         var record = ImageRecord(info: analyzed.info)
-        try art?.inspect(analyzed.decoded, sha256: sha256)
+        try art?.inspect(analyzed, sha256: sha256)
         guard site != nil else { return (record, files) }
         // A thumbnail is never heavier than what it stands for: where the one made is, the page
         // points at the original instead (already published, and in the browser's cache once seen).
