@@ -19,6 +19,7 @@ public enum Checker {
         }
         findings += CatalogChecks.duplicateImages(catalog, assets: assets)
         findings += SpellingCheck().findings(for: catalog)
+        findings += TranslationChecks.findings(for: catalog)
         return findings
     }
 

@@ -13,8 +13,13 @@ public struct SiteInfo: Sendable {
     public var description: String?
     /// The public address the site is published at, for absolute links (optional).
     public var baseURL: String?
-    /// BCP 47 language tag for `<html lang>`.
+    /// BCP 47 language tag for `<html lang>`: the default language (`languages:`' first, else `language:`).
     public var language: String = "en"
+    /// The languages the catalog ships (`languages:` in site.md), the default first; empty when site.md
+    /// declares none, and the catalog has one language, `language`.
+    public var languages: [String] = []
+    /// `site.<tag>.md`: the site's texts in the other languages, by tag.
+    public var translations: [String: SiteTranslation] = [:]
     /// Words the spelling check accepts in every label (`words:`): names, brands.
     public var words: [String] = []
     public var introHTML: String = ""
@@ -22,6 +27,11 @@ public struct SiteInfo: Sendable {
     public var footerHTML: String = ""
     /// `art_checks: true`: `peel build` runs the art checks too, and the pages show their findings.
     public var artChecks = false
+
+    /// The language of the source texts, which translations are made from.
+    public var defaultLanguage: String { languages.first ?? language }
+    /// The languages besides the default one that every text should be translated into.
+    public var otherLanguages: [String] { Array(languages.dropFirst()) }
 }
 
 /// A folder of stickers described by its `pack.md`.
@@ -52,6 +62,8 @@ public struct Pack: Sendable {
     /// Finding codes silenced for the whole pack (`ignore:` in pack.md).
     public var ignore: Set<String> = []
     public var stickers: [Sticker] = []
+    /// `pack.<tag>.md`: the pack's title and description in the other languages, by tag.
+    public var translations: [String: PackTranslation] = [:]
     /// Index into `stickers` of the sticker shown on the pack's card.
     public var coverIndex: Int?
 }
@@ -77,6 +89,8 @@ public struct Sticker: Sendable {
     public var tags: [String] = []
     public var order: Int?
     public var descriptionHTML: String = ""
+    /// `<stem>.<tag>.md`: the label, title, tags and description in the other languages, by tag.
+    public var translations: [String: StickerTranslation] = [:]
 
     /// The file name, as the artist named it.
     public var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }

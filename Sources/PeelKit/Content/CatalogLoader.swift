@@ -23,6 +23,11 @@ public struct CatalogLoader {
         if topLevel.contains("site.md") {
             site = readSite(content: content, findings: &findings)
         }
+        let translationFiles = topLevel.filter { TranslationFileName($0)?.stem == "site" }
+        site.translations = Self.readTranslations(translationFiles, source: topLevel.contains("site.md") ? "site.md" : nil,
+                                             folder: nil, site: site, findings: &findings) { path, language in
+            Self.readSiteTranslation(path, language: language, content: content)
+        }
 
         var packs: [Pack] = []
         let folders = topLevel.filter { name in
@@ -41,7 +46,7 @@ public struct CatalogLoader {
                                         message: "pack folder is a symlink that leads outside the content folder; it is skipped"))
                 continue
             }
-            packs.append(readPack(folder: folder, slug: slug, content: content, findings: &findings))
+            packs.append(readPack(folder: folder, slug: slug, site: site, content: content, findings: &findings))
         }
         packs.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         findings.sort()
@@ -73,6 +78,8 @@ public struct CatalogLoader {
                               + "the link-preview tags that need one (og:url, og:image) are left out")
         }
         if let language = reader.string("language")?.trimmed, !language.isEmpty { site.language = language }
+        site.languages = Self.declaredLanguages(&reader, language: reader.frontMatter["language"] == nil ? nil : site.language)
+        if let first = site.languages.first { site.language = first }
         site.words = reader.strings("words") ?? []
         if let footer = reader.string("footer") {
             site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
@@ -85,7 +92,7 @@ public struct CatalogLoader {
 
     // MARK: - Packs
 
-    private func readPack(folder: String, slug: String, content: ContentPath, findings: inout [Finding]) -> Pack {
+    private func readPack(folder: String, slug: String, site: SiteInfo, content: ContentPath, findings: inout [Finding]) -> Pack {
         var pack = Pack(slug: slug, folder: folder, title: folder)
         let names = (try? listing(content.url(folder))) ?? []
         let packFile = "\(folder)/pack.md"
@@ -162,7 +169,13 @@ public struct CatalogLoader {
                                     message: "folder has no pack.md; add one with at least 'title:' in its front matter"))
         }
 
-        pack.stickers = readStickers(in: folder, names: names, icon: pack.icon, content: content, findings: &findings)
+        let packTranslations = names.filter { TranslationFileName($0)?.stem == "pack" }
+        pack.translations = Self.readTranslations(packTranslations, source: names.contains("pack.md") ? packFile : nil,
+                                             folder: folder, site: site, findings: &findings) { path, language in
+            Self.readPackTranslation(path, language: language, source: packFile, content: content)
+        }
+        pack.stickers = readStickers(in: folder, names: names.filter { !packTranslations.contains($0) }, icon: pack.icon,
+                                     site: site, content: content, findings: &findings)
         if pack.stickers.isEmpty {
             findings.append(Finding(.warning, .emptyPack, file: names.contains("pack.md") ? packFile : folder,
                                     message: "pack has no stickers; add PNG, APNG, GIF or JPEG files to \(folder)/"))
@@ -181,7 +194,7 @@ public struct CatalogLoader {
 
     // MARK: - Stickers
 
-    private func readStickers(in folder: String, names: [String], icon: String?, content: ContentPath,
+    private func readStickers(in folder: String, names: [String], icon: String?, site: SiteInfo, content: ContentPath,
                               findings: inout [Finding]) -> [Sticker] {
         var images: [String] = []
         var sidecars: [String: String] = [:]   // stem -> file name
@@ -233,15 +246,39 @@ public struct CatalogLoader {
 
         var stems: [String: Int] = [:]
         for image in images { stems[StickerFileKind.stem(image), default: 0] += 1 }
+        // `moon.fr.md` is the French text of moon.png, unless an image is itself named `moon.fr`.
+        var translationFiles: [String: [String]] = [:]   // source stem -> translation file names
+        for (stem, sidecar) in sidecars where stems[stem] == nil && !skippedStems.contains(stem) {
+            guard let name = TranslationFileName(sidecar) else { continue }
+            sidecars[stem] = nil
+            translationFiles[name.stem, default: []].append(sidecar)
+        }
         for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg) for this sidecar"))
         }
+        for (stem, files) in translationFiles.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
+            for file in files.sorted() {
+                findings.append(Finding(.warning, .orphanTranslation, file: "\(folder)/\(file)",
+                                        message: "no sticker named '\(stem)' (\(stem).png and \(stem).md) for this translation; rename it to match its sticker, or remove it",
+                                        language: TranslationFileName(file)?.language))
+            }
+            translationFiles[stem] = nil
+        }
 
         // Sidecars are read and parsed on every core; findings keep the images' order.
-        let parsed = ParallelWork.mapBlocking(images) { [stems, sidecars] image in
-            Self.readSticker(image, in: folder, sidecarName: sidecars[StickerFileKind.stem(image)],
-                             sharesStem: (stems[StickerFileKind.stem(image)] ?? 0) > 1, content: content)
+        let parsed = ParallelWork.mapBlocking(images) { [stems, sidecars, translationFiles] image in
+            let stem = StickerFileKind.stem(image)
+            var (sticker, findings) = Self.readSticker(image, in: folder, sidecarName: sidecars[stem],
+                                                       sharesStem: (stems[stem] ?? 0) > 1, content: content)
+            if let files = translationFiles[stem] {
+                let source = sidecars[stem].map { "\(folder)/\($0)" }
+                sticker.translations = Self.readTranslations(files, source: source, folder: folder, site: site, findings: &findings) { path, language in
+                    Self.readStickerTranslation(path, language: language, sticker: sticker.source,
+                                                sourceSidecar: source ?? sticker.source, content: content)
+                }
+            }
+            return (sticker: sticker, findings: findings)
         }
         var stickers = parsed.map(\.sticker)
         findings += parsed.flatMap(\.findings)
@@ -297,12 +334,12 @@ public struct CatalogLoader {
     // MARK: - Helpers
 
     /// The body of `file` as HTML; a table too large to render gives a finding on its line.
-    private static func markdownHTML(of file: MarkdownFile, sticker: String?, findings: inout [Finding]) -> String {
+    static func markdownHTML(of file: MarkdownFile, sticker: String?, findings: inout [Finding]) -> String {
         markdownHTML(file.frontMatter.body, file: file.path, firstLine: file.frontMatter.bodyLine, sticker: sticker, findings: &findings)
     }
 
     /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`).
-    private static func markdownHTML(_ markdown: String, file: String, firstLine: Int, sticker: String?, findings: inout [Finding]) -> String {
+    static func markdownHTML(_ markdown: String, file: String, firstLine: Int, sticker: String?, findings: inout [Finding]) -> String {
         let (html, excess) = Markdown.rendered(markdown)
         if let excess {
             findings.append(Finding(.warning, .markdownTableTooLarge, file: file, line: firstLine + excess.line - 1,

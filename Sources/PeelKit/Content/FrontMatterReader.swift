@@ -8,13 +8,18 @@ struct FrontMatterReader {
     let sticker: String?
     private(set) var findings: [Finding] = []
 
-    init(_ frontMatter: FrontMatter, file: String, knownKeys: [String], sticker: String? = nil) {
+    /// `sourceKeys` and `sourceFile`: for a translation file, the keys its source file sets for
+    /// every language, reported as belonging there rather than as unknown.
+    init(_ frontMatter: FrontMatter, file: String, knownKeys: [String], sticker: String? = nil,
+         sourceKeys: [String] = [], sourceFile: String? = nil) {
         self.frontMatter = frontMatter
         self.file = file
         self.sticker = sticker
         for field in frontMatter.fields where !knownKeys.contains(field.key) {
             var message = "unknown key '\(field.key)' is ignored"
-            if let suggestion = Suggestion.closest(to: field.key, in: knownKeys) {
+            if sourceKeys.contains(field.key), let sourceFile {
+                message = "'\(field.key)' is not translated: \(sourceFile) sets it once for every language, so it is ignored here"
+            } else if let suggestion = Suggestion.closest(to: field.key, in: knownKeys) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
                 message += "; known keys are \(knownKeys.joined(separator: ", "))"

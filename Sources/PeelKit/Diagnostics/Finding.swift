@@ -10,17 +10,21 @@ public struct Finding: Sendable, Hashable, Codable {
     public var message: String
     /// The sticker's image path relative to the content folder, when the finding is about one.
     public var sticker: String?
+    /// The BCP 47 tag of the translation the finding is about; nil for the default language or
+    /// a finding about no language.
+    public var language: String?
     /// Silenced by an `ignore:` list: still reported, never counted.
     public var suppressed: Bool = false
 
     public init(_ severity: Severity, _ code: FindingCode, file: String, line: Int? = nil,
-                message: String, sticker: String? = nil) {
+                message: String, sticker: String? = nil, language: String? = nil) {
         self.severity = severity
         self.code = code
         self.file = file
         self.line = line
         self.message = message
         self.sticker = sticker
+        self.language = language
     }
 
     /// The compiler-style line people and editors understand, always one line: control

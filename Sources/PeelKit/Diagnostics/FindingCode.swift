@@ -53,6 +53,12 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case noTransparency = "no-transparency"
     case extensionMismatch = "extension-mismatch"
 
+    // Translations (`languages:` in site.md, `<stem>.<tag>.md` files)
+    case orphanTranslation = "orphan-translation"
+    case undeclaredLanguage = "undeclared-language"
+    case missingTranslation = "missing-translation"
+    case staleTranslation = "stale-translation"
+
     // The art itself (art checks: `peel check`, or `peel build` with `art_checks: true`)
     case vanishesOnDark = "vanishes-on-dark"
     case vanishesOnLight = "vanishes-on-light"
@@ -105,6 +111,10 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .sizeClassMismatch: "A sticker's pixel size does not match its pack's size class."
         case .noTransparency: "A sticker has no transparent pixel."
         case .extensionMismatch: "A file's extension does not match its content."
+        case .orphanTranslation: "A translation file has no source file in the default language (`moon.fr.md` without `moon.md`)."
+        case .undeclaredLanguage: "A translation file is in a language site.md's `languages:` does not declare, so it is not published."
+        case .missingTranslation: "A sticker has no label in one of the catalog's languages, so VoiceOver reads the default language's."
+        case .staleTranslation: "A translated label was made from a default-language label that has changed since."
         case .vanishesOnDark: "Most of a sticker's shape disappears on Messages' dark transcript (under 3:1 contrast with black)."
         case .vanishesOnLight: "Most of a sticker's shape disappears on Messages' light transcript (under 3:1 contrast with white)."
         }

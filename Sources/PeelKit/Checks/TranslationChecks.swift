@@ -1,0 +1,60 @@
+import Foundation
+
+/// `missing-translation` and `stale-translation`: where the catalog's languages stand. A sticker
+/// whose label is missing in a declared language is read to VoiceOver users of that language in
+/// the default language; a translation made from a label that has changed since says something
+/// the sticker no longer shows.
+enum TranslationChecks {
+    static func findings(for catalog: Catalog) -> [Finding] {
+        let site = catalog.site
+        guard !site.otherLanguages.isEmpty else { return [] }
+        var findings: [Finding] = []
+        let source = LanguageName.of(site.defaultLanguage)
+        for pack in catalog.packs {
+            for sticker in pack.stickers where sticker.alt != nil {
+                for language in site.otherLanguages {
+                    let name = LanguageName.of(language)
+                    let translation = sticker.translations[language]
+                    switch sticker.labelState(in: language, site: site) {
+                    case .missing:
+                        let file = translation?.file ?? Self.translationFile(of: sticker, language: language)
+                        findings.append(Finding(.warning, .missingTranslation, file: sticker.sidecar ?? sticker.source, line: sticker.altLine,
+                            message: "no \(name) label: VoiceOver on a phone set to \(name) reads the \(source) one; add 'alt:' to \(file)",
+                            sticker: sticker.source, language: language))
+                    case .stale:
+                        guard let translation else { continue }
+                        findings.append(Finding(.warning, .staleTranslation, file: translation.file, line: translation.translatedFromLine,
+                            message: "the \(name) label was translated from '\(translation.translatedFrom ?? "")', but the \(source) label is now '\(sticker.alt ?? "")'; "
+                                + "update the \(name) label, then translated_from:",
+                            sticker: sticker.source, language: language))
+                    case .source, .translated:
+                        break
+                    }
+                }
+            }
+            for language in site.otherLanguages where pack.titleState(in: language, site: site) == .stale {
+                guard let translation = pack.translations[language] else { continue }
+                findings.append(Finding(.warning, .staleTranslation, file: translation.file, line: translation.translatedFromLine,
+                    message: "the \(LanguageName.of(language)) pack title was translated from '\(translation.translatedFrom ?? "")', but the \(source) title is now '\(pack.title)'; "
+                        + "update it, then translated_from:",
+                    language: language))
+            }
+        }
+        for language in site.otherLanguages {
+            guard let translation = site.translations[language], let from = translation.translatedFrom,
+                  from.trimmed != site.title.trimmed else { continue }
+            findings.append(Finding(.warning, .staleTranslation, file: translation.file, line: translation.translatedFromLine,
+                message: "the \(LanguageName.of(language)) site title was translated from '\(from)', but the \(source) title is now '\(site.title)'; "
+                    + "update it, then translated_from:",
+                language: language))
+        }
+        return findings
+    }
+
+    /// Where a sticker's translation into `language` goes: `moon.fr.md` beside `moon.md`.
+    static func translationFile(of sticker: Sticker, language: String) -> String {
+        let folder = sticker.source.split(separator: "/").dropLast().joined(separator: "/")
+        let stem = StickerFileKind.stem(sticker.fileName)
+        return (folder.isEmpty ? "" : folder + "/") + "\(stem).\(language).md"
+    }
+}

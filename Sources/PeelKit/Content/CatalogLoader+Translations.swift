@@ -1,0 +1,128 @@
+import Foundation
+
+/// Reading `languages:` and the translation files (`<stem>.<tag>.md`, see `Translations.swift`).
+extension CatalogLoader {
+    /// `languages: [en, fr, de]` in site.md: well-formed BCP 47 tags, each once, the default first.
+    /// `language`, when site.md also has `language:`, must be the first of them.
+    static func declaredLanguages(_ reader: inout FrontMatterReader, language: String?) -> [String] {
+        guard let written = reader.strings("languages") else { return [] }
+        var languages: [String] = []
+        for tag in written.map(\.trimmed) where !tag.isEmpty {
+            guard LanguageTag.wellFormed(tag) != nil else {
+                reader.report(.warning, .invalidValue, key: "languages",
+                              "'\(tag)' is not a BCP 47 language tag such as en, fr, ar or pt-BR; it is left out")
+                continue
+            }
+            if languages.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                reader.report(.warning, .invalidValue, key: "languages", "'\(tag)' is listed twice")
+                continue
+            }
+            languages.append(tag)
+        }
+        if let language, let first = languages.first, language.lowercased() != first.lowercased() {
+            reader.report(.warning, .invalidValue, key: "language",
+                          "language is '\(language)' but languages: starts with '\(first)'; the first of languages: is the default language, so '\(first)' is used")
+        }
+        return languages
+    }
+
+    /// The translation files `files` (names in `folder`, or at the top when nil) of the source file
+    /// `source`, read with `read`, by declared language. Files in an undeclared language, in the
+    /// default language, or without a source are reported and left out.
+    static func readTranslations<Translation>(
+        _ files: [String], source: String?, folder: String?, site: SiteInfo, findings: inout [Finding],
+        read: (_ path: String, _ language: String) -> (Translation, [Finding])
+    ) -> [String: Translation] {
+        var result: [String: Translation] = [:]
+        for file in files {
+            guard let name = TranslationFileName(file) else { continue }
+            let path = folder.map { "\($0)/\(file)" } ?? file
+            func report(_ code: FindingCode, _ message: String) {
+                findings.append(Finding(.warning, code, file: path, message: message, language: name.language))
+            }
+            guard let source else {
+                report(.orphanTranslation, "no \(name.stem).md in the default language for this translation; create it, or remove this file")
+                continue
+            }
+            guard !site.languages.isEmpty else {
+                report(.undeclaredLanguage, "this looks like a translation into '\(name.language)', but site.md declares no languages; "
+                    + "add 'languages: [\(site.language), \(name.language)]' to site.md to publish it (the file is ignored)")
+                continue
+            }
+            guard let language = name.declared(in: site.languages) else {
+                report(.undeclaredLanguage, "'\(name.language)' is not one of site.md's languages (\(site.languages.joined(separator: ", "))); "
+                    + "add it to languages: to publish this translation (the file is ignored)")
+                continue
+            }
+            if language == site.defaultLanguage {
+                report(.orphanTranslation, "'\(language)' is the default language, whose texts live in \(source); this file is ignored")
+                continue
+            }
+            if result[language] != nil {
+                report(.orphanTranslation, "another file already holds the '\(language)' translation of \(source); this one is ignored")
+                continue
+            }
+            let (translation, problems) = read(path, language)
+            result[language] = translation
+            findings += problems.map { var finding = $0; finding.language = language; return finding }
+        }
+        return result
+    }
+
+    static func readStickerTranslation(_ path: String, language: String, sticker: String, sourceSidecar: String,
+                                       content: ContentPath) -> (StickerTranslation, [Finding]) {
+        let file = MarkdownFile(path: path, in: content, sticker: sticker)
+        var findings = file.findings
+        var reader = FrontMatterReader(file.frontMatter, file: path, knownKeys: KnownKeys.stickerTranslation, sticker: sticker,
+                                       sourceKeys: KnownKeys.sticker, sourceFile: sourceSidecar)
+        var translation = StickerTranslation(file: path)
+        translation.sidecarError = file.findings.first { $0.severity == .error }
+        translation.alt = reader.string("alt")?.trimmed.nonEmpty
+        translation.altLine = reader.frontMatter["alt"]?.line
+        translation.title = reader.string("title")?.trimmed.nonEmpty
+        translation.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
+        translation.translatedFrom = reader.string("translated_from")?.trimmed
+        translation.translatedFromLine = reader.frontMatter["translated_from"]?.line
+        translation.descriptionHTML = markdownHTML(of: file, sticker: sticker, findings: &findings)
+        findings += reader.findings
+        return (translation, findings)
+    }
+
+    static func readPackTranslation(_ path: String, language: String, source: String, content: ContentPath) -> (PackTranslation, [Finding]) {
+        let file = MarkdownFile(path: path, in: content)
+        var findings = file.findings
+        var reader = FrontMatterReader(file.frontMatter, file: path, knownKeys: KnownKeys.packTranslation,
+                                       sourceKeys: KnownKeys.pack, sourceFile: source)
+        var translation = PackTranslation(file: path)
+        translation.title = reader.string("title")?.trimmed.nonEmpty
+        translation.titleLine = reader.frontMatter["title"]?.line
+        translation.translatedFrom = reader.string("translated_from")?.trimmed
+        translation.translatedFromLine = reader.frontMatter["translated_from"]?.line
+        translation.descriptionHTML = markdownHTML(of: file, sticker: nil, findings: &findings)
+        findings += reader.findings
+        return (translation, findings)
+    }
+
+    static func readSiteTranslation(_ path: String, language: String, content: ContentPath) -> (SiteTranslation, [Finding]) {
+        let file = MarkdownFile(path: path, in: content)
+        var findings = file.findings
+        var reader = FrontMatterReader(file.frontMatter, file: path, knownKeys: KnownKeys.siteTranslation,
+                                       sourceKeys: KnownKeys.site, sourceFile: "site.md")
+        var translation = SiteTranslation(file: path)
+        translation.title = reader.string("title")?.trimmed.nonEmpty
+        translation.description = reader.string("description")?.trimmed.nonEmpty
+        if let footer = reader.string("footer") {
+            translation.footerHTML = markdownHTML(footer, file: path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
+        }
+        translation.translatedFrom = reader.string("translated_from")?.trimmed
+        translation.translatedFromLine = reader.frontMatter["translated_from"]?.line
+        translation.introHTML = markdownHTML(of: file, sticker: nil, findings: &findings)
+        findings += reader.findings
+        return (translation, findings)
+    }
+}
+
+extension String {
+    /// Nil for "", so an empty `alt:` reads as no label.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

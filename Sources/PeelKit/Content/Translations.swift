@@ -1,0 +1,51 @@
+/// Texts of a catalog in a language other than the default one, read from files named the way
+/// Hugo's "translation by file name" does it: `grinning.fr.md` beside `grinning.md`,
+/// `pack.fr.md` beside `pack.md`, `site.fr.md` beside `site.md`. Only words are translated; every
+/// other setting lives in the source file and holds for all languages.
+///
+/// `translated_from:` records the default-language text a translation was made from (a sticker's
+/// `alt`, a pack's or the site's `title`), verbatim, so Peel can tell when the source changed since
+/// (`stale-translation`) and a reviewer can see what changed. `peel labels import` writes it.
+
+/// `site.<tag>.md`.
+public struct SiteTranslation: Sendable {
+    /// The file's path relative to the content folder.
+    public var file: String
+    public var title: String?
+    public var description: String?
+    public var introHTML: String = ""
+    public var footerHTML: String?
+    public var translatedFrom: String?
+    public var translatedFromLine: Int?
+
+    public init(file: String) { self.file = file }
+}
+
+/// `pack.<tag>.md`.
+public struct PackTranslation: Sendable {
+    public var file: String
+    public var title: String?
+    public var titleLine: Int?
+    public var descriptionHTML: String = ""
+    public var translatedFrom: String?
+    public var translatedFromLine: Int?
+
+    public init(file: String) { self.file = file }
+}
+
+/// `<stem>.<tag>.md`: a sticker's words in one more language.
+public struct StickerTranslation: Sendable {
+    public var file: String
+    /// The label in this language: what VoiceOver reads on a phone set to it.
+    public var alt: String?
+    public var altLine: Int?
+    public var title: String?
+    public var tags: [String] = []
+    public var descriptionHTML: String = ""
+    public var translatedFrom: String?
+    public var translatedFromLine: Int?
+    /// Why the file could not be read, when it could not.
+    public var sidecarError: Finding?
+
+    public init(file: String) { self.file = file }
+}

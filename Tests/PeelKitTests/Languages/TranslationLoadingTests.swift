@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Translation files (`moon.fr.md`, `pack.fr.md`, `site.fr.md`) and `languages:` in site.md.
+@Suite struct TranslationLoadingTests {
+    /// A catalog in en, fr and de with one pack of two stickers.
+    private func catalog(site: String = "---\ntitle: Moons\nlanguages: [en, fr, de]\n---\n") throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(site, to: "site.md")
+        try folder.write("---\ntitle: Night sky\n---\nStars and moons.\n", to: "sky/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "sky/moon.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "sky/star.png")
+        try folder.write("---\nalt: Crescent moon\ntitle: Moon\ntags: [night]\n---\nA thin moon.\n", to: "sky/moon.md")
+        try folder.write("---\nalt: Shooting star\n---\n", to: "sky/star.md")
+        return folder
+    }
+
+    private func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.file):\($0.line.map(String.init) ?? "-") \($0.code.rawValue) \($0.language ?? "-")" }
+    }
+
+    @Test func readsStickerPackAndSiteTranslations() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Croissant de lune\ntitle: Lune\ntags: [nuit]\ntranslated_from: Crescent moon\n---\nUne lune fine.\n", to: "sky/moon.fr.md")
+        try folder.write("---\ntitle: Ciel de nuit\n---\nÉtoiles et lunes.\n", to: "sky/pack.fr.md")
+        try folder.write("---\ntitle: Lunes\n---\nBienvenue.\n", to: "site.fr.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.site.languages == ["en", "fr", "de"])
+        #expect(catalog.site.defaultLanguage == "en")
+        #expect(catalog.site.otherLanguages == ["fr", "de"])
+        #expect(catalog.site.translations["fr"]?.title == "Lunes")
+        #expect(catalog.site.translations["fr"]?.introHTML == "<p>Bienvenue.</p>\n")
+        let pack = try #require(catalog.packs.first)
+        #expect(pack.translations["fr"]?.title == "Ciel de nuit")
+        #expect(pack.translations["fr"]?.descriptionHTML == "<p>Étoiles et lunes.</p>\n")
+        let moon = try #require(pack.stickers.first { $0.slug == "moon" })
+        let french = try #require(moon.translations["fr"])
+        #expect(french.file == "sky/moon.fr.md")
+        #expect(french.alt == "Croissant de lune")
+        #expect(french.altLine == 2)
+        #expect(french.title == "Lune")
+        #expect(french.tags == ["nuit"])
+        #expect(french.translatedFrom == "Crescent moon")
+        #expect(french.descriptionHTML == "<p>Une lune fine.</p>\n")
+        #expect(moon.labelState(in: "en", site: catalog.site) == .source)
+        #expect(moon.labelState(in: "fr", site: catalog.site) == .translated)
+        #expect(moon.labelState(in: "de", site: catalog.site) == .missing)
+        #expect(moon.label(in: "de", site: catalog.site) == ("Crescent moon", "en"))
+        #expect(moon.label(in: "fr", site: catalog.site) == ("Croissant de lune", "fr"))
+        // The German labels of both stickers and the French one of the star are missing: nothing else.
+        #expect(summary(findings.filter { $0.code != .missingTranslation }) == [], "\(findings.map(\.formatted))")
+    }
+
+    @Test func missingAndStaleTranslationsAreFoundExactly() async throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.fr.md")
+        try folder.write("---\nalt: Mondsichel\ntranslated_from: \"Crescent moon \"\n---\n", to: "sky/moon.de.md")
+        // Translated from an older label: stale.
+        try folder.write("---\nalt: Étoile\ntranslated_from: Star\n---\n", to: "sky/star.fr.md")
+        // No alt: missing, though the file exists.
+        try folder.write("---\ntitle: Stern\n---\n", to: "sky/star.de.md")
+        let result = try await Review.make(content: folder.url)
+        let relevant = result.findings.filter { [.missingTranslation, .staleTranslation].contains($0.code) }
+        #expect(summary(relevant) == [
+            "sky/star.fr.md:3 stale-translation fr",
+            "sky/star.md:2 missing-translation de",
+        ], "\(result.findings.map(\.formatted))")
+        let stale = try #require(relevant.first { $0.code == .staleTranslation })
+        #expect(stale.message.contains("'Star'") && stale.message.contains("'Shooting star'") && stale.message.contains("French"))
+        #expect(stale.sticker == "sky/star.png")
+    }
+
+    @Test func aTranslationWithoutTranslatedFromIsNotStale() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Croissant de lune\n---\n", to: "sky/moon.fr.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs[0].stickers.first { $0.slug == "moon" }?.labelState(in: "fr", site: catalog.site) == .translated)
+    }
+
+    @Test func orphanAndUndeclaredTranslationsAreReportedAndIgnored() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Soleil\n---\n", to: "sky/sun.fr.md")          // no sun.png
+        try folder.write("---\nalt: Luna\n---\n", to: "sky/moon.es.md")          // es not declared
+        try folder.write("---\nalt: Moon\n---\n", to: "sky/moon.en.md")          // the default language
+        try folder.write("---\ntitle: Himmel\n---\n", to: "other/pack.de.md")    // no pack.md
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "other/cat.png")
+        try folder.write("---\nalt: Cat\n---\n", to: "other/cat.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let relevant = findings.filter { [.orphanTranslation, .undeclaredLanguage, .orphanSidecar].contains($0.code) }
+        #expect(summary(relevant) == [
+            "other/pack.de.md:- orphan-translation de",
+            "sky/moon.en.md:- orphan-translation en",
+            "sky/moon.es.md:- undeclared-language es",
+            "sky/sun.fr.md:- orphan-translation fr",
+        ], "\(findings.map(\.formatted))")
+        let moon = try #require(catalog.packs.first { $0.slug == "sky" }?.stickers.first { $0.slug == "moon" })
+        #expect(moon.translations.isEmpty)
+        #expect(catalog.packs.first { $0.slug == "other" }?.translations.isEmpty == true)
+    }
+
+    @Test func aCatalogWithoutLanguagesWorksAsBeforeAndReportsTranslationFiles() async throws {
+        let folder = try catalog(site: "---\ntitle: Moons\nlanguage: en-GB\n---\n")
+        try folder.write("---\nalt: Croissant de lune\n---\n", to: "sky/moon.fr.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.site.languages == [])
+        #expect(catalog.site.defaultLanguage == "en-GB")
+        #expect(catalog.site.otherLanguages == [])
+        #expect(summary(findings) == ["sky/moon.fr.md:- undeclared-language fr"])
+        #expect(findings[0].message.contains("languages: [en-GB, fr]"))
+        let result = try await Review.make(content: folder.url)
+        #expect(!result.findings.contains { $0.code == .missingTranslation })
+    }
+
+    @Test func anImageNamedLikeATranslationKeepsItsSidecar() throws {
+        let folder = try catalog()
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"), to: "sky/logo.fr.gif")
+        try folder.write("---\nalt: Logo in French\n---\n", to: "sky/logo.fr.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let logo = try #require(catalog.packs[0].stickers.first { $0.fileName == "logo.fr.gif" })
+        #expect(logo.alt == "Logo in French")
+        #expect(logo.sidecar == "sky/logo.fr.md")
+    }
+
+    @Test func languagesAreValidatedAndTheFirstIsTheDefault() throws {
+        let folder = try catalog(site: "---\ntitle: Moons\nlanguage: fr\nlanguages: [en, fr, \"not a tag\", FR, pt-BR]\n---\n")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.site.languages == ["en", "fr", "pt-BR"])
+        #expect(catalog.site.language == "en")
+        #expect(summary(findings) == ["site.md:3 invalid-value -", "site.md:4 invalid-value -", "site.md:4 invalid-value -"],
+                "\(findings.map(\.formatted))")
+    }
+
+    @Test func languageTagsInFileNamesMatchCaseInsensitively() throws {
+        let folder = try catalog(site: "---\ntitle: Moons\nlanguages: [en, pt-BR]\n---\n")
+        try folder.write("---\nalt: Lua crescente\n---\n", to: "sky/moon.pt-br.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs[0].stickers.first { $0.slug == "moon" }?.translations["pt-BR"]?.alt == "Lua crescente")
+    }
+
+    @Test func settingsInATranslationFileBelongInTheSource() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Croissant de lune\norder: 3\n---\n", to: "sky/moon.fr.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let finding = try #require(findings.first { $0.code == .unknownKey })
+        #expect(finding.file == "sky/moon.fr.md" && finding.line == 3 && finding.language == "fr")
+        #expect(finding.message.contains("sky/moon.md sets it once for every language"))
+    }
+}
