@@ -104,7 +104,7 @@ import Testing
         _ = try await workspace.build()
         let changed = Self.changed(before, Self.inodes(workspace.site))
         let images = changed.filter { $0.hasSuffix(".png") }
-        #expect(Set(images) == ["faces/cool/cool.png", "faces/cool/cool-160w.png", "faces/cool/cool-320w.png"], "\(images.sorted())")
+        #expect(Set(images) == ["faces/cool/cool.png", "faces/cool/cool-160w.webp", "faces/cool/cool-320w.webp"], "\(images.sorted())")
         #expect(!changed.contains("faces/party/index.html"))
         #expect(changed.contains("faces/cool/index.html"), "the page shows the new image's facts (its hash)")
     }
