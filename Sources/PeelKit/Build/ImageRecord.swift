@@ -26,7 +26,7 @@ struct ImageRecord: Codable, Sendable {
     // File names inside the cache entry.
     static let poster = "poster.png"
     static func thumbnail(_ width: Int, format: ThumbnailFormat) -> String { "thumbnail-\(width).\(format.rawValue)" }
-    static func thumbnailPoster(_ width: Int) -> String { "thumbnail-\(width)-poster.png" }
+    static func thumbnailPoster(_ width: Int) -> String { "thumbnail-\(width)-poster.webp" }
 
     /// What each derived file is, for its place in the site.
     enum Role {

@@ -1,21 +1,18 @@
 import Foundation
 
-/// Makes a sticker's thumbnails from its decoded frames: lossy WebP with alpha for a still sticker
-/// (`WebPCodec`: about a third of the PNG bytes, several times faster to make); for an animated
-/// one, animated PNGs (every frame resampled, timing and looping kept) plus a still PNG poster of
-/// the first frame for people who ask for reduced motion.
-///
-/// Animated thumbnails share one libimagequant palette across their frames: full RGBA frames made
-/// the weather cycle's thumbnails 354 KB, more than the 191 KB original; with the palette they are
-/// 123 KB.
+/// Makes a sticker's thumbnails from its decoded frames, as lossy WebP with alpha (`WebPCodec`):
+/// a still for a still sticker; for an animated one, an animated WebP (every frame resampled,
+/// timing and looping kept) plus a still poster of the first frame for people who ask for reduced
+/// motion. Animated PNG thumbnails needed a libimagequant palette to stay lighter than their
+/// originals, and making it cost more than the rest of the sticker's work (BENCHMARKS.md).
 public struct Thumbnailer {
     public struct Output {
         public var width: Int
         public var height: Int
-        /// The thumbnail: a WebP still, or an APNG for animated stickers.
+        /// The thumbnail: a WebP, animated for animated stickers.
         public var data: Data
         public var format: ThumbnailFormat
-        /// For animated stickers, the first frame as a still PNG of the same size.
+        /// For animated stickers, the first frame as a still WebP of the same size.
         public var poster: Data?
     }
 
@@ -40,8 +37,8 @@ public struct Thumbnailer {
         }
         return try zip(sizes, perSize).map { size, frames in
             Output(width: size.width, height: size.height,
-                   data: try APNGEncoder.encode(frames, loopCount: image.loopCount ?? 0), format: .png,
-                   poster: try PNGCodec.encode(frames[0].image))
+                   data: try WebPCodec.encodeAnimation(frames, loopCount: image.loopCount ?? 0), format: .webp,
+                   poster: try WebPCodec.encode(frames[0].image))
         }
     }
 

@@ -28,7 +28,7 @@ enum SitePaths {
     }
 
     static func thumbnailPoster(_ pack: Pack, _ sticker: Sticker, width: Int) -> String {
-        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w-poster.png"
+        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w-poster.webp"
     }
 
     static func poster(_ pack: Pack, _ sticker: Sticker) -> String {

@@ -309,10 +309,10 @@ extension SiteBuilderTests {
         let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
         #expect(report.findings.isEmpty, "\(report.findings.map(\.formatted))")
 
-        let thumbnail = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("site/motion/cycle/cycle-160w.png")))
-        #expect(thumbnail.info.format == .apng && thumbnail.info.frameCount == 8)
+        let thumbnail = try WebPCodec.decodeAnimation(Data(contentsOf: folder.url.appendingPathComponent("site/motion/cycle/cycle-160w.webp")))
+        #expect(thumbnail.frames.count == 8)
         let pack = try folder.read("site/motion/index.html")
-        #expect(pack.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle/cycle-160w-poster.png 160w, cycle/cycle-320w-poster.png 320w\" sizes=\"(max-width: 600px) 30vw, 160px\"><img src=\"cycle/cycle-160w.png\""))
+        #expect(pack.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle/cycle-160w-poster.webp 160w, cycle/cycle-320w-poster.webp 320w\" sizes=\"(max-width: 600px) 30vw, 160px\"><img src=\"cycle/cycle-160w.webp\""))
         #expect(pack.contains("<span class=\"badge\">animated</span>"))
         let page = try folder.read("site/motion/cycle/index.html")
         #expect(page.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle-poster.png\"><img src=\"cycle.gif\" width=\"618\" height=\"618\""))
@@ -330,20 +330,20 @@ extension SiteBuilderTests {
         #expect(sticker["has_transparent_pixels"] as? Bool == true)
         #expect(sticker["poster"] as? String == "motion/cycle/cycle-poster.png")
         let thumbnails = try #require(sticker["thumbnails"] as? [[String: Any]])
-        #expect(thumbnails.map { $0["poster"] as? String } == ["motion/cycle/cycle-160w-poster.png", "motion/cycle/cycle-320w-poster.png"])
+        #expect(thumbnails.map { $0["poster"] as? String } == ["motion/cycle/cycle-160w-poster.webp", "motion/cycle/cycle-320w-poster.webp"])
     }
 }
 
 extension SiteBuilderTests {
-    /// The sample catalog has animated APNG and GIF stickers, so this also covers the palette
-    /// quantizer and the APNG encoder.
+    /// The sample catalog has animated APNG and GIF stickers, so this also covers the animated
+    /// WebP encoder.
     @Test func sampleCatalogRebuildsByteForByte() async throws {
         let folder = try TemporaryFolder()
         let content = Fixtures.packageRoot.appendingPathComponent("content")
         _ = try await build(content, into: folder.url.appendingPathComponent("one"))
         _ = try await build(content, into: folder.url.appendingPathComponent("two"))
         let one = Self.snapshot(folder.url.appendingPathComponent("one"))
-        #expect(one.keys.contains("motion/weather-cycle-gif/weather-cycle-gif-320w.png"))
+        #expect(one.keys.contains("motion/weather-cycle-gif/weather-cycle-gif-320w.webp"))
         #expect(one == Self.snapshot(folder.url.appendingPathComponent("two")))
     }
 }
