@@ -6,8 +6,8 @@
 //        peel-image-benchmark --thumbnail-each BOX OUTPUT_FOLDER FILE...
 //        peel-image-benchmark --visibility FILE...
 //
-// The second form is the like-for-like comparison with `vipsthumbnail -s BOX`: one thread reads
-// each file, decodes it, makes one thumbnail fitting BOX×BOX and writes it as PNG to
+// The second form is the comparison with `vipsthumbnail -s BOX`: one thread reads
+// each file, decodes it, makes one thumbnail fitting BOX×BOX and writes it as Peel does (WebP; vipsthumbnail writes PNG) to
 // OUTPUT_FOLDER; it prints the total seconds and milliseconds per thumbnail.
 import Foundation
 import PeelKit
