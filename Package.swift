@@ -47,6 +47,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // libwebp: still thumbnails as lossy WebP with alpha (smaller and faster than PNG; BENCHMARKS.md).
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         .systemLibrary(
             name: "CLibJPEG",
             pkgConfig: "libjpeg",
@@ -81,6 +87,7 @@ let package = Package(
                 "CGIF",
                 "CImageQuant",
                 "CLibDeflate",
+                "CWebP",
                 "CCmarkGFM",
                 "CHunspell",
                 "CTesseract",

@@ -175,7 +175,7 @@ fi
 
 if command -v vipsthumbnail >/dev/null; then
   mapfile -t files < <(ls "$catalog"/pack-*/*.png | sort)
-  echo "## One 320 px thumbnail per file, ${#files[@]} files (read, decode, shrink, encode PNG, write)"
+  echo "## One 320 px thumbnail per file, ${#files[@]} files (read, decode, shrink, encode: PNG for vipsthumbnail, WebP for Peel, write)"
   echo
   rm -rf "$work/vips" "$work/peel-thumbs"; mkdir -p "$work/vips"
   start=$(date +%s.%N)

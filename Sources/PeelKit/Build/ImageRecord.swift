@@ -10,6 +10,7 @@ struct ImageRecord: Codable, Sendable {
         var width: Int
         var height: Int
         var hasPoster: Bool
+        var format: ThumbnailFormat
         /// The thumbnail made was heavier than the original, so the original stands in for it
         /// (no thumbnail file; a poster, when there is one, is still a file).
         var isOriginal = false
@@ -24,12 +25,12 @@ struct ImageRecord: Codable, Sendable {
 
     // File names inside the cache entry.
     static let poster = "poster.png"
-    static func thumbnail(_ width: Int) -> String { "thumbnail-\(width).png" }
-    static func thumbnailPoster(_ width: Int) -> String { "thumbnail-\(width)-poster.png" }
+    static func thumbnail(_ width: Int, format: ThumbnailFormat) -> String { "thumbnail-\(width).\(format.rawValue)" }
+    static func thumbnailPoster(_ width: Int) -> String { "thumbnail-\(width)-poster.webp" }
 
     /// What each derived file is, for its place in the site.
     enum Role {
-        case thumbnail(width: Int)
+        case thumbnail(width: Int, format: ThumbnailFormat)
         case thumbnailPoster(width: Int)
         case poster
     }
@@ -38,7 +39,9 @@ struct ImageRecord: Codable, Sendable {
     var files: [(name: String, role: Role)] {
         var files: [(name: String, role: Role)] = []
         for thumbnail in thumbnails {
-            if !thumbnail.isOriginal { files.append((Self.thumbnail(thumbnail.width), .thumbnail(width: thumbnail.width))) }
+            if !thumbnail.isOriginal {
+                files.append((Self.thumbnail(thumbnail.width, format: thumbnail.format), .thumbnail(width: thumbnail.width, format: thumbnail.format)))
+            }
             if thumbnail.hasPoster { files.append((Self.thumbnailPoster(thumbnail.width), .thumbnailPoster(width: thumbnail.width))) }
         }
         if hasPoster { files.append((Self.poster, .poster)) }

@@ -32,7 +32,7 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 6
+    static let derivationVersion = 8
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -133,11 +133,12 @@ struct ImageStep: Sendable {
         guard site != nil else { return (record, files) }
         // A thumbnail is never heavier than what it stands for: where the one made is, the page
         // points at the original instead (already published, and in the browser's cache once seen).
-        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes, ceiling: data.count) {
+        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
             let isOriginal = output.data.count > data.count
-            if !isOriginal { files.append((ImageRecord.thumbnail(output.width), output.data)) }
+            if !isOriginal { files.append((ImageRecord.thumbnail(output.width, format: output.format), output.data)) }
             if let poster = output.poster { files.append((ImageRecord.thumbnailPoster(output.width), poster)) }
-            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil, isOriginal: isOriginal))
+            record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil, format: output.format,
+                                           isOriginal: isOriginal))
         }
         if analyzed.decoded.isAnimated {
             files.append((ImageRecord.poster, try Thumbnailer.poster(of: analyzed.decoded)))
@@ -158,7 +159,7 @@ struct ImageStep: Sendable {
     private func placements(_ record: ImageRecord, sticker: Sticker, pack: Pack) -> [(name: String, path: String)] {
         record.files.map { file in
             switch file.role {
-            case .thumbnail(let width): (file.name, SitePaths.thumbnail(pack, sticker, width: width))
+            case .thumbnail(let width, let format): (file.name, SitePaths.thumbnail(pack, sticker, width: width, format: format))
             case .thumbnailPoster(let width): (file.name, SitePaths.thumbnailPoster(pack, sticker, width: width))
             case .poster: (file.name, SitePaths.poster(pack, sticker))
             }
@@ -171,7 +172,7 @@ struct ImageStep: Sendable {
         } ?? []
         guard site != nil else { return StickerAssets(info: record.info, thumbnails: [], findings: findings) }
         let thumbnails = record.thumbnails.map { file in
-            Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width),
+            Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width, format: file.format),
                       width: file.width, height: file.height,
                       poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil)
         }

@@ -129,6 +129,29 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         chroma >= visibleChroma && lightness >= visibleLightnessOnDark
     }
 
+    /// The four colour tables above as one byte a bin (`ColourFlag` bits), for `measure`'s pass.
+    private static let colourFlags: [UInt8] = (0..<32 * 32 * 32).map { index in
+        (colourfulOnLight[index] ? ColourFlag.colourfulOnLight : 0) | (colourfulOnDark[index] ? ColourFlag.colourfulOnDark : 0)
+            | (tintedOnLight[index] ? ColourFlag.tintedOnLight : 0) | (tintedOnDark[index] ? ColourFlag.tintedOnDark : 0)
+    }
+
+    private enum ColourFlag {
+        static let colourfulOnLight: UInt8 = 1
+        static let colourfulOnDark: UInt8 = 2
+        static let tintedOnLight: UInt8 = 4
+        static let tintedOnDark: UInt8 = 8
+    }
+
+    /// A cell's bits in `measure`'s pass: some pixel of it is at least half opaque (`real`), or
+    /// visible (or faintly visible) on a light or a dark transcript.
+    private enum Mask {
+        static let real: UInt8 = 1
+        static let onLight: UInt8 = 2
+        static let onDark: UInt8 = 4
+        static let faintOnLight: UInt8 = 8
+        static let faintOnDark: UInt8 = 16
+    }
+
     /// CIELAB lightness and chroma (D65) at the centre of each 8-level bin of each channel.
     private static func colourTable(_ visible: (Double, Double) -> Bool) -> [Bool] {
         var table = [Bool](repeating: false, count: 32 * 32 * 32)
@@ -156,48 +179,72 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         let margin = closeRadius + 1
         let columns = (image.width + cell - 1) / cell + 2 * margin
         let rows = (image.height + cell - 1) / cell + 2 * margin
-        var real = [Bool](repeating: false, count: columns * rows)
-        var onLight = real
-        var onDark = real
-        var faintOnLight = real
-        var faintOnDark = real
+        // One byte a cell, one bit a mask (see `Mask`); split into the masks after the pass. The
+        // pass reads every pixel of every sticker in every cold build, so it works on raw buffers
+        // and one table of colour flags, not on five arrays and four tables through accessors.
+        var cells = [UInt8](repeating: 0, count: columns * rows)
         // Relative luminance bounds for 3:1: against white (L + 0.05) ≤ 1.05 / 3, against black
         // (L + 0.05) ≥ 3 × 0.05.
         let lightLimit = 1.05 / contrast - 0.05
         let darkLimit = contrast * 0.05 - 0.05
         let faintLightLimit = 1.05 / faintContrast - 0.05
         let faintDarkLimit = faintContrast * 0.05 - 0.05
-        var any = false
         let cellOfColumn = (0..<image.width).map { $0 / cell }
-        image.pixels.withUnsafeBufferPointer { buffer in
-            for y in 0..<image.height {
-                let rowStart = (y / cell + margin) * columns + margin
-                var offset = y * image.width * 4
-                for x in 0..<image.width {
-                    let alpha = buffer[offset + 3]
-                    if alpha >= 128 {
-                        let index = rowStart + cellOfColumn[x]
-                        real[index] = true
-                        any = true
-                        let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
-                        // Composited over white and over black (the same colour when opaque).
-                        var wr = r, wg = g, wb = b, br = r, bg = g, bb = b
-                        if alpha < 255 {
-                            let a = Int(alpha), rest = 255 - Int(alpha)
-                            wr = UInt8((Int(r) * a + 255 * rest) / 255); wg = UInt8((Int(g) * a + 255 * rest) / 255)
-                            wb = UInt8((Int(b) * a + 255 * rest) / 255)
-                            br = UInt8(Int(r) * a / 255); bg = UInt8(Int(g) * a / 255); bb = UInt8(Int(b) * a / 255)
+        let linear = Self.linear, colourFlags = Self.colourFlags
+        cells.withUnsafeMutableBufferPointer { cells in
+            linear.withUnsafeBufferPointer { linear in
+                colourFlags.withUnsafeBufferPointer { colourFlags in
+                    image.pixels.withUnsafeBufferPointer { buffer in
+                        func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
+                            0.2126 * linear[Int(r)] + 0.7152 * linear[Int(g)] + 0.0722 * linear[Int(b)]
                         }
-                        let overWhite = luminance(wr, wg, wb), overBlack = luminance(br, bg, bb)
-                        if overWhite <= lightLimit || Self.colourful(wr, wg, wb, on: .light) { onLight[index] = true }
-                        if overBlack >= darkLimit || Self.colourful(br, bg, bb, on: .dark) { onDark[index] = true }
-                        if overWhite <= faintLightLimit || Self.tinted(wr, wg, wb, on: .light) { faintOnLight[index] = true }
-                        if overBlack >= faintDarkLimit || Self.tinted(br, bg, bb, on: .dark) { faintOnDark[index] = true }
+                        func flags(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+                            colourFlags[Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)]
+                        }
+                        for y in 0..<image.height {
+                            let rowStart = (y / cell + margin) * columns + margin
+                            var offset = y * image.width * 4
+                            for x in 0..<image.width {
+                                let alpha = buffer[offset + 3]
+                                if alpha >= 128 {
+                                    let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
+                                    // Composited over white and over black (the same colour when opaque).
+                                    let overWhite: Double, overBlack: Double, onWhite: UInt8, onBlack: UInt8
+                                    if alpha == 255 {
+                                        overWhite = luminance(r, g, b)
+                                        overBlack = overWhite
+                                        onWhite = flags(r, g, b)
+                                        onBlack = onWhite
+                                    } else {
+                                        let a = Int(alpha), rest = 255 - Int(alpha)
+                                        let wr = UInt8((Int(r) * a + 255 * rest) / 255), wg = UInt8((Int(g) * a + 255 * rest) / 255)
+                                        let wb = UInt8((Int(b) * a + 255 * rest) / 255)
+                                        let br = UInt8(Int(r) * a / 255), bg = UInt8(Int(g) * a / 255), bb = UInt8(Int(b) * a / 255)
+                                        overWhite = luminance(wr, wg, wb)
+                                        overBlack = luminance(br, bg, bb)
+                                        onWhite = flags(wr, wg, wb)
+                                        onBlack = flags(br, bg, bb)
+                                    }
+                                    var cellBits = Mask.real
+                                    if overWhite <= lightLimit || onWhite & ColourFlag.colourfulOnLight != 0 { cellBits |= Mask.onLight }
+                                    if overBlack >= darkLimit || onBlack & ColourFlag.colourfulOnDark != 0 { cellBits |= Mask.onDark }
+                                    if overWhite <= faintLightLimit || onWhite & ColourFlag.tintedOnLight != 0 { cellBits |= Mask.faintOnLight }
+                                    if overBlack >= faintDarkLimit || onBlack & ColourFlag.tintedOnDark != 0 { cellBits |= Mask.faintOnDark }
+                                    cells[rowStart + cellOfColumn[x]] |= cellBits
+                                }
+                                offset += 4
+                            }
+                        }
                     }
-                    offset += 4
                 }
             }
         }
+        let any = cells.contains { $0 != 0 }
+        let real = cells.map { $0 & Mask.real != 0 }
+        let onLight = cells.map { $0 & Mask.onLight != 0 }
+        let onDark = cells.map { $0 & Mask.onDark != 0 }
+        let faintOnLight = cells.map { $0 & Mask.faintOnLight != 0 }
+        let faintOnDark = cells.map { $0 & Mask.faintOnDark != 0 }
         guard any else { return nil }
         let grid = Grid(columns: columns, rows: rows)
         let realShape = grid.filled(real)

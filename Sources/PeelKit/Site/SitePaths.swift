@@ -23,12 +23,12 @@ enum SitePaths {
         return "\(stickerFolder(pack, sticker))/\(sticker.slug).\(ext)"
     }
 
-    static func thumbnail(_ pack: Pack, _ sticker: Sticker, width: Int) -> String {
-        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w.png"
+    static func thumbnail(_ pack: Pack, _ sticker: Sticker, width: Int, format: ThumbnailFormat) -> String {
+        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w.\(format.rawValue)"
     }
 
     static func thumbnailPoster(_ pack: Pack, _ sticker: Sticker, width: Int) -> String {
-        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w-poster.png"
+        "\(stickerFolder(pack, sticker))/\(sticker.slug)-\(width)w-poster.webp"
     }
 
     static func poster(_ pack: Pack, _ sticker: Sticker) -> String {

@@ -103,8 +103,8 @@ import Testing
         try PNGCodec.encode(art).write(to: url)
         _ = try await workspace.build()
         let changed = Self.changed(before, Self.inodes(workspace.site))
-        let images = changed.filter { $0.hasSuffix(".png") }
-        #expect(Set(images) == ["faces/cool/cool.png", "faces/cool/cool-160w.png", "faces/cool/cool-320w.png"], "\(images.sorted())")
+        let images = changed.filter { $0.hasSuffix(".png") || $0.hasSuffix(".webp") }
+        #expect(Set(images) == ["faces/cool/cool.png", "faces/cool/cool-160w.webp", "faces/cool/cool-320w.webp"], "\(images.sorted())")
         #expect(!changed.contains("faces/party/index.html"))
         #expect(changed.contains("faces/cool/index.html"), "the page shows the new image's facts (its hash)")
     }
@@ -148,7 +148,7 @@ import Testing
         let entries = workspace.cache.appendingPathComponent("entries")
         let names = try FileManager.default.contentsOfDirectory(atPath: entries.path)
         let records = names.filter { $0.hasSuffix(".record.json") }.sorted()
-        let thumbnails = names.filter { $0.hasSuffix("-320.png") || $0.hasSuffix("-300.png") }.sorted()
+        let thumbnails = names.filter { $0.hasSuffix("-320.webp") || $0.hasSuffix("-300.webp") }.sorted()
         #expect(records.count > 20 && thumbnails.count > 20)
         try Data("{ not json".utf8).write(to: entries.appendingPathComponent(records[0]))
         try FileManager.default.removeItem(at: entries.appendingPathComponent(thumbnails[1]))

@@ -71,7 +71,7 @@ import Testing
                         "\(file): the message says what is wrong")
             }
         }
-        #expect(folder.exists("site/h/good/good-160w.png"), "the good sticker is still built")
+        #expect(folder.exists("site/h/good/good-160w.webp"), "the good sticker is still built")
         #expect(folder.exists("site/h/xcrn0g04/index.html"), "a broken sticker still gets its page, listing its error")
         #expect(try folder.read("site/h/huge-png/index.html").contains("image claims 1000000×1000000 pixels"))
     }
@@ -93,7 +93,7 @@ import Testing
         #expect(errors.contains { $0.hasPrefix("p/pipe.png: error[unreadable-file]: cannot read image: ") }, "\(errors)")
         #expect(errors.contains { $0.hasPrefix("p/fox.md: error[unreadable-file]: cannot read file: ") }, "\(errors)")
         #expect(errors.count == 2, "\(errors)")
-        #expect(folder.exists("site/p/good/good-160w.png"))
+        #expect(folder.exists("site/p/good/good-160w.webp"))
         #expect(folder.exists("site/p/p.zip"), "the pack's download leaves out what it cannot read")
     }
 
@@ -122,7 +122,7 @@ import Testing
         #expect(errors.contains("p/fox.md: error[file-too-large]: file is 5242880 bytes, more than the 4 MiB of text Peel reads; it is not read"), "\(errors)")
         #expect(errors.count == 2, "\(errors)")
         #expect(report.stickerCount == 2, "good and fox are built, giant is skipped")
-        #expect(folder.exists("site/p/good/good-160w.png") && folder.exists("site/p/fox/fox.png"))
+        #expect(folder.exists("site/p/good/good-160w.webp") && folder.exists("site/p/fox/fox.png"))
         #expect(!folder.exists("site/p/giant"))
     }
 }

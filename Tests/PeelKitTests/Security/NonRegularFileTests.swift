@@ -72,7 +72,7 @@ import Testing
 
     @Test func aStickerWithTheLongestNameAFileSystemAllowsIsBuilt() throws {
         let folder = try catalog()
-        // 247 + ".png" = 251 bytes: its thumbnail "<name>-160w.png" would pass NAME_MAX (255).
+        // 247 + ".png" = 251 bytes: its thumbnail "<name>-160w.webp" would pass NAME_MAX (255).
         let stem = String(repeating: "a", count: 247)
         try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/pets/\(stem).png")
         try folder.write("---\nalt: A cat with a long name\n---\n", to: "content/pets/\(stem).md")
@@ -82,7 +82,7 @@ import Testing
         let slug = Slug.make(stem)
         #expect(slug.utf8.count <= Slug.maxBytes)
         #expect(folder.exists("site/pets/\(slug)/index.html"))
-        #expect(folder.exists("site/pets/\(slug)/\(slug)-160w.png"))
+        #expect(folder.exists("site/pets/\(slug)/\(slug)-160w.webp"))
         #expect(try folder.read("site/catalog.json").contains("\"\(slug)\""))
     }
 

@@ -89,7 +89,7 @@ import Testing
         }
         // The control swaps in the posters Peel makes: the animation's are on its card, its page and in the viewer's data.
         let grid = try folder.read("site/pets/index.html")
-        #expect(grid.contains("<source media=\"(prefers-reduced-motion: reduce)\" srcset=\"weather/weather-160w-poster.png 160w"))
+        #expect(grid.contains("<source media=\"(prefers-reduced-motion: reduce)\" srcset=\"weather/weather-160w-poster.webp 160w"))
         #expect(grid.contains("data-poster=\"weather/weather-poster.png\""))
         #expect(try folder.read("site/pets/weather/index.html").contains("<source media=\"(prefers-reduced-motion: reduce)\" srcset=\"weather-poster.png\">"))
     }

@@ -31,14 +31,14 @@ import Testing
         #expect(report.findings.allSatisfy { $0.suppressed })
         #expect(report.summary.hasPrefix("Built 2 packs, 5 stickers, 0 warnings, 0 errors (1 silenced) in "))
         for path in ["index.html", "catalog.json", "assets/style.css", "pets/index.html", "pets/cat/index.html",
-                     "pets/cat/cat.png", "pets/cat/cat-160w.png", "pets/cat/cat-300w.png", "pets/dog/dog.jpg",
+                     "pets/cat/cat.png", "pets/cat/cat-160w.webp", "pets/cat/cat-300w.webp", "pets/dog/dog.jpg",
                      "pets/turtle/turtle.gif", "xss/evil/index.html"] {
             #expect(folder.exists("site/\(path)"), "missing \(path)")
         }
-        #expect(!folder.exists("site/pets/cat/cat-320w.png"), "a 300 px sticker must not be upscaled to 320")
-        #expect(folder.exists("site/pets/dog/dog-160w.png"), "JPEG stickers get thumbnails")
-        // The 5.6 KB GIF is lighter than any PNG of it would be, so it stands in for its thumbnails.
-        #expect(!folder.exists("site/pets/turtle/turtle-160w.png"), "no thumbnail file heavier than the GIF it stands for")
+        #expect(!folder.exists("site/pets/cat/cat-320w.webp"), "a 300 px sticker must not be upscaled to 320")
+        #expect(folder.exists("site/pets/dog/dog-160w.webp"), "JPEG stickers get thumbnails")
+        // The 5.6 KB GIF is lighter than the WebP thumbnails of it, so it stands in for them.
+        #expect(!folder.exists("site/pets/turtle/turtle-160w.webp"), "no thumbnail file heavier than the GIF it stands for")
         #expect(try folder.read("site/pets/index.html").contains("srcset=\"turtle/turtle.gif 160w"), "the GIF itself is served instead")
         #expect(!folder.exists("site/pets/turtle/turtle-poster.png"), "only animated stickers get a poster")
     }
@@ -56,12 +56,13 @@ import Testing
         let pack = try folder.read("site/pets/index.html")
         #expect(pack.contains("<h1 dir=\"auto\">Pets</h1>"))
         #expect(pack.contains("<dd dir=\"auto\">Test Artist</dd>") && pack.contains("<dd dir=\"auto\">CC0</dd>") && pack.contains("<dd dir=\"auto\">messages, media</dd>"))
-        #expect(pack.contains("srcset=\"cat/cat-160w.png 160w, cat/cat-300w.png 300w\""))
+        #expect(pack.contains("srcset=\"cat/cat-160w.webp 160w, cat/cat-300w.webp 300w\""))
         #expect(pack.contains("alt=\"Orange cat face with whiskers\""))
         #expect(pack.contains("width=\"160\" height=\"160\""))
         #expect(pack.contains("loading=\"lazy\""))
-        // The 300 px JPEG is lighter than a 300 px PNG of it, so it is its own 300w thumbnail.
-        #expect(pack.contains("<img src=\"dog/dog-160w.png\" srcset=\"dog/dog-160w.png 160w, dog/dog.jpg 300w\""), "a JPEG sticker has thumbnails")
+        // Still thumbnails are WebP, whatever the original's format (a 300 px WebP is lighter than the JPEG).
+        #expect(pack.contains("<img src=\"dog/dog-160w.webp\" srcset=\"dog/dog-160w.webp 160w, dog/dog-300w.webp 300w\""), "a JPEG sticker has thumbnails")
+        #expect(pack.contains("srcset=\"turtle/turtle.gif 160w, turtle/turtle.gif 300w\""), "a GIF lighter than its thumbnails stands in for them")
         #expect(!pack.contains("prefers-reduced-motion"), "still stickers need no poster")
         // Display order: fox (order 1) first, then by name.
         let order = ["fox/index.html", "cat/index.html", "dog/index.html", "turtle/index.html"].map { pack.range(of: $0)!.lowerBound }
@@ -135,11 +136,13 @@ import Testing
             .map { String(format: "%02x", $0) }.joined()
         #expect(cat["sha256"] as? String == expectedDigest)
         let thumbnails = try #require(cat["thumbnails"] as? [[String: Any]])
-        #expect(thumbnails.map { $0["url"] as? String } == ["pets/cat/cat-160w.png", "pets/cat/cat-300w.png"])
+        #expect(thumbnails.map { $0["url"] as? String } == ["pets/cat/cat-160w.webp", "pets/cat/cat-300w.webp"])
         #expect(thumbnails.map { $0["width"] as? Int } == [160, 300])
         let dog = try #require(stickers.first { $0["slug"] as? String == "dog" })
         #expect(dog["format"] as? String == "jpeg")
-        #expect((dog["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/dog/dog-160w.png", "pets/dog/dog.jpg"],
+        #expect((dog["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/dog/dog-160w.webp", "pets/dog/dog-300w.webp"])
+        let turtle = try #require(stickers.first { $0["slug"] as? String == "turtle" })
+        #expect((turtle["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/turtle/turtle.gif", "pets/turtle/turtle.gif"],
                 "the original stands in for a thumbnail that would be heavier")
         #expect(dog["poster"] is NSNull)
         #expect(dog["frame_delays"] as? [Double] == [])
@@ -149,11 +152,14 @@ import Testing
     @Test func thumbnailsHaveTheRightSizeAndKeepTransparency() async throws {
         let folder = try TemporaryFolder()
         _ = try await build(into: folder.url.appendingPathComponent("site"))
-        let thumbnail = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("site/pets/cat/cat-160w.png")), maxPixels: 0)
-        #expect(thumbnail.0.width == 160 && thumbnail.0.height == 160)
-        #expect(thumbnail.1.colorType == 6, "a transparent sticker keeps its alpha channel")
-        #expect(thumbnail.0[0, 0].a == 0, "the transparent corner stays transparent")
-        #expect(thumbnail.0[80, 80].a == 255, "the middle of the face stays opaque")
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("site/pets/cat/cat-160w.webp"))
+        // Lossy WebP with an alpha plane: RIFF/WEBP with a VP8X header, an ALPH and a lossy "VP8 " chunk.
+        #expect(data.prefix(4) == Data("RIFF".utf8) && data[8..<16] == Data("WEBPVP8X".utf8))
+        #expect(data.range(of: Data("ALPH".utf8)) != nil && data.range(of: Data("VP8 ".utf8)) != nil)
+        let thumbnail = try WebPCodec.decode(data)
+        #expect(thumbnail.width == 160 && thumbnail.height == 160)
+        #expect(thumbnail[0, 0].a == 0, "the transparent corner stays transparent")
+        #expect(thumbnail[80, 80].a == 255, "the middle of the face stays opaque")
     }
 
     /// A thumbnail is never heavier than the original it stands for (the sample art once had
@@ -179,7 +185,7 @@ import Testing
             }
         }
         #expect(checked >= 40)
-        #expect(originals < checked / 4, "most are thumbnail files (a palette where full RGBA was heavier), not the original")
+        #expect(originals < checked / 4, "most are thumbnail files (WebP, lighter than the original), not the original")
     }
 
     @Test func scriptPayloadsAreEscapedEverywhere() async throws {
@@ -303,10 +309,10 @@ extension SiteBuilderTests {
         let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
         #expect(report.findings.isEmpty, "\(report.findings.map(\.formatted))")
 
-        let thumbnail = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("site/motion/cycle/cycle-160w.png")))
-        #expect(thumbnail.info.format == .apng && thumbnail.info.frameCount == 8)
+        let thumbnail = try WebPCodec.decodeAnimation(Data(contentsOf: folder.url.appendingPathComponent("site/motion/cycle/cycle-160w.webp")))
+        #expect(thumbnail.frames.count == 8)
         let pack = try folder.read("site/motion/index.html")
-        #expect(pack.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle/cycle-160w-poster.png 160w, cycle/cycle-320w-poster.png 320w\" sizes=\"(max-width: 600px) 30vw, 160px\"><img src=\"cycle/cycle-160w.png\""))
+        #expect(pack.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle/cycle-160w-poster.webp 160w, cycle/cycle-320w-poster.webp 320w\" sizes=\"(max-width: 600px) 30vw, 160px\"><img src=\"cycle/cycle-160w.webp\""))
         #expect(pack.contains("<span class=\"badge\">animated</span>"))
         let page = try folder.read("site/motion/cycle/index.html")
         #expect(page.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"cycle-poster.png\"><img src=\"cycle.gif\" width=\"618\" height=\"618\""))
@@ -324,20 +330,20 @@ extension SiteBuilderTests {
         #expect(sticker["has_transparent_pixels"] as? Bool == true)
         #expect(sticker["poster"] as? String == "motion/cycle/cycle-poster.png")
         let thumbnails = try #require(sticker["thumbnails"] as? [[String: Any]])
-        #expect(thumbnails.map { $0["poster"] as? String } == ["motion/cycle/cycle-160w-poster.png", "motion/cycle/cycle-320w-poster.png"])
+        #expect(thumbnails.map { $0["poster"] as? String } == ["motion/cycle/cycle-160w-poster.webp", "motion/cycle/cycle-320w-poster.webp"])
     }
 }
 
 extension SiteBuilderTests {
-    /// The sample catalog has animated APNG and GIF stickers, so this also covers the palette
-    /// quantizer and the APNG encoder.
+    /// The sample catalog has animated APNG and GIF stickers, so this also covers the animated
+    /// WebP encoder.
     @Test func sampleCatalogRebuildsByteForByte() async throws {
         let folder = try TemporaryFolder()
         let content = Fixtures.packageRoot.appendingPathComponent("content")
         _ = try await build(content, into: folder.url.appendingPathComponent("one"))
         _ = try await build(content, into: folder.url.appendingPathComponent("two"))
         let one = Self.snapshot(folder.url.appendingPathComponent("one"))
-        #expect(one.keys.contains("motion/weather-cycle-gif/weather-cycle-gif-320w.png"))
+        #expect(one.keys.contains("motion/weather-cycle-gif/weather-cycle-gif-320w.webp"))
         #expect(one == Self.snapshot(folder.url.appendingPathComponent("two")))
     }
 }
