@@ -70,6 +70,12 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"]), .brew(["tesseract"])]
         ),
+        // libxml2: reads and writes the XLIFF files translators work in (`peel labels export --xliff`).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // libpng and libjpeg report errors with longjmp (libjpeg's default even calls exit()); every
         // call that can fail lives in these small C targets, behind setjmp, and returns a status.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
@@ -91,6 +97,7 @@ let package = Package(
                 "CCmarkGFM",
                 "CHunspell",
                 "CTesseract",
+                "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -129,7 +136,7 @@ let package = Package(
         .target(name: "CTextRaster", dependencies: ["CFreeType"], path: "Tests/Support/CTextRaster"),
         .testTarget(
             name: "PeelKitTests",
-            dependencies: ["PeelKit", "peel", "CTextRaster", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["PeelKit", "peel", "CTextRaster", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
     ]

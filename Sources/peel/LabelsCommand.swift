@@ -5,12 +5,14 @@ import PeelKit
 struct LabelsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "labels",
-        abstract: "Review accessibility labels in a spreadsheet: export them, import the edits.",
+        abstract: "Review labels in a spreadsheet, or translate them in XLIFF: export them, import the edits.",
         discussion: """
         Examples:
-          peel labels export --csv labels.csv      a row per sticker to review
-          peel labels import labels.csv --dry-run  what the edits would change
-          peel labels import labels.csv            write the new labels
+          peel labels export --csv labels.csv              a row per sticker to review
+          peel labels import labels.csv --dry-run          what the edits would change
+          peel labels import labels.csv                    write the new labels
+          peel labels export --xliff fr.xliff --lang fr    texts to translate into French
+          peel labels import fr.xliff                      write the translations (*.fr.md)
         """,
         subcommands: [LabelsExportCommand.self, LabelsImportCommand.self]
     )
@@ -19,17 +21,25 @@ struct LabelsCommand: ParsableCommand {
 struct LabelsExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every sticker's label to a CSV file for reviewers.",
+        abstract: "Write every sticker's label to a CSV file for reviewers, or an XLIFF file for translators.",
         discussion: """
-        One row per sticker in catalog order: pack, file (the image inside the content folder), \
-        label, label hash (of the label as exported, so an import can tell whether the sidecar \
-        changed since) and an empty "new label" column for the reviewer. UTF-8 with a byte-order \
-        mark and CRLF rows, as Excel and LibreOffice open it without asking; a cell starting with \
-        = + - or @ gets an apostrophe so it never runs as a formula (the import takes it off again).
+        --csv: one row per sticker in catalog order: pack, file (the image inside the content \
+        folder), label, label hash (of the label as exported, so an import can tell whether the \
+        sidecar changed since) and an empty "new label" column for the reviewer. UTF-8 with a \
+        byte-order mark and CRLF rows, as Excel and LibreOffice open it without asking; a cell \
+        starting with = + - or @ gets an apostrophe so it never runs as a formula (the import takes \
+        it off again).
+
+        --xliff with --lang: XLIFF 1.2 (what Xcode exports, so any translation tool takes it) with \
+        the site's title, each pack's name and each sticker's label and title, their translations \
+        into that language so far (state translated, or needs-review-translation when the source \
+        changed since) and a note giving the translator the context. --lang is one of the \
+        languages site.md declares.
 
         Examples:
           peel labels export --csv labels.csv
           peel labels export my-stickers --csv - > labels.csv
+          peel labels export --xliff fr.xliff --lang fr
         """
     )
 
@@ -37,9 +47,26 @@ struct LabelsExportCommand: ParsableCommand {
     var content: String = "content"
 
     @Option(help: "The CSV file to write ('-' for standard output).", completion: .file(extensions: ["csv"]))
-    var csv: String
+    var csv: String?
+
+    @Option(help: "The XLIFF file to write ('-' for standard output); needs --lang.", completion: .file(extensions: ["xliff", "xlf"]))
+    var xliff: String?
+
+    @Option(help: "The language to translate into, for --xliff (one of site.md's languages:).")
+    var lang: String?
+
+    func validate() throws {
+        guard (csv == nil) != (xliff == nil) else { throw ValidationError("give one of --csv FILE or --xliff FILE") }
+        if xliff != nil, lang == nil { throw ValidationError("--xliff needs --lang, the language to translate into (one of site.md's languages:)") }
+        if csv != nil, lang != nil { throw ValidationError("--lang goes with --xliff; a CSV holds the default language's labels") }
+    }
 
     func run() throws {
+        if let xliff, let lang {
+            try export(xliff: xliff, language: lang)
+            return
+        }
+        guard let csv else { return }
         let (sheet, unreadable) = try LibraryCall.run(command: "labels export", content: content) {
             try LabelExport.sheet(content: URL(fileURLWithPath: content))
         }
@@ -58,12 +85,33 @@ struct LabelsExportCommand: ParsableCommand {
         }
         Terminal.standardOutput.line("Wrote \(plural(sheet.rows.count, "label")) to \(csv)")
     }
+
+    private func export(xliff: String, language: String) throws {
+        let terminal = Terminal.standardError
+        let data: Data
+        do {
+            data = try LibraryCall.run(command: "labels export", content: content) {
+                try XLIFFExport.xliff(content: URL(fileURLWithPath: content), language: language)
+            }
+        } catch let failure as LabelSheetProblems {
+            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
+            throw ExitCode(2)
+        }
+        if xliff == "-" {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        try LibraryCall.run(command: "labels export", content: content) {
+            try LabelExport.write(data, to: URL(fileURLWithPath: xliff))
+        }
+        Terminal.standardOutput.line("Wrote \(xliff) (\(LanguageName.of(language)))")
+    }
 }
 
 struct LabelsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write the reviewed labels of a CSV file back into the sidecars.",
+        abstract: "Write the reviewed labels of a CSV file back into the sidecars, or the translations of an XLIFF file into the translation files.",
         discussion: """
         Each row's "new label" replaces the alt: of its sticker's sidecar and nothing else: other \
         keys, comments, key order, line endings and the body stay byte for byte. A sticker without \
@@ -74,17 +122,25 @@ struct LabelsImportCommand: ParsableCommand {
         is good. The file may come back from a spreadsheet: with or without a byte-order mark, \
         CRLF or LF, comma- or semicolon-separated, columns in any order.
 
+        An XLIFF file (.xliff or .xlf, or any file whose root is <xliff>) writes each finished \
+        target into the translation file of its language (grinning.fr.md, pack.fr.md, \
+        site.fr.md), made when missing, with translated_from: recording the source it translates; \
+        every other byte of an existing file stays. An unknown unit, a language site.md does not \
+        declare or invalid XML is an error and nothing is written; a unit whose source changed \
+        since the export is skipped with a warning.
+
         Examples:
           peel labels import labels.csv --dry-run
           peel labels import my-stickers reviewed.csv
+          peel labels import fr.xliff --dry-run
         """
     )
 
-    @Argument(help: ArgumentHelp("The content folder, then the CSV file; or only the CSV file (content folder: content).",
+    @Argument(help: ArgumentHelp("The content folder, then the CSV or XLIFF file; or only that file (content folder: content).",
                                  valueName: "content-or-csv"), completion: .file())
     var first: String
 
-    @Argument(help: ArgumentHelp("The CSV file, when the content folder comes first.", valueName: "csv"), completion: .file())
+    @Argument(help: ArgumentHelp("The CSV or XLIFF file, when the content folder comes first.", valueName: "file"), completion: .file())
     var second: String?
 
     @Flag(help: "Print a diff of each sidecar that would change and write nothing.")
@@ -95,6 +151,9 @@ struct LabelsImportCommand: ParsableCommand {
         let file = second ?? first
         let folder = URL(fileURLWithPath: content)
         let terminal = Terminal.standardError
+        if LabelFileFormat.isXLIFF(path: file) {
+            return try importXLIFF(file, content: content)
+        }
         let plan: LabelImport
         do {
             let sheet = try LabelCSV.read(URL(fileURLWithPath: file), file: file)
@@ -110,14 +169,44 @@ struct LabelsImportCommand: ParsableCommand {
             throw ExitCode(error.isUsageError ? 2 : 1)
         }
         if dryRun {
-            for change in plan.changes {
-                let diff = LineDiff.unified(from: change.before.map { String(decoding: $0, as: UTF8.self) },
-                                            to: String(decoding: change.after, as: UTF8.self), path: change.sidecar)
-                Terminal.standardOutput.lines(diff)
-            }
+            printDiffs(plan.changes)
         } else {
             try LibraryCall.run(command: "labels import", content: content) { try plan.apply(content: folder) }
         }
         Terminal.standardOutput.line("\(plan.summary(dryRun: dryRun))")
+    }
+
+    private func importXLIFF(_ file: String, content: String) throws {
+        let folder = URL(fileURLWithPath: content)
+        let terminal = Terminal.standardError
+        let plan: XLIFFImport
+        do {
+            let document = try XLIFFCodec.read(URL(fileURLWithPath: file), file: file)
+            plan = try LibraryCall.run(command: "labels import", content: content) {
+                try XLIFFImport.plan(document, file: file, content: folder)
+            }
+        } catch let failure as LabelSheetProblems {
+            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
+            terminal.line("Nothing was written: \(plural(failure.problems.count, "problem")) to fix.")
+            throw ExitCode(1)
+        } catch let error as PeelError {
+            terminal.line(terminal.colored(error.description, .red))
+            throw ExitCode(error.isUsageError ? 2 : 1)
+        }
+        for warning in plan.warnings { terminal.line(terminal.colored(warning.description, .yellow)) }
+        if dryRun {
+            printDiffs(plan.changes)
+        } else {
+            try LibraryCall.run(command: "labels import", content: content) { try plan.apply(content: folder) }
+        }
+        Terminal.standardOutput.line("\(plan.summary(dryRun: dryRun))")
+    }
+
+    private func printDiffs(_ changes: [LabelImport.Change]) {
+        for change in changes {
+            let diff = LineDiff.unified(from: change.before.map { String(decoding: $0, as: UTF8.self) },
+                                        to: String(decoding: change.after, as: UTF8.self), path: change.sidecar)
+            Terminal.standardOutput.lines(diff)
+        }
     }
 }

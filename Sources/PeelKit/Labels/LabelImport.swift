@@ -12,7 +12,7 @@ import Foundation
 public struct LabelImport: Sendable {
     /// One sidecar to write.
     public struct Change: Sendable, Equatable {
-        /// The sticker image, relative to the content folder.
+        /// The sticker image (or pack.md, site.md) the file holds words of, relative to the content folder.
         public let sticker: String
         /// The sidecar, relative to the content folder.
         public let sidecar: String
@@ -50,6 +50,12 @@ public struct LabelImport: Sendable {
     /// Writes every change into `content` (the folder `plan` was given). A replaced sidecar keeps
     /// its permissions (SafeFile's new file is 0644, and a sidecar may have been made private).
     public func apply(content: URL) throws {
+        try Self.write(changes, content: content)
+    }
+
+    /// Writes `changes` into `content`, each file whole or not at all (`SafeFile`), a replaced
+    /// one keeping its permissions; shared with the XLIFF import.
+    static func write(_ changes: [Change], content: URL) throws {
         let root = ContentRoot.resolve(content)
         for change in changes {
             let path = root.path + "/" + change.sidecar

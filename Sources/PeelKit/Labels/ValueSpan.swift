@@ -15,13 +15,13 @@ struct ValueSpan: Equatable {
 
     typealias Refusal = SidecarLabelWriter.Refusal
 
-    /// The span of the value of the key on `keyLine` (0-based), in a front matter that closes on `closing`.
-    static func find(in document: RawLines, keyLine: Int, closing: Int) throws(Refusal) -> ValueSpan {
+    /// The span of the value of `key` on `keyLine` (0-based), in a front matter that closes on `closing`.
+    static func find(in document: RawLines, key: String = "alt", keyLine: Int, closing: Int) throws(Refusal) -> ValueSpan {
         let lines = document.lines.map(\.content)
         let keyLineText = lines[keyLine]
         let indent = keyLineText.prefix { $0 == " " }.count
-        guard let colon = keyEnd(keyLineText, from: indent) else {
-            throw Refusal(description: "alt: is not written as a simple 'alt: value' line; edit it by hand")
+        guard let colon = keyEnd(keyLineText, key: key, from: indent) else {
+            throw Refusal(description: "\(key): is not written as a simple '\(key): value' line; edit it by hand")
         }
         let last = closing - 1
         // Lines after the key that can still belong to its value: more indented than the key.
@@ -45,13 +45,13 @@ struct ValueSpan: Equatable {
             let after = lines[first.line][first.column...].firstIndex { $0 == " " || $0 == "\t" } ?? lines[first.line].count
             first.column = skipSpaces(lines[first.line], from: after)
             guard first.column < lines[first.line].count else {
-                throw Refusal(description: "alt: has a tag or anchor on a line of its own; edit it by hand")
+                throw Refusal(description: "\(key): has a tag or anchor on a line of its own; edit it by hand")
             }
         }
         let end: Position
         switch lines[first.line][first.column] {
-        case "\"": end = try quotedEnd(lines, from: first, last: last, escapes: true)
-        case "'": end = try quotedEnd(lines, from: first, last: last, escapes: false)
+        case "\"": end = try quotedEnd(lines, key: key, from: first, last: last, escapes: true)
+        case "'": end = try quotedEnd(lines, key: key, from: first, last: last, escapes: false)
         case "|", ">":
             var lastContent = Position(line: first.line, column: lines[first.line].count)
             var index = first.line + 1
@@ -61,7 +61,7 @@ struct ValueSpan: Equatable {
             }
             end = lastContent
         case "*", "[", "{":
-            throw Refusal(description: "alt: is an alias, list or mapping, not text; edit it by hand")
+            throw Refusal(description: "\(key): is an alias, list or mapping, not text; edit it by hand")
         default:
             var lastContent = Position(line: first.line, column: plainEnd(lines[first.line], from: first.column))
             var index = first.line + 1
@@ -79,11 +79,11 @@ struct ValueSpan: Equatable {
         return ValueSpan(start: start, end: end)
     }
 
-    /// Just after the colon of `alt:`, `"alt":` or `'alt':` starting at `column`; nil otherwise.
-    private static func keyEnd(_ line: [Unicode.Scalar], from column: Int) -> Int? {
+    /// Just after the colon of `key:`, `"key":` or `'key':` starting at `column`; nil otherwise.
+    private static func keyEnd(_ line: [Unicode.Scalar], key: String, from column: Int) -> Int? {
         let rest = String(String.UnicodeScalarView(line[column...]))
-        for key in ["alt", "\"alt\"", "'alt'"] where rest.hasPrefix(key) {
-            var index = column + key.unicodeScalars.count
+        for written in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(written) {
+            var index = column + written.unicodeScalars.count
             while index < line.count, line[index] == " " || line[index] == "\t" { index += 1 }
             if index < line.count, line[index] == ":" { return index + 1 }
         }
@@ -91,7 +91,7 @@ struct ValueSpan: Equatable {
     }
 
     /// Past the closing quote of a quoted scalar that opens at `start`.
-    private static func quotedEnd(_ lines: [[Unicode.Scalar]], from start: Position, last: Int, escapes: Bool) throws(Refusal) -> Position {
+    private static func quotedEnd(_ lines: [[Unicode.Scalar]], key: String, from start: Position, last: Int, escapes: Bool) throws(Refusal) -> Position {
         let quote = lines[start.line][start.column]
         var line = start.line
         var column = start.column + 1
@@ -115,7 +115,7 @@ struct ValueSpan: Equatable {
             line += 1
             column = 0
         }
-        throw Refusal(description: "alt:'s quoted value is never closed; fix the sidecar first")
+        throw Refusal(description: "\(key):'s quoted value is never closed; fix the file first")
     }
 
     /// Where a plain scalar's text on `line` ends: before ` #` (a comment) and trailing spaces.

@@ -103,4 +103,40 @@ import Testing
         let usage = try cli.run(["labels", "import"], in: folder.url)
         #expect(usage.status == 2)
     }
+
+    @Test func xliffExportDryRunImportAndAnUndeclaredLanguage() throws {
+        let folder = try XLIFFTests().catalog()
+        let written = try cli.run(["labels", "export", "--xliff", "fr.xliff", "--lang", "fr"], in: folder.url)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout == "Wrote fr.xliff (French)\n")
+        let piped = try cli.run(["labels", "export", "content", "--xliff", "-", "--lang", "fr"], in: folder.url)
+        #expect(Data(piped.stdout.utf8) == (try Data(contentsOf: folder.url.appendingPathComponent("fr.xliff"))))
+        let undeclared = try cli.run(["labels", "export", "--xliff", "es.xliff", "--lang", "es"], in: folder.url)
+        #expect(undeclared.status == 2)
+        #expect(undeclared.stderr.contains("site.md: error: 'es' is not one of the languages declared (en, fr, de)"))
+        let noLanguage = try cli.run(["labels", "export", "--xliff", "fr.xliff"], in: folder.url)
+        #expect(noLanguage.status != 0 && noLanguage.stderr.contains("--xliff needs --lang"))
+
+        let text = try String(contentsOf: folder.url.appendingPathComponent("fr.xliff"), encoding: .utf8)
+        try folder.write(text.replacingOccurrences(of: "<source>Comet with a long tail</source>",
+                                                   with: "<source>Comet with a long tail</source>\n        <target>Comète</target>"), to: "fr.xlf")
+        let snapshot = try fixtures.snapshot(folder)
+        let dryRun = try cli.run(["labels", "import", "fr.xlf", "--dry-run"], in: folder.url)
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout == "--- /dev/null\n+++ b/sky/comet.fr.md\n@@ -0,0 +1,4 @@\n+---\n+alt: Comète\n+translated_from: Comet with a long tail\n+---\n"
+            + "Would change 1 French file (1 text), 4 unchanged, 3 skipped (no finished translation, or a changed source); nothing was written (--dry-run).\n")
+        #expect(try fixtures.snapshot(folder) == snapshot, "--dry-run writes nothing")
+        let imported = try cli.run(["labels", "import", "content", "fr.xlf"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("content/sky/comet.fr.md"), encoding: .utf8)
+                == "---\nalt: Comète\ntranslated_from: Comet with a long tail\n---\n")
+
+        try folder.write(text.replacingOccurrences(of: "sky/moon.png#alt", with: "sky/sun.png#alt"), to: "bad.xliff")
+        let after = try fixtures.snapshot(folder)
+        let refused = try cli.run(["labels", "import", "bad.xliff"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: unknown unit id 'sky/sun.png#alt'"))
+        #expect(refused.stderr.contains("Nothing was written"))
+        #expect(try fixtures.snapshot(folder) == after)
+    }
 }

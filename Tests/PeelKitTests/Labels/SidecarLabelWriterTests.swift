@@ -56,6 +56,17 @@ import Yams
         #expect(try edit(before, "New") == after)
     }
 
+    /// A translation file: a multi-line value above a key being replaced, and a key added last.
+    @Test func severalKeysAreWrittenEachInItsSpanAndMissingOnesAddedInOrder() throws {
+        let before = "---\n# Léa\nalt: >\n  Croissant\n  de lune\ntitle: Lune  # page\n---\nUne lune.\n"
+        let after = try SidecarLabelWriter.write([(key: "alt", value: "Lune fine"), (key: "title", value: "La lune"),
+                                                  (key: "translated_from", value: "Crescent moon")], into: Data(before.utf8))
+        #expect(String(decoding: after, as: UTF8.self)
+                == "---\n# Léa\nalt: Lune fine\ntitle: La lune  # page\ntranslated_from: Crescent moon\n---\nUne lune.\n")
+        #expect(String(decoding: try SidecarLabelWriter.write([(key: "title", value: "Lune"), (key: "translated_from", value: "Moon: new")], into: nil), as: UTF8.self)
+                == "---\ntitle: Lune\ntranslated_from: \"Moon: new\"\n---\n")
+    }
+
     @Test func aMissingSidecarIsCreated() throws {
         #expect(try edit(nil, "A cat") == "---\nalt: A cat\n---\n")
     }

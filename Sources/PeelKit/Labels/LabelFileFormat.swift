@@ -1,0 +1,18 @@
+import Foundation
+
+/// Which kind of file `peel labels import` was given: a CSV sheet or an XLIFF file.
+public enum LabelFileFormat {
+    /// True for a `.xliff` or `.xlf` file, or one whose first character (after a byte-order mark
+    /// and blank space) opens markup: a CSV sheet never starts with `<`. The XLIFF reader then
+    /// requires the `<xliff>` root.
+    public static func isXLIFF(path: String) -> Bool {
+        let name = path.lowercased()
+        if name.hasSuffix(".xliff") || name.hasSuffix(".xlf") { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512)) ?? Data()
+        var text = String(decoding: head, as: UTF8.self)
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        return text.drop { $0.isWhitespace }.first == "<"
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// `peel labels export --xliff FILE --lang TAG`: every translatable text of a catalog, for a
+/// translator working into one of the site's languages. One `<file>` for the site's title, then
+/// one per pack, in catalog order: the pack's title, then each sticker's label and title. A text
+/// already translated carries its target, `translated`, or `needs-review-translation` when its
+/// source changed since (XLIFF 1.2's state list; see `TranslationState`).
+public enum XLIFFExport {
+    /// The unit id of a text: `<pack>/<image>#alt`, `<pack>/<image>#title`, `<pack>/pack.md#title`, `site.md#title`.
+    enum UnitID {
+        static func label(_ sticker: Sticker) -> String { sticker.source + "#alt" }
+        static func title(_ sticker: Sticker) -> String { sticker.source + "#title" }
+        static func title(_ pack: Pack) -> String { pack.folder + "/pack.md#title" }
+        static let siteTitle = "site.md#title"
+    }
+
+    /// XLIFF 1.2 `state` values Peel writes.
+    enum State {
+        static let translated = "translated"
+        static let needsReview = "needs-review-translation"
+    }
+
+    /// The XLIFF bytes for `language` of the catalog in `content`.
+    public static func xliff(content: URL, language: String) throws -> Data {
+        let catalog = try CatalogLoader(contentFolder: content).load().0
+        let document = try self.document(catalog, language: language)
+        do {
+            return try XLIFFCodec.encode(document)
+        } catch {
+            let unit = document.units.first { !XMLWriter.isWritable($0.source) || !XMLWriter.isWritable($0.target ?? "") }
+            throw PeelError.unreadable(path: unit.map { String($0.id.prefix { $0 != "#" }) } ?? "content",
+                                       reason: "\(unit?.id ?? "a text") holds a control character, which XML cannot carry; remove it")
+        }
+    }
+
+    /// The declared tag `language` stands for among `site`'s other languages (tags compare
+    /// case-insensitively); a clear problem naming site.md otherwise.
+    static func targetLanguage(_ language: String, site: SiteInfo) throws(LabelSheetProblems) -> String {
+        func fail(_ message: String) -> LabelSheetProblems {
+            LabelSheetProblems(problems: [LabelSheetProblem(file: "site.md", line: nil, message: message)])
+        }
+        guard !site.languages.isEmpty else {
+            throw fail("declares no languages, so there is nothing to translate into; add 'languages: [\(site.language), \(language)]'")
+        }
+        if language.lowercased() == site.defaultLanguage.lowercased() {
+            throw fail("'\(site.defaultLanguage)' is the default language, the one translations are made from; "
+                + "choose one of \(site.otherLanguages.joined(separator: ", "))")
+        }
+        guard let declared = site.otherLanguages.first(where: { $0.lowercased() == language.lowercased() }) else {
+            throw fail("'\(language)' is not one of the languages declared (\(site.languages.joined(separator: ", "))); add it to languages: first")
+        }
+        return declared
+    }
+
+    static func document(_ catalog: Catalog, language: String) throws(LabelSheetProblems) -> XLIFFDocument {
+        let site = catalog.site
+        let target = try targetLanguage(language, site: site)
+        let sourceName = LanguageName.of(site.defaultLanguage)
+        func file(_ original: String, _ units: [XLIFFDocument.Unit]) -> XLIFFDocument.File {
+            XLIFFDocument.File(original: original, sourceLanguage: site.defaultLanguage, targetLanguage: target, units: units)
+        }
+        func unit(_ id: String, source: String, translation: String?, state: TranslationState, translatedFrom: String?,
+                  note: [String], maxWidth: Int? = nil) -> XLIFFDocument.Unit {
+            var note = note
+            if state == .stale, let translatedFrom {
+                note.append("The \(sourceName) text was \"\(translatedFrom)\" when this was translated; check the translation against the source.")
+            }
+            let written: String? = switch state {
+            case .translated: State.translated
+            case .stale: State.needsReview
+            case .source, .missing: nil
+            }
+            return XLIFFDocument.Unit(id: id, source: source, target: written == nil ? nil : translation, state: written,
+                                      note: note.joined(separator: "\n"), maxWidth: maxWidth)
+        }
+
+        var files: [XLIFFDocument.File] = []
+        let siteTranslation = site.translations[target]
+        files.append(file("site.md", [unit(UnitID.siteTitle, source: site.title, translation: siteTranslation?.title,
+                                           state: .of(translation: siteTranslation?.title, translatedFrom: siteTranslation?.translatedFrom, source: site.title),
+                                           translatedFrom: siteTranslation?.translatedFrom,
+                                           note: ["The title of the sticker gallery's website (site.md)."])]))
+        for pack in catalog.packs {
+            var units: [XLIFFDocument.Unit] = []
+            let packTranslation = pack.translations[target]
+            units.append(unit(UnitID.title(pack), source: pack.title, translation: packTranslation?.title,
+                              state: pack.titleState(in: target, site: site), translatedFrom: packTranslation?.translatedFrom,
+                              note: ["The name of the sticker pack (\(pack.folder)/pack.md): people see it in the sticker drawer."]))
+            // A translation file needs its sticker's sidecar beside it (`orphan-translation`), so a
+            // sticker without one has nothing to translate yet.
+            for sticker in pack.stickers where sticker.sidecar != nil {
+                let translation = sticker.translations[target]
+                let context = "Sticker \(sticker.source) in the pack \"\(pack.title)\"."
+                let description = XMLTree.plainText(ofHTML: sticker.descriptionHTML)
+                let described = description.isEmpty ? [] : ["Description: \(description)"]
+                if let alt = sticker.alt, !alt.isEmpty {
+                    units.append(unit(UnitID.label(sticker), source: alt, translation: translation?.alt,
+                                      state: sticker.labelState(in: target, site: site), translatedFrom: translation?.translatedFrom,
+                                      note: ["Accessibility label: VoiceOver reads it to describe the sticker; at most \(LabelChecks.maximumLength) characters.", context] + described,
+                                      maxWidth: LabelChecks.maximumLength))
+                }
+                if !sticker.title.isEmpty {
+                    // A sticker's translated_from: records its label's source, so a title is translated or missing.
+                    units.append(unit(UnitID.title(sticker), source: sticker.title, translation: translation?.title,
+                                      state: .of(translation: translation?.title, translatedFrom: nil, source: sticker.title),
+                                      translatedFrom: nil, note: ["Title shown on the sticker's page.", context] + described))
+                }
+            }
+            files.append(file(pack.folder, units))
+        }
+        return XLIFFDocument(files: files)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// `peel labels import FILE.xliff`: a translator's XLIFF applied to the catalog's translation
+/// files (`<stem>.<tag>.md`, `pack.<tag>.md`, `site.<tag>.md`), all or nothing. Every unit is
+/// checked first (known id, the right languages, plain text); only then are files written, each
+/// by `SidecarLabelWriter` (every other byte stays) through `SafeFile`.
+///
+/// A unit whose `<source>` is no longer the catalog's text was translated from an old export: it
+/// is skipped with a warning. A target that is empty, `new` or `needs-translation` is skipped.
+/// A finished target (`translated`, `final`, `signed-off`, no state...) records its source as
+/// `translated_from:`; a `needs-review-translation` target is written but its `translated_from:`
+/// is left as it was, so the translation stays stale until a reviewer marks it translated. So an
+/// unchanged export imports as no change at all.
+public struct XLIFFImport: Sendable {
+    public let changes: [LabelImport.Change]
+    /// Units skipped because their source changed since the export.
+    public let warnings: [LabelSheetProblem]
+    /// The declared language the file translates into.
+    public let language: String
+    /// Units that change a file, units already as the catalog has them, and units without a finished target.
+    public let updated: Int, unchanged: Int, skipped: Int
+
+    /// Where one text of the catalog lives in `language`.
+    private struct Slot {
+        var source: String
+        var translation: String?
+        var translatedFrom: String?
+        /// True when `translated_from:` of the file records this text's source (label, pack or site title).
+        var recordsSource: Bool
+        var key: String
+        var file: String
+        /// The sticker image, pack.md or site.md the file translates.
+        var owner: String
+        var refusal: String?
+    }
+
+    private struct Edit {
+        var owner: String
+        var fields: [String: String] = [:]
+    }
+
+    static let fieldOrder = ["alt", "title", "translated_from"]
+    static let unfinished: Set<String> = ["new", "needs-translation"]
+    static let needsReview: Set<String> = ["needs-review-translation"]
+
+    /// Checks every unit of `document` (read from `file`) against the catalog in `content`.
+    /// Throws `LabelSheetProblems` listing every problem, or `PeelError` when the content folder
+    /// cannot be read.
+    public static func plan(_ document: XLIFFDocument, file: String, content: URL) throws -> XLIFFImport {
+        let catalog = try CatalogLoader(contentFolder: content).load().0
+        let site = catalog.site
+        var problems: [LabelSheetProblem] = []
+        func problem(_ line: Int, _ message: String) { problems.append(LabelSheetProblem(file: file, line: line, message: message)) }
+
+        var language: String?
+        for part in document.files {
+            if part.sourceLanguage.lowercased() != site.defaultLanguage.lowercased() {
+                problem(part.line, "source-language is '\(part.sourceLanguage)', but the catalog's default language is '\(site.defaultLanguage)' (site.md); this file was not exported from this catalog")
+            }
+            guard let written = part.targetLanguage, !written.isEmpty else {
+                problem(part.line, "<file original=\"\(part.original)\"> has no target-language; export again with --lang")
+                continue
+            }
+            do {
+                let declared = try XLIFFExport.targetLanguage(written, site: site)
+                if let language, language != declared {
+                    problem(part.line, "target-language is '\(declared)' here but '\(language)' before; one file translates into one language")
+                }
+                language = language ?? declared
+            } catch {
+                problems += error.problems.map { LabelSheetProblem(file: file, line: part.line, message: "target-language: site.md \($0.message)") }
+            }
+        }
+        guard problems.isEmpty, let language else { throw LabelSheetProblems(problems: problems) }
+
+        let slots = Self.slots(catalog, language: language)
+        var warnings: [LabelSheetProblem] = []
+        var edits: [String: Edit] = [:]
+        var order: [String] = []
+        var seen: [String: Int] = [:]
+        var updated = 0, unchanged = 0, skipped = 0
+        for unit in document.units {
+            if let first = seen[unit.id] {
+                problem(unit.line, "unit '\(unit.id)' appears twice (first on line \(first)); keep one")
+                continue
+            }
+            seen[unit.id] = unit.line
+            guard let slot = slots[unit.id] else {
+                problem(unit.line, "unknown unit id '\(unit.id)': no such sticker, pack or site text in the catalog; export again")
+                continue
+            }
+            let target = (unit.target ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !target.isEmpty, !unfinished.contains(unit.state ?? "") else {
+                skipped += 1
+                continue
+            }
+            let source = unit.source.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard source == slot.source.trimmed else {
+                warnings.append(LabelSheetProblem(file: file, line: unit.line, message:
+                    "unit '\(unit.id)': the source changed since the export (it was '\(source)', it is now '\(slot.source.trimmed)'); export again and translate the new text (unit skipped)",
+                    severity: .warning))
+                skipped += 1
+                continue
+            }
+            if let refusal = slot.refusal {
+                problem(unit.line, "unit '\(unit.id)': \(refusal)")
+                continue
+            }
+            if let control = target.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                problem(unit.line, "unit '\(unit.id)': the target holds a control character (U+\(String(format: "%04X", control.value))); it is one line of text")
+                continue
+            }
+            var fields: [String: String] = [:]
+            if target != slot.translation { fields[slot.key] = target }
+            if slot.recordsSource, !needsReview.contains(unit.state ?? ""),
+               !fields.isEmpty || (slot.translatedFrom.map { $0.trimmed != source } ?? false) {
+                fields["translated_from"] = slot.source.trimmed
+            }
+            guard !fields.isEmpty else {
+                unchanged += 1
+                continue
+            }
+            if let other = edits[slot.file], other.owner != slot.owner {
+                problem(unit.line, "unit '\(unit.id)': \(slot.file) holds the words of both \(other.owner) and \(slot.owner); rename one image first")
+                continue
+            }
+            if edits[slot.file] == nil { order.append(slot.file) }
+            edits[slot.file, default: Edit(owner: slot.owner)].fields.merge(fields) { $1 }
+            updated += 1
+        }
+
+        let root = ContentPath(root: content)
+        var changes: [LabelImport.Change] = []
+        for path in order {
+            guard let edit = edits[path] else { continue }
+            let fields = fieldOrder.compactMap { key in edit.fields[key].map { (key: key, value: $0) } }
+            do {
+                let url = root.url(path)
+                let before = FileManager.default.fileExists(atPath: url.path) ? try ContentFile.read(url) : nil
+                changes.append(LabelImport.Change(sticker: edit.owner, sidecar: path, before: before,
+                                                  after: try SidecarLabelWriter.write(fields, into: before)))
+            } catch let refusal as SidecarLabelWriter.Refusal {
+                problems.append(LabelSheetProblem(file: path, line: nil, message: refusal.description))
+            } catch {
+                problems.append(LabelSheetProblem(file: path, line: nil, message: (error as? PeelError)?.reason ?? SystemErrorText.describe(error)))
+            }
+        }
+        guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
+        return XLIFFImport(changes: changes, warnings: warnings, language: language,
+                           updated: updated, unchanged: unchanged, skipped: skipped)
+    }
+
+    /// Every text of `catalog` a unit can translate into `language`, by unit id.
+    private static func slots(_ catalog: Catalog, language: String) -> [String: Slot] {
+        let site = catalog.site
+        var slots: [String: Slot] = [:]
+        let siteTranslation = site.translations[language]
+        slots[XLIFFExport.UnitID.siteTitle] = Slot(source: site.title, translation: siteTranslation?.title,
+            translatedFrom: siteTranslation?.translatedFrom, recordsSource: true, key: "title",
+            file: siteTranslation?.file ?? "site.\(language).md", owner: "site.md", refusal: nil)
+        for pack in catalog.packs {
+            let translation = pack.translations[language]
+            slots[XLIFFExport.UnitID.title(pack)] = Slot(source: pack.title, translation: translation?.title,
+                translatedFrom: translation?.translatedFrom, recordsSource: true, key: "title",
+                file: translation?.file ?? "\(pack.folder)/pack.\(language).md", owner: "\(pack.folder)/pack.md", refusal: nil)
+            for sticker in pack.stickers {
+                let translation = sticker.translations[language]
+                let folder = sticker.source.split(separator: "/").dropLast().joined(separator: "/")
+                let file = translation?.file ?? "\(folder)/\(StickerFileKind.stem(sticker.fileName)).\(language).md"
+                var refusal: String?
+                if sticker.sidecar == nil {
+                    refusal = "the sticker has no sidecar (\(StickerFileKind.stem(sticker.source)).md) to translate from; give it a label first"
+                } else if let error = translation?.sidecarError {
+                    refusal = "\(file) cannot be read (\(error.message)); fix it first"
+                }
+                slots[XLIFFExport.UnitID.label(sticker)] = Slot(source: sticker.alt ?? "", translation: translation?.alt,
+                    translatedFrom: translation?.translatedFrom, recordsSource: true, key: "alt", file: file,
+                    owner: sticker.source, refusal: refusal)
+                slots[XLIFFExport.UnitID.title(sticker)] = Slot(source: sticker.title, translation: translation?.title,
+                    translatedFrom: nil, recordsSource: false, key: "title", file: file, owner: sticker.source, refusal: refusal)
+            }
+        }
+        return slots
+    }
+
+    /// Writes every change into `content` (the folder `plan` was given).
+    public func apply(content: URL) throws {
+        try LabelImport.write(changes, content: content)
+    }
+
+    /// "Changed 2 files (3 texts), 5 unchanged, 40 skipped (no finished translation)."
+    public func summary(dryRun: Bool) -> String {
+        (dryRun ? "Would change " : "Changed ") + plural(changes.count, "\(LanguageName.of(language)) file")
+            + " (\(plural(updated, "text")))" + ", \(unchanged) unchanged, \(skipped) skipped (no finished translation, or a changed source)"
+            + (dryRun ? "; nothing was written (--dry-run)." : ".")
+    }
+}
