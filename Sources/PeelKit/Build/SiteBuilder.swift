@@ -160,6 +160,7 @@ public struct SiteBuilder: Sendable {
                                            hashes: hashes, art: art, artRequired: options.artChecks, packs: options.packs,
                                            progress: progress)
             clock.lap("catalog, images and checks")
+            FreedMemory.release()
             try Task.checkCancellation()
             let icons = try PackIconStep.run(review.catalog, content: content, site: site, cache: cache, hashes: hashes,
                                              maxPixels: options.maxPixels)
@@ -295,6 +296,7 @@ public struct SiteBuilder: Sendable {
                                        site: SiteWriter, cache: BuildCache?, hashes: ContentHashes) async throws -> [String: Int] {
         async let madeArchives = writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
         try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
+        FreedMemory.release()  // the review page, the largest
         let archives = try await madeArchives
         try await writePagesWithArchives(review, icons: icons, archives: archives, templates: templates, site: site)
         return archives

@@ -51,7 +51,7 @@ import Testing
 
     @Test func packsNamedBySlugMakeAShard() async throws {
         let workspace = try Workspace()
-        let single = try await workspace.build("single")
+        _ = try await workspace.build("single")
         _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
         _ = try await workspace.build("b", packs: .slugs(["motion"]))
         _ = try await workspace.build("c", packs: .slugs(["weather"]))
