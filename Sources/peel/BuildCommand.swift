@@ -23,10 +23,17 @@ struct BuildCommand: AsyncParsableCommand {
           peel build --timings                 (where the time went)
           peel build --no-cache                (rebuild everything from scratch)
           peel build --art-checks              (look at the art too; or art_checks: true in site.md)
+          peel build --shard 2/8 -o shard-2    (one of eight shards; then: peel merge content shard-* -o _site)
 
         Builds are incremental: a cache beside the output (.peel-cache/) remembers each input's \
         hash, so a rebuild decodes only images that changed and writes only files that changed; \
-        when nothing changed it stops at once ("Up to date"). Delete .peel-cache/ at any time.
+        when nothing changed it stops at once ("Up to date"). Delete .peel-cache/ at any time. \
+        The cache's entries are named by content hash, so a cache folder (--cache-dir or \
+        PEEL_CACHE_DIR) can be saved and restored between CI runners and checkouts.
+
+        A large catalog builds in shards, on as many machines as a CI matrix gives: each shard \
+        builds some packs (--packs or --shard) into its own folder, and peel merge assembles the \
+        site from them without reading an image.
         """
     )
 
@@ -48,8 +55,15 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Rebuild everything: ignore the build cache (it is neither read nor written).")
     var noCache = false
 
-    @Option(help: "Where to keep the build cache (default: .peel-cache/<output name> beside the output).", completion: .directory)
+    @Option(help: "Where to keep the build cache (default: $PEEL_CACHE_DIR, else .peel-cache/<output name> beside the output).",
+            completion: .directory)
     var cacheDir: String?
+
+    @Option(parsing: .upToNextOption, help: "Build only these packs (slugs), as one shard for peel merge.")
+    var packs: [String] = []
+
+    @Option(help: "Build shard I of N (every Nth pack, from the Ith), for peel merge: --shard 2/8.")
+    var shard: String?
 
     @Flag(help: "Also run the art checks (as 'art_checks: true' in site.md does); their findings show on the pages.")
     var artChecks = false
@@ -59,6 +73,15 @@ struct BuildCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PixelBudget.validate(maxPixels)
+        if !packs.isEmpty && shard != nil { throw ValidationError("give --packs or --shard, not both") }
+        if let shard, PackSelection.parsing(shard: shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/8") }
+    }
+
+    /// The packs to build: nil for the whole site. `--packs a,b` works as well as `--packs a b`.
+    var selection: PackSelection? {
+        if let shard { return PackSelection.parsing(shard: shard) }
+        let slugs = packs.flatMap { $0.split(separator: ",").map(String.init) }
+        return slugs.isEmpty ? nil : .slugs(slugs)
     }
 
     func run() async throws {
@@ -73,7 +96,8 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
                                    templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels,
-                                   cache: cacheDir.map { URL(fileURLWithPath: $0) }, useCache: !noCache, artChecks: artChecks)
+                                   cache: BuildCacheLocation.folder(cacheDir), useCache: !noCache, artChecks: artChecks,
+                                   packs: selection)
         let builder = SiteBuilder(options: options)
         let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: "Interrupted; the previous site is unchanged.") {
             try await builder.build(progress: $0)

@@ -24,7 +24,7 @@ struct Peel: AsyncParsableCommand {
           peel labels --help              review labels in a spreadsheet
         """,
         version: PeelVersion.current,
-        subcommands: [InitCommand.self, ServeCommand.self, BuildCommand.self, CheckCommand.self, NewCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self, LabelsCommand.self]
+        subcommands: [InitCommand.self, ServeCommand.self, BuildCommand.self, MergeCommand.self, CheckCommand.self, NewCommand.self, IconsCommand.self, ExportCommand.self, FitCommand.self, LabelsCommand.self]
     )
 
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.

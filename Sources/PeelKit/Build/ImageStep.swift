@@ -41,7 +41,10 @@ struct ImageStep: Sendable {
 
     func run(_ catalog: Catalog, progress: (@Sendable (Int, Int) -> Void)?) async throws -> [String: StickerAssets] {
         let jobs = catalog.packs.flatMap { pack in pack.stickers.map { (pack, $0) } }
-        let assets = try await ParallelWork.map(jobs, progress: progress) { pack, sticker in try self.process(sticker, in: pack) }
+        let assets = try await ParallelWork.map(jobs, progress: { done, total in
+            if done % FreedMemory.imagesBetweenReleases == 0 { FreedMemory.release() }
+            progress?(done, total)
+        }) { pack, sticker in try self.process(sticker, in: pack) }
         return Dictionary(zip(jobs.map(\.1.source), assets), uniquingKeysWith: { first, _ in first })
     }
 

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// One generated icon of a pack's icon set, for its page and catalog.json.
-public struct PackIcon: Sendable, Encodable {
+public struct PackIcon: Sendable, Codable {
     /// Path relative to the site root.
     public var url: String
     public var idiom: String

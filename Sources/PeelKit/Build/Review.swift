@@ -38,9 +38,12 @@ public struct Review: Sendable {
     /// what `cache` holds. The art checks run after the image step with `art` when `artRequired`
     /// or when site.md asks for them (`art_checks: true`); otherwise no art is inspected and no
     /// art-check cache is touched.
+    /// With `packs`, a shard of a sharded build: only those packs are reviewed.
     static func make(content: URL, maxPixels: Int, site: SiteWriter?, cache: BuildCache?, hashes: ContentHashes?,
-                     art: ArtChecks?, artRequired: Bool, progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
-        let (catalog, loaded) = try CatalogLoader(contentFolder: content).load()
+                     art: ArtChecks?, artRequired: Bool, packs: PackSelection? = nil,
+                     progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
+        let (wholeCatalog, loaded) = try CatalogLoader(contentFolder: content).load()
+        let catalog = try packs?.apply(to: wholeCatalog) ?? wholeCatalog
         var loadFindings = loaded
         // The spelling check's dictionaries load while the images are analysed, not after.
         let dictionaries = Task.detached(priority: .utility) { SpellingCheck.preload(catalog) }

@@ -17,9 +17,12 @@ public struct BuildOptions: Sendable {
     /// Where the art checks keep their results; nil puts them in the build cache (`art-checks/`).
     /// Not part of the site's shape: the same facts come from any cache.
     public var artCache: URL?
+    /// Build only these packs, as one shard of a sharded build (`--packs`, `--shard`); the output
+    /// then also holds the shard manifest `peel merge` reads. Nil builds the whole site.
+    public var packs: PackSelection?
 
     public init(content: URL, output: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
-                cache: URL? = nil, useCache: Bool = true, artChecks: Bool = false, artCache: URL? = nil) {
+                cache: URL? = nil, useCache: Bool = true, artChecks: Bool = false, artCache: URL? = nil, packs: PackSelection? = nil) {
         self.content = content
         self.output = output
         self.templates = templates
@@ -28,6 +31,7 @@ public struct BuildOptions: Sendable {
         self.useCache = useCache
         self.artChecks = artChecks
         self.artCache = artCache
+        self.packs = packs
     }
 
     /// Every option that shapes the site's bytes, so a cache made with other options is not
@@ -90,7 +94,7 @@ public struct BuildReport: Sendable {
 /// only images that changed are decoded, only pack zips whose files changed are made again, and
 /// only files whose bytes changed are written (the rest are hard links to the previous site's).
 public struct SiteBuilder: Sendable {
-    public let options: BuildOptions
+    public var options: BuildOptions
 
     public init(options: BuildOptions) {
         self.options = options
@@ -153,14 +157,21 @@ public struct SiteBuilder: Sendable {
             // The build cache's own art folder serves this catalog alone, so what it no longer uses can go.
             art.prunesCache = options.artCache == nil
             review = try await Review.make(content: options.content, maxPixels: options.maxPixels, site: site, cache: cache,
-                                           hashes: hashes, art: art, artRequired: options.artChecks, progress: progress)
+                                           hashes: hashes, art: art, artRequired: options.artChecks, packs: options.packs,
+                                           progress: progress)
             clock.lap("catalog, images and checks")
+            FreedMemory.release()
             try Task.checkCancellation()
             let icons = try PackIconStep.run(review.catalog, content: content, site: site, cache: cache, hashes: hashes,
                                              maxPixels: options.maxPixels)
             clock.lap("icon sets")
-            try await writePagesAndArchives(review, icons: icons, templates: templates, content: content, site: site,
-                                            cache: cache, hashes: hashes)
+            let archives = try await writePagesAndArchives(review, icons: icons, templates: templates, content: content, site: site,
+                                                           cache: cache, hashes: hashes)
+            if options.packs != nil {
+                try site.write(try shardManifest(review, icons: icons, archives: archives, content: content, site: site, templates: templates)
+                    .encoded(), to: ShardManifest.fileName)
+            }
+            try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
             clock.lap("pack zips and pages")
             try Task.checkCancellation()
             try publisher.publish(staging)
@@ -180,7 +191,8 @@ public struct SiteBuilder: Sendable {
                                                  findings: review.findings))
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
-            cache.prune()
+            // A shard's cache may be shared with the other shards' builds, whose entries it does not use.
+            if options.packs == nil { cache.prune() }
             clock.lap("save the build state")
         }
         var report = BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
@@ -202,6 +214,13 @@ public struct SiteBuilder: Sendable {
     /// Peel's version, the theme's files and every option that shapes the output.
     private func fingerprint(_ templates: TemplateSet) -> String {
         Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(options.siteShapingOptions)|theme \(templates.fingerprint)".utf8)))
+    }
+
+    /// The fingerprint every shard of one site shares with its merge: the options but the pack selection.
+    func siteFingerprint(_ templates: TemplateSet) -> String {
+        var whole = self
+        whole.options.packs = nil
+        return whole.fingerprint(templates)
     }
 
     /// True when the content folder holds exactly the files of the last build, with the same bytes.
@@ -272,34 +291,45 @@ public struct SiteBuilder: Sendable {
     /// Renders every page, on every core; a page whose template and model are the previous
     /// build's is not rendered again. The pack zips are made at the same time: only pack pages and
     /// catalog.json show them, so every other page is rendered while they are made, and no core
-    /// waits for the last zip.
+    /// waits for the last zip. Returns each pack zip's size by pack slug.
     private func writePagesAndArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, content: URL,
-                                       site: SiteWriter, cache: BuildCache?, hashes: ContentHashes) async throws {
-        let catalog = review.catalog
+                                       site: SiteWriter, cache: BuildCache?, hashes: ContentHashes) async throws -> [String: Int] {
         async let madeArchives = writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
+        try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
+        FreedMemory.release()  // the review page, the largest
+        let archives = try await madeArchives
+        try await writePagesWithArchives(review, icons: icons, archives: archives, templates: templates, site: site)
+        return archives
+    }
+
+    /// Every page that does not show the pack zips: the review and its CSV, and each sticker's page.
+    func writePagesWithoutArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, site: SiteWriter) async throws {
         // The review page is the largest: first, so it does not finish last.
         var independent: [SitePage] = [.review, .reviewCSV]
-        for pack in catalog.packs {
+        for pack in review.catalog.packs {
             independent += pack.stickers.indices.map { SitePage.sticker($0, pack) }
         }
-        let artText = review.artFacts.compactMapValues(\.text)
-        let renderer = PageRenderer(review: review, icons: icons, artText: artText, templates: templates)
+        let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
         try await ParallelWork.run(independent) { page in
             try page.write(review, renderer: renderer, site: site)
         }
-        let archives = try await madeArchives
-        let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: artText, templates: templates)
-        try await ParallelWork.run([SitePage.catalogJSON, .home] + catalog.packs.map { SitePage.pack($0) }) { page in
+    }
+
+    /// The pages that show the pack zips' sizes (`archives`, by pack slug), catalog.json and the theme's assets.
+    func writePagesWithArchives(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
+                                site: SiteWriter) async throws {
+        let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: review.artFacts.compactMapValues(\.text),
+                                        templates: templates)
+        try await ParallelWork.run([SitePage.catalogJSON, .home] + review.catalog.packs.map { SitePage.pack($0) }) { page in
             try page.write(review, renderer: withArchives, site: site)
         }
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             try site.write(data, to: "\(SitePaths.assets)/\(name)")
         }
-        try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
     }
 
     /// Every file the build wrote, sorted; marks the folder as Peel's so later builds may replace it.
-    private func manifest<Paths: Sequence>(_ written: Paths) -> String where Paths.Element == String {
+    func manifest<Paths: Sequence>(_ written: Paths) -> String where Paths.Element == String {
         let paths = written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return "# Files written by peel build. Peel replaces this folder only while this file is here.\n"
             + paths.joined(separator: "\n") + "\n"
@@ -307,7 +337,7 @@ public struct SiteBuilder: Sendable {
 }
 
 /// One file of the site made from the review: a page, or the review's CSV or catalog.json.
-private enum SitePage: Sendable {
+enum SitePage: Sendable {
     case home, review, reviewCSV, catalogJSON, pack(Pack), sticker(Int, Pack)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {

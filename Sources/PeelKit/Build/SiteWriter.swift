@@ -24,13 +24,33 @@ final class SiteWriter: @unchecked Sendable {
 
     private let stagingPath: String
     private let previousSitePath: String?
+    /// For `peel merge`: the shard folder each previous file lives in, by path (else `previousSite`).
+    private let previousRoots: [String: String]
 
-    init(staging: URL, previousSite: URL?, previousOutputs: [String: BuildState.Output]) {
+    init(staging: URL, previousSite: URL?, previousOutputs: [String: BuildState.Output], previousRoots: [String: String] = [:]) {
         self.staging = staging
         stagingPath = staging.standardizedFileURL.path
         self.previousSite = previousSite
         previousSitePath = previousSite?.standardizedFileURL.path
         self.previousOutputs = previousOutputs
+        self.previousRoots = previousRoots
+    }
+
+    /// Where the previous build's file at `path` is, when there was one.
+    private func previousFile(_ path: String) -> String? {
+        guard let root = previousRoots[path] ?? previousSitePath else { return nil }
+        return root + "/" + path
+    }
+
+    /// Links the previous file at `path` into the site as it is (`peel merge` carrying a shard's
+    /// thumbnails, originals and zips); false when there is none.
+    func carry(_ path: String) throws -> Bool {
+        guard let previous = previousOutputs[path], let source = previousFile(path) else { return false }
+        try place(source, to: path, reused: true)
+        lock.lock()
+        outputs[path] = previous
+        lock.unlock()
+        return true
     }
 
     /// Writes `data` at `path` (relative to the site root), or links the previous site's identical
@@ -39,8 +59,8 @@ final class SiteWriter: @unchecked Sendable {
         let target = try prepare(path)
         let sha = sha256 ?? Hex.string(SHA256.hash(data: data))
         let output = BuildState.Output(size: Int64(data.count), sha256: sha, source: source)
-        if let previousSitePath, let previous = previousOutputs[path], previous.sha256 == sha, previous.size == Int64(data.count),
-           link(previousSitePath + "/" + path, to: target) {
+        if let previous = previousOutputs[path], previous.sha256 == sha, previous.size == Int64(data.count),
+           let source = previousFile(path), link(source, to: target) {
             record(path, output, reused: true)
             return
         }
@@ -51,8 +71,8 @@ final class SiteWriter: @unchecked Sendable {
     /// Links the previous site's file at `path` when it had exactly these bytes (by hash);
     /// false when there is none to reuse.
     func reusePrevious(_ path: String, sha256: String) -> Bool {
-        guard let previousSitePath, let previous = previousOutputs[path], previous.sha256 == sha256,
-              let target = try? prepare(path), link(previousSitePath + "/" + path, to: target) else { return false }
+        guard let previous = previousOutputs[path], previous.sha256 == sha256, let source = previousFile(path),
+              let target = try? prepare(path), link(source, to: target) else { return false }
         record(path, previous, reused: true)
         return true
     }
@@ -60,9 +80,9 @@ final class SiteWriter: @unchecked Sendable {
     /// A page made from `key` (its template and model): the previous build's page when that was
     /// made from the same key, else `render()` written.
     func writePage(to path: String, key: String, render: () throws -> String) throws {
-        if let previousSitePath, let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil {
+        if let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil, let source = previousFile(path) {
             let target = try prepare(path)
-            if link(previousSitePath + "/" + path, to: target) {
+            if link(source, to: target) {
                 record(path, previous, reused: true)
                 return
             }

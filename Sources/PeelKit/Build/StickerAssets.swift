@@ -1,5 +1,5 @@
 /// What the image step learnt and wrote for one sticker.
-public struct StickerAssets: Sendable {
+public struct StickerAssets: Sendable, Codable {
     /// Nil when the image could not be read (a finding says why).
     public var info: ImageInfo?
     public var thumbnails: [Thumbnail]

@@ -5,6 +5,12 @@ import Foundation
 public enum Checker {
     static func findings(for catalog: Catalog, assets: [String: StickerAssets], content: URL,
                          analyzer: ImageAnalyzer) -> [Finding] {
+        findings(for: catalog, assets: assets) { CatalogChecks.icon(of: $0, content: content, analyzer: analyzer) }
+    }
+
+    /// The same rules with each pack's icon findings given (`peel merge` has them from the shards,
+    /// which read the icon art; the merge reads no image).
+    static func findings(for catalog: Catalog, assets: [String: StickerAssets], iconFindings: (Pack) -> [Finding]) -> [Finding] {
         var findings: [Finding] = []
         for pack in catalog.packs {
             for sticker in pack.stickers {
@@ -15,7 +21,7 @@ public enum Checker {
             }
             findings += LabelChecks.duplicates(in: pack)
             findings += LabelChecks.bidiControls(in: pack)
-            findings += CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
+            findings += iconFindings(pack)
         }
         findings += CatalogChecks.duplicateImages(catalog, assets: assets)
         findings += SpellingCheck().findings(for: catalog)

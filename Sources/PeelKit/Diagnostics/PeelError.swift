@@ -22,6 +22,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// Another Peel process is building into the same output folder.
     case busy(path: String)
+    /// A sharded build was asked for packs the catalog lacks, or its shards do not fit together.
+    case shards(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -45,13 +47,15 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: cannot write: \(reason)"
         case .busy(let path):
             return "\(path): error: another peel build or serve is writing this site; wait for it to finish or stop it"
+        case .shards(let path, let reason):
+            return "\(path): error: \(reason)"
         }
     }
 
     /// A mistake in what the command was asked to do (exit status 2), not a failure while doing it.
     public var isUsageError: Bool {
         switch self {
-        case .contentFolderMissing, .unsafeOutput, .notInCatalog, .pathMissing: return true
+        case .contentFolderMissing, .unsafeOutput, .notInCatalog, .pathMissing, .shards: return true
         default: return false
         }
     }
@@ -62,7 +66,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .contentFolderMissing: return "content folder not found"
         case .notInCatalog: return "not part of a catalog"
         case .pathMissing: return "no such file or folder"
-        case .unreadable(_, let reason), .unsafeOutput(_, let reason), .writeFailed(_, let reason), .cannotWrite(_, let reason):
+        case .unreadable(_, let reason), .unsafeOutput(_, let reason), .writeFailed(_, let reason), .cannotWrite(_, let reason),
+             .shards(_, let reason):
             return reason
         case .templateSyntax(_, _, let message): return "template syntax: \(message)"
         case .templateMissing: return "template not found"
@@ -83,7 +88,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason): return .writeFailed(path: move(path), reason: reason)
         case .cannotWrite(let path, let reason): return .cannotWrite(path: move(path), reason: reason)
         case .busy(let path): return .busy(path: move(path))
-        case .contentFolderMissing, .notInCatalog, .pathMissing, .templateSyntax, .templateMissing: return self
+        case .contentFolderMissing, .notInCatalog, .pathMissing, .templateSyntax, .templateMissing, .shards: return self
         }
     }
 }

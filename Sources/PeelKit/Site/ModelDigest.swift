@@ -11,16 +11,36 @@ enum ModelDigest {
         let sink = Sink()
         // Page models hold only strings, numbers, booleans, optionals, arrays and other models.
         try? value.encode(to: DigestEncoder(sink: sink))
-        return Hex.string(SHA256.hash(data: sink.bytes))
+        return Hex.string(sink.finalize())
     }
 
+    /// Hashes the stream as it comes, a block at a time: the review page's model of a
+    /// 20,000-sticker catalog streams tens of megabytes, which were once all held before hashing.
     final class Sink {
-        var bytes: [UInt8] = []
+        private var hasher = SHA256()
+        private var bytes: [UInt8] = []
+        /// Large enough that hashing runs in long strides, small enough to stay in the cache.
+        private static let blockSize = 64 * 1024
+
+        init() {
+            bytes.reserveCapacity(Self.blockSize + 1024)
+        }
+
         func add(_ tag: UInt8, _ text: String) {
             bytes.append(tag)
             let utf8 = text.utf8
             withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: utf8)
+            if bytes.count >= Self.blockSize {
+                hasher.update(data: bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+
+        func finalize() -> SHA256.Digest {
+            hasher.update(data: bytes)
+            bytes.removeAll()
+            return hasher.finalize()
         }
     }
 

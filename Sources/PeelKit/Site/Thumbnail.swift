@@ -1,5 +1,5 @@
 /// A resized copy of a sticker for the gallery grid, listed in `srcset`.
-public struct Thumbnail: Sendable, Equatable, Encodable {
+public struct Thumbnail: Sendable, Equatable, Codable {
     /// Path relative to the site root.
     public var url: String
     public var width: Int

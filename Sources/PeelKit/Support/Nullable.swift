@@ -13,3 +13,10 @@ public struct Nullable<Value: Encodable & Sendable & Equatable>: Encodable, Send
         if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }
+
+extension Nullable: Decodable where Value: Decodable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+}

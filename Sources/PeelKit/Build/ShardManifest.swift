@@ -1,0 +1,61 @@
+import Foundation
+
+/// What one shard of a sharded build (`peel build --packs …`) learnt and wrote, kept at the root
+/// of its output (`peel-shard.json`): everything `peel merge` needs to write the cross-pack files
+/// (home page, review page and CSV, catalog.json) and the cross-pack findings without reading an
+/// image. JSON with sorted keys, so the same shard always gives the same bytes.
+struct ShardManifest: Codable, Sendable {
+    static let fileName = "peel-shard.json"
+    /// Bump when the shape changes; a merge refuses shards of another format.
+    static let currentFormat = "peel-shard 1"
+
+    /// One file the shard wrote: its size, its hash (nil for a file linked from the cache) and,
+    /// for a page, the key it was rendered from (so the merge reuses pages whose model is the same).
+    struct File: Codable, Sendable {
+        var size: Int64
+        var sha256: String?
+        var source: String?
+    }
+
+    var format = Self.currentFormat
+    /// Peel's version, the theme and the options that shape the site (not the pack selection):
+    /// every shard of one site, and its merge, must agree.
+    var fingerprint: String
+    /// The slugs of the packs this shard built.
+    var packs: [String]
+    /// What the image step learnt about each of its stickers, by image path (its findings included).
+    var assets: [String: StickerAssets]
+    /// Each pack's icon-art findings, by pack slug (they come from reading the icon).
+    var iconFindings: [String: [Finding]]
+    var icons: [String: [PackIcon]]
+    /// Each pack zip's size in bytes, by pack slug.
+    var archives: [String: Int]
+    /// What the art checks learnt, by image path; empty when they did not run.
+    var artFacts: [String: ArtFacts]
+    /// Findings about the whole run that no pack owns (the text reader being unavailable).
+    var runFindings: [Finding]
+    /// Every file of the shard's site, by path, but the shard manifest and the site manifest.
+    var files: [String: File]
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// The manifest of the shard built into `folder`; an error naming the file when there is none
+    /// or it is not one this Peel reads.
+    static func read(shard folder: URL) throws -> ShardManifest {
+        let url = folder.appendingPathComponent(fileName)
+        let data: Data
+        do {
+            data = try ContentFile.read(url)
+        } catch {
+            throw PeelError.shards(path: url.path, reason: "no shard manifest here; build each shard with peel build --packs (or --shard) first")
+        }
+        guard let manifest = try? JSONDecoder().decode(ShardManifest.self, from: data), manifest.format == currentFormat else {
+            throw PeelError.shards(path: url.path, reason: "not a shard manifest of this Peel version (\(currentFormat)); build the shard again")
+        }
+        return manifest
+    }
+}

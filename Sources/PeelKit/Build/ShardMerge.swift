@@ -1,0 +1,137 @@
+import Foundation
+
+/// Sharded builds: `peel build --packs …` (or `--shard I/N`) builds some packs into a folder of
+/// their own, with a shard manifest; `peel merge` assembles the site from every shard without
+/// reading an image. A CI matrix runs the shards; nothing here coordinates machines.
+///
+/// The merged site is byte for byte the site one `peel build` makes: the merge reads the catalog's
+/// text, takes each sticker's image facts and each pack's icon findings, icons and zip size from
+/// the shards, runs the cross-pack rules (duplicate images, spelling) over the whole catalog, and
+/// renders every page. A page whose template and model are the ones a shard rendered it from is
+/// linked from the shard; one that changed (a finding only the whole catalog shows, the list of
+/// packs) is rendered again. Thumbnails, originals, icons and zips are linked from the shards.
+extension SiteBuilder {
+    /// What a shard hands the merge, made once its pages are written.
+    func shardManifest(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], content: URL,
+                       site: SiteWriter, templates: TemplateSet) throws -> ShardManifest {
+        let analyzer = ImageAnalyzer(maxPixels: options.maxPixels)
+        var iconFindings: [String: [Finding]] = [:]
+        for pack in review.catalog.packs {
+            iconFindings[pack.slug] = CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
+        }
+        let files = site.outputs.mapValues { ShardManifest.File(size: $0.size, sha256: $0.sha256, source: $0.source) }
+        return ShardManifest(fingerprint: siteFingerprint(templates), packs: review.catalog.packs.map(\.slug),
+                             assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
+                             artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
+                             files: files.filter { $0.key != SitePaths.manifest })
+    }
+
+    /// Assembles the site in `options.output` from the shards built into `shards`. Every pack of
+    /// the catalog must be in exactly one shard, and every shard built with this merge's options.
+    public func merge(shards: [URL]) async throws -> BuildReport {
+        let start = Date()
+        var clock = PhaseClock()
+        let publisher = SitePublisher(output: options.output)
+        publisher.recoverInterruptedPublish()
+        let templates = try TemplateSet(overrideDirectory: options.templates)
+        guard FileManager.default.fileExists(atPath: options.content.path) else {
+            throw PeelError.contentFolderMissing(path: options.content.path)
+        }
+        try publisher.validate(content: options.content)
+        let fingerprint = siteFingerprint(templates)
+
+        var assets: [String: StickerAssets] = [:], iconFindings: [String: [Finding]] = [:], icons: [String: [PackIcon]] = [:]
+        var archives: [String: Int] = [:], artFacts: [String: ArtFacts] = [:], runFindings = Set<Finding>()
+        var outputs: [String: BuildState.Output] = [:], roots: [String: String] = [:], owner: [String: URL] = [:]
+        for shard in shards {
+            let manifest = try ShardManifest.read(shard: shard)
+            let path = shard.appendingPathComponent(ShardManifest.fileName).path
+            guard manifest.fingerprint == fingerprint else {
+                throw PeelError.shards(path: path, reason: "this shard was built by another Peel version, theme or options than the merge's; build every shard and the merge with the same ones")
+            }
+            for slug in manifest.packs {
+                if let other = owner[slug] {
+                    throw PeelError.shards(path: path, reason: "pack '\(slug)' is in this shard and in \(other.path); give each pack to one shard")
+                }
+                owner[slug] = shard
+            }
+            assets.merge(manifest.assets) { first, _ in first }
+            iconFindings.merge(manifest.iconFindings) { first, _ in first }
+            icons.merge(manifest.icons) { first, _ in first }
+            archives.merge(manifest.archives) { first, _ in first }
+            artFacts.merge(manifest.artFacts) { first, _ in first }
+            runFindings.formUnion(manifest.runFindings)
+            let root = shard.standardizedFileURL.path
+            for (file, record) in manifest.files where roots[file] == nil || Self.isPackFile(file, packs: manifest.packs) {
+                outputs[file] = BuildState.Output(size: record.size, sha256: record.sha256, source: record.source)
+                roots[file] = root
+            }
+        }
+        clock.lap("read the shard manifests")
+
+        let review = try Review.assemble(content: options.content, assets: assets, iconFindings: iconFindings, artFacts: artFacts,
+                                         artRequired: options.artChecks, runFindings: runFindings.sorted())
+        if let missing = review.catalog.packs.first(where: { owner[$0.slug] == nil }) {
+            throw PeelError.shards(path: options.content.appendingPathComponent(missing.folder).path,
+                                   reason: "no shard built pack '\(missing.slug)'; give every pack to a shard (peel build --packs or --shard)")
+        }
+        if let stray = owner.keys.sorted().first(where: { slug in !review.catalog.packs.contains { $0.slug == slug } }) {
+            throw PeelError.shards(path: owner[stray]!.appendingPathComponent(ShardManifest.fileName).path,
+                                   reason: "this shard built pack '\(stray)', which the catalog no longer has; build the shards again")
+        }
+        clock.lap("catalog and checks")
+
+        let staging = try publisher.makeStaging()
+        let site = SiteWriter(staging: staging, previousSite: nil, previousOutputs: outputs, previousRoots: roots)
+        do {
+            try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
+            try await writePagesWithArchives(review, icons: icons, archives: archives, templates: templates, site: site)
+            // Everything else the shards made (originals, thumbnails, posters, icon sets, zips) as it is.
+            let written = Set(site.outputs.keys)
+            for path in outputs.keys.sorted() where !written.contains(path) && Self.isPackFile(path, packs: owner.keys) {
+                _ = try site.carry(path)
+            }
+            try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
+            clock.lap("pages")
+            try Task.checkCancellation()
+            try publisher.publish(staging)
+            clock.lap("publish")
+        } catch {
+            publisher.discard(staging)
+            throw error
+        }
+        var report = BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
+                                 findings: review.findings, seconds: Date().timeIntervalSince(start), output: options.output)
+        report.filesWritten = site.writtenCount
+        report.filesReused = site.reusedCount
+        report.phases = clock.phases
+        return report
+    }
+
+    /// True for a file inside one of `packs`' folders of the site: what a shard owns. The shard's
+    /// home page, review, catalog.json and theme assets cover its packs only and are made again.
+    static func isPackFile<Slugs: Sequence>(_ path: String, packs: Slugs) -> Bool where Slugs.Element == String {
+        guard let slash = path.firstIndex(of: "/") else { return false }
+        let folder = path[..<slash]
+        return packs.contains { $0 == folder }
+    }
+}
+
+extension Review {
+    /// The review `peel merge` publishes: the whole catalog's text read again, every image fact
+    /// from the shards, and every rule run as `make` runs them, so the findings are a single build's.
+    static func assemble(content: URL, assets: [String: StickerAssets], iconFindings: [String: [Finding]],
+                         artFacts: [String: ArtFacts], artRequired: Bool, runFindings: [Finding]) throws -> Review {
+        let (catalog, loaded) = try CatalogLoader(contentFolder: content).load()
+        let stickers = Set(catalog.packs.flatMap { $0.stickers.map(\.source) })
+        let known = assets.filter { stickers.contains($0.key) }
+        var findings = loaded + runFindings + known.values.flatMap(\.findings)
+        SpellingCheck.preload(catalog)
+        findings += Checker.findings(for: catalog, assets: known) { iconFindings[$0.slug] ?? [] }
+        if artRequired || catalog.site.artChecks {
+            findings += Checker.artFindings(for: catalog, assets: known, facts: artFacts)
+        }
+        findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
+        return Review(catalog: catalog, assets: known, findings: findings, artFacts: artFacts.filter { stickers.contains($0.key) })
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// A catalog built in shards (`peel build --packs`/`--shard`) and merged (`peel merge`) is the
+/// site one build makes, byte for byte, and the merge reads no image.
+@Suite struct ShardMergeTests {
+    /// The sample catalog (four packs, an icon set, animations) with one image copied into another
+    /// pack, so a duplicate-image finding spans two shards.
+    struct Workspace {
+        let folder: TemporaryFolder
+        var content: URL { folder.url.appendingPathComponent("content") }
+
+        init() throws {
+            folder = try TemporaryFolder()
+            try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+            try folder.copy(content.appendingPathComponent("faces/cool.png"), to: "content/animals/cool-copy.png")
+            try folder.write("---\nalt: A cool face, once more\n---\n", to: "content/animals/cool-copy.md")
+        }
+
+        func url(_ name: String) -> URL { folder.url.appendingPathComponent(name) }
+
+        func build(_ output: String, packs: PackSelection? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) async throws -> BuildReport {
+            try await SiteBuilder(options: BuildOptions(content: content, output: url(output), maxPixels: maxPixels,
+                                                        cache: url(".cache-\(output)"), packs: packs)).build()
+        }
+
+        func merge(_ shards: [String], into output: String = "merged") async throws -> BuildReport {
+            try await SiteBuilder(options: BuildOptions(content: content, output: url(output), useCache: false))
+                .merge(shards: shards.map(url))
+        }
+    }
+
+    @Test func mergedShardsAreTheSingleBuildByteForByte() async throws {
+        let workspace = try Workspace()
+        let single = try await workspace.build("single")
+        #expect(single.findings.contains { $0.code == .duplicateImage && $0.file == "animals/cool-copy.png" })
+        let first = try await workspace.build("shard-1", packs: .shard(index: 1, count: 2))
+        let second = try await workspace.build("shard-2", packs: .shard(index: 2, count: 2))
+        #expect(first.packCount + second.packCount == single.packCount)
+        // Neither shard holds both copies, so neither saw the duplicate: the merge must find it.
+        #expect(!(first.findings + second.findings).contains { $0.code == .duplicateImage })
+
+        let merged = try await workspace.merge(["shard-1", "shard-2"])
+        #expect(merged.findings == single.findings)
+        #expect(merged.packCount == single.packCount && merged.stickerCount == single.stickerCount)
+        #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("single")))
+        let page = try workspace.folder.read("merged/animals/cool-copy/index.html")
+        #expect(page.contains("duplicate-image"), "the sticker page shows the finding only the whole catalog has")
+    }
+
+    @Test func packsNamedBySlugMakeAShard() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("single")
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
+        _ = try await workspace.build("b", packs: .slugs(["motion"]))
+        _ = try await workspace.build("c", packs: .slugs(["weather"]))
+        #expect(!workspace.folder.exists("a/motion/index.html"))
+        _ = try await workspace.merge(["c", "a", "b"])
+        #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("single")))
+    }
+
+    /// Every image of the content is replaced by garbage after the shards are built: a merge that
+    /// decoded any of them would fail or differ.
+    @Test func theMergeReadsNoImage() async throws {
+        let workspace = try Workspace()
+        let single = try await workspace.build("single")
+        _ = try await workspace.build("shard-1", packs: .shard(index: 1, count: 2))
+        _ = try await workspace.build("shard-2", packs: .shard(index: 2, count: 2))
+        let enumerator = FileManager.default.enumerator(at: workspace.content, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if ["png", "gif", "jpg"].contains(url.pathExtension) { try Data("not an image".utf8).write(to: url) }
+        }
+        let merged = try await workspace.merge(["shard-1", "shard-2"])
+        #expect(merged.findings == single.findings)
+        #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("single")))
+    }
+
+    @Test func aPackNoShardBuiltIsAnErrorNamingIt() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals", "motion"]))
+        await #expect(throws: PeelError.shards(path: workspace.content.appendingPathComponent("weather").path,
+                                               reason: "no shard built pack 'weather'; give every pack to a shard (peel build --packs or --shard)")) {
+            try await workspace.merge(["a"])
+        }
+        #expect(!workspace.folder.exists("merged"), "nothing is published")
+    }
+
+    @Test func aPackInTwoShardsIsAnError() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
+        _ = try await workspace.build("b", packs: .slugs(["faces", "motion", "weather"]))
+        await #expect(throws: PeelError.self) { try await workspace.merge(["a", "b"]) }
+    }
+
+    @Test func aShardBuiltWithOtherOptionsIsRefused() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("a", packs: .shard(index: 1, count: 2))
+        _ = try await workspace.build("b", packs: .shard(index: 2, count: 2), maxPixels: 20_000_000)
+        do {
+            _ = try await workspace.merge(["a", "b"])
+            Issue.record("a shard of other options was merged")
+        } catch let error as PeelError {
+            #expect(error.description.contains("b/peel-shard.json: error: this shard was built by another Peel version, theme or options"))
+        }
+    }
+
+    @Test func aFolderThatIsNoShardIsAnErrorNamingIt() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("single")
+        do {
+            _ = try await workspace.merge(["single"])
+            Issue.record("a whole site was taken for a shard")
+        } catch let error as PeelError {
+            #expect(error.description.hasPrefix(workspace.url("single/peel-shard.json").path + ": error: no shard manifest here"))
+        }
+    }
+
+    @Test func anUnknownPackSlugIsAnError() async throws {
+        let workspace = try Workspace()
+        await #expect(throws: PeelError.shards(path: "--packs", reason: "the catalog has no pack 'nope' (a pack's slug is its folder name, made safe for URLs)")) {
+            try await workspace.build("a", packs: .slugs(["faces", "nope"]))
+        }
+    }
+
+    @Test func shardsSplitThePacksInCatalogOrder() throws {
+        #expect(PackSelection.parsing(shard: "2/3") == .shard(index: 2, count: 3))
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0", "-1/2"] { #expect(PackSelection.parsing(shard: bad) == nil, "\(bad)") }
+        var catalog = Catalog(site: SiteInfo(), packs: [])
+        catalog.packs = (0..<5).map { Pack(slug: "p\($0)", folder: "p\($0)", title: "P\($0)") }
+        #expect(try PackSelection.shard(index: 2, count: 2).apply(to: catalog).packs.map(\.slug) == ["p1", "p3"])
+        #expect(try PackSelection.shard(index: 1, count: 2).apply(to: catalog).packs.map(\.slug) == ["p0", "p2", "p4"])
+    }
+}

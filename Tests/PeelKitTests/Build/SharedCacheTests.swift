@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// A build cache folder moves between CI runners: its entries are named by content hash, so a
+/// fresh checkout of the same content at another path, with no site yet, takes every derived file
+/// from the cache instead of reading an image.
+@Suite struct SharedCacheTests {
+    /// The cache's derived image files (thumbnails, posters, icons), each overwritten with bytes no
+    /// image step makes, so a site file with those bytes can only have come from the cache.
+    static func markDerivedFiles(in cache: URL) throws -> Int {
+        let entries = cache.appendingPathComponent("entries")
+        var marked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".png") {
+            try Data("from the cache: \(name)".utf8).write(to: entries.appendingPathComponent(name))
+            marked += 1
+        }
+        return marked
+    }
+
+    @Test func aSecondRunnerWithTheCacheDoesNoImageWork() async throws {
+        let first = try TemporaryFolder(), second = try TemporaryFolder()
+        try first.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "checkout/content")
+        let cache = first.url.appendingPathComponent("ci-cache")
+        _ = try await SiteBuilder(options: BuildOptions(content: first.url.appendingPathComponent("checkout/content"),
+                                                        output: first.url.appendingPathComponent("checkout/_site"), cache: cache)).build()
+
+        // The second runner: a fresh clone elsewhere (new paths, times and inodes), no site, and
+        // the cache restored at another path.
+        try second.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "work/repo/content")
+        let restored = try second.copy(cache, to: "restored-cache")
+        let marked = try Self.markDerivedFiles(in: restored)
+        #expect(marked > 24, "every sticker has thumbnails")
+        let site = second.url.appendingPathComponent("work/repo/_site")
+        let report = try await SiteBuilder(options: BuildOptions(content: second.url.appendingPathComponent("work/repo/content"),
+                                                                 output: site, cache: restored)).build()
+        #expect(!report.findings.hasErrors)
+
+        let thumbnails = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix("0w.png") || $0.hasSuffix("-poster.png") || $0.contains("/icons/") && $0.hasSuffix(".png") } ?? []
+        #expect(thumbnails.count > 24)
+        for path in thumbnails {
+            let bytes = try Data(contentsOf: site.appendingPathComponent(path))
+            #expect(bytes.starts(with: Data("from the cache: ".utf8)), "\(path) was made again instead of taken from the cache")
+        }
+    }
+}

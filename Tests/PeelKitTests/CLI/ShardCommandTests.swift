@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `peel build --shard`/`--packs`, `peel merge` and `PEEL_CACHE_DIR`, run as a CI job would.
+@Suite struct ShardCommandTests {
+    let cli = CLITests()
+
+    @Test func shardsBuiltWithACacheFromTheEnvironmentMergeIntoTheSite() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let environment = ["CI": "true", "PEEL_CACHE_DIR": folder.url.appendingPathComponent("ci-cache").path]
+        let first = try cli.run(["build", "content", "--shard", "1/2", "-o", "shards/1"], in: folder.url, environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Built 1 pack, "))
+        #expect(folder.exists("ci-cache/CACHEDIR.TAG"), "the cache is where PEEL_CACHE_DIR says")
+        #expect(!folder.exists(".peel-cache"))
+        let second = try cli.run(["build", "content", "--packs", "xss", "-o", "shards/2"], in: folder.url, environment: environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        let merged = try cli.run(["merge", "content", "shards/1", "shards/2", "-o", "site"], in: folder.url, environment: environment)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.hasPrefix("Merged 2 packs, 5 stickers, 0 warnings, 0 errors (1 silenced) in "), "\(merged.stdout)")
+        #expect(folder.exists("site/index.html") && folder.exists("site/pets/cat/index.html") && !folder.exists("site/peel-shard.json"))
+    }
+
+    @Test func badShardOptionsAreUsageErrors() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let both = try cli.run(["build", "content", "--shard", "1/2", "--packs", "pets"], in: folder.url, environment: ["CI": "true"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("give --packs or --shard, not both"))
+        let bad = try cli.run(["build", "content", "--shard", "3/2"], in: folder.url, environment: ["CI": "true"])
+        #expect(bad.status == 2)
+        let unknown = try cli.run(["build", "content", "--packs", "dogs"], in: folder.url, environment: ["CI": "true"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--packs: error: the catalog has no pack 'dogs'"))
+        let missing = try cli.run(["merge", "content", "nowhere"], in: folder.url, environment: ["CI": "true"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nowhere/peel-shard.json: error: no shard manifest here"))
+    }
+}

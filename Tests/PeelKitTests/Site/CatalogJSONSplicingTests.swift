@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// catalog.json is written one pack at a time (to keep a large catalog's memory down), and must
+/// be exactly what encoding the whole document at once gives.
+@Suite struct CatalogJSONSplicingTests {
+    static func wholeDocument(_ json: CatalogJSON) throws -> Data {
+        try CatalogJSON.encoder.encode(json) + Data("\n".utf8)
+    }
+
+    @Test func packByPackIsTheWholeDocumentByteForByte() async throws {
+        let review = try await Review.make(content: Fixtures.packageRoot.appendingPathComponent("content"))
+        let json = CatalogJSON(review: review, archives: ["faces": 1234])
+        let spliced = try json.encoded()
+        #expect(spliced == (try Self.wholeDocument(json)))
+        #expect(String(decoding: spliced, as: UTF8.self).contains("\"slug\" : \"faces\""))
+    }
+
+    @Test func findingsEmptyPacksAndNoPacksSpliceAlike() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Empty\n---\n", to: "content/empty/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\ntitle: \"Quotes \\\" and \\\\ slashes / é\"\n---\n", to: "content/p/pack.md")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(!review.findings.isEmpty)
+        let json = CatalogJSON(review: review)
+        #expect(try json.encoded() == (try Self.wholeDocument(json)))
+
+        let none = try TemporaryFolder()
+        try none.write("---\ntitle: Nothing yet\n---\n", to: "content/site.md")
+        let empty = CatalogJSON(review: try await Review.make(content: none.url.appendingPathComponent("content")))
+        #expect(try empty.encoded() == (try Self.wholeDocument(empty)))
+    }
+}
