@@ -279,8 +279,12 @@ public struct SiteBuilder: Sendable {
         async let madeArchives = writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
         // The review page is the largest: first, so it does not finish last.
         var independent: [SitePage] = [.review, .reviewCSV]
-        for pack in catalog.packs {
-            independent += pack.stickers.indices.map { SitePage.sticker($0, pack) }
+        // Every language's pages: the default language's at the root, each other one's in its folder.
+        let languages: [String?] = [nil] + catalog.site.otherLanguages.map { $0 }
+        for language in languages {
+            for pack in catalog.packs {
+                independent += pack.stickers.indices.map { SitePage.sticker($0, pack, language) }
+            }
         }
         let artText = review.artFacts.compactMapValues(\.text)
         let renderer = PageRenderer(review: review, icons: icons, artText: artText, templates: templates)
@@ -289,7 +293,8 @@ public struct SiteBuilder: Sendable {
         }
         let archives = try await madeArchives
         let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: artText, templates: templates)
-        try await ParallelWork.run([SitePage.catalogJSON, .home] + catalog.packs.map { SitePage.pack($0) }) { page in
+        let withArchivesPages = languages.flatMap { language in [SitePage.home(language)] + catalog.packs.map { SitePage.pack($0, language) } }
+        try await ParallelWork.run([SitePage.catalogJSON] + withArchivesPages) { page in
             try page.write(review, renderer: withArchives, site: site)
         }
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -306,18 +311,21 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-/// One file of the site made from the review: a page, or the review's CSV or catalog.json.
+/// One file of the site made from the review: a page (in a language: nil for the default one),
+/// or the review's CSV or catalog.json.
 private enum SitePage: Sendable {
-    case home, review, reviewCSV, catalogJSON, pack(Pack), sticker(Int, Pack)
+    case home(String?), review, reviewCSV, catalogJSON, pack(Pack, String?), sticker(Int, Pack, String?)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
         let (source, path): (PageSource, String)
         switch self {
-        case .home: (source, path) = (renderer.home(), SitePaths.home)
+        case .home(let language): (source, path) = (renderer.home(in: language), renderer.language(language).path(SitePaths.home))
         case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
-        case .pack(let pack): (source, path) = (renderer.pack(pack), SitePaths.packPage(pack))
-        case .sticker(let index, let pack):
-            (source, path) = (renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
+        case .pack(let pack, let language):
+            (source, path) = (renderer.pack(pack, in: language), renderer.language(language).path(SitePaths.packPage(pack)))
+        case .sticker(let index, let pack, let language):
+            (source, path) = (renderer.sticker(at: index, in: pack, language: language),
+                              renderer.language(language).path(SitePaths.stickerPage(pack, pack.stickers[index])))
         case .reviewCSV:
             try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
             return
