@@ -62,6 +62,9 @@ struct PageLanguageModel: Encodable {
     let hasSwitcher: Bool
     /// "en" when the theme has no string table for the page's language, so its words are English.
     let chromeLang: String?
+    /// "en" on a page in another language: for what Peel writes in English whatever the page's
+    /// language (findings, file facts, background names), so a screen reader reads it as English.
+    let englishLang: String?
 }
 
 struct AlternateModel: Encodable {
@@ -101,6 +104,7 @@ extension PageLanguageModel: MustacheParent {
         case "switcher": self.switcher
         case "hasSwitcher": self.hasSwitcher
         case "chromeLang": self.chromeLang
+        case "englishLang": self.englishLang
         default: nil
         }
     }

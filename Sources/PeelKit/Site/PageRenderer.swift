@@ -130,7 +130,8 @@ struct PageRenderer: Sendable {
         let languageModel = PageLanguageModel(code: language.tag, dir: TextDirection.attribute(for: language.tag),
                                               home: relative(language.path(SitePaths.home), from: localized),
                                               alternates: alternates, switcher: switcher, hasSwitcher: switcher.count > 1,
-                                              chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language)
+                                              chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language,
+                                              englishLang: language.tag.lowercased().split(separator: "-").first == "en" ? nil : "en")
         return PageModel(site: site(in: language), root: SitePaths.root(from: localized), pageTitle: title, pageDescription: description,
                          social: social(type: socialType, title: socialTitle, description: description, page: localized,
                                         image: image, language: language.tag),
