@@ -878,7 +878,8 @@ def main():
         shots += checker.screenshot("review", "review/index.html")
         shots += checker.screenshot("viewer", packs[0], then="document.querySelector('#sticker-grid > li:nth-child(2) a').click()")
         # A translated pack's pages in each other language (the sample's weather pack is translated).
-        translated_pack = next((p for p in packs if any(t.startswith(f"{trees[0]}/{p.split('/')[0]}/") for t in translated)), packs[0]) if trees else None
+        # The pack most translated into the first other language: the fewest "not yet translated" badges.
+        translated_pack = min(packs, key=lambda p: (checker.site / trees[0] / p).read_text(encoding="utf-8").count("badge-translation")) if trees else None
         for tree in trees:
             sticker_page = next(p for p in translated if p.startswith(f"{tree}/{translated_pack.split('/')[0]}/") and p.count("/") == 3)
             shots += checker.screenshot(f"{tree}-home", f"{tree}/index.html")
