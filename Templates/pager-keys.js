@@ -1,12 +1,14 @@
 // ← and → go to the previous and next sticker page (the pager's rel=prev and rel=next links),
 // except while typing in a field or with a modifier held (those keys belong to the browser then).
+// On a right-to-left page the previous sticker is on the right, so the keys swap.
 (function () {
   "use strict";
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var target = event.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    var rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+    var rtl = getComputedStyle(document.documentElement).direction === "rtl";
+    var rel = event.key === "ArrowLeft" ? (rtl ? "next" : "prev") : event.key === "ArrowRight" ? (rtl ? "prev" : "next") : null;
     var link = rel && document.querySelector("a[rel=" + rel + "]");
     if (!link) return;
     event.preventDefault();

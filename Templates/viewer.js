@@ -154,8 +154,10 @@
 
   dialog.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "ArrowLeft") { step(-1); event.preventDefault(); }
-    else if (event.key === "ArrowRight") { step(1); event.preventDefault(); }
+    // Right to left, the previous sticker is on the right.
+    var back = getComputedStyle(dialog).direction === "rtl" ? 1 : -1;
+    if (event.key === "ArrowLeft") { step(back); event.preventDefault(); }
+    else if (event.key === "ArrowRight") { step(-back); event.preventDefault(); }
     else if (event.key === "Home") { step(-cards().indexOf(current)); event.preventDefault(); }
     else if (event.key === "End") { step(cards().length - 1 - cards().indexOf(current)); event.preventDefault(); }
     else if (event.key === "Tab") {

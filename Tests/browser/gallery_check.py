@@ -649,6 +649,72 @@ class Checker:
 
     # -- screenshots -------------------------------------------------------------------------
 
+    # -- languages ---------------------------------------------------------------------------
+
+    def language_trees(self):
+        """The folders that hold another language's copy of the site: fr/ when fr/index.html says lang="fr"."""
+        trees = []
+        for folder in sorted(p for p in self.site.iterdir() if p.is_dir()):
+            home = folder / "index.html"
+            if home.exists() and f'<html lang="{folder.name}"' in home.read_text(encoding="utf-8")[:400]:
+                trees.append(folder.name)
+        return trees
+
+    def check_switcher(self, page, languages):
+        """The page says its language (and rtl where it is), its hreflang alternates name every
+        language once plus x-default, and each switcher link, followed with the keyboard (Tab to it,
+        Enter), lands on the same page in that language, which marks itself current."""
+        self.emulate()
+        self.open(page)
+        tree = page.split("/")[0] if page.split("/")[0] in languages[1:] else None
+        own = tree or languages[0]
+        same = page[len(tree) + 1:] if tree else page
+        state = self.driver.execute_script(
+            "return {lang: document.documentElement.lang, dir: document.documentElement.dir,"
+            " alternates: [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(l => [l.hreflang, l.href]),"
+            " links: [...document.querySelectorAll('.language-switcher a')].map(a => ({href: a.href, hreflang: a.hreflang,"
+            " lang: a.lang, current: a.getAttribute('aria-current')}))}")
+        if state["lang"] != own:
+            self.fail(page, f"<html lang> is {state['lang']!r}, not {own!r}")
+        rtl = own.split("-")[0] in ("ar", "he", "fa", "ur")
+        if (state["dir"] == "rtl") != rtl:
+            self.fail(page, f"dir is {state['dir']!r} for {own}")
+        expected = {lang: self.url(same if lang == languages[0] else f"{lang}/{same}") for lang in languages}
+        expected["x-default"] = self.url(same)
+        if dict(state["alternates"]) != expected or len(state["alternates"]) != len(expected):
+            self.fail(page, f"hreflang alternates {state['alternates']} are not {expected}")
+        if [link["hreflang"] for link in state["links"]] != languages:
+            self.fail(page, f"the switcher lists {[l['hreflang'] for l in state['links']]}, not {languages}")
+        for link in state["links"]:
+            if (link["current"] == "true") != (link["hreflang"] == own):
+                self.fail(page, f"aria-current on the {link['hreflang']} link is {link['current']!r}")
+            if link["lang"] != link["hreflang"]:
+                self.fail(page, f"the {link['hreflang']} link's name is not marked lang={link['hreflang']}")
+        followed = []
+        for index, link in enumerate(state["links"]):
+            self.open(page)
+            self.driver.find_element(By.TAG_NAME, "body").click()
+            # Tab from the top of the page until the link has focus, then Enter: no mouse, no JavaScript of ours.
+            for _ in range(40):
+                self.driver.switch_to.active_element.send_keys(Keys.TAB)
+                if self.driver.execute_script("return document.activeElement && document.activeElement.href") == link["href"] and \
+                        self.driver.execute_script("return document.activeElement.closest('.language-switcher') !== null"):
+                    break
+            else:
+                self.fail(page, f"Tab never reaches the {link['hreflang']} link of the switcher")
+                continue
+            self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+            target = expected[link["hreflang"]]
+            if not self.wait(f"return location.href === {json.dumps(target)} && document.readyState === 'complete'"):
+                self.fail(page, f"the {link['hreflang']} link goes to {self.driver.current_url}, not {target}")
+                continue
+            lang = self.driver.execute_script("return document.documentElement.lang")
+            current = self.driver.execute_script("const a = document.querySelector('.language-switcher a[aria-current=true]'); return a && a.hreflang")
+            if lang != link["hreflang"] or current != link["hreflang"]:
+                self.fail(page, f"after the {link['hreflang']} link: lang={lang!r}, current={current!r}")
+            followed.append(link["hreflang"])
+        return followed
+
     def screenshot(self, name, page, site=None, widths=None, then=None):
         self.screenshots.mkdir(parents=True, exist_ok=True)
         written = []
@@ -740,6 +806,10 @@ def main():
         version = driver.capabilities.get("browserVersion", "?")
         axe_version = None
         pages = checker.pages()
+        # Other languages' trees (fr/, ar/) repeat the default language's pages: checked apart.
+        trees = checker.language_trees()
+        translated = [p for p in pages if p.split("/")[0] in trees]
+        pages = [p for p in pages if p not in translated]
         packs = [p for p in pages if p.count("/") == 1 and not p.startswith("review/")]
         stickers = [p for p in pages if p.count("/") == 2]
         kinds = {"home": "index.html" in pages, "pack": bool(packs), "sticker": bool(stickers), "review": "review/index.html" in pages}
@@ -753,6 +823,20 @@ def main():
         # Dark mode has its own colours: run axe on one page of each type in it too.
         for page in ["index.html", packs[0], stickers[0], "review/index.html"]:
             checker.check_page(page, color_scheme="dark")
+        # Every page of every other language, in light and in dark (the sample's French and Arabic).
+        for page in translated:
+            checker.check_page(page)
+            checker.check_page(page, color_scheme="dark")
+        switched = {}
+        if trees:
+            # In the order site.md declares them, as the home page's switcher lists them.
+            checker.emulate()
+            checker.open("index.html")
+            languages = checker.driver.execute_script("return [...document.querySelectorAll('.language-switcher a')].map(a => a.hreflang)")
+            if sorted(languages[1:]) != sorted(trees):
+                checker.fail("index.html", f"the switcher lists {languages}, the site has trees {trees}")
+            for page in [stickers[0], f"{trees[0]}/{stickers[0]}", f"{trees[-1]}/{packs[0]}", f"{trees[-1]}/index.html"]:
+                switched[page] = checker.check_switcher(page, languages)
 
         reached = {page: checker.check_keyboard(page) for page in packs}
         # Animated stickers by what the build measured (catalog.json), not by the page's markup.
@@ -793,6 +877,14 @@ def main():
         shots += checker.screenshot("sticker-animated", animated[0])
         shots += checker.screenshot("review", "review/index.html")
         shots += checker.screenshot("viewer", packs[0], then="document.querySelector('#sticker-grid > li:nth-child(2) a').click()")
+        # A translated pack's pages in each other language (the sample's weather pack is translated).
+        # The pack most translated into the first other language: the fewest "not yet translated" badges.
+        translated_pack = min(packs, key=lambda p: (checker.site / trees[0] / p).read_text(encoding="utf-8").count("badge-translation")) if trees else None
+        for tree in trees:
+            sticker_page = next(p for p in translated if p.startswith(f"{tree}/{translated_pack.split('/')[0]}/") and p.count("/") == 3)
+            shots += checker.screenshot(f"{tree}-home", f"{tree}/index.html")
+            shots += checker.screenshot(f"{tree}-pack", f"{tree}/{translated_pack}")
+            shots += checker.screenshot(f"{tree}-sticker", sticker_page)
         if hostile:
             narrow = {"320": 320, "phone": 390, "desktop": 1280}
             long_sticker = next(p for p in reflow["hostile"][0] if p.startswith("long/s00"))
@@ -821,6 +913,9 @@ def main():
     for page, summary in viewed.items():
         print(f"Viewer: {page}: {summary}")
     print(f"Arrow keys: {still} → {paged}")
+    print(f"Languages: {', '.join(trees) or 'none'} besides the default; {len(translated)} translated pages, each in light and dark")
+    for page, followed in switched.items():
+        print(f"Language switcher: {page} → {', '.join(followed)} (Tab, Enter), same page in each")
     for page, summary in paused.items():
         print(f"Pause animations: {page}: {summary}")
     print(f"Review filters: {reviewed}")

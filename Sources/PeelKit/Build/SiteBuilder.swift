@@ -306,8 +306,11 @@ public struct SiteBuilder: Sendable {
     func writePagesWithoutArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, site: SiteWriter) async throws {
         // The review page is the largest: first, so it does not finish last.
         var independent: [SitePage] = [.review, .reviewCSV]
-        for pack in review.catalog.packs {
-            independent += pack.stickers.indices.map { SitePage.sticker($0, pack) }
+        // Every language's pages: the default language's at the root, each other one's in its folder.
+        for language in review.catalog.site.pageLanguages {
+            for pack in review.catalog.packs {
+                independent += pack.stickers.indices.map { SitePage.sticker($0, pack, language) }
+            }
         }
         let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
         try await ParallelWork.run(independent) { page in
@@ -320,7 +323,11 @@ public struct SiteBuilder: Sendable {
                                 site: SiteWriter) async throws {
         let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: review.artFacts.compactMapValues(\.text),
                                         templates: templates)
-        try await ParallelWork.run([SitePage.catalogJSON, .home] + review.catalog.packs.map { SitePage.pack($0) }) { page in
+        let catalog = review.catalog
+        let withArchivesPages = catalog.site.pageLanguages.flatMap { language in
+            [SitePage.home(language)] + catalog.packs.map { SitePage.pack($0, language) }
+        }
+        try await ParallelWork.run([SitePage.catalogJSON] + withArchivesPages) { page in
             try page.write(review, renderer: withArchives, site: site)
         }
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -336,18 +343,21 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-/// One file of the site made from the review: a page, or the review's CSV or catalog.json.
+/// One file of the site made from the review: a page (in a language: nil for the default one),
+/// or the review's CSV or catalog.json.
 enum SitePage: Sendable {
-    case home, review, reviewCSV, catalogJSON, pack(Pack), sticker(Int, Pack)
+    case home(String?), review, reviewCSV, catalogJSON, pack(Pack, String?), sticker(Int, Pack, String?)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
         let (source, path): (PageSource, String)
         switch self {
-        case .home: (source, path) = (renderer.home(), SitePaths.home)
+        case .home(let language): (source, path) = (renderer.home(in: language), renderer.language(language).path(SitePaths.home))
         case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
-        case .pack(let pack): (source, path) = (renderer.pack(pack), SitePaths.packPage(pack))
-        case .sticker(let index, let pack):
-            (source, path) = (renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
+        case .pack(let pack, let language):
+            (source, path) = (renderer.pack(pack, in: language), renderer.language(language).path(SitePaths.packPage(pack)))
+        case .sticker(let index, let pack, let language):
+            (source, path) = (renderer.sticker(at: index, in: pack, language: language),
+                              renderer.language(language).path(SitePaths.stickerPage(pack, pack.stickers[index])))
         case .reviewCSV:
             try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
             return

@@ -32,6 +32,9 @@ public struct SiteInfo: Sendable {
     public var defaultLanguage: String { languages.first ?? language }
     /// The languages besides the default one that every text should be translated into.
     public var otherLanguages: [String] { Array(languages.dropFirst()) }
+    /// The languages pages are rendered in: nil (the default language, at the site's root), then
+    /// each other language (in its own folder).
+    var pageLanguages: [String?] { [nil] + otherLanguages.map { $0 } }
 }
 
 /// A folder of stickers described by its `pack.md`.

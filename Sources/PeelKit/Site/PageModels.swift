@@ -7,6 +7,11 @@ struct SiteModel: Encodable {
     let language: String
     let introHTML: String
     let footerHTML: String
+    /// `lang` of each text where it is not in the page's language (a translation is missing).
+    var titleLang: String? = nil
+    var descriptionLang: String? = nil
+    var introLang: String? = nil
+    var footerLang: String? = nil
 }
 
 /// What every page has: the site, the way back to the root, and the page's own title.
@@ -19,6 +24,10 @@ struct PageModel<Content: Encodable>: Encodable {
     /// Open Graph and Twitter card tags.
     let social: SocialModel
     let page: Content
+    /// The page's language, its other languages and the switcher between them.
+    let pageLanguage: PageLanguageModel
+    /// The theme's words in the page's language (`{{t.key}}`, see `ChromeStrings`).
+    let t: ChromeTable
 }
 
 /// What a shared link to the page previews. `url` and `image` need absolute addresses and are
@@ -74,6 +83,12 @@ struct ImageModel: Encodable {
 
 struct StickerCardModel: Encodable {
     let href: String
+    /// `lang` of the title and of the label where they differ from the page's (a pack's
+    /// `language:`, or the default language's text standing in for a missing translation).
+    let cardTitleLang: String?
+    let labelLang: String?
+    /// "Not yet translated" on a card whose label is not in the page's language.
+    let translationBadge: String?
     /// The sticker's slug: the pack page's viewer keeps its place in the URL hash with it.
     let slug: String
     let title: String
@@ -160,6 +175,7 @@ struct ReviewModel: Encodable {
 struct PackCardModel: Encodable {
     let href: String
     let title: String
+    /// `lang` of the title: the pack's `language:`, or the default language's standing in for a missing translation.
     let lang: String?
     let count: Int
     let countLabel: String
@@ -188,6 +204,9 @@ struct PackPageModel: Encodable {
     /// BCP 47 tag of the pack's texts (`language:` in pack.md), nil for the site's language.
     let lang: String?
     let descriptionHTML: String
+    /// `lang` of the title and description (see `lang`; differs where a translation is missing).
+    let titleLang: String?
+    let descriptionLang: String?
     let facts: [FactModel]
     let stickers: [StickerCardModel]
     let count: Int
@@ -215,6 +234,9 @@ struct IconModel: Encodable {
 struct LinkModel: Encodable {
     let href: String
     let title: String
+    /// `lang` of the title where it differs from the page's (its own name: a nil value would let
+    /// Mustache find the page's `titleLang` instead).
+    var linkLang: String? = nil
 }
 
 struct BackgroundModel: Encodable {
@@ -233,6 +255,16 @@ struct StickerPageModel: Encodable {
     let altLength: Int
     let altLimit: Int
     let descriptionHTML: String
+    /// `lang` of each text (see `lang`; differs where a translation is missing).
+    let titleLang: String?
+    let altLang: String?
+    let descriptionLang: String?
+    let tagsLang: String?
+    /// "Sticker 3 of 12" and "11 of 100 characters · read by VoiceOver", in the page's language.
+    let positionLabel: String
+    let altMeta: String
+    /// Set on a page in another language than the default whose label is missing or stale.
+    let translation: TranslationNoteModel?
     let preview: ImageModel
     let swatchImage: ImageModel
     let original: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the catalog and what the image step learnt into page models, and renders them.
 struct PageRenderer: Sendable {
     let catalog: Catalog
@@ -37,38 +39,147 @@ struct PageRenderer: Sendable {
         BackgroundModel(name: "Transparency", cssClass: "bg-checker"),
     ]
 
-    var site: SiteModel {
-        SiteModel(title: catalog.site.title, description: catalog.site.description, language: catalog.site.language,
-                  introHTML: catalog.site.introHTML, footerHTML: catalog.site.footerHTML)
+    /// The page language for `tag` (nil: the default language, whose pages are at the root).
+    func language(_ tag: String? = nil) -> PageLanguage {
+        PageLanguage(tag: tag ?? catalog.site.defaultLanguage, site: catalog.site, templates: templates)
     }
 
-    func home() -> PageSource {
+    /// The site's texts in `language`, the default language's standing in where one is missing.
+    func site(in language: PageLanguage) -> SiteModel {
+        let info = catalog.site
+        guard !language.isDefault else {
+            return SiteModel(title: info.title, description: info.description, language: info.language,
+                             introHTML: info.introHTML, footerHTML: info.footerHTML)
+        }
+        let translation = info.translations[language.tag]
+        let stand = language.lang(of: language.source)
+        let title = translation?.title, description = translation?.description
+        let intro = translation.map(\.introHTML).flatMap { $0.isEmpty ? nil : $0 }
+        let footer = translation?.footerHTML.flatMap { $0.isEmpty ? nil : $0 }
+        return SiteModel(title: title ?? info.title, description: description ?? info.description, language: language.tag,
+                         introHTML: intro ?? info.introHTML, footerHTML: footer ?? info.footerHTML,
+                         titleLang: title == nil ? stand : nil,
+                         descriptionLang: description == nil && info.description != nil ? stand : nil,
+                         introLang: intro == nil && !info.introHTML.isEmpty ? stand : nil,
+                         footerLang: footer == nil && !info.footerHTML.isEmpty ? stand : nil)
+    }
+
+    /// A pack's title and description in `language`.
+    func texts(of pack: Pack, in language: PageLanguage) -> (title: LocalizedText, description: LocalizedText) {
+        let own = pack.language
+        guard !language.isDefault else {
+            return (LocalizedText(text: pack.title, lang: own), LocalizedText(text: pack.descriptionHTML, lang: own))
+        }
+        let translation = pack.translations[language.tag]
+        let stand = language.lang(of: own ?? language.source)
+        let title = translation?.title.map { LocalizedText(text: $0, lang: nil) } ?? LocalizedText(text: pack.title, lang: stand)
+        let description = translation.flatMap { $0.descriptionHTML.isEmpty ? nil : LocalizedText(text: $0.descriptionHTML, lang: nil) }
+            ?? LocalizedText(text: pack.descriptionHTML, lang: pack.descriptionHTML.isEmpty ? nil : stand)
+        return (title, description)
+    }
+
+    /// A sticker's words in `language`: each the translation's, or the default language's with its `lang`.
+    func texts(of sticker: Sticker, in pack: Pack, language: PageLanguage)
+        -> (title: LocalizedText, alt: LocalizedText?, description: LocalizedText, tags: [String], tagsLang: String?) {
+        let own = pack.language
+        guard !language.isDefault else {
+            return (LocalizedText(text: sticker.title, lang: own), sticker.alt.map { LocalizedText(text: $0, lang: own) },
+                    LocalizedText(text: sticker.descriptionHTML, lang: own), sticker.tags, own)
+        }
+        let translation = sticker.translations[language.tag]
+        let stand = language.lang(of: own ?? language.source)
+        let title = translation?.title.map { LocalizedText(text: $0, lang: nil) } ?? LocalizedText(text: sticker.title, lang: stand)
+        let alt = translation?.alt.map { LocalizedText(text: $0, lang: nil) } ?? sticker.alt.map { LocalizedText(text: $0, lang: stand) }
+        let description = translation.flatMap { $0.descriptionHTML.isEmpty ? nil : LocalizedText(text: $0.descriptionHTML, lang: nil) }
+            ?? LocalizedText(text: sticker.descriptionHTML, lang: sticker.descriptionHTML.isEmpty ? nil : stand)
+        if let tags = translation?.tags, !tags.isEmpty { return (title, alt, description, tags, nil) }
+        return (title, alt, description, sticker.tags, sticker.tags.isEmpty ? nil : stand)
+    }
+
+    /// The "not yet translated" / "may be out of date" note of a sticker's label in `language`.
+    func translationNote(for sticker: Sticker, language: PageLanguage) -> TranslationNoteModel? {
+        guard !language.isDefault else { return nil }
+        let names = ["language": language.name(of: language.tag), "source": language.name(of: language.source)]
+        switch sticker.labelState(in: language.tag, site: catalog.site) {
+        case .missing:
+            return TranslationNoteModel(state: "missing", badge: language.chrome["notTranslated"],
+                                        note: language.chrome.format("notTranslatedNote", names))
+        case .stale:
+            return TranslationNoteModel(state: "stale", badge: language.chrome["mayBeOutdated"],
+                                        note: language.chrome.format("staleNote", names))
+        case .source, .translated:
+            return nil
+        }
+    }
+
+    /// Wraps a page's own model with what every page has. `path` is the page's place in the
+    /// default language's site; `translatable` pages exist in every language (not the review page).
+    func pageModel<Content: Encodable>(_ page: Content, path: String, language: PageLanguage, translatable: Bool = true,
+                                       title: String, description: String?, socialType: String, socialTitle: String,
+                                       image: SocialImageModel?) -> PageModel<Content> {
+        let localized = language.path(path)
+        let languages = translatable ? catalog.site.languages : []
+        let place = { (tag: String) in tag == self.catalog.site.defaultLanguage ? path : "\(tag)/\(path)" }
+        let href = { (tag: String) in self.socialLinks.url(place(tag)) ?? self.relative(place(tag), from: localized) }
+        var alternates = languages.map { AlternateModel(hreflang: $0, href: href($0)) }
+        if let first = languages.first { alternates.append(AlternateModel(hreflang: "x-default", href: href(first))) }
+        let switcher = languages.map { tag in
+            SwitcherModel(href: relative(place(tag), from: localized), code: tag, dir: TextDirection.attribute(for: tag),
+                          name: Self.capitalized(LanguageName.native(tag), in: tag), current: tag == language.tag)
+        }
+        let languageModel = PageLanguageModel(code: language.tag, dir: TextDirection.attribute(for: language.tag),
+                                              home: relative(language.path(SitePaths.home), from: localized),
+                                              alternates: alternates, switcher: switcher, hasSwitcher: switcher.count > 1,
+                                              chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language,
+                                              englishLang: language.tag.lowercased().split(separator: "-").first == "en" ? nil : "en")
+        return PageModel(site: site(in: language), root: SitePaths.root(from: localized), pageTitle: title, pageDescription: description,
+                         social: social(type: socialType, title: socialTitle, description: description, page: localized,
+                                        image: image, language: language.tag),
+                         page: page, pageLanguage: languageModel, t: ChromeTable(strings: language.chrome.table))
+    }
+
+    /// "français" -> "Français": a language's name starts a switcher entry.
+    static func capitalized(_ name: String, in tag: String) -> String {
+        guard let first = name.first else { return name }
+        return String(first).uppercased(with: Locale(identifier: tag)) + name.dropFirst()
+    }
+
+    func home(in tag: String? = nil) -> PageSource {
+        let language = language(tag)
+        let page = language.path(SitePaths.home)
         let cards = catalog.packs.map { pack -> PackCardModel in
-            let cover = pack.coverIndex.map { image(for: pack.stickers[$0], in: pack, from: SitePaths.home, decorative: false) }
-            return PackCardModel(href: SitePaths.packPage(pack), title: pack.title, lang: pack.language, count: pack.stickers.count,
-                                 countLabel: Self.count(pack.stickers.count), size: pack.size.rawValue,
+            let cover = pack.coverIndex.map { image(for: pack.stickers[$0], in: pack, from: page, decorative: false) }
+            return PackCardModel(href: relative(language.path(SitePaths.packPage(pack)), from: page), title: texts(of: pack, in: language).title.text,
+                                 lang: texts(of: pack, in: language).title.lang, count: pack.stickers.count,
+                                 countLabel: language.chrome.stickerCount(pack.stickers.count), size: pack.size.rawValue,
                                  sizePixels: pack.size.pixels, cover: cover)
         }
         let coverImage = catalog.packs.lazy.compactMap { pack in
             pack.coverIndex.flatMap { self.socialImage(for: pack.stickers[$0], in: pack) }
         }.first
-        let model = PageModel(site: site, root: "", pageTitle: catalog.site.title, pageDescription: catalog.site.description,
-                              social: social(type: "website", title: catalog.site.title, description: catalog.site.description,
-                                             page: SitePaths.home, image: coverImage),
-                              page: HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount,
-                                              stickerCountLabel: Self.count(catalog.stickerCount)))
+        let site = site(in: language)
+        let model = pageModel(HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount,
+                                        stickerCountLabel: language.chrome.stickerCount(catalog.stickerCount)),
+                              path: SitePaths.home, language: language, title: site.title, description: site.description,
+                              socialType: "website", socialTitle: site.title, image: coverImage)
         return PageSource(template: "home", model: model)
     }
 
-    func pack(_ pack: Pack) -> PageSource {
-        let page = SitePaths.packPage(pack)
+    func pack(_ pack: Pack, in tag: String? = nil) -> PageSource {
+        let language = language(tag)
+        let page = language.path(SitePaths.packPage(pack))
+        let chrome = language.chrome
         let cards = pack.stickers.map { sticker in
-            StickerCardModel(href: relative(SitePaths.stickerPage(pack, sticker), from: page), slug: sticker.slug, title: sticker.title,
-                             searchText: ([sticker.title, sticker.alt ?? ""] + sticker.tags).joined(separator: " "),
-                             image: image(for: sticker, in: pack, from: page, decorative: false),
+            let words = texts(of: sticker, in: pack, language: language)
+            return StickerCardModel(href: relative(language.path(SitePaths.stickerPage(pack, sticker)), from: page),
+                             cardTitleLang: words.title.lang, labelLang: words.alt?.lang,
+                             translationBadge: translationNote(for: sticker, language: language)?.badge,
+                             slug: sticker.slug, title: words.title.text,
+                             searchText: ([words.title.text, words.alt?.text ?? ""] + words.tags).joined(separator: " "),
+                             image: image(for: sticker, in: pack, from: page, decorative: false, alt: words.alt?.text),
                              isAnimated: assets[sticker.source]?.info?.isAnimated ?? false,
-                             errorLabel: errorLabel(for: sticker), label: sticker.alt ?? "",
-                             large: large(sticker, in: pack, from: page),
+                             errorLabel: errorLabel(for: sticker), label: words.alt?.text ?? "",
+                             large: large(sticker, in: pack, from: page, alt: words.alt?.text),
                              findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
         }
         var facts = [
@@ -78,27 +189,33 @@ struct PageRenderer: Sendable {
         ]
         if let author = pack.author { facts.append(FactModel(name: "Author", value: author)) }
         if let license = pack.license { facts.append(FactModel(name: "License", value: license)) }
-        let description = "\(Self.count(cards.count)) for Messages" + (pack.author.map { " by \($0)" } ?? "") + "."
-        let model = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "\(pack.title) – \(catalog.site.title)",
-                              pageDescription: description,
-                              social: social(type: "article", title: pack.title, description: description, page: page,
-                                             image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) }),
-                              page: PackPageModel(title: pack.title, lang: pack.language, descriptionHTML: pack.descriptionHTML, facts: facts,
-                                                  stickers: cards, count: cards.count, countLabel: Self.count(cards.count),
-                                                  icons: iconModels(for: pack, from: page),
-                                                  hasIcons: !(icons[pack.slug] ?? []).isEmpty,
-                                                  iconSetJSON: relative("\(SitePaths.packIcons(pack))/Contents.json", from: page),
-                                                  download: archives[pack.slug].map { bytes in
-                                                      LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
-                                                                title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
-                                                  },
-                                                  downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack)))
+        let count = chrome.stickerCount(cards.count)
+        let description = pack.author.map { chrome.format("packDescriptionBy", ["count": count, "author": $0]) }
+            ?? chrome.format("packDescription", ["count": count])
+        let words = texts(of: pack, in: language)
+        let site = site(in: language)
+        let model = pageModel(PackPageModel(title: words.title.text, lang: language.isDefault ? pack.language : nil,
+                                            descriptionHTML: words.description.text,
+                                            titleLang: words.title.lang, descriptionLang: words.description.lang, facts: facts,
+                                            stickers: cards, count: cards.count, countLabel: count,
+                                            icons: iconModels(for: pack, from: page),
+                                            hasIcons: !(icons[pack.slug] ?? []).isEmpty,
+                                            iconSetJSON: relative("\(SitePaths.packIcons(pack))/Contents.json", from: page),
+                                            download: archives[pack.slug].map { bytes in
+                                                LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
+                                                          title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
+                                            },
+                                            downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack)),
+                              path: SitePaths.packPage(pack), language: language, title: "\(words.title.text) – \(site.title)",
+                              description: description, socialType: "article", socialTitle: words.title.text,
+                              image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) })
         return PageSource(template: "pack", model: model)
     }
 
-    func sticker(at index: Int, in pack: Pack) -> PageSource {
+    func sticker(at index: Int, in pack: Pack, language tag: String? = nil) -> PageSource {
+        let language = language(tag)
         let sticker = pack.stickers[index]
-        let page = SitePaths.stickerPage(pack, sticker)
+        let page = language.path(SitePaths.stickerPage(pack, sticker))
         let asset = assets[sticker.source]
         let info = asset?.info
         var facts: [FactModel] = []
@@ -113,19 +230,34 @@ struct PageRenderer: Sendable {
         facts.append(FactModel(name: "Pack size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"))
         if let info { facts.append(FactModel(name: "SHA-256", value: info.sha256, isCode: true)) }
 
-        let link = { (other: Sticker) in LinkModel(href: relative(SitePaths.stickerPage(pack, other), from: page), title: other.title) }
+        let words = texts(of: sticker, in: pack, language: language)
+        let packWords = texts(of: pack, in: language)
+        let link = { (other: Sticker) -> LinkModel in
+            let title = self.texts(of: other, in: pack, language: language).title
+            return LinkModel(href: self.relative(language.path(SitePaths.stickerPage(pack, other)), from: page), title: title.text,
+                             linkLang: language.isDefault ? nil : title.lang)
+        }
+        let alt = words.alt?.text
         let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
                                  posterSrcset: asset?.poster.map { relative($0, from: page) },
                                  width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
-                                 alt: sticker.alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
+                                 alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
                                  cardColor: pack.background)
+        let chrome = language.chrome
         let model = StickerPageModel(
-            title: sticker.title, lang: pack.language, alt: sticker.alt, altLength: sticker.alt?.count ?? 0, altLimit: LabelChecks.maximumLength,
-            descriptionHTML: sticker.descriptionHTML, preview: preview,
+            title: words.title.text, lang: language.isDefault ? pack.language : nil, alt: alt, altLength: alt?.count ?? 0,
+            altLimit: LabelChecks.maximumLength,
+            descriptionHTML: words.description.text,
+            titleLang: words.title.lang, altLang: words.alt?.lang, descriptionLang: words.description.lang, tagsLang: words.tagsLang,
+            positionLabel: chrome.format("position", ["position": "\(index + 1)", "count": "\(pack.stickers.count)"]),
+            altMeta: chrome.format("labelMeta", ["length": "\(alt?.count ?? 0)", "limit": "\(LabelChecks.maximumLength)"]),
+            translation: translationNote(for: sticker, language: language),
+            preview: preview,
             swatchImage: image(for: sticker, in: pack, from: page, decorative: true),
             original: relative(SitePaths.original(pack, sticker), from: page), originalName: sticker.fileName,
-            facts: facts, tags: sticker.tags, hasTags: !sticker.tags.isEmpty,
-            pack: LinkModel(href: relative(SitePaths.packPage(pack), from: page), title: pack.title),
+            facts: facts, tags: words.tags, hasTags: !words.tags.isEmpty,
+            pack: LinkModel(href: relative(language.path(SitePaths.packPage(pack)), from: page), title: packWords.title.text,
+                            linkLang: language.isDefault ? nil : packWords.title.lang),
             previous: index > 0 ? link(pack.stickers[index - 1]) : nil,
             next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
             position: index + 1, count: pack.stickers.count, backgrounds: backgrounds(for: sticker),
@@ -133,12 +265,11 @@ struct PageRenderer: Sendable {
             sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
             artText: ArtTextModel(artText[sticker.source]))
-        let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
-                                  pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
-                                  pageDescription: sticker.alt,
-                                  social: social(type: "article", title: "\(sticker.title) – \(pack.title)", description: sticker.alt,
-                                                 page: page, image: socialImage(for: sticker, in: pack)),
-                                  page: model)
+        let site = site(in: language)
+        let pageModel = pageModel(model, path: SitePaths.stickerPage(pack, sticker), language: language,
+                                  title: "\(words.title.text) – \(packWords.title.text) – \(site.title)", description: alt,
+                                  socialType: "article", socialTitle: "\(words.title.text) – \(packWords.title.text)",
+                                  image: socialImage(for: sticker, in: pack, alt: alt))
         return PageSource(template: "sticker", model: pageModel)
     }
 
@@ -177,12 +308,10 @@ struct PageRenderer: Sendable {
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
                                 packs: catalog.packs.map { OptionModel(value: $0.slug, label: $0.title) },
                                 codes: codes.map { OptionModel(value: $0, label: $0) })
-        let pageModel = PageModel(site: site, root: SitePaths.root(from: page), pageTitle: "Label review – \(catalog.site.title)",
-                                  pageDescription: "Every sticker's accessibility label and findings on one page.",
-                                  social: social(type: "article", title: "Label review",
-                                                 description: "Every sticker's accessibility label and findings on one page.",
-                                                 page: page, image: nil),
-                                  page: model)
+        let pageModel = pageModel(model, path: page, language: language(), translatable: false,
+                                  title: "Label review – \(catalog.site.title)",
+                                  description: "Every sticker's accessibility label and findings on one page.",
+                                  socialType: "article", socialTitle: "Label review", image: nil)
         return PageSource(template: "review", model: pageModel)
     }
 
@@ -190,15 +319,16 @@ struct PageRenderer: Sendable {
 
     private var socialLinks: SocialLinks { SocialLinks(baseURL: catalog.site.baseURL) }
 
-    private func social(type: String, title: String, description: String?, page: String, image: SocialImageModel?) -> SocialModel {
-        let parts = catalog.site.language.split(separator: "-")
+    private func social(type: String, title: String, description: String?, page: String, image: SocialImageModel?,
+                        language: String) -> SocialModel {
+        let parts = language.split(separator: "-")
         let locale = parts.count >= 2 && parts[1].count == 2 ? "\(parts[0].lowercased())_\(parts[1].uppercased())" : nil
-        return SocialModel(type: type, title: title, siteName: catalog.site.title, locale: locale, description: description,
+        return SocialModel(type: type, title: title, siteName: site(in: self.language(language)).title, locale: locale, description: description,
                            url: socialLinks.url(page), image: image)
     }
 
-    private func socialImage(for sticker: Sticker, in pack: Pack) -> SocialImageModel? {
-        socialLinks.image(for: sticker, in: pack, info: assets[sticker.source]?.info)
+    private func socialImage(for sticker: Sticker, in pack: Pack, alt: String?? = nil) -> SocialImageModel? {
+        socialLinks.image(for: sticker, in: pack, info: assets[sticker.source]?.info, alt: alt ?? sticker.alt)
     }
 
     /// Each icon at its point size (the way it shows on a 1x screen), labelled with where it is used.
@@ -258,20 +388,21 @@ struct PageRenderer: Sendable {
 
     /// The original at the size Messages shows it: the pack's size class in points (a third of its
     /// pixels, the @3x scale stickers are drawn at), the art's aspect ratio kept.
-    private func large(_ sticker: Sticker, in pack: Pack, from page: String) -> ImageModel {
+    private func large(_ sticker: Sticker, in pack: Pack, from page: String, alt: String?) -> ImageModel {
         let asset = assets[sticker.source]
         let points = pack.size.pixels / 3
         let size = Resampler.fittedSize(width: asset?.info?.width ?? points, height: asset?.info?.height ?? points, box: points)
         return ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
                           posterSrcset: asset?.poster.map { relative($0, from: page) },
-                          width: size.width, height: size.height, alt: sticker.alt ?? "", readable: asset?.info != nil,
+                          width: size.width, height: size.height, alt: alt ?? "", readable: asset?.info != nil,
                           lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
     }
 
     /// The grid image of a sticker: thumbnails in `srcset` where Peel made them, else the original
     /// (GIF, JPEG and animated stickers keep their animation that way).
-    private func image(for sticker: Sticker, in pack: Pack, from page: String, decorative: Bool) -> ImageModel {
-        let alt = decorative ? "" : (sticker.alt ?? "")
+    /// `alt`: the label in the page's language (default: the sticker's own).
+    private func image(for sticker: Sticker, in pack: Pack, from page: String, decorative: Bool, alt label: String?? = nil) -> ImageModel {
+        let alt = decorative ? "" : ((label ?? sticker.alt) ?? "")
         let asset = assets[sticker.source]
         if let thumbnails = asset?.thumbnails, let first = thumbnails.first {
             let srcset = thumbnails.map { "\(relative($0.url, from: page)) \($0.width)w" }.joined(separator: ", ")

@@ -31,8 +31,9 @@ struct SocialLinks {
         return base + path
     }
 
-    /// The Open Graph image for a sticker: its original file, absolute, with its size and label.
-    func image(for sticker: Sticker, in pack: Pack, info: ImageInfo?) -> SocialImageModel? {
+    /// The Open Graph image for a sticker: its original file, absolute, with its size and label
+    /// (`alt`, in the page's language).
+    func image(for sticker: Sticker, in pack: Pack, info: ImageInfo?, alt: String?) -> SocialImageModel? {
         guard let info, let url = url(SitePaths.original(pack, sticker)) else { return nil }
         let type: String
         switch info.format {
@@ -41,6 +42,6 @@ struct SocialLinks {
         case .png, .apng: type = "image/png"
         default: return nil   // not a format Messages or link previews take
         }
-        return SocialImageModel(url: url, type: type, width: info.width, height: info.height, alt: sticker.alt)
+        return SocialImageModel(url: url, type: type, width: info.width, height: info.height, alt: alt)
     }
 }

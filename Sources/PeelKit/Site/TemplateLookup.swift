@@ -14,6 +14,10 @@ extension SiteModel: MustacheParent {
         case "language": self.language
         case "introHTML": self.introHTML
         case "footerHTML": self.footerHTML
+        case "titleLang": self.titleLang
+        case "descriptionLang": self.descriptionLang
+        case "introLang": self.introLang
+        case "footerLang": self.footerLang
         default: nil
         }
     }
@@ -28,6 +32,8 @@ extension PageModel: MustacheParent {
         case "pageDescription": self.pageDescription
         case "social": self.social
         case "page": self.page
+        case "pageLanguage": self.pageLanguage
+        case "t": self.t
         default: nil
         }
     }
@@ -83,6 +89,9 @@ extension StickerCardModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "href": self.href
+        case "cardTitleLang": self.cardTitleLang
+        case "labelLang": self.labelLang
+        case "translationBadge": self.translationBadge
         case "slug": self.slug
         case "title": self.title
         case "searchText": self.searchText
@@ -217,6 +226,8 @@ extension PackPageModel: MustacheParent {
         case "title": self.title
         case "lang": self.lang
         case "descriptionHTML": self.descriptionHTML
+        case "titleLang": self.titleLang
+        case "descriptionLang": self.descriptionLang
         case "facts": self.facts
         case "stickers": self.stickers
         case "count": self.count
@@ -251,6 +262,7 @@ extension LinkModel: MustacheParent {
         switch name {
         case "href": self.href
         case "title": self.title
+        case "linkLang": self.linkLang
         default: nil
         }
     }
@@ -276,6 +288,13 @@ extension StickerPageModel: MustacheParent {
         case "altLength": self.altLength
         case "altLimit": self.altLimit
         case "descriptionHTML": self.descriptionHTML
+        case "titleLang": self.titleLang
+        case "altLang": self.altLang
+        case "descriptionLang": self.descriptionLang
+        case "tagsLang": self.tagsLang
+        case "positionLabel": self.positionLabel
+        case "altMeta": self.altMeta
+        case "translation": self.translation
         case "preview": self.preview
         case "swatchImage": self.swatchImage
         case "original": self.original

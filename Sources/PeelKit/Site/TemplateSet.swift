@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Asset file name to bytes.
     public let assets: [String: Data]
+    /// The theme's words by language tag (`strings.<tag>.json`), see `ChromeStrings`.
+    let stringTables: [String: [String: String]]
     /// SHA-256 over every file of the theme (names and bytes), so a build knows when it changed.
     public let fingerprint: String
 
@@ -41,7 +43,12 @@ public struct TemplateSet: Sendable {
         HTMLEscaping.registered
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
+        var stringTables: [String: [String: String]] = [:]
         for (name, data) in files {
+            if let tag = ChromeStrings.tag(ofFile: name) {
+                stringTables[tag] = try ChromeStrings.parse(data, origin: origins[name] ?? name)
+                continue
+            }
             guard name.hasSuffix(".mustache") else {
                 assets[name] = data
                 continue
@@ -63,12 +70,18 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.assets = assets
+        self.stringTables = stringTables
         var hasher = SHA256()
         for name in files.keys.sorted() {
             hasher.update(data: Data("\(name)\u{0}\(files[name]!.count)\u{0}".utf8))
             hasher.update(data: files[name]!)
         }
         fingerprint = Hex.string(hasher.finalize())
+    }
+
+    /// The theme's words in `language` (English where the theme has no table for it).
+    func chrome(for language: String) -> ChromeStrings {
+        ChromeStrings(language: language, tables: stringTables)
     }
 
     /// Renders `context` with the named template. Values are HTML-escaped unless the template

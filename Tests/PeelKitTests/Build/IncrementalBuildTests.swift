@@ -82,9 +82,11 @@ import Testing
         let report = try await workspace.build()
         #expect(!report.upToDate)
         let changed = Self.changed(before, Self.inodes(workspace.site))
-        // The sticker's page, its pack's page and zip (which holds the sidecar), and the catalog-wide files.
+        // The sticker's page, its pack's page and zip (which holds the sidecar), and the catalog-wide files;
+        // and the sticker's and pack's French and Arabic pages, which show the untranslated label.
         let expected: Set<String> = ["faces/cool/index.html", "faces/index.html", "faces/faces.zip",
-                                     "review/index.html", "review/labels.csv", "catalog.json"]
+                                     "review/index.html", "review/labels.csv", "catalog.json",
+                                     "fr/faces/cool/index.html", "fr/faces/index.html", "ar/faces/cool/index.html", "ar/faces/index.html"]
         #expect(changed == expected, "rewritten: \(changed.sorted())")
         let page = try String(contentsOf: workspace.site.appendingPathComponent("faces/cool/index.html"), encoding: .utf8)
         #expect(page.contains("Very "))

@@ -1,0 +1,145 @@
+import Foundation
+import Mustache
+
+/// The language a page is written in. The default language's pages are at the site root, as a
+/// site with one language always was; every other declared language has the same pages under a
+/// folder named by its tag (`fr/index.html`, `fr/<pack>/index.html`, `fr/<pack>/<sticker>/index.html`).
+/// Images, thumbnails, zips and assets exist once, at the root: translated pages link to them.
+struct PageLanguage: Sendable {
+    /// The page's BCP 47 tag, for `<html lang>`.
+    let tag: String
+    /// The default language (or the only one): pages at the root.
+    let isDefault: Bool
+    /// The language the untranslated texts are in (the site's default language).
+    let source: String
+    let chrome: ChromeStrings
+
+    init(tag: String, site: SiteInfo, templates: TemplateSet) {
+        self.tag = tag
+        isDefault = tag == site.defaultLanguage
+        source = site.defaultLanguage
+        chrome = templates.chrome(for: tag)
+    }
+
+    /// The path of a page of the default language's site in this language's tree.
+    func path(_ sitePath: String) -> String {
+        isDefault ? sitePath : "\(tag)/\(sitePath)"
+    }
+
+    /// `lang` for a text written in `language` (nil: the page's own language, left unsaid).
+    func lang(of language: String) -> String? {
+        language.lowercased() == tag.lowercased() ? nil : language
+    }
+
+    /// `language`'s name in this page's language ("anglais" on a French page), for notes.
+    func name(of language: String) -> String {
+        let identifier = language.replacingOccurrences(of: "-", with: "_")
+        if let name = Locale(identifier: tag.replacingOccurrences(of: "-", with: "_")).localizedString(forIdentifier: identifier),
+           !name.isEmpty, name != identifier { return name }
+        return LanguageName.of(language)
+    }
+}
+
+/// A text in a page's language, or the default language's text standing in for a missing
+/// translation, with the `lang` that says so (nil: the page's language).
+struct LocalizedText: Sendable {
+    let text: String
+    let lang: String?
+}
+
+/// What base.mustache needs to say which language a page is in and where its other languages are.
+struct PageLanguageModel: Encodable {
+    /// `<html lang>`.
+    let code: String
+    /// "rtl" for right-to-left languages, nil otherwise.
+    let dir: String?
+    /// The home page of this language, relative to the page.
+    let home: String
+    /// `<link rel="alternate" hreflang>`: every language's version of the page, and `x-default`.
+    let alternates: [AlternateModel]
+    /// The language switcher's links (none when the site has one language).
+    let switcher: [SwitcherModel]
+    let hasSwitcher: Bool
+    /// "en" when the theme has no string table for the page's language, so its words are English.
+    let chromeLang: String?
+    /// "en" on a page in another language: for what Peel writes in English whatever the page's
+    /// language (findings, file facts, background names), so a screen reader reads it as English.
+    let englishLang: String?
+}
+
+struct AlternateModel: Encodable {
+    let hreflang: String
+    let href: String
+}
+
+/// One language in the switcher: the same page in that language, named in that language.
+struct SwitcherModel: Encodable {
+    let href: String
+    let code: String
+    let dir: String?
+    /// The language's own name ("Français", "العربية").
+    let name: String
+    let current: Bool
+}
+
+/// "Not yet translated" / "may be out of date" on a sticker in a language other than the default.
+struct TranslationNoteModel: Encodable {
+    /// "missing" or "stale", for the theme's CSS.
+    let state: String
+    /// The badge: "Not yet translated".
+    let badge: String
+    /// The sentence that says what the reader sees instead.
+    let note: String
+}
+
+// Field lookups for templates, as TemplateLookup.swift does for the other models (for speed).
+
+extension PageLanguageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "code": self.code
+        case "dir": self.dir
+        case "home": self.home
+        case "alternates": self.alternates
+        case "switcher": self.switcher
+        case "hasSwitcher": self.hasSwitcher
+        case "chromeLang": self.chromeLang
+        case "englishLang": self.englishLang
+        default: nil
+        }
+    }
+}
+
+extension AlternateModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "hreflang": self.hreflang
+        case "href": self.href
+        default: nil
+        }
+    }
+}
+
+extension SwitcherModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": self.href
+        case "code": self.code
+        case "dir": self.dir
+        case "name": self.name
+        case "current": self.current
+        default: nil
+        }
+    }
+}
+
+extension TranslationNoteModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "state": self.state
+        case "badge": self.badge
+        case "note": self.note
+        default: nil
+        }
+    }
+}
