@@ -115,6 +115,14 @@ public struct SiteBuilder: Sendable {
             try cache!.open(content: options.content, output: options.output)
         }
         let fingerprint = fingerprint(templates)
+        if let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: fingerprint), let saved = cache.loadReport() {
+            var report = BuildReport(packCount: saved.packCount, stickerCount: saved.stickerCount, findings: saved.findings,
+                                     seconds: Date().timeIntervalSince(start), output: options.output)
+            report.upToDate = true
+            clock.lap("check stamps")
+            report.phases = clock.phases
+            return report
+        }
         let previous = cache?.loadState().flatMap { $0.fingerprint == fingerprint ? $0 : nil }
         let snapshot = InputSnapshot.take(content)
         let hashes = ContentHashes(root: content, previous: previous?.inputs ?? [:])
@@ -123,6 +131,7 @@ public struct SiteBuilder: Sendable {
         if let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
             let refreshed = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: previous.outputs, report: previous.report)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
+            writeQuickCheck(snapshot, content: content, outputs: previous.outputs.keys, fingerprint: fingerprint, cache: cache)
             var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
                                      findings: previous.report.findings, seconds: Date().timeIntervalSince(start), output: options.output)
             report.upToDate = true
@@ -138,6 +147,8 @@ public struct SiteBuilder: Sendable {
         }
         clock.lap("compare inputs")
 
+        // Nothing vouches for the site from here until it is published and stamped again.
+        if let cache { QuickCheck.remove(at: cache.quickCheckFile.path) }
         let staging: URL
         do {
             staging = try publisher.makeStaging()
@@ -174,12 +185,13 @@ public struct SiteBuilder: Sendable {
         }
 
         if let cache {
-            for path in snapshot.files.keys { _ = try? hashes.hash(of: path) }
+            for path in snapshot.files.keys { _ = try? hashes.hashLearnt(of: path) }
             let state = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: site.outputs,
                                    report: .init(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
                                                  findings: review.findings))
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
+            writeQuickCheck(snapshot, content: content, outputs: site.outputs.keys, fingerprint: fingerprint, cache: cache)
             cache.prune()
             clock.lap("save the build state")
         }
@@ -206,16 +218,35 @@ public struct SiteBuilder: Sendable {
 
     /// True when the content folder holds exactly the files of the last build, with the same bytes.
     private func unchanged(_ snapshot: InputSnapshot, since previous: BuildState, hashes: ContentHashes) -> Bool {
-        guard snapshot.files.count == previous.inputs.count else { return false }
-        for (path, stamp) in snapshot.files {
-            guard let known = previous.inputs[path] else { return false }
-            if known.stamp == stamp && stamp != .unknown {
-                hashes.confirm(known, of: path)
-                continue
-            }
-            guard (try? hashes.hash(of: path)) == known.sha256 else { return false }
+        InputChanges.find(snapshot, since: previous.inputs, hashes: hashes, firstOnly: true).isEmpty
+    }
+
+    /// Stamps the inputs as they were when the build started (a file edited since no longer
+    /// matches, so the next build compares it) and the folders of the published site.
+    private func writeQuickCheck<Paths: Sequence>(_ snapshot: InputSnapshot, content: URL, outputs: Paths, fingerprint: String,
+                                                  cache: BuildCache) where Paths.Element == String {
+        let contentRoot = content.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        var records = snapshot.files.map { QuickCheck.Record(path: contentRoot + $0.key, stamp: $0.value) }
+        for folder in snapshot.directories {
+            guard let stamp = FileStamp.of(path: folder) else { return }
+            records.append(QuickCheck.Record(path: folder, stamp: stamp))
         }
-        return true
+        var folders: Set<String> = [""]
+        for path in outputs {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        let siteRoot = options.output.standardizedFileURL.path
+        for folder in folders {
+            let path = folder.isEmpty ? siteRoot : siteRoot + "/" + folder
+            guard let stamp = FileStamp.of(path: path) else { return }
+            records.append(QuickCheck.Record(path: path, stamp: stamp, isInput: false))
+        }
+        // Without it the next build only compares everything, so a failure to write is no error.
+        try? QuickCheck.write(records, fingerprint: fingerprint, to: cache.quickCheckFile.path)
     }
 
     /// True when the published site still holds every file the last build wrote, at its size.
