@@ -33,8 +33,10 @@ public struct BuildOptions: Sendable {
     /// Every option that shapes the site's bytes, so a cache made with other options is not
     /// reused. Read by reflection, so an option added later cannot be forgotten here; only the
     /// folders, which do not change what is written, are left out.
-    var siteShapingOptions: String {
-        let excluded: Set<String> = ["content", "output", "cache", "useCache", "templates", "artCache"]
+    var siteShapingOptions: String { siteShapingOptions(excluding: []) }
+
+    func siteShapingOptions(excluding more: Set<String>) -> String {
+        let excluded = Set(["content", "output", "cache", "useCache", "templates", "artCache"]).union(more)
         return Mirror(reflecting: self).children.compactMap { child in
             guard let label = child.label, !excluded.contains(label) else { return nil }
             return "\(label)=\(child.value)"
@@ -123,13 +125,20 @@ public struct SiteBuilder: Sendable {
             report.phases = clock.phases
             return report
         }
-        let previous = cache?.loadState().flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        let loaded = cache?.loadState()
+        let previous = loaded.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        // A build with the art checks and one without render pages alike (the art's findings are
+        // in each page's model, so in its key): `peel serve` runs one after the other, and each
+        // reuses the other's pages instead of rendering every page again.
+        let pagesFingerprint = self.fingerprint(templates, excluding: ["artChecks"])
+        let reusable = previous ?? loaded.flatMap { $0.pagesFingerprint == pagesFingerprint ? $0 : nil }
         let snapshot = InputSnapshot.take(content)
-        let hashes = ContentHashes(root: content, previous: previous?.inputs ?? [:])
+        let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:])
         clock.lap("read the build state")
 
         if let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
-            let refreshed = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: previous.outputs, report: previous.report)
+            let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
+                                       outputs: previous.outputs, report: previous.report)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
             writeQuickCheck(snapshot, content: content, outputs: previous.outputs.keys, fingerprint: fingerprint, cache: cache)
             var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
@@ -155,9 +164,9 @@ public struct SiteBuilder: Sendable {
         } catch let error as PeelError {
             throw siteError(error, staging: nil)
         }
-        let hasPreviousSite = previous != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
+        let hasPreviousSite = reusable != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
         let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
-                              previousOutputs: hasPreviousSite ? previous?.outputs ?? [:] : [:])
+                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? [:] : [:])
         let review: Review
         do {
             var art = ArtChecks(cacheFolder: options.useCache ? options.artCache ?? cache.map { ArtCache.folder(inBuildCache: $0.folder) } : nil)
@@ -186,7 +195,7 @@ public struct SiteBuilder: Sendable {
 
         if let cache {
             for path in snapshot.files.keys { _ = try? hashes.hashLearnt(of: path) }
-            let state = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: site.outputs,
+            let state = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(), outputs: site.outputs,
                                    report: .init(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
                                                  findings: review.findings))
             // The site is published; a cache that cannot be saved only makes the next build slower.
@@ -212,8 +221,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Peel's version, the theme's files and every option that shapes the output.
-    private func fingerprint(_ templates: TemplateSet) -> String {
-        Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(options.siteShapingOptions)|theme \(templates.fingerprint)".utf8)))
+    private func fingerprint(_ templates: TemplateSet, excluding options: Set<String> = []) -> String {
+        let shaping = self.options.siteShapingOptions(excluding: options)
+        return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(shaping)|theme \(templates.fingerprint)".utf8)))
     }
 
     /// True when the content folder holds exactly the files of the last build, with the same bytes.
