@@ -13,7 +13,7 @@ import struct
 import sys
 import zlib
 
-SIZES = [("small", 300), ("medium", 408), ("large", 618)]
+SIZES = [("small", 300), ("regular", 408), ("large", 618)]
 
 
 def png(width, height, rows):
