@@ -12,8 +12,11 @@ counts=("${@:-600 20000}")
 work="${PEEL_BENCH_DIR:-${TMPDIR:-/tmp}/peel-bench}"
 mkdir -p "$work"
 
-swift build -c release --product peel >/dev/null
-peel="$(swift build -c release --show-bin-path)/peel"
+# PEEL_BIN=path measures that binary instead of building a release one.
+if [ -n "${PEEL_BIN:-}" ]; then peel="$PEEL_BIN"; else
+  swift build -c release --product peel >/dev/null
+  peel="$(swift build -c release --show-bin-path)/peel"
+fi
 
 for count in ${counts[@]}; do
   content="$work/noop-$count/content"

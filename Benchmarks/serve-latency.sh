@@ -16,9 +16,12 @@ gap="${3:-0.3}"
 work="${PEEL_BENCH_DIR:-${TMPDIR:-/tmp}/peel-bench}/serve-$stickers"
 mkdir -p "$work"
 
-swift build -c release --product peel >/dev/null
-peel="$(swift build -c release --show-bin-path)/peel"
-python3 Benchmarks/incremental-catalog.py "$stickers" "$work/content"
+# PEEL_BIN=path measures that binary instead of building a release one.
+if [ -n "${PEEL_BIN:-}" ]; then peel="$PEEL_BIN"; else
+  swift build -c release --product peel >/dev/null
+  peel="$(swift build -c release --show-bin-path)/peel"
+fi
+[ -f "$work/content/site.md" ] || python3 Benchmarks/incremental-catalog.py "$stickers" "$work/content"
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$peel" serve "$work/content" --port "$port" ${PEEL_SERVE_FLAGS:-} >"$work/serve.log" 2>&1 &
