@@ -5,7 +5,8 @@ import Foundation
 /// output file's size and hash; and its report. A rebuild compares the content folder against it
 /// to find nothing changed (and return this report) or which inputs did.
 ///
-/// Stored as lines of text ("input <size> <mtime> <ctime> <inode> <sha256> <path>",
+/// Stored as lines of text ("fingerprint <sha256>", "pages <sha256>",
+/// "input <size> <mtime> <ctime> <inode> <sha256> <path>",
 /// "output <size> <sha256> <page key> <path>"), which reads
 /// many times faster than JSON at thousands of files; the report is JSON.
 struct BuildState: Sendable {
