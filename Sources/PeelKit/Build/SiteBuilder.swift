@@ -117,7 +117,10 @@ public struct SiteBuilder: Sendable {
             try cache!.open(content: options.content, output: options.output)
         }
         let fingerprint = fingerprint(templates)
-        if let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: fingerprint), let saved = cache.loadReport() {
+        // The quick check's records name the inputs of the content folder it was written for; another
+        // folder (same site, same cache) must not pass it.
+        let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)".utf8)))
+        if let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: quickKey), let saved = cache.loadReport() {
             var report = BuildReport(packCount: saved.packCount, stickerCount: saved.stickerCount, findings: saved.findings,
                                      seconds: Date().timeIntervalSince(start), output: options.output)
             report.upToDate = true
@@ -140,7 +143,7 @@ public struct SiteBuilder: Sendable {
             let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
                                        outputs: previous.outputs, report: previous.report)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
-            writeQuickCheck(snapshot, content: content, outputs: previous.outputs.keys, fingerprint: fingerprint, cache: cache)
+            writeQuickCheck(snapshot, content: content, outputs: previous.outputs.keys, fingerprint: quickKey, cache: cache)
             var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
                                      findings: previous.report.findings, seconds: Date().timeIntervalSince(start), output: options.output)
             report.upToDate = true
@@ -200,7 +203,7 @@ public struct SiteBuilder: Sendable {
                                                  findings: review.findings))
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
-            writeQuickCheck(snapshot, content: content, outputs: site.outputs.keys, fingerprint: fingerprint, cache: cache)
+            writeQuickCheck(snapshot, content: content, outputs: site.outputs.keys, fingerprint: quickKey, cache: cache)
             cache.prune()
             clock.lap("save the build state")
         }

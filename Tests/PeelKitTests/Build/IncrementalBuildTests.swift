@@ -145,6 +145,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: page.path))
     }
 
+    /// Another content folder built into the same site (same cache) is never "up to date" with the first's stamps.
+    @Test func anotherContentFolderIntoTheSameSiteIsBuilt() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let other = workspace.folder.url.appendingPathComponent("other")
+        try FileManager.default.copyItem(at: workspace.content, to: other)
+        try FileManager.default.removeItem(at: other.appendingPathComponent("faces/cool.md"))
+        let report = try await SiteBuilder(options: BuildOptions(content: other, output: workspace.site)).build()
+        #expect(!report.upToDate)
+    }
+
     /// A deleted sidecar and a new file beside the stickers (a translation, say) are changes.
     @Test func aDeletedFileAndANewFileAreChanges() async throws {
         let workspace = try Workspace()
