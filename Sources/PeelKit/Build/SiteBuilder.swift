@@ -37,8 +37,10 @@ public struct BuildOptions: Sendable {
     /// Every option that shapes the site's bytes, so a cache made with other options is not
     /// reused. Read by reflection, so an option added later cannot be forgotten here; only the
     /// folders, which do not change what is written, are left out.
-    var siteShapingOptions: String {
-        let excluded: Set<String> = ["content", "output", "cache", "useCache", "templates", "artCache"]
+    var siteShapingOptions: String { siteShapingOptions(excluding: []) }
+
+    func siteShapingOptions(excluding more: Set<String>) -> String {
+        let excluded = Set(["content", "output", "cache", "useCache", "templates", "artCache"]).union(more)
         return Mirror(reflecting: self).children.compactMap { child in
             guard let label = child.label, !excluded.contains(label) else { return nil }
             return "\(label)=\(child.value)"
@@ -119,14 +121,33 @@ public struct SiteBuilder: Sendable {
             try cache!.open(content: options.content, output: options.output)
         }
         let fingerprint = fingerprint(templates)
-        let previous = cache?.loadState().flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        // The quick check's records name the inputs of the content folder it was written for; another
+        // folder (same site, same cache) must not pass it.
+        let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)".utf8)))
+        if let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: quickKey), let saved = cache.loadReport() {
+            var report = BuildReport(packCount: saved.packCount, stickerCount: saved.stickerCount, findings: saved.findings,
+                                     seconds: Date().timeIntervalSince(start), output: options.output)
+            report.upToDate = true
+            clock.lap("check stamps")
+            report.phases = clock.phases
+            return report
+        }
+        let loaded = cache?.loadState()
+        let previous = loaded.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        // A build with the art checks and one without render pages alike (the art's findings are
+        // in each page's model, so in its key): `peel serve` runs one after the other, and each
+        // reuses the other's pages instead of rendering every page again.
+        let pagesFingerprint = self.fingerprint(templates, excluding: ["artChecks"])
+        let reusable = previous ?? loaded.flatMap { $0.pagesFingerprint == pagesFingerprint ? $0 : nil }
         let snapshot = InputSnapshot.take(content)
-        let hashes = ContentHashes(root: content, previous: previous?.inputs ?? [:])
+        let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:])
         clock.lap("read the build state")
 
         if let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
-            let refreshed = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: previous.outputs, report: previous.report)
+            let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
+                                       outputs: previous.outputs, report: previous.report)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
+            writeQuickCheck(snapshot, content: content, outputs: previous.outputs.keys, fingerprint: quickKey, cache: cache)
             var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
                                      findings: previous.report.findings, seconds: Date().timeIntervalSince(start), output: options.output)
             report.upToDate = true
@@ -142,15 +163,17 @@ public struct SiteBuilder: Sendable {
         }
         clock.lap("compare inputs")
 
+        // Nothing vouches for the site from here until it is published and stamped again.
+        if let cache { QuickCheck.remove(at: cache.quickCheckFile.path) }
         let staging: URL
         do {
             staging = try publisher.makeStaging()
         } catch let error as PeelError {
             throw siteError(error, staging: nil)
         }
-        let hasPreviousSite = previous != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
+        let hasPreviousSite = reusable != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
         let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
-                              previousOutputs: hasPreviousSite ? previous?.outputs ?? [:] : [:])
+                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? [:] : [:])
         let review: Review
         do {
             var art = ArtChecks(cacheFolder: options.useCache ? options.artCache ?? cache.map { ArtCache.folder(inBuildCache: $0.folder) } : nil)
@@ -185,12 +208,13 @@ public struct SiteBuilder: Sendable {
         }
 
         if let cache {
-            for path in snapshot.files.keys { _ = try? hashes.hash(of: path) }
-            let state = BuildState(fingerprint: fingerprint, inputs: hashes.entries(), outputs: site.outputs,
+            for path in snapshot.files.keys { _ = try? hashes.hashLearnt(of: path) }
+            let state = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(), outputs: site.outputs,
                                    report: .init(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
                                                  findings: review.findings))
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
+            writeQuickCheck(snapshot, content: content, outputs: site.outputs.keys, fingerprint: quickKey, cache: cache)
             // A shard's cache may be shared with the other shards' builds, whose entries it does not use.
             if options.packs == nil { cache.prune() }
             clock.lap("save the build state")
@@ -212,8 +236,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Peel's version, the theme's files and every option that shapes the output.
-    private func fingerprint(_ templates: TemplateSet) -> String {
-        Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(options.siteShapingOptions)|theme \(templates.fingerprint)".utf8)))
+    private func fingerprint(_ templates: TemplateSet, excluding options: Set<String> = []) -> String {
+        let shaping = self.options.siteShapingOptions(excluding: options)
+        return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(shaping)|theme \(templates.fingerprint)".utf8)))
     }
 
     /// The fingerprint every shard of one site shares with its merge: the options but the pack selection.
@@ -225,16 +250,35 @@ public struct SiteBuilder: Sendable {
 
     /// True when the content folder holds exactly the files of the last build, with the same bytes.
     private func unchanged(_ snapshot: InputSnapshot, since previous: BuildState, hashes: ContentHashes) -> Bool {
-        guard snapshot.files.count == previous.inputs.count else { return false }
-        for (path, stamp) in snapshot.files {
-            guard let known = previous.inputs[path] else { return false }
-            if known.stamp == stamp && stamp != .unknown {
-                hashes.confirm(known, of: path)
-                continue
-            }
-            guard (try? hashes.hash(of: path)) == known.sha256 else { return false }
+        InputChanges.find(snapshot, since: previous.inputs, hashes: hashes, firstOnly: true).isEmpty
+    }
+
+    /// Stamps the inputs as they were when the build started (a file edited since no longer
+    /// matches, so the next build compares it) and the folders of the published site.
+    private func writeQuickCheck<Paths: Sequence>(_ snapshot: InputSnapshot, content: URL, outputs: Paths, fingerprint: String,
+                                                  cache: BuildCache) where Paths.Element == String {
+        let contentRoot = content.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        var records = snapshot.files.map { QuickCheck.Record(path: contentRoot + $0.key, stamp: $0.value) }
+        for folder in snapshot.directories {
+            guard let stamp = FileStamp.of(path: folder) else { return }
+            records.append(QuickCheck.Record(path: folder, stamp: stamp))
         }
-        return true
+        var folders: Set<String> = [""]
+        for path in outputs {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        let siteRoot = options.output.standardizedFileURL.path
+        for folder in folders {
+            let path = folder.isEmpty ? siteRoot : siteRoot + "/" + folder
+            guard let stamp = FileStamp.of(path: path) else { return }
+            records.append(QuickCheck.Record(path: path, stamp: stamp, isInput: false))
+        }
+        // Without it the next build only compares everything, so a failure to write is no error.
+        try? QuickCheck.write(records, fingerprint: fingerprint, to: cache.quickCheckFile.path)
     }
 
     /// True when the published site still holds every file the last build wrote, at its size.

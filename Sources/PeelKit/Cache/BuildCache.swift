@@ -37,6 +37,8 @@ final class BuildCache: @unchecked Sendable {
     private var entries: URL { folder.appendingPathComponent("entries") }
     private var stateFile: URL { folder.appendingPathComponent("state.txt") }
     private var reportFile: URL { folder.appendingPathComponent("report.json") }
+    /// See QuickCheck.
+    var quickCheckFile: URL { folder.appendingPathComponent("quick-check") }
 
     /// Marks a folder as Peel's cache (the Cache Directory Tagging format, so backup tools skip
     /// it too). Peel writes into, and deletes from, only a folder that holds it.
@@ -44,7 +46,7 @@ final class BuildCache: @unchecked Sendable {
     static let markerText = "Signature: 8a477f597d28d172789f06886806bc55\n"
         + "# This folder is a build cache made by Peel (peel build); delete it at any time.\n"
     /// The names Peel keeps at the top of its cache.
-    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "lock", marker, ArtCache.folderName]
+    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "quick-check", "lock", marker, ArtCache.folderName]
 
     /// Checks the folder is safe to use, creates it and takes its lock: two builds of the same site
     /// at once would each replace the other's files, so the second is refused.
@@ -120,6 +122,12 @@ final class BuildCache: @unchecked Sendable {
     func loadState() -> BuildState? {
         guard let state = try? ContentFile.read(stateFile), let report = try? ContentFile.read(reportFile) else { return nil }
         return BuildState.decode(state: state, report: report)
+    }
+
+    /// The last build's report alone (for a build the quick check found up to date).
+    func loadReport() -> BuildState.Report? {
+        guard let data = try? ContentFile.read(reportFile) else { return nil }
+        return try? JSONDecoder().decode(BuildState.Report.self, from: data)
     }
 
     func save(_ state: BuildState) throws {

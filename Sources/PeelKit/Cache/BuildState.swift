@@ -5,7 +5,8 @@ import Foundation
 /// output file's size and hash; and its report. A rebuild compares the content folder against it
 /// to find nothing changed (and return this report) or which inputs did.
 ///
-/// Stored as lines of text ("input <size> <mtime> <ctime> <inode> <sha256> <path>",
+/// Stored as lines of text ("fingerprint <sha256>", "pages <sha256>",
+/// "input <size> <mtime> <ctime> <inode> <sha256> <path>",
 /// "output <size> <sha256> <page key> <path>"), which reads
 /// many times faster than JSON at thousands of files; the report is JSON.
 struct BuildState: Sendable {
@@ -26,6 +27,9 @@ struct BuildState: Sendable {
     static let formatLine = "peel-build-state 2"
 
     var fingerprint: String
+    /// The fingerprint without the options that change only findings (the art checks): pages a
+    /// build with another such option rendered may be reused, by their keys.
+    var pagesFingerprint: String?
     var inputs: [String: ContentHashes.Entry]
     var outputs: [String: Output]
     var report: Report
@@ -34,6 +38,7 @@ struct BuildState: Sendable {
 
     func encoded() -> (state: Data, report: Data) {
         var lines = [Self.formatLine, "fingerprint \(fingerprint)"]
+        if let pagesFingerprint { lines.append("pages \(pagesFingerprint)") }
         for path in inputs.keys.sorted() {
             let entry = inputs[path]!, stamp = entry.stamp
             lines.append("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
@@ -56,6 +61,7 @@ struct BuildState: Sendable {
         guard lines.first.map(String.init) == formatLine, lines.last == "" else { return nil }
         lines.removeLast()
         var fingerprint: String?
+        var pagesFingerprint: String?
         var inputs: [String: ContentHashes.Entry] = [:]
         var outputs: [String: Output] = [:]
         for line in lines.dropFirst() {
@@ -63,6 +69,8 @@ struct BuildState: Sendable {
             switch fields.first {
             case "fingerprint" where fields.count == 2:
                 fingerprint = String(fields[1])
+            case "pages" where fields.count == 2:
+                pagesFingerprint = String(fields[1])
             case "input" where fields.count == 7:
                 guard let size = Int64(fields[1]), let modified = Int64(fields[2]), let changed = Int64(fields[3]),
                       let inode = UInt64(fields[4]), let path = unescape(fields[6]) else { return nil }
@@ -78,7 +86,7 @@ struct BuildState: Sendable {
             }
         }
         guard let fingerprint else { return nil }
-        return BuildState(fingerprint: fingerprint, inputs: inputs, outputs: outputs, report: reportValue)
+        return BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: inputs, outputs: outputs, report: reportValue)
     }
 
     /// Paths may hold any character but "/" separators; newlines and "%" are percent-escaped so

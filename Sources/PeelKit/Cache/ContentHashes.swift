@@ -28,7 +28,7 @@ final class ContentHashes: @unchecked Sendable {
         guard let stamp = FileStamp.of(path: fullPath(path)) else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        guard let entry = previous[path] ?? current[path], entry.stamp == stamp, entry.stamp != .unknown else { return nil }
+        guard let entry = current[path] ?? previous[path], entry.stamp == stamp, entry.stamp != .unknown else { return nil }
         current[path] = entry
         return entry.sha256
     }
@@ -48,9 +48,26 @@ final class ContentHashes: @unchecked Sendable {
         let stampAfter = FileStamp.of(path: fullPath(path))
         let stamp = (stampBeforeReading != nil && stampBeforeReading == stampAfter) ? stampAfter! : .unknown
         lock.lock()
-        current[path] = Entry(stamp: stamp, sha256: sha)
+        // The first hash a build learns is the one it keeps (see hashLearnt): a file read twice
+        // because it changed in between keeps the stamp of the first read, which no longer
+        // matches, so the next build reads it again.
+        if current[path] == nil { current[path] = Entry(stamp: stamp, sha256: sha) }
         lock.unlock()
         return sha
+    }
+
+    /// The hash this build already learnt for `path`, whatever its stamp says now; otherwise its
+    /// hash, reading it only when its stamp changed. What a build records at its end: the hash of
+    /// the bytes it used. Hashing again a file edited during the build would record the new bytes'
+    /// hash beside pages made from the old ones, and the next build would find "nothing changed"
+    /// (an edit lost in `peel serve`). The stamp kept with the old hash no longer matches the
+    /// file, so the next build reads it again and sees the change.
+    func hashLearnt(of path: String) throws -> String {
+        lock.lock()
+        let learnt = current[path]
+        lock.unlock()
+        if let learnt { return learnt.sha256 }
+        return try hash(of: path)
     }
 
     /// The hash of `path`, reading it only when its stamp changed.

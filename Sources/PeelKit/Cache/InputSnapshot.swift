@@ -7,25 +7,31 @@ import Foundation
 
 /// Every file of a content folder with its stamp, found with one `readdir` and one `stat` per
 /// entry: how a rebuild learns, without reading anything, which inputs may have changed.
-/// Hidden entries (".git", ".DS_Store") are skipped, as the catalog loader skips them. Symlinked
-/// folders are followed once each (a loop cannot trap the walk).
+/// Hidden entries (".git", ".DS_Store", editor swap files) are skipped, as the catalog loader skips
+/// them. Symlinked folders are followed once each (a loop cannot trap the walk).
 struct InputSnapshot: Equatable, Sendable {
     /// Path relative to the content folder → stamp.
     var files: [String: FileStamp]
+    /// Every folder walked, the top one included, as absolute paths (what `peel serve` watches).
+    var directories: [String] = []
 
     static func take(_ root: URL) -> InputSnapshot {
-        var files: [String: FileStamp] = [:]
+        var snapshot = InputSnapshot(files: [:])
         var visited = Set<[UInt64]>()
-        walk(root.path, relative: "", files: &files, visited: &visited, depth: 0)
-        return InputSnapshot(files: files)
+        // The top folder's own symlink is followed, as the catalog loader follows it.
+        walk(root.standardizedFileURL.resolvingSymlinksInPath().path, relative: "", into: &snapshot, visited: &visited, depth: 0)
+        return snapshot
     }
 
-    private static func walk(_ path: String, relative: String, files: inout [String: FileStamp],
+    private static func walk(_ path: String, relative: String, into snapshot: inout InputSnapshot,
                              visited: inout Set<[UInt64]>, depth: Int) {
         var info = stat()
+        // 16 levels: deeper than any catalog (packs are one level down), and a bound on a walk
+        // through symlinked folders.
         guard depth < 16, stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
               let directory = opendir(path) else { return }
         defer { closedir(directory) }
+        snapshot.directories.append(path)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -36,9 +42,9 @@ struct InputSnapshot: Equatable, Sendable {
             var child = stat()
             guard stat(childPath, &child) == 0 else { continue }
             if child.st_mode & S_IFMT == S_IFDIR {
-                walk(childPath, relative: childRelative, files: &files, visited: &visited, depth: depth + 1)
+                walk(childPath, relative: childRelative, into: &snapshot, visited: &visited, depth: depth + 1)
             } else if child.st_mode & S_IFMT == S_IFREG {
-                files[childRelative] = FileStamp(child)
+                snapshot.files[childRelative] = FileStamp(child)
             }
         }
     }

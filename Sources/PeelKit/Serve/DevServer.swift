@@ -79,8 +79,8 @@ public struct DevServer: Sendable {
 
         let watcher = FolderWatcher(pollInterval: options.pollInterval)
         defer { watcher.stop() }
-        var snapshot = FolderSnapshot(folders: watched)
-        watcher.watch(snapshot.directories)
+        let inputs = WatchedInputs(watched)
+        watcher.watch(inputs.directories)
         var artRun: Task<Void, Never>?
         if await rebuild(with: builder, hub: hub, report: report), let artBuilder {
             artRun = Task { await rebuild(with: artBuilder, hub: hub, report: report, art: true) }
@@ -90,15 +90,19 @@ public struct DevServer: Sendable {
         do {
             while true {
                 try await watcher.nextChange()
-                let current = FolderSnapshot(folders: watched)
-                watcher.watch(current.directories)
-                guard current != snapshot else { continue }
-                // Editors often write a file in steps (truncate, write, rename): wait for quiet.
-                try await Task.sleep(for: .milliseconds(30))
-                let settled = FolderSnapshot(folders: watched)
-                guard settled == current else { continue }
-                report(.changed(settled.changes(since: snapshot)))
-                snapshot = settled
+                var changed = inputs.changes()
+                watcher.watch(inputs.directories)
+                guard !changed.isEmpty else { continue }
+                // Editors often write a file in steps (truncate, write, rename): build once it is quiet.
+                // A file rewritten without pause (a log in the content folder) does not hold the build back
+                // more than 20 looks.
+                for _ in 0..<20 {
+                    try await Task.sleep(for: Self.settleTime)
+                    let more = inputs.changes()
+                    if more.isEmpty { break }
+                    changed = Array(Set(changed + more)).sorted()
+                }
+                report(.changed(changed))
                 // Both builds write the same site and take its cache's lock: the art run of the
                 // previous content stops first.
                 artRun?.cancel()
@@ -114,6 +118,10 @@ public struct DevServer: Sendable {
             await server.stop()
         }
     }
+
+    /// How long the folders must stay unchanged before a build starts: an editor's save in steps
+    /// takes well under this, and it is a small part of the 100 ms an edit may take to reach the page.
+    static let settleTime: Duration = .milliseconds(15)
 
     /// Builds the site and tells open pages; true when it was built.
     @discardableResult

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Says when `peel serve` should look at the watched folders again (`FolderSnapshot` still decides
+/// Says when `peel serve` should look at the watched folders again (`WatchedInputs` still decides
 /// what changed). On Linux the kernel says so (inotify on every watched folder), so an idle server
 /// walks nothing: a `stat` walk every 100 ms cost about 5 % of a core at 600 stickers. A slow
 /// safety walk still runs, for what inotify cannot see (a folder on a network or a VM's shared

@@ -56,6 +56,7 @@ import Testing
         #expect(again.findings == first.findings)
         #expect(again.stickerCount == first.stickerCount && again.packCount == first.packCount)
         #expect(again.summary.hasPrefix("Up to date: 4 packs, 24 stickers"))
+        #expect(again.phases.map(\.name) == ["check stamps"], "one stat per file and folder, no state parsed, nothing hashed")
         #expect(Self.inodes(workspace.site) == before, "an up-to-date build must not replace a single file")
         #expect(SiteBuilderTests.snapshot(workspace.site) == beforeBytes)
     }
@@ -90,6 +91,83 @@ import Testing
         #expect(changed == expected, "rewritten: \(changed.sorted())")
         let page = try String(contentsOf: workspace.site.appendingPathComponent("faces/cool/index.html"), encoding: .utf8)
         #expect(page.contains("Very "))
+    }
+
+    /// A sidecar saved while a build runs, after the build read it: that build shows the old
+    /// label, and the next one must not call itself up to date. (Once the end of a build hashed
+    /// the file again and recorded the new bytes' hash beside the old pages: `peel serve` logged
+    /// the change, built "in 0.08 s" and kept serving the old label.)
+    @Test func aSidecarEditedDuringABuildIsBuiltByTheNextOne() async throws {
+        let workspace = try Workspace()
+        let sidecar = workspace.content.appendingPathComponent("faces/cool.md")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        // The same size: a fixed typo.
+        let edited = text.replacingOccurrences(of: "alt: ", with: "alt: 5002 ")
+        let original = text.replacingOccurrences(of: "alt: ", with: "alt: 5001 ")
+        try workspace.write(original, to: "faces/cool.md")
+        let once = OnceFlag()
+        // The image step's progress comes after the catalog (and every sidecar) was read.
+        _ = try await SiteBuilder(options: BuildOptions(content: workspace.content, output: workspace.site)).build { _, _ in
+            if once.claim() { try? Data(edited.utf8).write(to: sidecar) }
+        }
+        #expect(once.claimed)
+        let page = workspace.site.appendingPathComponent("faces/cool/index.html")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("5001 "), "the build read the sidecar before the edit")
+        let next = try await workspace.build()
+        #expect(!next.upToDate, "the edit made during the last build is a change")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("5002 "))
+        #expect(try await workspace.build().upToDate)
+    }
+
+    /// Edits of the same size that keep the mtime (`cp -p`, `rsync -t`, `tar x`, or a file system
+    /// whose clock ticks once a second) are seen: the status-change time moves, and a stamp taken
+    /// within two seconds of a write is never trusted.
+    @Test func sameSizeEditsWithTheSameMtimeAreChanges() async throws {
+        let workspace = try Workspace()
+        let sidecar = workspace.content.appendingPathComponent("faces/cool.md")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        let page = workspace.site.appendingPathComponent("faces/cool/index.html")
+        let mtime = Date(timeIntervalSince1970: 1_700_000_000)
+        for label in ["5001", "5002", "5003"] {
+            try workspace.write(text.replacingOccurrences(of: "alt: ", with: "alt: \(label) "), to: "faces/cool.md")
+            try FileManager.default.setAttributes([.modificationDate: mtime], ofItemAtPath: sidecar.path)
+            let report = try await workspace.build()
+            #expect(!report.upToDate, "\(label)")
+            #expect(try String(contentsOf: page, encoding: .utf8).contains("\(label) "))
+        }
+    }
+
+    /// The quick check vouches for the site's folders too: a file deleted from the site is made again.
+    @Test func aFileDeletedFromTheSiteIsMadeAgain() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let page = workspace.site.appendingPathComponent("faces/cool/index.html")
+        try FileManager.default.removeItem(at: page)
+        #expect(try await !workspace.build().upToDate)
+        #expect(FileManager.default.fileExists(atPath: page.path))
+    }
+
+    /// Another content folder built into the same site (same cache) is never "up to date" with the first's stamps.
+    @Test func anotherContentFolderIntoTheSameSiteIsBuilt() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let other = workspace.folder.url.appendingPathComponent("other")
+        try FileManager.default.copyItem(at: workspace.content, to: other)
+        try FileManager.default.removeItem(at: other.appendingPathComponent("faces/cool.md"))
+        let report = try await SiteBuilder(options: BuildOptions(content: other, output: workspace.site)).build()
+        #expect(!report.upToDate)
+    }
+
+    /// A deleted sidecar and a new file beside the stickers (a translation, say) are changes.
+    @Test func aDeletedFileAndANewFileAreChanges() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        try FileManager.default.removeItem(at: workspace.content.appendingPathComponent("faces/cool.md"))
+        #expect(try await !workspace.build().upToDate)
+        #expect(try await workspace.build().upToDate)
+        try workspace.write("---\nalt: Un visage cool\n---\n", to: "faces/cool.fr.md")
+        #expect(try await !workspace.build().upToDate)
+        #expect(try await workspace.build().upToDate)
     }
 
     @Test func aChangedImageIsTheOnlyOneDecodedAgain() async throws {
@@ -185,5 +263,19 @@ import Testing
             _ = try await workspace.build()
         }
         _ = holder
+    }
+}
+
+/// True for the first caller only (the build's progress is called from parallel tasks).
+final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var claimed = false
+
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if claimed { return false }
+        claimed = true
+        return true
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static func markDerivedFiles(in cache: URL) throws -> Int {
         let entries = cache.appendingPathComponent("entries")
         var marked = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".png") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".png") || name.hasSuffix(".webp") {
             try Data("from the cache: \(name)".utf8).write(to: entries.appendingPathComponent(name))
             marked += 1
         }
@@ -37,7 +37,10 @@ import Testing
         #expect(!report.findings.hasErrors)
 
         let thumbnails = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String }
-            .filter { $0.hasSuffix("0w.png") || $0.hasSuffix("-poster.png") || $0.contains("/icons/") && $0.hasSuffix(".png") } ?? []
+            .filter { path in
+                let derived = path.contains("0w.") || path.contains("0w-poster.") || path.hasSuffix("-poster.png") || path.contains("/icons/")
+                return derived && (path.hasSuffix(".png") || path.hasSuffix(".webp"))
+            } ?? []
         #expect(thumbnails.count > 24)
         for path in thumbnails {
             let bytes = try Data(contentsOf: site.appendingPathComponent(path))

@@ -67,6 +67,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: built.deletingLastPathComponent().path), "the private site is removed")
     }
 
+    /// Fixing a typo keeps a label's length: five edits of the same size, each made as soon as the
+    /// one before is served (a fraction of a second), are each served (one such edit was once lost: "Changed", "Built",
+    /// and the old label served for good).
+    @Test func sameSizeEditsWithinASecondAreEachServed() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let server = try ServeProcess(["content"], in: folder.url)
+        let stream = try openEvents(port: server.port)
+        _ = try nextStatus(stream, before: Date().addingTimeInterval(10)) { _ in true }
+        let sidecar = folder.url.appendingPathComponent("content/pets/cat.md")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        for label in ["Label 5001", "Label 5002", "Label 5003", "Label 5004", "Label 5005"] {
+            let edited = text.replacingOccurrences(of: #"(?m)^alt:.*$"#, with: "alt: \(label)", options: .regularExpression)
+            try Data(edited.utf8).write(to: sidecar)
+            let deadline = Date().addingTimeInterval(10)
+            var served = false
+            while !served && Date() < deadline {
+                served = (try? RawHTTPClient.get("/pets/cat/index.html", port: server.port))?.text.contains(label) ?? false
+                if !served { Thread.sleep(forTimeInterval: 0.005) }
+            }
+            #expect(served, "\(label) is served (\(server.output))")
+        }
+        #expect(server.stop() == 0)
+    }
+
     @Test func buildFailuresAndContentErrorsReachThePageAndTheServerKeepsRunning() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")

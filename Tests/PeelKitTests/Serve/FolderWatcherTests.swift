@@ -28,7 +28,7 @@ import Testing
         let watcher = FolderWatcher(pollInterval: .milliseconds(100), rescanInterval: .seconds(600))
         defer { watcher.stop() }
         #expect(watcher.usesKernelEvents)
-        watcher.watch(FolderSnapshot(folders: [content]).directories)
+        watcher.watch(WatchedInputs([content]).directories)
         #expect(await wakes(watcher, within: .seconds(5)), "folders watched for the first time are walked once more")
         #expect(await !wakes(watcher, within: .seconds(1)), "idle: no walk (polling woke ten times in this second)")
 
@@ -36,7 +36,7 @@ import Testing
         #expect(await wakes(watcher, within: .seconds(5)), "an edit")
         try folder.write("new", to: "content/q/b.md")
         #expect(await wakes(watcher, within: .seconds(5)), "a new folder")
-        watcher.watch(FolderSnapshot(folders: [content]).directories)
+        watcher.watch(WatchedInputs([content]).directories)
         #expect(await wakes(watcher, within: .seconds(5)), "the new folder is watched, and walked once more")
         #expect(await !wakes(watcher, within: .milliseconds(500)))
         try folder.write("three", to: "content/q/b.md")

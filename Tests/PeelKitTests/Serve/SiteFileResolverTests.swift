@@ -49,26 +49,4 @@ import Testing
             #expect(!DevSiteHandler.isLoopback(host: host), "\(host)")
         }
     }
-
-    @Test func snapshotsSeeEditsAdditionsAndRemovals() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("one", to: "content/p/a.md")
-        let before = FolderSnapshot(folders: [folder.url.appendingPathComponent("content")])
-        #expect(FolderSnapshot(folders: [folder.url.appendingPathComponent("content")]) == before)
-        try folder.write("two!", to: "content/p/a.md")
-        try folder.write("new", to: "content/p/b.md")
-        try folder.write("swap", to: "content/p/.a.md.swp")
-        let after = FolderSnapshot(folders: [folder.url.appendingPathComponent("content")])
-        let changes = after.changes(since: before).map { URL(fileURLWithPath: $0).lastPathComponent }
-        #expect(changes.contains("a.md") && changes.contains("b.md"))
-        #expect(!changes.contains(".a.md.swp"), "hidden editor files are ignored")
-
-        // A content folder that is a symlink is watched where it points.
-        let link = folder.url.appendingPathComponent("linked")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder.url.appendingPathComponent("content"))
-        let linked = FolderSnapshot(folders: [link])
-        #expect(linked.fileCount > 3)
-        try folder.write("three", to: "content/p/a.md")
-        #expect(FolderSnapshot(folders: [link]) != linked, "an edit behind a symlinked content folder")
-    }
 }
