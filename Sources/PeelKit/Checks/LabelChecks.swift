@@ -26,6 +26,7 @@ enum LabelChecks {
         if isPlaceholder(label, language: subject.language) {
             findings.append(subject.finding(.error, .placeholderLabel,
                 "\(name) '\(label)' is a placeholder; write what the sticker shows, such as 'Smiling sun in sunglasses'"))
+            return findings   // "無題の画像": saying to drop "の画像" would leave a placeholder still
         } else if isFileName(label, of: subject.sticker) {
             findings.append(subject.finding(.error, .labelIsFileName,
                 "\(name) '\(label)' is the file name, which VoiceOver reads anyway; write what the sticker shows"))

@@ -107,7 +107,7 @@ import Testing
 
     @Test func spellingUsesEachLanguagesDictionaryAndReportsAMissingOneOnce() throws {
         let folder = try catalog(languages: "[en, fr, de]", labels: [("moon", "Crescent moon"), ("star", "Shooting star")], translations: [
-            ("moon.fr.md", "Croisant de lune"), ("star.fr.md", "Étoile filante"),
+            ("moon.fr.md", "Croissant de lunne"), ("star.fr.md", "Étoile filante"),
             ("moon.de.md", "Mondsichel"), ("star.de.md", "Sternschnuppe"),
         ])
         let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
@@ -115,8 +115,8 @@ import Testing
         let check = SpellingCheck { $0 == "de" ? [] : SpellingDictionary.sharedVariants(for: $0) }
         let findings = check.findings(for: catalog).sorted()
         #expect(summary(findings) == ["site.md:- spelling-dictionary-missing -", "sky/moon.fr.md:2 label-spelling fr"], "\(findings.map(\.formatted))")
-        #expect(findings[0].message.contains("language 'de'"))
-        #expect(findings[1].message.hasPrefix("“Croisant” may be misspelled (did you mean “Croissant”"))
+        #expect(findings.first?.message.contains("language 'de'") == true)
+        #expect(findings.last?.message.hasPrefix("“lunne” may be misspelled") == true)
         #expect(SpellingCheck.languages(of: catalog) == ["de", "en", "fr"])
     }
 
