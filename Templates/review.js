@@ -1,6 +1,7 @@
-// Filters and sorts the review table in place: a text search, a pack, a finding code and a
-// severity, all combined and kept in the address (?q=&pack=&code=&status=), so a reload or a
-// shared link shows the same rows. Without JavaScript the full table still shows.
+// Filters and sorts the review table in place: a text search, a pack, a finding code, a
+// translation state (missing or out of date, in any or one language) and a severity, all combined
+// and kept in the address (?q=&pack=&code=&translation=&status=), so a reload or a shared link
+// shows the same rows. Without JavaScript the full table still shows.
 (function () {
   "use strict";
   var table = document.querySelector(".review-table");
@@ -14,6 +15,8 @@
   var query = form.querySelector("[name=q]");
   var pack = form.querySelector("[name=pack]");
   var code = form.querySelector("[name=code]");
+  // Only on a site with more than one language.
+  var translation = form.querySelector("[name=translation]");
   var buttons = Array.prototype.slice.call(document.querySelectorAll(".review-filters button"));
   var severity = "all";
   var timer = null;
@@ -28,7 +31,8 @@
   function remember() {
     if (!window.history.replaceState) return;
     var url = new URL(window.location.href);
-    [["q", query.value.trim()], ["pack", pack.value], ["code", code.value], ["status", severity === "all" ? "" : severity]]
+    [["q", query.value.trim()], ["pack", pack.value], ["code", code.value], ["translation", translation ? translation.value : ""],
+     ["status", severity === "all" ? "" : severity]]
       .forEach(function (pair) { if (pair[1]) url.searchParams.set(pair[0], pair[1]); else url.searchParams.delete(pair[0]); });
     window.history.replaceState(window.history.state, "", url.href);
   }
@@ -40,6 +44,8 @@
       var match = (severity === "all" || row.getAttribute("data-status") === severity)
         && (!pack.value || row.getAttribute("data-pack") === pack.value)
         && (!code.value || (" " + row.getAttribute("data-codes") + " ").indexOf(" " + code.value + " ") !== -1)
+        && (!translation || !translation.value
+            || (" " + row.getAttribute("data-translations") + " ").indexOf(" " + translation.value + " ") !== -1)
         && words.every(function (word) { return haystacks[index].indexOf(word) !== -1; });
       row.hidden = !match;
       if (match) shown += 1;
@@ -61,6 +67,7 @@
   }
   choose(pack, params.get("pack"));
   choose(code, params.get("code"));
+  if (translation) choose(translation, params.get("translation"));
   if (rank.hasOwnProperty(params.get("status"))) severity = params.get("status");
 
   form.hidden = false;
@@ -68,6 +75,7 @@
   query.addEventListener("input", function () { apply(false); });
   pack.addEventListener("change", function () { apply(true); });
   code.addEventListener("change", function () { apply(true); });
+  if (translation) translation.addEventListener("change", function () { apply(true); });
   buttons.forEach(function (button) {
     button.addEventListener("click", function () {
       severity = button.getAttribute("data-filter");

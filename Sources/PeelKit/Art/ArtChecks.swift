@@ -45,9 +45,15 @@ public struct ArtChecks: Sendable {
 
     /// The findings about one sticker from its art's facts and its label: recomputed every run
     /// (cheap), so a label edit re-checks that label without inspecting its art again.
-    static func findings(_ facts: ArtFacts, subject: CheckSubject) -> [Finding] {
+    ///
+    /// The art's text is compared with the default-language label only: the art is read once, with
+    /// the default language's Tesseract data, and its words are in the language the artist wrote
+    /// them in, which is the source one. A translation rightly says them in its own language
+    /// ("Joyeux anniversaire" for art reading "Happy birthday"), so matching it against the art's
+    /// words would report every faithful translation.
+    static func findings(_ facts: ArtFacts, subject: CheckSubject, site: SiteInfo) -> [Finding] {
         var findings = ArtVisibilityCheck.findings(visibility: facts.visibility, sampledFrames: facts.sampledFrames, subject: subject)
-        if let text = facts.text { findings += ArtTextCheck.findings(reading: text, label: subject.sticker.alt, subject: subject) }
+        if let text = facts.text { findings += ArtTextCheck.findings(reading: text, label: subject.defaultLabel(site: site)) }
         return findings
     }
 }

@@ -297,13 +297,13 @@ public struct SiteBuilder: Sendable {
                                hashes: ContentHashes) async throws -> [String: Int] {
         let rejected = ArchiveOmission.rejected(in: review.findings)
         let sizes = LockedDictionary<String, Int>()
-        let keys = review.catalog.packs.map { cache == nil ? nil : archiveKey($0, rejected: rejected, hashes: hashes) }
+        let keys = review.catalog.packs.map { cache == nil ? nil : archiveKey($0, site: review.catalog.site, rejected: rejected, hashes: hashes) }
         let jobs = review.catalog.packs.indices.filter { !review.catalog.packs[$0].stickers.isEmpty }
         try await ParallelWork.run(jobs) { index in
             let pack = review.catalog.packs[index]
             let path = SitePaths.packArchive(pack)
             guard let cache, let key = keys[index] else {
-                let data = try PackArchive.make(pack, content: content, rejected: rejected)
+                let data = try PackArchive.make(pack, site: review.catalog.site, content: content, rejected: rejected)
                 try site.write(data, to: path)
                 sizes[pack.slug] = data.count
                 return
@@ -314,7 +314,7 @@ public struct SiteBuilder: Sendable {
             if let (cached, cachedSize) = cache.entry(key, decoding: Int.self, files: { _ in ["pack.zip"] }) {
                 (entry, size, reused) = (cached, cachedSize, true)
             } else {
-                let data = try PackArchive.make(pack, content: content, rejected: rejected)
+                let data = try PackArchive.make(pack, site: review.catalog.site, content: content, rejected: rejected)
                 (entry, size, reused) = (try cache.store(key, record: data.count, files: [("pack.zip", data)]), data.count, false)
             }
             try site.place(entry.file("pack.zip"), to: path, reused: reused)
@@ -323,8 +323,10 @@ public struct SiteBuilder: Sendable {
         return sizes.values
     }
 
-    private func archiveKey(_ pack: Pack, rejected: Set<String>, hashes: ContentHashes) -> String? {
+    private func archiveKey(_ pack: Pack, site: SiteInfo, rejected: Set<String>, hashes: ContentHashes) -> String? {
         var text = "peel \(PeelVersion.current)|archive \(PackArchive.formatVersion)|max pixels \(options.maxPixels)|\(pack.slug)"
+        // The String Catalogs' languages come from site.md.
+        text += "|languages \(StringCatalog.languages(of: site).joined(separator: ","))"
         for source in PackArchive.sources(of: pack) {
             guard let sha = try? hashes.hash(of: source) else { return nil }
             text += "|\(source)=\(sha)\(rejected.contains(source) ? " rejected" : "")"

@@ -3,14 +3,14 @@
 enum ArtTextCheck {
     /// The finding for one sticker, given what was read in its art and its label. None when the art
     /// has no text, when the label says every word, or when there is no label (`missing-label` covers it).
-    static func findings(reading: ArtTextReading, label: String?, subject: CheckSubject) -> [Finding] {
-        guard let label, reading.hasText else { return [] }
+    static func findings(reading: ArtTextReading, label subject: LabelSubject) -> [Finding] {
+        guard let label = subject.text, reading.hasText else { return [] }
         let missing = ArtTextMatcher.missingWords(reading.words.map(\.text), in: label)
         guard !missing.isEmpty else { return [] }
         let quoted = missing.map { "“\($0)”" }
         let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
         let them = missing.count == 1 ? "it" : "them"
-        return [subject.labelFinding(.warning, .labelMissesArtText,
+        return [subject.finding(.warning, .labelMissesArtText,
             "the art says \(list) but the label does not: VoiceOver users miss \(them), so add \(them) to the label")]
     }
 }

@@ -15,12 +15,14 @@ public enum Checker {
         for pack in catalog.packs {
             for sticker in pack.stickers {
                 let subject = CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info)
-                findings += LabelChecks.check(subject)
-                findings += LabelChecks.bidiControls(subject)
+                for label in subject.labels(site: catalog.site) {
+                    findings += LabelChecks.check(label)
+                    findings += LabelChecks.bidiControls(label)
+                }
                 findings += ImageChecks.check(subject)
             }
-            findings += LabelChecks.duplicates(in: pack)
-            findings += LabelChecks.bidiControls(in: pack)
+            findings += LabelChecks.duplicates(in: pack, site: catalog.site)
+            findings += LabelChecks.bidiControls(in: pack, site: catalog.site)
             findings += iconFindings(pack)
         }
         findings += CatalogChecks.duplicateImages(catalog, assets: assets)
@@ -35,7 +37,8 @@ public enum Checker {
         for pack in catalog.packs {
             for sticker in pack.stickers {
                 guard let art = facts[sticker.source] else { continue }
-                findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info))
+                findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info),
+                                               site: catalog.site)
             }
         }
         return findings

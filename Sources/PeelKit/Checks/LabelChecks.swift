@@ -2,51 +2,41 @@ import Foundation
 
 /// Checks on accessibility labels: what VoiceOver reads for a sticker in Messages.
 enum LabelChecks {
-    /// MSSticker's `localizedDescription`, which VoiceOver reads, holds at most 150 characters.
+    /// MSSticker's `localizedDescription`, which VoiceOver reads, holds at most 150 characters, in
+    /// every language; counted as a reader sees them (`PerceivedLength`).
     static let maximumLength = 150
 
-    /// Words that make a label a placeholder when nothing else is in it ("IMG_1234", "Sticker 3").
-    static let placeholderWords: Set<String> = [
-        "image", "img", "picture", "pic", "photo", "sticker", "untitled", "alt", "label", "todo", "tbd",
-        "placeholder", "emoji", "icon", "graphic", "file", "asset", "artwork", "art", "drawing", "screenshot",
-        "screen", "shot", "dsc", "dscn", "dcim", "pxl", "mvimg", "none", "na", "null", "nil", "description",
-        "caption", "text", "test", "xxx", "new", "copy", "frame", "layer", "artboard", "export", "final",
-    ]
-
-    /// Openings that repeat what VoiceOver already announces ("image").
-    static let redundantPrefixes = [
-        "an image of", "image of", "a picture of", "picture of", "a sticker of", "sticker of", "a photo of",
-        "photo of", "a graphic of", "graphic of", "an icon of", "icon of", "an emoji of", "emoji of",
-        "an illustration of", "illustration of",
-    ]
-
-    /// Checks one sticker's label.
-    static func check(_ subject: CheckSubject) -> [Finding] {
-        guard let label = subject.sticker.alt else { return [] } // missing-label comes from the loader
+    /// Checks one sticker's label in one language (the words lists are that language's).
+    static func check(_ subject: LabelSubject) -> [Finding] {
+        guard let label = subject.text else { return [] } // missing-label and missing-translation come from the loader
         var findings: [Finding] = []
-        if label.count > maximumLength {
-            findings.append(subject.labelFinding(.error, .labelTooLong,
-                "label is \(label.count) characters; Messages allows \(maximumLength), so shorten it"))
+        let name = subject.name
+        let length = PerceivedLength.of(label)
+        if length > maximumLength {
+            findings.append(subject.finding(.error, .labelTooLong,
+                "\(name) is \(length) characters; Messages allows \(maximumLength), so shorten it"))
         }
-        let letters = label.unicodeScalars.filter { CharacterSet.letters.contains($0) || CharacterSet.decimalDigits.contains($0) }
-        if letters.isEmpty {
-            findings.append(subject.labelFinding(.warning, .labelWithoutWords,
-                "label '\(label)' has no words; VoiceOver reads symbols and emoji by their names, so describe the sticker in words"))
+        // Letters of any script and digits; not marks alone: the variation selector of "❤️" is
+        // a mark (CharacterSet.letters counts marks), and it makes no word.
+        if !label.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType == .decimal }) {
+            findings.append(subject.finding(.warning, .labelWithoutWords,
+                "\(name) '\(label)' has no words; VoiceOver reads symbols and emoji by their names, so describe the sticker in words"))
             return findings
         }
-        if isPlaceholder(label) {
-            findings.append(subject.labelFinding(.error, .placeholderLabel,
-                "label '\(label)' is a placeholder; write what the sticker shows, such as 'Smiling sun in sunglasses'"))
+        if isPlaceholder(label, language: subject.language) {
+            findings.append(subject.finding(.error, .placeholderLabel,
+                "\(name) '\(label)' is a placeholder; write what the sticker shows, such as 'Smiling sun in sunglasses'"))
+            return findings   // "無題の画像": saying to drop "の画像" would leave a placeholder still
         } else if isFileName(label, of: subject.sticker) {
-            findings.append(subject.labelFinding(.error, .labelIsFileName,
-                "label '\(label)' is the file name, which VoiceOver reads anyway; write what the sticker shows"))
+            findings.append(subject.finding(.error, .labelIsFileName,
+                "\(name) '\(label)' is the file name, which VoiceOver reads anyway; write what the sticker shows"))
         }
-        let lowered = label.lowercased()
-        if let prefix = redundantPrefixes.first(where: { lowered.hasPrefix($0 + " ") || lowered == $0 }) {
-            let rest = label.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+        if let redundant = RedundantPrefixes.match(label, language: subject.language) {
+            let rest = redundant.rest
             let suggestion = rest.isEmpty ? "" : "; say '\(rest.prefix(1).uppercased() + rest.dropFirst())'"
-            findings.append(subject.labelFinding(.warning, .redundantLabelPrefix,
-                "label starts with '\(label.prefix(prefix.count))', which VoiceOver already conveys\(suggestion)"))
+            let place = redundant.atStart ? "starts" : "ends"
+            findings.append(subject.finding(.warning, .redundantLabelPrefix,
+                "\(name) \(place) with '\(redundant.wording)', which VoiceOver already conveys\(suggestion)"))
         }
         return findings
     }
@@ -54,24 +44,33 @@ enum LabelChecks {
     /// Bidi overrides and isolates in a sticker's label or title: they reorder how the text reads
     /// on the page, in `<title>` and in what VoiceOver is handed, so the text can say something
     /// other than it seems (see `TerminalEscaping.isBidiControl` for which characters and why).
-    static func bidiControls(_ subject: CheckSubject) -> [Finding] {
+    static func bidiControls(_ subject: LabelSubject) -> [Finding] {
         var findings: [Finding] = []
-        if let label = subject.sticker.alt, let found = bidiControls(in: label) {
-            findings.append(subject.labelFinding(.warning, .labelBidiControl,
-                "label holds \(found); they reorder how it reads, so remove them"))
+        if let label = subject.text, let found = bidiControls(in: label) {
+            findings.append(subject.finding(.warning, .labelBidiControl,
+                "\(subject.name) holds \(found); they reorder how it reads, so remove them"))
         }
-        if let found = bidiControls(in: subject.sticker.title) {
-            findings.append(Finding(.warning, .labelBidiControl, file: subject.sticker.sidecar ?? subject.sticker.source,
-                                    message: "title holds \(found); they reorder how it reads, so remove them", sticker: subject.sticker.source))
+        if let title = subject.title, let found = bidiControls(in: title) {
+            let name = subject.translation.map { "\(LanguageName.of($0)) title" } ?? "title"
+            findings.append(subject.titleFinding(.warning, .labelBidiControl, "\(name) holds \(found); they reorder how it reads, so remove them"))
         }
         return findings
     }
 
-    /// The same for a pack's title, on its pack.md.
-    static func bidiControls(in pack: Pack) -> [Finding] {
-        guard let manifest = pack.manifest, let found = bidiControls(in: pack.title) else { return [] }
-        return [Finding(.warning, .labelBidiControl, file: manifest,
-                        message: "pack title holds \(found); they reorder how it reads, so remove them")]
+    /// The same for a pack's title, on its pack.md, and each translated title, on its pack.<tag>.md.
+    static func bidiControls(in pack: Pack, site: SiteInfo) -> [Finding] {
+        var findings: [Finding] = []
+        if let manifest = pack.manifest, let found = bidiControls(in: pack.title) {
+            findings.append(Finding(.warning, .labelBidiControl, file: manifest,
+                                    message: "pack title holds \(found); they reorder how it reads, so remove them"))
+        }
+        for language in site.otherLanguages {
+            guard let translation = pack.translations[language], let title = translation.title, let found = bidiControls(in: title) else { continue }
+            findings.append(Finding(.warning, .labelBidiControl, file: translation.file, line: translation.titleLine,
+                                    message: "\(LanguageName.of(language)) pack title holds \(found); they reorder how it reads, so remove them",
+                                    language: language))
+        }
+        return findings
     }
 
     /// "U+202E (right-to-left override)" style names of the bidi controls in `text`, or nil.
@@ -87,30 +86,78 @@ enum LabelChecks {
         }.joined(separator: ", ")
     }
 
-    /// Labels shared by two stickers of one pack: reported on each later sticker.
-    static func duplicates(in pack: Pack) -> [Finding] {
-        var first: [String: Sticker] = [:]
+    /// Labels shared by two stickers of one pack in one language: reported on each later sticker's
+    /// label in that language (a missing translation, read in the default language, is not counted).
+    static func duplicates(in pack: Pack, site: SiteInfo) -> [Finding] {
+        var first: [String: [String: Sticker]] = [:]   // by language: normalised label -> first sticker
         var findings: [Finding] = []
         for sticker in pack.stickers {
-            guard let label = sticker.alt else { continue }
-            let key = normalized(label)
-            if let earlier = first[key] {
-                let subject = CheckSubject(sticker: sticker, pack: pack, info: nil)
-                findings.append(subject.labelFinding(.warning, .duplicateLabel,
-                    "same label as \(earlier.source); describe what makes this sticker different"))
-            } else {
-                first[key] = sticker
+            for label in CheckSubject(sticker: sticker, pack: pack, info: nil).labels(site: site) {
+                guard let text = label.text else { continue }
+                let key = normalized(text), language = label.translation ?? ""
+                if let earlier = first[language]?[key] {
+                    let what = label.translation.map { "same \(LanguageName.of($0)) label" } ?? "same label"
+                    findings.append(label.finding(.warning, .duplicateLabel,
+                        "\(what) as \(earlier.source); describe what makes this sticker different"))
+                } else {
+                    first[language, default: [:]][key] = sticker
+                }
             }
         }
         return findings
     }
 
-    static func isPlaceholder(_ label: String) -> Bool {
+    /// Whether every word of `label` is a placeholder word of `language` (or English), joining
+    /// words aside. A run of letters of a script written without spaces (Japanese, Chinese) counts
+    /// when it splits wholly into placeholder and joining words: "無題の画像".
+    static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
+        let list = PlaceholderWords.list(for: language)
         let words = label.lowercased().split { !$0.isLetter }.map(String.init)
         if words.isEmpty { return true } // digits and punctuation only: "1234", "#2"
         // "Screenshot 2024-01-01 at 10.00": joining words do not make a label real.
-        let meaningful = words.filter { $0 != "at" && $0 != "of" }
-        return !meaningful.isEmpty && meaningful.allSatisfy(placeholderWords.contains)
+        var placeholders = 0
+        for word in words {
+            if list.joiners.contains(word) { continue }
+            if list.words.contains(word) { placeholders += 1; continue }
+            guard isWrittenWithoutSpaces(word), let found = placeholderRun(word, list: list) else { return false }
+            placeholders += found
+        }
+        return placeholders > 0
+    }
+
+    /// Whether `word` holds letters of a script written without spaces between words (Han, kana,
+    /// Thai, Lao, Khmer, Myanmar), where a run of letters is several words. A Latin word is never
+    /// split: "Nana" is not two "na"s.
+    static func isWrittenWithoutSpaces(_ word: String) -> Bool {
+        word.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,              // kana
+                 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F, // Han
+                 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF:              // Thai, Lao, Myanmar, Khmer
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// How many placeholder words `word` splits into, joining words aside, when it is a run of
+    /// placeholder and joining words written without spaces; nil when it is not. Longest words first.
+    static func placeholderRun(_ word: String, list: PlaceholderWords.List) -> Int? {
+        let characters = Array(word)
+        // best[i]: the placeholder words in the best split of characters[i...], nil if none.
+        var best = [Int?](repeating: nil, count: characters.count + 1)
+        best[characters.count] = 0
+        let longest = (list.words.union(list.joiners)).map(\.count).max() ?? 0
+        for start in stride(from: characters.count - 1, through: 0, by: -1) {
+            for end in stride(from: min(characters.count, start + longest), to: start, by: -1) {
+                guard let rest = best[end] else { continue }
+                let piece = String(characters[start..<end])
+                if list.words.contains(piece) { best[start] = max(best[start] ?? 0, rest + 1) }
+                else if list.joiners.contains(piece), best[start] == nil { best[start] = rest }
+            }
+        }
+        return best[0]
     }
 
     static func isFileName(_ label: String, of sticker: Sticker) -> Bool {

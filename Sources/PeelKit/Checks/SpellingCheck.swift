@@ -5,7 +5,8 @@
 /// written and is most often made from the file name ("Happy sun 2"), whose words are the
 /// artist's own.
 ///
-/// The language is the pack's `language:`, else the site's; a bare tag ("en") accepts the spelling
+/// Every language's labels are checked: a default-language label in the pack's `language:`, else
+/// the site's, and each translation (`moon.fr.md`) in its own language; a bare tag ("en") accepts the spelling
 /// of every installed region ("grey" and "gray"), a tag with a region its own. A language without an installed
 /// dictionary gets one `spelling-dictionary-missing` warning for the whole catalog, and its labels
 /// go unchecked. The dictionary is loaded only when a label needs it.
@@ -23,10 +24,24 @@ struct SpellingCheck {
     /// Loads the shared dictionaries `catalog`'s labels need (tens of milliseconds each), so a
     /// review can do it while its images are analysed; nothing when no sticker has a label.
     static func preload(_ catalog: Catalog) {
-        let languages = Set(catalog.packs.filter { $0.stickers.contains { $0.alt != nil } }.map { $0.language ?? catalog.site.language })
-        for language in languages.sorted() { _ = SpellingDictionary.sharedVariants(for: language) }
+        for language in languages(of: catalog) { _ = SpellingDictionary.sharedVariants(for: language) }
     }
 
+    /// The languages labels are written in: each pack's (or the site's) for the default labels, and
+    /// every translated language that has a label. Sorted.
+    static func languages(of catalog: Catalog) -> [String] {
+        var languages = Set<String>()
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                for label in CheckSubject(sticker: sticker, pack: pack, info: nil).labels(site: catalog.site) where label.text != nil {
+                    languages.insert(label.language)
+                }
+            }
+        }
+        return languages.sorted()
+    }
+
+    /// Every label in every language, each against its language's dictionaries.
     func findings(for catalog: Catalog) -> [Finding] {
         var findings: [Finding] = []
         var loaded: [String: [SpellingDictionary]] = [:]
@@ -34,24 +49,28 @@ struct SpellingCheck {
         // Labels of one catalog share most words ("yellow", "face"): each is looked up once per language.
         var known: [String: Bool] = [:]
         let siteWords = CatalogWords(catalog.site.words)
-        for pack in catalog.packs where pack.stickers.contains(where: { $0.alt != nil }) {
-            let language = pack.language ?? catalog.site.language
-            if loaded[language] == nil {
-                loaded[language] = dictionaries(language)
-                if loaded[language]?.isEmpty != false {
-                    findings.append(missingDictionary(language, declaredIn: pack.language == nil ? "site.md" : pack.manifest ?? "site.md"))
-                }
-            }
-            guard let spelling = loaded[language], let best = spelling.first else { continue }
+        for pack in catalog.packs where pack.stickers.contains(where: { $0.alt != nil || !$0.translations.isEmpty }) {
+            // Names and brands (`words:`) are spelled the same in every language.
             let words = siteWords.adding(CatalogWords(pack.words))
             for sticker in pack.stickers {
-                guard let label = sticker.alt else { continue }
-                let subject = CheckSubject(sticker: sticker, pack: pack, info: nil)
-                for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known, memoKey: language) {
-                    let key = best.name + "\u{0}" + word
-                    let offered = suggestions[key] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
-                    suggestions[key] = offered
-                    findings.append(subject.labelFinding(.warning, .labelSpelling, Self.message(word: word, suggestions: offered, pack: pack)))
+                for subject in CheckSubject(sticker: sticker, pack: pack, info: nil).labels(site: catalog.site) {
+                    guard let label = subject.text else { continue }
+                    let language = subject.language
+                    if loaded[language] == nil {
+                        loaded[language] = dictionaries(language)
+                        if loaded[language]?.isEmpty != false {
+                            // A pack's own language is declared in its pack.md; the site's and every translated one in site.md.
+                            let declaredIn = subject.translation == nil && pack.language != nil ? pack.manifest ?? "site.md" : "site.md"
+                            findings.append(missingDictionary(language, declaredIn: declaredIn))
+                        }
+                    }
+                    guard let spelling = loaded[language], let best = spelling.first else { continue }
+                    for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known, memoKey: language) {
+                        let key = best.name + "\u{0}" + word
+                        let offered = suggestions[key] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
+                        suggestions[key] = offered
+                        findings.append(subject.finding(.warning, .labelSpelling, Self.message(word: word, suggestions: offered, pack: pack)))
+                    }
                 }
             }
         }

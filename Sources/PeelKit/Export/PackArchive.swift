@@ -1,24 +1,28 @@
 import Foundation
 
 /// A pack as one download: `<pack>/Stickers.xcstickers/` (the Xcode-ready catalog of that pack,
-/// with its icon set) and `<pack>/originals/` (the stickers and sidecars as the artist made them).
+/// with its icon set), `<pack>/Localizable.xcstrings` and `<pack>/InfoPlist.xcstrings` beside it
+/// (its labels and name in every language, as `peel export xcode` writes them) and
+/// `<pack>/originals/` (the stickers, sidecars and translation files as the artist made them).
 /// Made in memory by `ZipWriter`; entries are sorted and dated 2000-01-01 so the same pack always
 /// gives the same bytes.
 enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
     /// Bump when archives change shape, so cached ones are not reused.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {
         var originals = pack.stickers.map(\.source) + pack.stickers.compactMap(\.sidecar)
+            + pack.stickers.flatMap { $0.translations.values.map(\.file) } + pack.translations.values.map(\.file)
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
         return Set(originals).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    static func make(_ pack: Pack, content: URL, rejected: Set<String>) throws -> Data {
+    /// `site` gives the languages (and its default) the String Catalogs hold.
+    static func make(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>) throws -> Data {
         let originals = sources(of: pack)
         // Each file is read once, for the originals and for the catalog. A file that cannot be read
         // (no permission, not a regular file) is left out: the build has already reported it, and
@@ -32,6 +36,11 @@ enum PackArchive {
             return data
         }
         var entries: [(path: String, data: Data)] = catalog.files.map { ("\(pack.slug)/\(XcodeExport.folderName)/\($0.path)", $0.data) }
+        var exported = pack
+        exported.stickers = pack.stickers.filter { !rejected.contains($0.source) }
+        if !exported.stickers.isEmpty {
+            entries += try StringCatalog.files([exported], site: site).map { ("\(pack.slug)/\($0.path)", $0.data) }
+        }
         for (source, data) in files {
             let name = source.split(separator: "/").dropFirst().joined(separator: "/")
             entries.append(("\(pack.slug)/originals/\(name)", data))

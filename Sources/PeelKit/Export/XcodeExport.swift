@@ -1,10 +1,13 @@
+import Crypto
 import Foundation
 
 /// Writes a catalog as `Stickers.xcstickers`, the asset catalog Xcode's sticker pack apps use:
 /// a root `Contents.json`, one `<pack>.stickerpack/` per pack (its `grid-size` from the pack's
 /// size class, stickers in display order), one `<sticker>.sticker/` per sticker with its image
 /// (PNG, APNG, GIF or JPEG, as shipped) and `accessibility-label`, and the iMessage App Icon set
-/// from a pack's `icon:` art.
+/// from a pack's `icon:` art. Beside the asset catalog go two String Catalogs (`StringCatalog`):
+/// `Localizable.xcstrings` with every sticker's label in every language, and `InfoPlist.xcstrings`
+/// with the pack's display name in every language.
 public struct XcodeExport: Sendable {
     public static let folderName = "Stickers.xcstickers"
     /// Marks a catalog Peel wrote, so a later export may replace it (and never a hand-made one).
@@ -18,10 +21,13 @@ public struct XcodeExport: Sendable {
         /// Notes for the person exporting (which pack's icon was used, icon warnings).
         public var notes: [Finding]
         public var folder: URL
+        /// The String Catalogs written beside the asset catalog, by file name.
+        public var stringCatalogs: [String] = []
 
-        /// "Exported 4 packs, 24 stickers to …/Stickers.xcstickers"
+        /// "Exported 4 packs, 24 stickers to …/Stickers.xcstickers, with InfoPlist.xcstrings and Localizable.xcstrings beside it"
         public var summary: String {
             "Exported \(plural(packs, "pack")), \(plural(stickers, "sticker")) to \(folder.path)"
+                + (stringCatalogs.isEmpty ? "" : ", with \(stringCatalogs.joined(separator: " and ")) beside it")
         }
     }
 
@@ -82,15 +88,24 @@ public struct XcodeExport: Sendable {
         let publisher = SitePublisher(output: target)
         publisher.recoverInterruptedPublish()
         try checkReplaceable(target)
+        let exported = review.catalog.packs.compactMap { pack -> Pack? in
+            var pack = pack
+            pack.stickers = pack.stickers.filter { !rejected.contains($0.source) }
+            return pack.stickers.isEmpty ? nil : pack
+        }
+        let strings = try StringCatalog.files(exported, site: review.catalog.site)
+        try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
         let staging = try publisher.makeStaging()
         do {
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
-            try SafeFile.write(Data("Written by peel export xcode; Peel replaces this catalog only while this file is here.\n".utf8),
-                               to: Self.marker, in: staging)
+            try SafeFile.write(Self.markerText(strings: strings), to: Self.marker, in: staging)
             try publisher.publish(staging)
-            return Result(packs: catalog.packCount, stickers: catalog.stickerCount,
-                          skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
+            for file in strings { try SafeFile.write(file.data, to: file.path, in: output) }
+            var result = Result(packs: catalog.packCount, stickers: catalog.stickerCount,
+                                skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
+            result.stringCatalogs = strings.map(\.path)
+            return result
         } catch let error as PeelError {
             publisher.discard(staging)
             throw error.relocated(from: staging.path, to: target.path)
@@ -180,6 +195,33 @@ public struct XcodeExport: Sendable {
             }
         }
         return result
+    }
+
+    /// The marker's text: what it is for, and the SHA-256 of each String Catalog written beside the
+    /// asset catalog, so a later export knows which of them it may replace.
+    static func markerText(strings: [(path: String, data: Data)]) -> Data {
+        var text = "Written by peel export xcode; Peel replaces this catalog only while this file is here.\n"
+        for file in strings { text += "\(file.path) sha256:\(Hex.string(SHA256.hash(data: file.data)))\n" }
+        return Data(text.utf8)
+    }
+
+    /// A String Catalog beside the asset catalog is replaced only when it is absent, the same as
+    /// the new one, or exactly what the last export wrote (its hash is in that export's marker):
+    /// an app's own `Localizable.xcstrings`, or one edited since, holds someone's work.
+    static func checkStringCatalogsReplaceable(_ strings: [(path: String, data: Data)], in output: URL, marker: URL) throws {
+        let recorded = (try? String(contentsOf: marker, encoding: .utf8)) ?? ""
+        for file in strings {
+            let url = output.appendingPathComponent(file.path)
+            guard FileManager.default.fileExists(atPath: url.path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil else { continue }
+            guard let existing = try? ContentFile.read(url) else {
+                throw PeelError.unsafeOutput(path: url.path, reason: "exists and cannot be read; Peel will not replace it (move it away or choose another -o)")
+            }
+            let line = "\(file.path) sha256:\(Hex.string(SHA256.hash(data: existing)))"
+            guard existing == file.data || recorded.split(separator: "\n").contains(Substring(line)) else {
+                throw PeelError.unsafeOutput(path: url.path,
+                    reason: "exists and is not the file the last peel export xcode wrote (made by hand or edited since); Peel will not replace it (move it away, or choose another -o)")
+            }
+        }
     }
 
     private func checkReplaceable(_ target: URL) throws {

@@ -4,15 +4,41 @@ import Foundation
 /// its pages and files, relative to the site root. Keys are snake_case and sorted; absent values
 /// are `null`, never missing, so consumers can rely on the shape. Schema in the README.
 struct CatalogJSON: Encodable {
-    static let schemaVersion = 1
+    /// 2: `languages` on the site, each pack and each sticker (issue 15); every version-1 field is kept.
+    static let schemaVersion = 2
 
     struct Site: Encodable {
         let title: String
         @Nullable var description: String?
         @Nullable var baseURL: String?
         let language: String
+        /// Every language the site ships, the default (`language`) first.
+        let languages: [String]
 
-        enum CodingKeys: String, CodingKey { case title, description, baseURL = "base_url", language }
+        enum CodingKeys: String, CodingKey { case title, description, baseURL = "base_url", language, languages }
+    }
+
+    /// A pack's title and description in one language.
+    struct PackText: Encodable {
+        @Nullable var title: String?
+        /// HTML, as on the pack page.
+        let description: String
+        /// The title's: `source` (the default language), `translated`, `stale` or `missing`.
+        let state: TranslationState
+    }
+
+    /// A sticker's words in one language; `null` where the language does not have them (readers
+    /// then get the default language's).
+    struct StickerText: Encodable {
+        @Nullable var alt: String?
+        @Nullable var title: String?
+        let tags: [String]
+        /// HTML, as on the sticker page.
+        let description: String
+        /// The label's: `source`, `translated`, `stale` or `missing`.
+        let state: TranslationState
+        /// The file the words are in (the sidecar or `<stem>.<tag>.md`); `null` when there is none.
+        @Nullable var file: String?
     }
 
     struct PackEntry: Encodable {
@@ -27,9 +53,11 @@ struct CatalogJSON: Encodable {
         @Nullable var download: String?
         let icons: [PackIcon]
         let stickers: [StickerEntry]
+        /// By language tag, every language the site ships.
+        var languages: [String: PackText] = [:]
 
         enum CodingKeys: String, CodingKey {
-            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers
+            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, languages
         }
     }
 
@@ -56,12 +84,14 @@ struct CatalogJSON: Encodable {
         @Nullable var poster: String?
         let thumbnails: [Thumbnail]
         let findings: [FindingRecord]
+        /// By language tag, every language the site ships.
+        var languages: [String: StickerText] = [:]
 
         enum CodingKeys: String, CodingKey {
             case slug, source, title, alt, tags, format, width, height, bytes, frames
             case frameDelays = "frame_delays", duration, fps, loopCount = "loop_count"
             case hasAlpha = "has_alpha", hasTransparentPixels = "has_transparent_pixels", sha256, page, original, poster
-            case thumbnails, findings
+            case thumbnails, findings, languages
         }
     }
 
@@ -74,6 +104,8 @@ struct CatalogJSON: Encodable {
     private let review: Review
     private let icons: [String: [PackIcon]]
     private let archives: [String: Int]
+    /// Every language the site ships, the default first.
+    private let languages: [String]
 
     enum CodingKeys: String, CodingKey { case version, site, packs, findings, summary }
 
@@ -82,8 +114,10 @@ struct CatalogJSON: Encodable {
         version = Self.schemaVersion
         summary = review.summary
         findings = review.findings.map(FindingRecord.init)
+        let languages = StringCatalog.languages(of: catalog.site)
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: catalog.site.baseURL,
-                    language: catalog.site.language)
+                    language: catalog.site.language, languages: languages)
+        self.languages = languages
         self.review = review
         self.icons = icons
         self.archives = archives
@@ -92,7 +126,8 @@ struct CatalogJSON: Encodable {
     /// One pack's entry, made when it is encoded.
     func entry(for pack: Pack) -> PackEntry {
         let assets = review.assets
-        return PackEntry(slug: pack.slug, title: pack.title, size: pack.size.rawValue, sizePixels: pack.size.pixels,
+        let site = review.catalog.site
+        var entry = PackEntry(slug: pack.slug, title: pack.title, size: pack.size.rawValue, sizePixels: pack.size.pixels,
                   contexts: pack.contexts.map(\.rawValue), author: pack.author, license: pack.license,
                   page: SitePaths.packPage(pack),
                   download: archives[pack.slug] == nil ? nil : SitePaths.packArchive(pack), icons: icons[pack.slug] ?? [],
@@ -108,8 +143,35 @@ struct CatalogJSON: Encodable {
                                           page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
                                           poster: assets[sticker.source]?.poster,
                                           thumbnails: assets[sticker.source]?.thumbnails ?? [],
-                                          findings: review.findings(for: sticker).map(FindingRecord.init))
+                                          findings: review.findings(for: sticker).map(FindingRecord.init),
+                                          languages: Self.texts(of: sticker, site: review.catalog.site, languages: languages))
                   })
+        for language in languages {
+            let translation = language == site.defaultLanguage ? nil : pack.translations[language]
+            entry.languages[language] = translation.map { PackText(title: $0.title, description: $0.descriptionHTML, state: pack.titleState(in: language, site: site)) }
+                ?? PackText(title: language == site.defaultLanguage ? pack.title : nil,
+                            description: language == site.defaultLanguage ? pack.descriptionHTML : "",
+                            state: pack.titleState(in: language, site: site))
+        }
+        return entry
+    }
+
+    /// A sticker's words in each of `languages`: the sidecar's for the default one, the
+    /// translation file's for the others.
+    static func texts(of sticker: Sticker, site: SiteInfo, languages: [String]) -> [String: StickerText] {
+        var texts: [String: StickerText] = [:]
+        for language in languages {
+            let state = sticker.labelState(in: language, site: site)
+            if language == site.defaultLanguage {
+                texts[language] = StickerText(alt: sticker.alt, title: sticker.title, tags: sticker.tags, description: sticker.descriptionHTML,
+                                              state: state, file: sticker.sidecar)
+            } else {
+                let translation = sticker.translations[language]
+                texts[language] = StickerText(alt: translation?.alt, title: translation?.title, tags: translation?.tags ?? [],
+                                              description: translation?.descriptionHTML ?? "", state: state, file: translation?.file)
+            }
+        }
+        return texts
     }
 
     func encode(to encoder: Encoder) throws {

@@ -137,6 +137,22 @@ struct ReviewRowModel: Encodable {
     let codes: String
     /// The words read in the art, when the art checks read any.
     let artText: ArtTextModel?
+    /// The label in each of the site's other languages, in `languages:` order.
+    var translations: [ReviewTranslationModel] = []
+    /// "missing missing:fr stale stale:de": the row's translation states, for the review page's filter.
+    var translationStates: String = ""
+}
+
+/// A sticker's label in one more language, on the review page.
+struct ReviewTranslationModel: Encodable {
+    let lang: String
+    /// The column's header: "French (fr)".
+    let column: String
+    let label: String?
+    /// `translated`, `stale` or `missing`.
+    let state: String
+    let stale: Bool
+    let missing: Bool
 }
 
 /// A choice in a `<select>`.
@@ -170,6 +186,10 @@ struct ReviewModel: Encodable {
     /// Choices of the pack and finding-code filters.
     let packs: [OptionModel]
     let codes: [OptionModel]
+    /// The site's languages besides the default one: a column each, and the translation filter's choices.
+    var languages: [OptionModel] = []
+    var translationFilters: [OptionModel] = []
+    var hasLanguages = false
 }
 
 struct PackCardModel: Encodable {

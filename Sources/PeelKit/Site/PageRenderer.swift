@@ -285,18 +285,20 @@ struct PageRenderer: Sendable {
                     packSlug: pack.slug, lang: pack.language, packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
                     href: relative(SitePaths.stickerPage(pack, sticker), from: page),
                     image: image(for: sticker, in: pack, from: page, decorative: true), label: sticker.alt,
-                    spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt?.count ?? 0,
-                    overLimit: (sticker.alt?.count ?? 0) > LabelChecks.maximumLength,
+                    spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt.map(PerceivedLength.of) ?? 0,
+                    overLimit: (sticker.alt.map(PerceivedLength.of) ?? 0) > LabelChecks.maximumLength,
                     status: errors > 0 ? "error" : warnings > 0 ? "warning" : "clean",
                     errorCount: errors, warningCount: warnings,
                     findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
                     codes: Set((findings[sticker.source] ?? []).map(\.code.rawValue)).sorted().joined(separator: " "),
                     artText: ArtTextModel(artText[sticker.source])))
+                rows[rows.count - 1].translations = Self.translationCells(of: sticker, site: catalog.site)
+                rows[rows.count - 1].translationStates = Self.translationStates(rows[rows.count - 1].translations)
             }
         }
         let summary = checked.summary
         let codes = Set(catalog.packs.flatMap(\.stickers).flatMap { findings[$0.source] ?? [] }.map(\.code.rawValue)).sorted()
-        let model = ReviewModel(rows: rows, stickerCount: rows.count, summaryLine: summary.line,
+        var model = ReviewModel(rows: rows, stickerCount: rows.count, summaryLine: summary.line,
                                 errorCount: summary.errors, warningCount: summary.warnings,
                                 stickersWithErrors: rows.filter { $0.status == "error" }.count,
                                 stickersWithWarnings: rows.filter { $0.status == "warning" }.count,
@@ -308,6 +310,14 @@ struct PageRenderer: Sendable {
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
                                 packs: catalog.packs.map { OptionModel(value: $0.slug, label: $0.title) },
                                 codes: codes.map { OptionModel(value: $0, label: $0) })
+        model.languages = catalog.site.otherLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
+        model.hasLanguages = !model.languages.isEmpty
+        model.translationFilters = model.languages.isEmpty ? [] : [
+            OptionModel(value: "missing", label: "Missing in any language"), OptionModel(value: "stale", label: "Out of date in any language"),
+        ] + catalog.site.otherLanguages.flatMap { language in
+            [OptionModel(value: "missing:\(language)", label: "Missing in \(LanguageName.of(language))"),
+             OptionModel(value: "stale:\(language)", label: "Out of date in \(LanguageName.of(language))")]
+        }
         let pageModel = pageModel(model, path: page, language: language(), translatable: false,
                                   title: "Label review – \(catalog.site.title)",
                                   description: "Every sticker's accessibility label and findings on one page.",
@@ -316,6 +326,31 @@ struct PageRenderer: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// "French (fr)": a language's column on the review page.
+    static func column(for language: String) -> String {
+        let name = LanguageName.of(language)
+        return name == language ? language : "\(name) (\(language))"
+    }
+
+    /// The sticker's label in each of the site's other languages, with its state.
+    static func translationCells(of sticker: Sticker, site: SiteInfo) -> [ReviewTranslationModel] {
+        site.otherLanguages.map { language in
+            let state = sticker.labelState(in: language, site: site)
+            return ReviewTranslationModel(lang: language, column: column(for: language), label: sticker.translations[language]?.alt,
+                                          state: state.rawValue, stale: state == .stale, missing: state == .missing)
+        }
+    }
+
+    /// "missing missing:de stale stale:fr": the tokens the review page's translation filter looks for.
+    static func translationStates(_ cells: [ReviewTranslationModel]) -> String {
+        var tokens: [String] = []
+        for state in ["missing", "stale"] {
+            let languages = cells.filter { $0.state == state }.map(\.lang)
+            if !languages.isEmpty { tokens += [state] + languages.map { "\(state):\($0)" } }
+        }
+        return tokens.joined(separator: " ")
+    }
 
     private var socialLinks: SocialLinks { SocialLinks(baseURL: catalog.site.baseURL) }
 

@@ -2,12 +2,21 @@
 /// reviewers working in a spreadsheet. RFC 4180: comma-separated, CRLF rows, fields quoted when
 /// they hold a comma, quote or line break. UTF-8 with a byte-order mark: without one, Excel reads
 /// the file in the system's legacy code page and shows é, Arabic and Japanese as mojibake.
+///
+/// A catalog in several languages gets two more columns per language besides the default one:
+/// `label (fr)`, the label in it, and `state (fr)`: `translated`, `stale` or `missing`, to filter on.
 enum ReviewCSV {
     static let byteOrderMark = "\u{FEFF}"
     static let header = ["pack", "sticker", "source", "sidecar", "title", "label", "characters", "status", "findings"]
 
+    /// The header for a catalog shipping `site`'s languages.
+    static func header(for site: SiteInfo) -> [String] {
+        header + site.otherLanguages.flatMap { ["label (\($0))", "state (\($0))"] }
+    }
+
     static func make(_ review: Review) -> String {
-        var rows = [header]
+        let site = review.catalog.site
+        var rows = [header(for: site)]
         for pack in review.catalog.packs {
             for sticker in pack.stickers {
                 let own = review.findings(for: sticker)
@@ -16,8 +25,11 @@ enum ReviewCSV {
                 let described = own.map { finding in
                     "\(finding.severity.rawValue)[\(finding.code.rawValue)]\(finding.suppressed ? " (silenced)" : ""): \(finding.message)"
                 }
+                let translations = site.otherLanguages.flatMap { language in
+                    [sticker.translations[language]?.alt ?? "", sticker.labelState(in: language, site: site).rawValue]
+                }
                 rows.append([pack.slug, sticker.slug, sticker.source, sticker.sidecar ?? "", sticker.title, sticker.alt ?? "",
-                             String(sticker.alt?.count ?? 0), status, described.joined(separator: "\n")])
+                             String(sticker.alt.map(PerceivedLength.of) ?? 0), status, described.joined(separator: "\n")] + translations)
             }
         }
         return byteOrderMark + rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"

@@ -120,6 +120,20 @@ extension FindingModel: MustacheParent {
     }
 }
 
+extension ReviewTranslationModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": self.lang
+        case "column": self.column
+        case "label": self.label
+        case "state": self.state
+        case "stale": self.stale
+        case "missing": self.missing
+        default: nil
+        }
+    }
+}
+
 extension ReviewRowModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -141,6 +155,8 @@ extension ReviewRowModel: MustacheParent {
         case "hasFindings": self.hasFindings
         case "codes": self.codes
         case "artText": self.artText
+        case "translations": self.translations
+        case "translationStates": self.translationStates
         default: nil
         }
     }
@@ -176,6 +192,9 @@ extension ReviewModel: MustacheParent {
         case "csvHref": self.csvHref
         case "packs": self.packs
         case "codes": self.codes
+        case "languages": self.languages
+        case "translationFilters": self.translationFilters
+        case "hasLanguages": self.hasLanguages
         default: nil
         }
     }

@@ -31,37 +31,37 @@ import Testing
     }
 
     /// A one-sticker catalog read from disk, for the check's subject.
-    func subject(alt: String) throws -> (CheckSubject, TemporaryFolder) {
+    func subject(alt: String) throws -> (LabelSubject, TemporaryFolder) {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
         try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/s.png")
         try folder.write("---\ntitle: S\nalt: \(alt)\n---\n", to: "p/s.md")
         let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
         let pack = catalog.packs[0]
-        return (CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil), folder)
+        return (CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil).defaultLabel(site: catalog.site), folder)
     }
 
     static let lol = ArtTextReading(words: [.init(text: "LOL", confidence: 93)], raw: "LOL")
 
     @Test func warnsNamingTheWordsTheLabelMisses() throws {
         let (subject, _) = try subject(alt: "Laughing cat")
-        let findings = ArtTextCheck.findings(reading: Self.lol, label: subject.sticker.alt, subject: subject)
+        let findings = ArtTextCheck.findings(reading: Self.lol, label: subject)
         #expect(findings.map(\.formatted) == [
             "p/s.md:3: warning[label-misses-art-text]: the art says “LOL” but the label does not: VoiceOver users miss it, so add it to the label",
         ])
         #expect(findings.first?.sticker == "p/s.png")
         let two = ArtTextReading(words: [.init(text: "OMG", confidence: 90), .init(text: "LOL", confidence: 91), .init(text: "WOW", confidence: 92)], raw: "")
-        #expect(ArtTextCheck.findings(reading: two, label: "Laughing cat", subject: subject).first?.message
+        #expect(ArtTextCheck.findings(reading: two, label: subject.saying("Laughing cat")).first?.message
             == "the art says “OMG”, “LOL” and “WOW” but the label does not: VoiceOver users miss them, so add them to the label")
     }
 
     @Test func noFindingWhenTheLabelSaysItOrTheArtHasNoText() throws {
         let (subject, _) = try subject(alt: "Cat laughing out loud, LOL")
-        #expect(ArtTextCheck.findings(reading: Self.lol, label: subject.sticker.alt, subject: subject).isEmpty)
-        #expect(ArtTextCheck.findings(reading: .empty, label: "Laughing cat", subject: subject).isEmpty)
+        #expect(ArtTextCheck.findings(reading: Self.lol, label: subject).isEmpty)
+        #expect(ArtTextCheck.findings(reading: .empty, label: subject.saying("Laughing cat")).isEmpty)
         let noise = ArtTextReading(words: [], raw: "ll oO ~")
-        #expect(ArtTextCheck.findings(reading: noise, label: "Laughing cat", subject: subject).isEmpty)
-        #expect(ArtTextCheck.findings(reading: Self.lol, label: nil, subject: subject).isEmpty, "missing-label covers it")
+        #expect(ArtTextCheck.findings(reading: noise, label: subject.saying("Laughing cat")).isEmpty)
+        #expect(ArtTextCheck.findings(reading: Self.lol, label: subject.saying(nil)).isEmpty, "missing-label covers it")
     }
 
     @Test func theCodeIsDocumented() throws {
@@ -80,5 +80,12 @@ import Testing
         #expect(!ArtTextWordFilter.isAllCapsToken("HELLOS"))
         #expect(!ArtTextWordFilter.isAllCapsToken("Lol"))
         #expect(!ArtTextWordFilter.isAllCapsToken("O"))
+    }
+}
+
+extension LabelSubject {
+    /// The same label subject with other text.
+    func saying(_ text: String?) -> LabelSubject {
+        LabelSubject(sticker: sticker, pack: pack, text: text, title: title, file: file, line: line, language: language, translation: translation)
     }
 }

@@ -14,7 +14,7 @@ import Testing
         let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
         let pack = catalog.packs[0]
         // The label rules the build and `peel check` apply on top of what the loader reports.
-        let checked = LabelChecks.check(CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil))
+        let checked = LabelChecks.check(CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil).defaultLabel(site: catalog.site))
         return (pack.stickers[0], (findings + checked).map(\.formatted))
     }
 

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Wording that repeats what VoiceOver already announces ("image"), by language: openings such as
+/// "Image of", "Bild von", "imagen de", and, for languages that name the picture after what it
+/// shows, endings such as Japanese "の画像" and Chinese "的图片". A language's base subtag picks
+/// its list (pt-BR → pt), and English always applies too (an untranslated "Image of" is common).
+/// To support a language, add its nouns and the words around them.
+enum RedundantPrefixes {
+    /// Every "[article] noun connector" phrase: "une image de", "image d'", "un'immagine di".
+    /// An article or connector ending in an apostrophe joins the next word without a space.
+    private static func phrases(articles: [String], nouns: [String], connectors: [String]) -> [String] {
+        var result: [String] = []
+        for article in articles {
+            for noun in nouns {
+                for connector in connectors {
+                    let head = article.isEmpty ? noun : article + (article.hasSuffix("'") ? "" : " ") + noun
+                    result.append(head + (connector.hasPrefix("'") ? "" : " ") + connector)
+                }
+            }
+        }
+        // Longest first, so "an image of" is named rather than "image of".
+        return result.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    static let openings: [String: [String]] = [
+        "en": phrases(articles: ["a", "an", ""], nouns: ["image", "picture", "sticker", "photo", "graphic", "icon", "emoji", "illustration"],
+                      connectors: ["of"]),
+        "fr": phrases(articles: ["une", "un", ""], nouns: ["image", "photo", "illustration", "icône", "dessin", "autocollant", "sticker", "émoji", "emoji"],
+                      connectors: ["de", "d'", "du", "des"]),
+        "de": phrases(articles: ["ein", "eine", ""], nouns: ["bild", "foto", "grafik", "illustration", "zeichnung", "symbol", "sticker", "aufkleber", "emoji"],
+                      connectors: ["von", "vom", "eines", "einer", "mit"]),
+        "es": phrases(articles: ["una", "un", ""], nouns: ["imagen", "foto", "fotografía", "ilustración", "dibujo", "icono", "pegatina", "sticker", "emoji"],
+                      connectors: ["de", "del"]),
+        "it": phrases(articles: ["un'", "una", "un", ""], nouns: ["immagine", "foto", "illustrazione", "disegno", "icona", "adesivo", "sticker", "emoji"],
+                      connectors: ["di", "del", "della", "dello"]),
+        "pt": phrases(articles: ["uma", "um", ""], nouns: ["imagem", "foto", "fotografia", "ilustração", "desenho", "ícone", "adesivo", "figurinha", "sticker", "emoji"],
+                      connectors: ["de", "da", "do"]),
+        "nl": phrases(articles: ["een", ""], nouns: ["afbeelding", "foto", "plaatje", "illustratie", "tekening", "pictogram", "icoon", "sticker", "emoji"],
+                      connectors: ["van"]),
+    ]
+
+    /// Endings, written without a space before them.
+    static let endings: [String: [String]] = [
+        "ja": ["の画像", "の写真", "のイラスト", "のステッカー", "のスタンプ", "のアイコン", "の絵文字", "の絵"],
+        "zh": ["的图片", "的圖片", "的图像", "的圖像", "的照片", "的贴纸", "的貼紙", "的图标", "的圖標", "的插图", "的插圖", "的表情"],
+    ]
+
+    /// The redundant wording `label` starts or ends with in `language`, as written in the label,
+    /// and what is left without it; nil when there is none.
+    static func match(_ label: String, language: String) -> (wording: String, rest: String, atStart: Bool)? {
+        let base = String(language.split(separator: "-").first ?? "").lowercased()
+        // Typographic apostrophes ("un’immagine") compare as straight ones; both are one Character.
+        let lowered = String(label.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
+        let candidates = (openings[base] ?? []) + (base == "en" ? [] : openings["en"] ?? [])
+        for opening in candidates where lowered == opening || lowered.hasPrefix(opening + " ") || (opening.hasSuffix("'") && lowered.hasPrefix(opening)) {
+            let rest = String(label.dropFirst(opening.count)).trimmingCharacters(in: .whitespaces)
+            return (String(label.prefix(opening.count)), rest, true)
+        }
+        for ending in endings[base] ?? [] where lowered.hasSuffix(ending) && lowered.count > ending.count {
+            return (String(label.suffix(ending.count)), String(label.dropLast(ending.count)).trimmingCharacters(in: .whitespaces), false)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Every label rule on every language: a translation's label is checked with its language's word
+/// lists and dictionary, and its findings point at the translation file's `alt:` line.
+@Suite struct TranslatedLabelChecksTests {
+    /// A catalog in `languages` with one pack whose stickers have `labels` (stem -> default label),
+    /// and `translations` (file name -> alt) beside them.
+    private func catalog(languages: String = "[en, fr, de, ja]", labels: [(String, String)],
+                         translations: [(String, String)]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Sky\nlanguages: \(languages)\n---\n", to: "site.md")
+        try folder.write("---\ntitle: Night sky\n---\n", to: "sky/pack.md")
+        let art = ["pets/cat.png", "pets/fox.png", "pets/turtle.gif"]
+        for (index, (stem, alt)) in labels.enumerated() {
+            let image = art[index % art.count]
+            try folder.copy(Fixtures.catalog.appendingPathComponent(image), to: "sky/\(stem).\(image.split(separator: ".").last!)")
+            try folder.write("---\nalt: \(alt)\n---\n", to: "sky/\(stem).md")
+        }
+        for (file, alt) in translations {
+            try folder.write("---\nalt: \"\(alt)\"\n---\n", to: "sky/\(file)")
+        }
+        return folder
+    }
+
+    private func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.file):\($0.line.map(String.init) ?? "-") \($0.code.rawValue) \($0.language ?? "-")" }
+    }
+
+    private func labelFindings(_ folder: TemporaryFolder) throws -> [Finding] {
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        var findings: [Finding] = []
+        for pack in catalog.packs {
+            for sticker in pack.stickers {
+                for label in CheckSubject(sticker: sticker, pack: pack, info: nil).labels(site: catalog.site) {
+                    findings += LabelChecks.check(label) + LabelChecks.bidiControls(label)
+                }
+            }
+            findings += LabelChecks.duplicates(in: pack, site: catalog.site)
+        }
+        return findings.sorted()
+    }
+
+    @Test func everyLabelRuleRunsOnEveryLanguageAtTheTranslationsAltLine() throws {
+        let long = String(repeating: "Sonne ", count: 26).trimmingCharacters(in: .whitespaces)   // 155 characters
+        let folder = try catalog(labels: [("moon", "Crescent moon"), ("star", "Shooting star"), ("sun", "Smiling sun")], translations: [
+            ("moon.fr.md", "Sans titre"), ("moon.de.md", "Bild von einer Mondsichel"), ("moon.ja.md", "無題の画像"),
+            ("star.fr.md", "Une image d’étoile filante"), ("star.de.md", "bild von einer mondsichel"), ("star.ja.md", "流れ星の画像"),
+            ("sun.de.md", long), ("sun.ja.md", "☀️ ❤️"),
+        ])
+        // A bidi override in the French label, on line 3.
+        try folder.write("---\ntitle: Soleil\nalt: Soleil \u{202E}souriant\n---\n", to: "sky/sun.fr.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "sky/cloud.png")
+        try folder.write("---\nalt: Grey cloud\n---\n", to: "sky/cloud.md")
+        try folder.write("---\nalt: cloud\n---\n", to: "sky/cloud.fr.md")
+        let findings = try labelFindings(folder)
+        #expect(summary(findings) == [
+            "sky/cloud.fr.md:2 label-is-file-name fr",
+            "sky/moon.de.md:2 redundant-label-prefix de",
+            "sky/moon.fr.md:2 placeholder-label fr",
+            "sky/moon.ja.md:2 placeholder-label ja",
+            "sky/star.de.md:2 duplicate-label de",
+            "sky/star.de.md:2 redundant-label-prefix de",
+            "sky/star.fr.md:2 redundant-label-prefix fr",
+            "sky/star.ja.md:2 redundant-label-prefix ja",
+            "sky/sun.de.md:2 label-too-long de",
+            "sky/sun.fr.md:3 label-bidi-control fr",
+            "sky/sun.ja.md:2 label-without-words ja",
+        ], "\(findings.map(\.formatted))")
+        func message(_ file: String, _ code: FindingCode) -> String {
+            findings.first { $0.file == file && $0.code == code }?.message ?? ""
+        }
+        #expect(message("sky/star.fr.md", .redundantLabelPrefix) == "French label starts with 'Une image d’', which VoiceOver already conveys; say 'Étoile filante'")
+        #expect(message("sky/star.ja.md", .redundantLabelPrefix) == "Japanese label ends with 'の画像', which VoiceOver already conveys; say '流れ星'")
+        #expect(message("sky/moon.de.md", .redundantLabelPrefix).hasPrefix("German label starts with 'Bild von'"))
+        #expect(message("sky/star.de.md", .duplicateLabel) == "same German label as sky/moon.png; describe what makes this sticker different")
+        #expect(message("sky/sun.de.md", .labelTooLong).hasPrefix("German label is 155 characters"))
+        #expect(message("sky/moon.fr.md", .placeholderLabel).hasPrefix("French label 'Sans titre' is a placeholder"))
+        #expect(findings.allSatisfy { $0.sticker?.hasPrefix("sky/") == true })
+    }
+
+    @Test func theDefaultLanguageKeepsItsFindingsAndMessages() throws {
+        let folder = try catalog(labels: [("moon", "Image of a moon"), ("star", "IMG_1234"), ("sun", "\"❤️\"")], translations: [("moon.fr.md", "Lune")])
+        #expect(summary(try labelFindings(folder)) == ["sky/moon.md:2 redundant-label-prefix -", "sky/star.md:2 placeholder-label -",
+                                                        "sky/sun.md:2 label-without-words -"])
+        #expect(try labelFindings(folder)[0].message == "label starts with 'Image of', which VoiceOver already conveys; say 'A moon'")
+    }
+
+    @Test func aMissingTranslationIsNotADuplicateOfAnother() throws {
+        // Both German labels are missing (VoiceOver reads the English ones, which differ): no duplicate.
+        let folder = try catalog(labels: [("moon", "Crescent moon"), ("star", "Shooting star")],
+                                 translations: [("moon.fr.md", "Lune"), ("star.fr.md", "Lune")])
+        #expect(summary(try labelFindings(folder)) == ["sky/star.fr.md:2 duplicate-label fr"])
+    }
+
+    @Test func translatedTitlesAndPackTitlesAreCheckedForBidiControls() throws {
+        let folder = try catalog(labels: [("moon", "Crescent moon")], translations: [])
+        try folder.write("---\ntitle: Lune \u{202E}x\nalt: Lune\n---\n", to: "sky/moon.fr.md")
+        try folder.write("---\ntitle: Ciel \u{2066}nocturne\n---\n", to: "sky/pack.fr.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let pack = catalog.packs[0]
+        let sticker = CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil).labels(site: catalog.site).flatMap(LabelChecks.bidiControls)
+        #expect(sticker.map(\.formatted) == ["sky/moon.fr.md: warning[label-bidi-control]: French title holds U+202E (right-to-left override); they reorder how it reads, so remove them"])
+        #expect(summary(LabelChecks.bidiControls(in: pack, site: catalog.site)) == ["sky/pack.fr.md:2 label-bidi-control fr"])
+    }
+
+    @Test func spellingUsesEachLanguagesDictionaryAndReportsAMissingOneOnce() throws {
+        let folder = try catalog(languages: "[en, fr, de]", labels: [("moon", "Crescent moon"), ("star", "Shooting star")], translations: [
+            ("moon.fr.md", "Croissant de lunne"), ("star.fr.md", "Étoile filante"),
+            ("moon.de.md", "Mondsichel"), ("star.de.md", "Sternschnuppe"),
+        ])
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        // German has no dictionary here, whatever the machine has installed.
+        let check = SpellingCheck { $0 == "de" ? [] : SpellingDictionary.sharedVariants(for: $0) }
+        let findings = check.findings(for: catalog).sorted()
+        #expect(summary(findings) == ["site.md:- spelling-dictionary-missing -", "sky/moon.fr.md:2 label-spelling fr"], "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.contains("language 'de'") == true)
+        #expect(findings.last?.message.hasPrefix("“lunne” may be misspelled") == true)
+        #expect(SpellingCheck.languages(of: catalog) == ["de", "en", "fr"])
+    }
+
+    @Test func artTextIsComparedWithTheDefaultLabelOnly() throws {
+        let folder = try catalog(labels: [("moon", "Moon saying LOL")], translations: [("moon.fr.md", "Lune qui rit")])
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let pack = catalog.packs[0]
+        let reading = ArtTextReading(words: [.init(text: "LOL", confidence: 93)], raw: "LOL")
+        let facts = ArtFacts(sampledFrames: 1, visibility: nil, text: reading)
+        #expect(ArtChecks.findings(facts, subject: CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil), site: catalog.site).isEmpty)
+    }
+
+    // MARK: - Word lists
+
+    @Test(arguments: [
+        ("Sans titre", "fr", true), ("Image de", "fr", true), ("Nouvelle image 2", "fr", true), ("Chat", "fr", false),
+        ("Bild", "de", true), ("Platzhalter", "de", true), ("Unbenannt 3", "de", true), ("Null", "de", false), ("Mondsichel", "de", false),
+        ("imagen", "es", true), ("Captura de pantalla 2024", "es", true), ("Gato", "es", false),
+        ("immagine", "it", true), ("Senza titolo", "it", true), ("imagem", "pt-BR", true), ("Sem título", "pt", true),
+        ("afbeelding", "nl", true), ("Naamloos", "nl", true),
+        ("画像", "ja", true), ("無題の画像", "ja", true), ("スタンプ画像1", "ja", true), ("流れ星", "ja", false), ("猫の画像", "ja", false),
+        ("图片", "zh-Hans", true), ("贴纸", "zh", true), ("一张图片", "zh", true), ("猫的图片", "zh", false),
+        // English always applies.
+        ("Untitled", "fr", true), ("IMG_1234", "ja", true), ("image", "de", true),
+        // A Latin word is never split into placeholders.
+        ("Nana", "en", false), ("Textfile", "en", false),
+    ])
+    func placeholdersPerLanguage(label: String, language: String, isPlaceholder: Bool) {
+        #expect(LabelChecks.isPlaceholder(label, language: language) == isPlaceholder)
+    }
+
+    @Test(arguments: [
+        ("Image de chat", "fr", "Image de"), ("Une photo d'un chat", "fr", "Une photo d'"), ("Ein Bild von einem Hund", "de", "Ein Bild von"),
+        ("Una imagen de un gato", "es", "Una imagen de"), ("Un’immagine di un gatto", "it", "Un’immagine di"),
+        ("Imagem de um gato", "pt-BR", "Imagem de"), ("Een afbeelding van een kat", "nl", "Een afbeelding van"),
+        ("猫の画像", "ja", "の画像"), ("猫的图片", "zh-Hans", "的图片"), ("Image of a cat", "fr", "Image of"),
+    ])
+    func redundantWordingPerLanguage(label: String, language: String, wording: String) {
+        #expect(RedundantPrefixes.match(label, language: language)?.wording == wording)
+    }
+
+    @Test func wordsThatOnlyLookLikeRedundantWordingAreFine() {
+        #expect(RedundantPrefixes.match("Imagerie", language: "fr") == nil)
+        #expect(RedundantPrefixes.match("Bildhauer", language: "de") == nil)
+        #expect(RedundantPrefixes.match("の画像", language: "ja") == nil, "nothing before it: the placeholder rule's case")
+        #expect(RedundantPrefixes.match("Photo booth", language: "en") == nil)
+    }
+
+    // MARK: - Length
+
+    @Test(arguments: [
+        ("👨‍👩‍👧‍👦", 1),            // a ZWJ family: seven scalars, eleven UTF-16 units
+        ("🧑🏽‍🚀", 1),                // skin tone and ZWJ
+        ("🇫🇷🇯🇵", 2),               // two flags: four regional indicators
+        ("e\u{301}", 1),           // a combining accent
+        ("a\u{308}\u{323}", 1),    // two combining marks
+        ("\u{1100}\u{1161}\u{11A8}", 1), // a Hangul syllable written as conjoining jamo
+        ("한국어", 3), ("日本語のラベル", 7),
+        ("नमस्ते", 3),                // Devanagari: न म स्ते, the conjunct with its vowel sign is one
+    ])
+    func lengthIsCountedAsAReaderSeesIt(text: String, length: Int) {
+        #expect(PerceivedLength.of(text) == length)
+    }
+
+    @Test func theLengthLimitIsInReaderCharactersInEveryLanguage() throws {
+        // 150 family emoji: 1,650 UTF-16 units, within the limit; 151 are over it.
+        let family = "👨‍👩‍👧‍👦"
+        let folder = try catalog(labels: [("moon", "Moon")], translations: [
+            ("moon.fr.md", "Lune " + String(repeating: family, count: 145)),
+            ("moon.de.md", "Mond " + String(repeating: family, count: 146)),
+            ("moon.ja.md", String(repeating: "月", count: 150)),
+        ])
+        #expect(summary(try labelFindings(folder).filter { $0.code == .labelTooLong }) == ["sky/moon.de.md:2 label-too-long de"])
+    }
+}
