@@ -39,7 +39,9 @@ public struct CatalogLoader {
                                         message: "images at the top of the content folder are ignored; move it into a pack folder"))
             }
         }
-        let slugs = Slug.unique(folders, fallback: "pack", reserved: Self.reservedSlugs)
+        // Each other language's pages live in a folder named by its tag (`fr/`), so no pack may take it.
+        let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
+        let slugs = Slug.unique(folders, fallback: "pack", reserved: Self.reservedSlugs.union(languageFolders))
         for (folder, slug) in zip(folders, slugs) {
             if content.relative(content.url(folder)) == nil {
                 findings.append(Finding(.error, .pathOutsideContent, file: folder,

@@ -146,4 +146,13 @@ import Testing
         #expect(finding.file == "sky/moon.fr.md" && finding.line == 3 && finding.language == "fr")
         #expect(finding.message.contains("sky/moon.md sets it once for every language"))
     }
+
+    @Test func aPackFolderNamedLikeALanguageDoesNotTakeItsFolder() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: French things\n---\n", to: "fr/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "fr/cat.png")
+        try folder.write("---\nalt: Cat\n---\n", to: "fr/cat.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.map(\.slug).sorted() == ["fr-2", "sky"])
+    }
 }
