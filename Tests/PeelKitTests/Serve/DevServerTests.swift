@@ -21,7 +21,8 @@ import Testing
         return stream
     }
 
-    @Test func savingASidecarReloadsOpenPagesWithinASecond() throws {
+    /// Speed is measured by Benchmarks/serve-latency.sh, not here: a loaded CI machine must not fail a test.
+    @Test func savingASidecarReloadsOpenPagesWithTheNewLabel() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
         let server = try ServeProcess(["content"], in: folder.url)
@@ -40,10 +41,8 @@ import Testing
         #expect(edited != text, "the fixture has an alt: line to edit")
         let saved = Date()
         try edited.write(to: sidecar, atomically: true, encoding: .utf8)
-        let reload = try nextStatus(stream, before: saved.addingTimeInterval(5)) { $0.generation > first.generation }
-        let latency = Date().timeIntervalSince(saved)
+        let reload = try nextStatus(stream, before: saved.addingTimeInterval(30)) { $0.generation > first.generation }
         #expect(reload.state == .ok)
-        #expect(latency < 1.0, "reload event \(String(format: "%.3f", latency)) s after the save")
 
         let after = try RawHTTPClient.get("/pets/cat/index.html", port: server.port)
         #expect(after.text.contains("A grey cat napping on a warm windowsill"), "the new label is served at once")
@@ -248,7 +247,8 @@ import Testing
         let normal = try RawHTTPClient.get("/pets/index.html", port: port)
         let normalTime = Date().timeIntervalSince(normalStart)
         #expect(normal.status == 200)
-        #expect(normalTime < 1, "an ordinary request took \(normalTime) s beside three 1 MB request lines")
+        // Not a speed figure: a server stuck on the hostile lines would wait for their 10 s timeouts.
+        #expect(normalTime < 5, "an ordinary request took \(normalTime) s beside three 1 MB request lines")
         for attacker in attackers {
             let result = attacker.value
             #expect(result?.0 == 414, "\(String(describing: result))")
@@ -266,9 +266,8 @@ import Testing
         dribble.write(raw: Array("GET /".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 4000))
         #expect(try RawHTTPClient.get("/", port: port).status == 200)
 
-        let stopping = Date()
+        // A server that waited for the half-sent request would outlive the 5 s and be killed (non-zero).
         #expect(server.stop(timeout: 5) == 0, "SIGTERM with a request half sent: \(server.errors)")
-        #expect(Date().timeIntervalSince(stopping) < 3)
     }
 
     #if os(Linux)
