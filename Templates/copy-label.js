@@ -3,6 +3,13 @@
 // happened in a live region. Without JavaScript the button stays hidden; the label is plain text.
 (function () {
   "use strict";
+  // Peel writes this script's words in English: on a page in another language they carry lang="en",
+  // so a screen reader reads them with an English voice.
+  function sayInEnglish(element, text) {
+    element.textContent = text;
+    if (!text || /^en(-|$)/i.test(document.documentElement.lang || "en")) element.removeAttribute("lang");
+    else element.lang = "en";
+  }
   document.querySelectorAll("[data-copy]").forEach(function (row) {
     var source = document.getElementById(row.getAttribute("data-copy"));
     var button = row.querySelector("button");
@@ -33,9 +40,9 @@
         selection.removeAllRanges();
         selection.addRange(range);
       }
-      status.textContent = copied ? "Label copied." : "Could not copy; the label is selected, press Ctrl+C (\u2318C on a Mac).";
+      sayInEnglish(status, copied ? "Label copied." : "Could not copy; the label is selected, press Ctrl+C (\u2318C on a Mac).");
       clearTimeout(timer);
-      timer = setTimeout(function () { status.textContent = ""; }, 5000);
+      timer = setTimeout(function () { sayInEnglish(status, ""); }, 5000);
     }
 
     row.hidden = false;

@@ -6,6 +6,13 @@
 // match are in each card's data-search and data-title attributes).
 (function () {
   "use strict";
+  // Peel writes this script's words in English: on a page in another language they carry lang="en",
+  // so a screen reader reads them with an English voice.
+  function sayInEnglish(element, text) {
+    element.textContent = text;
+    if (!text || /^en(-|$)/i.test(document.documentElement.lang || "en")) element.removeAttribute("lang");
+    else element.lang = "en";
+  }
   var box = document.querySelector("[data-sticker-filter]");
   var grid = document.getElementById("sticker-grid");
   if (!box || !grid) return;
@@ -70,7 +77,7 @@
     // Announce and remember once typing pauses, not on every key.
     clearTimeout(timer);
     timer = setTimeout(function () {
-      status.textContent = typed.length ? "Showing " + count(shown.length) + " of " + items.length : "Showing all " + count(items.length);
+      sayInEnglish(status, typed.length ? "Showing " + count(shown.length) + " of " + items.length : "Showing all " + count(items.length));
       remember(input.value.trim());
     }, 300);
   }

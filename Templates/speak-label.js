@@ -6,6 +6,13 @@
 // speech synthesis exists, so a browser without it never shows a broken button.
 (function () {
   "use strict";
+  // Peel writes this script's words in English: on a page in another language they carry lang="en",
+  // so a screen reader reads them with an English voice.
+  function sayInEnglish(element, text) {
+    element.textContent = text;
+    if (!text || /^en(-|$)/i.test(document.documentElement.lang || "en")) element.removeAttribute("lang");
+    else element.lang = "en";
+  }
   if (!("speechSynthesis" in window) || typeof window.SpeechSynthesisUtterance !== "function") return;
   var reader = null;
 
@@ -71,7 +78,7 @@
     pause.disabled = true;
     stop.disabled = true;
     pause.setAttribute("aria-pressed", "false");
-    status.textContent = message;
+    sayInEnglish(status, message);
     if (hadFocus) play.focus();
   }
 
@@ -81,7 +88,7 @@
     var item = items[index];
     var text = item.getAttribute("data-label") || item.getAttribute("data-title") || "";
     mark(item);
-    status.textContent = "Reading " + (index + 1) + " of " + items.length + ".";
+    sayInEnglish(status, "Reading " + (index + 1) + " of " + items.length + ".");
     var spoken = utterance(text, languageOf(item.querySelector("[lang]") || box, box.getAttribute("data-speak-lang")));
     function next() { speakFrom(index + 1, reading); }
     spoken.addEventListener("end", next);

@@ -5,6 +5,13 @@
 // link to its sticker page, and the dialog is never shown.
 (function () {
   "use strict";
+  // Peel writes this script's words in English: on a page in another language they carry lang="en",
+  // so a screen reader reads them with an English voice.
+  function sayInEnglish(element, text) {
+    element.textContent = text;
+    if (!text || /^en(-|$)/i.test(document.documentElement.lang || "en")) element.removeAttribute("lang");
+    else element.lang = "en";
+  }
   var dialog = document.querySelector("[data-viewer]");
   var grid = document.getElementById("sticker-grid");
   if (!dialog || !grid || typeof dialog.showModal !== "function") return;
@@ -44,7 +51,7 @@
     current = item;
     var list = cards();
     var index = list.indexOf(item);
-    counter.textContent = (index + 1) + " of " + list.length;
+    sayInEnglish(counter, (index + 1) + " of " + list.length);
     var art = item.querySelector(".art-card");
     stage.className = "viewer-stage " + (art ? art.className.replace("sticker-art", "").trim() : "") + (enlarged ? " viewer-enlarged" : "");
     stage.style.setProperty("--art-bg", art ? art.style.getPropertyValue("--art-bg") : "");
@@ -64,23 +71,30 @@
       image.width = Number(width);
       image.height = Number(height);
       image.alt = item.getAttribute("data-label") || "";
+      // A label not yet translated is the default language's: its language goes with it.
+      if (item.getAttribute("data-label-lang")) image.lang = item.getAttribute("data-label-lang");
       image.dir = "auto";
       picture.appendChild(image);
       stage.appendChild(picture);
       if (window.peelMotion) window.peelMotion.apply(stage);
-      size.textContent = enlarged ? "Enlarged; Messages shows it at " + width + " × " + height + " pt."
-                                  : "Shown at " + width + " × " + height + " pt, the size Messages shows it.";
+      sayInEnglish(size, enlarged ? "Enlarged; Messages shows it at " + width + " × " + height + " pt."
+                                  : "Shown at " + width + " × " + height + " pt, the size Messages shows it.");
     } else {
       var missing = document.createElement("span");
       missing.className = "art-missing";
-      missing.textContent = "Image can’t be read";
+      sayInEnglish(missing, "Image can’t be read");
       stage.appendChild(missing);
       size.textContent = "";
     }
     link.textContent = item.getAttribute("data-title");
     link.href = item.querySelector("a").getAttribute("href");
     var text = item.getAttribute("data-label");
-    label.textContent = text || "No label yet.";
+    if (text) {
+      label.textContent = text;
+      if (item.getAttribute("data-label-lang")) label.lang = item.getAttribute("data-label-lang"); else label.removeAttribute("lang");
+    } else {
+      sayInEnglish(label, "No label yet.");
+    }
     label.classList.toggle("label-missing", !text);
     findings.textContent = "";
     var template = item.querySelector("template[data-findings]");
