@@ -150,24 +150,11 @@ struct LabelsImportCommand: ParsableCommand {
         let content = second == nil ? "content" : first
         let file = second ?? first
         let folder = URL(fileURLWithPath: content)
-        let terminal = Terminal.standardError
         if LabelFileFormat.isXLIFF(path: file) {
             return try importXLIFF(file, content: content)
         }
-        let plan: LabelImport
-        do {
-            let sheet = try LabelCSV.read(URL(fileURLWithPath: file), file: file)
-            plan = try LibraryCall.run(command: "labels import", content: content) {
-                try LabelImport.plan(sheet, sheetFile: file, content: folder)
-            }
-        } catch let failure as LabelSheetProblems {
-            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
-            terminal.line("Nothing was written: \(plural(failure.problems.count, "row")) to fix.")
-            throw ExitCode(1)
-        } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            throw ExitCode(error.isUsageError ? 2 : 1)
-        }
+        let plan = try planned(content: content, problem: "row", read: { try LabelCSV.read(URL(fileURLWithPath: file), file: file) },
+                               plan: { try LabelImport.plan($0, sheetFile: file, content: folder) })
         if dryRun {
             printDiffs(plan.changes)
         } else {
@@ -179,20 +166,8 @@ struct LabelsImportCommand: ParsableCommand {
     private func importXLIFF(_ file: String, content: String) throws {
         let folder = URL(fileURLWithPath: content)
         let terminal = Terminal.standardError
-        let plan: XLIFFImport
-        do {
-            let document = try XLIFFCodec.read(URL(fileURLWithPath: file), file: file)
-            plan = try LibraryCall.run(command: "labels import", content: content) {
-                try XLIFFImport.plan(document, file: file, content: folder)
-            }
-        } catch let failure as LabelSheetProblems {
-            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
-            terminal.line("Nothing was written: \(plural(failure.problems.count, "problem")) to fix.")
-            throw ExitCode(1)
-        } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            throw ExitCode(error.isUsageError ? 2 : 1)
-        }
+        let plan = try planned(content: content, problem: "problem", read: { try XLIFFCodec.read(URL(fileURLWithPath: file), file: file) },
+                               plan: { try XLIFFImport.plan($0, file: file, content: folder) })
         for warning in plan.warnings { terminal.line(terminal.colored(warning.description, .yellow)) }
         if dryRun {
             printDiffs(plan.changes)
@@ -200,6 +175,24 @@ struct LabelsImportCommand: ParsableCommand {
             try LibraryCall.run(command: "labels import", content: content) { try plan.apply(content: folder) }
         }
         Terminal.standardOutput.line("\(plan.summary(dryRun: dryRun))")
+    }
+
+    /// An import's plan: the file `read`, then planned against the content folder. Its problems are
+    /// printed (nothing is written) and end the command.
+    private func planned<Document, Plan>(content: String, problem: String, read: () throws -> Document,
+                                         plan: (Document) throws -> Plan) throws -> Plan {
+        let terminal = Terminal.standardError
+        do {
+            let document = try read()
+            return try LibraryCall.run(command: "labels import", content: content) { try plan(document) }
+        } catch let failure as LabelSheetProblems {
+            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
+            terminal.line("Nothing was written: \(plural(failure.problems.count, problem)) to fix.")
+            throw ExitCode(1)
+        } catch let error as PeelError {
+            terminal.line(terminal.colored(error.description, .red))
+            throw ExitCode(error.isUsageError ? 2 : 1)
+        }
     }
 
     private func printDiffs(_ changes: [LabelImport.Change]) {
