@@ -31,13 +31,7 @@ extension SiteBuilder {
     public func merge(shards: [URL]) async throws -> BuildReport {
         let start = Date()
         var clock = PhaseClock()
-        let publisher = SitePublisher(output: options.output)
-        publisher.recoverInterruptedPublish()
-        let templates = try TemplateSet(overrideDirectory: options.templates)
-        guard FileManager.default.fileExists(atPath: options.content.path) else {
-            throw PeelError.contentFolderMissing(path: options.content.path)
-        }
-        try publisher.validate(content: options.content)
+        let (publisher, templates) = try prepareOutput()
         let fingerprint = siteFingerprint(templates)
 
         var assets: [String: StickerAssets] = [:], iconFindings: [String: [Finding]] = [:], icons: [String: [PackIcon]] = [:]

@@ -102,10 +102,9 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
-    public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
-        let start = Date()
-        var clock = PhaseClock()
-        // First of all: a build killed while publishing may have left the previous site aside.
+    /// What a build and a merge do first: a run killed while publishing may have left the previous
+    /// site aside, so it is put back; then the theme is read and the content and output folders checked.
+    func prepareOutput() throws -> (SitePublisher, TemplateSet) {
         let publisher = SitePublisher(output: options.output)
         publisher.recoverInterruptedPublish()
         let templates = try TemplateSet(overrideDirectory: options.templates)
@@ -113,6 +112,13 @@ public struct SiteBuilder: Sendable {
             throw PeelError.contentFolderMissing(path: options.content.path)
         }
         try publisher.validate(content: options.content)
+        return (publisher, templates)
+    }
+
+    public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
+        let start = Date()
+        var clock = PhaseClock()
+        let (publisher, templates) = try prepareOutput()
         let content = ContentRoot.resolve(options.content)
 
         var cache: BuildCache?
