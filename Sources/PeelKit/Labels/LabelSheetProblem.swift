@@ -1,3 +1,5 @@
+import Foundation
+
 /// A row (or the whole file) that an import refuses: `FILE:LINE: error: message`, the line being
 /// the physical line of the file where the row starts. A warning is a row the import skips.
 public struct LabelSheetProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,4 +23,14 @@ public struct LabelSheetProblem: Error, Sendable, Equatable, CustomStringConvert
 /// Every problem an import found; nothing was written.
 public struct LabelSheetProblems: Error, Sendable, Equatable {
     public let problems: [LabelSheetProblem]
+
+    /// The bytes of the sheet at `url` (shown as `file`), refused before they are read when there
+    /// are more than `maxBytes`; `limit` names what the limit is ("Peel reads").
+    static func read(_ url: URL, file: String, maxBytes: Int, limit: String) throws -> Data {
+        if let size = ContentLimits.size(of: url), size > maxBytes {
+            throw LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: nil,
+                message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(maxBytes)) \(limit)")])
+        }
+        return try ContentFile.read(url)
+    }
 }

@@ -34,11 +34,7 @@ public enum LabelCSV {
     /// The rows of the CSV file at `url`, shown in errors as `file`; a file over `maxBytes` is
     /// refused before it is read.
     public static func read(_ url: URL, file: String) throws -> LabelSheet {
-        if let size = ContentLimits.size(of: url), size > maxBytes {
-            throw LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: nil,
-                message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(maxBytes)) a label sheet may have")])
-        }
-        return try decode(ContentFile.read(url), file: file)
+        try decode(LabelSheetProblems.read(url, file: file, maxBytes: maxBytes, limit: "a label sheet may have"), file: file)
     }
 
     /// The rows of a CSV file named `file` (as shown in errors). Every problem is reported, each

@@ -50,11 +50,7 @@ public enum XLIFFCodec {
     /// The document in the file at `url`, shown in problems as `file`; a file over
     /// `XMLTree.maxBytes` is refused before it is read.
     public static func read(_ url: URL, file: String) throws -> XLIFFDocument {
-        if let size = ContentLimits.size(of: url), size > XMLTree.maxBytes {
-            throw LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: nil,
-                message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(XMLTree.maxBytes)) Peel reads")])
-        }
-        return try decode(ContentFile.read(url), file: file)
+        try decode(LabelSheetProblems.read(url, file: file, maxBytes: XMLTree.maxBytes, limit: "Peel reads"), file: file)
     }
 
     /// The document in `data`, read from `file` (the name problems give).
