@@ -87,6 +87,8 @@ struct ServeLog: Sendable {
         case .built(let report):
             FindingPrinter(terminal: terminal, paths: paths).print(report.findings)
             output.write("Built \(report.countsSummary)\n")
+        case .refreshed(let pages, let seconds):
+            output.write("Refreshed \(plural(pages, "page")) in \(String(format: "%.3f", seconds)) s; building the rest\n")
         case .artChecked(let report):
             let art = report.findings.filter { ArtChecks.codes.contains($0.code) }
             FindingPrinter(terminal: terminal, paths: paths).print(art)

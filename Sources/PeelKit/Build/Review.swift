@@ -15,12 +15,28 @@ public struct Review: Sendable {
     public let catalogFindings: [Finding]
     /// What the art checks learnt about each sticker's art, by image path; empty when they did not run.
     public let artFacts: [String: ArtFacts]
+    /// The parts of `findings` that come from reading the content (front matter, files) and from
+    /// each pack's icon art, by pack folder: what `peel serve` keeps when it checks an edited
+    /// sidecar again without reading anything else (`SidecarRefresh`).
+    let loadFindings: [Finding]
+    let iconFindings: [String: [Finding]]
+    /// What the rules found, by pack (`Checker.Parts`).
+    let checks: Checker.Parts
 
     public init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding], artFacts: [String: ArtFacts] = [:]) {
+        self.init(catalog: catalog, assets: assets, findings: findings, artFacts: artFacts, loadFindings: [], iconFindings: [:],
+                  checks: Checker.Parts())
+    }
+
+    init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding], artFacts: [String: ArtFacts],
+         loadFindings: [Finding], iconFindings: [String: [Finding]], checks: Checker.Parts) {
         self.catalog = catalog
         self.assets = assets
         self.findings = findings
         self.artFacts = artFacts
+        self.loadFindings = loadFindings
+        self.iconFindings = iconFindings
+        self.checks = checks
         findingsBySticker = Dictionary(grouping: findings.filter { $0.sticker != nil }, by: { $0.sticker ?? "" })
         let stickers = Set(catalog.packs.flatMap { $0.stickers.map(\.source) })
         catalogFindings = findings.filter { finding in finding.sticker.map { !stickers.contains($0) } ?? true }
@@ -69,16 +85,30 @@ public struct Review: Sendable {
         }
         let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes, art: artStep)
         let assets = try await step.run(catalog, progress: progress)
-        var findings = loadFindings + assets.values.flatMap(\.findings)
         await dictionaries.value
-        findings += Checker.findings(for: catalog, assets: assets, content: root, analyzer: analyzer)
+        var iconFindings: [String: [Finding]] = [:]
+        for pack in catalog.packs { iconFindings[pack.folder] = CatalogChecks.icon(of: pack, content: root, analyzer: analyzer) }
         var artFacts: [String: ArtFacts] = [:]
         if let artStep {
             artFacts = try await artStep.run(catalog, assets: assets, progress: progress)
+        }
+        return checked(catalog, assets: assets, loadFindings: loadFindings, iconFindings: iconFindings, artFacts: artFacts)
+    }
+
+    /// Runs every rule over a catalog whose images were analysed (and whose art was inspected,
+    /// `artFacts`), with what reading it and its icons found. `checks` gives what the rules found
+    /// when it is known already (`peel serve` checks only the packs an edit touched).
+    static func checked(_ catalog: Catalog, assets: [String: StickerAssets], loadFindings: [Finding], iconFindings: [String: [Finding]],
+                        artFacts: [String: ArtFacts], checks known: Checker.Parts? = nil) -> Review {
+        let checks = known ?? Checker.parts(for: catalog, assets: assets) { iconFindings[$0.folder] ?? [] }
+        var findings = loadFindings + assets.values.flatMap(\.findings)
+        findings += checks.all
+        if !artFacts.isEmpty {
             findings += Checker.artFindings(for: catalog, assets: assets, facts: artFacts)
         }
         findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
-        return Review(catalog: catalog, assets: assets, findings: findings, artFacts: artFacts)
+        return Review(catalog: catalog, assets: assets, findings: findings, artFacts: artFacts, loadFindings: loadFindings,
+                      iconFindings: iconFindings, checks: checks)
     }
 
     /// How much of a sticker's shape stays visible on each transcript background, as its

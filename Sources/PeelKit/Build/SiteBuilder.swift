@@ -62,6 +62,9 @@ public struct BuildReport: Sendable {
     public var filesReused = 0
     /// Seconds spent in each step, in order (for `peel build --timings` and the benchmark).
     public var phases: [(name: String, seconds: Double)] = []
+    /// The site files whose bytes differ from what was there before (written anew, or gone), for
+    /// `peel serve` to reload only the pages that changed; nil when not known.
+    var changedOutputs: [String]?
 
     /// The stickers the pack downloads leave out of Stickers.xcstickers, and why.
     public var archiveOmissions: [ArchiveOmission] { ArchiveOmission.all(in: findings) }
@@ -97,6 +100,13 @@ public struct BuildReport: Sendable {
 /// only files whose bytes changed are written (the rest are hard links to the previous site's).
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
+    /// Pages `peel serve`'s quick answer to an edit put in the site since the last build, by site
+    /// path, with the SHA-256 of their bytes (`SidecarRefresh`): the build state does not know
+    /// them, so they are never reused from the previous site, and a page written with the same
+    /// bytes is not counted as changed.
+    var servedPages: [String: String] = [:]
+    /// Held while the site is published (`peel serve`, which puts pages in it between builds).
+    var publishGate: PublishGate?
 
     public init(options: BuildOptions) {
         self.options = options
@@ -116,6 +126,12 @@ public struct SiteBuilder: Sendable {
     }
 
     public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
+        try await buildKeepingReview(progress: progress).report
+    }
+
+    /// A build, and what `peel serve` keeps of it to answer the next label edit at once (nil when
+    /// the site was up to date and nothing was read).
+    func buildKeepingReview(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> (report: BuildReport, served: ServedSite?) {
         let start = Date()
         var clock = PhaseClock()
         let (publisher, templates) = try prepareOutput()
@@ -130,13 +146,14 @@ public struct SiteBuilder: Sendable {
         // The quick check's records name the inputs of the content folder it was written for; another
         // folder (same site, same cache) must not pass it.
         let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)".utf8)))
-        if let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: quickKey), let saved = cache.loadReport() {
+        // Pages `peel serve` put in the site since are not what the last build made: never up to date then.
+        if servedPages.isEmpty, let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: quickKey), let saved = cache.loadReport() {
             var report = BuildReport(packCount: saved.packCount, stickerCount: saved.stickerCount, findings: saved.findings,
                                      seconds: Date().timeIntervalSince(start), output: options.output)
             report.upToDate = true
             clock.lap("check stamps")
             report.phases = clock.phases
-            return report
+            return (report, nil)
         }
         let loaded = cache?.loadState()
         let previous = loaded.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
@@ -149,7 +166,7 @@ public struct SiteBuilder: Sendable {
         let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:])
         clock.lap("read the build state")
 
-        if let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
+        if servedPages.isEmpty, let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
             let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
                                        outputs: previous.outputs, report: previous.report)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
@@ -159,7 +176,7 @@ public struct SiteBuilder: Sendable {
             report.upToDate = true
             clock.lap("compare inputs and outputs")
             report.phases = clock.phases
-            return report
+            return (report, nil)
         }
 
         // Small inputs are hashed before they are read for the build, so a file edited during the
@@ -179,8 +196,9 @@ public struct SiteBuilder: Sendable {
         }
         let hasPreviousSite = reusable != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
         let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
-                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? [:] : [:])
+                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? [:] : [:], distrusted: Set(servedPages.keys))
         let review: Review
+        let served: ServedSite
         do {
             var art = ArtChecks(cacheFolder: options.useCache ? options.artCache ?? cache.map { ArtCache.folder(inBuildCache: $0.folder) } : nil)
             // The build cache's own art folder serves this catalog alone, so what it no longer uses can go.
@@ -196,6 +214,8 @@ public struct SiteBuilder: Sendable {
             clock.lap("icon sets")
             let archives = try await writePagesAndArchives(review, icons: icons, templates: templates, content: content, site: site,
                                                            cache: cache, hashes: hashes)
+            served = ServedSite(review: review, icons: icons, archives: archives, templates: templates,
+                                pageKeys: site.outputs.compactMapValues(\.source))
             if options.packs != nil {
                 try site.write(try shardManifest(review, icons: icons, archives: archives, content: content, site: site, templates: templates)
                     .encoded(), to: ShardManifest.fileName)
@@ -203,7 +223,14 @@ public struct SiteBuilder: Sendable {
             try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
             clock.lap("pack zips and pages")
             try Task.checkCancellation()
-            try publisher.publish(staging)
+            if let publishGate {
+                try publishGate.pass {
+                    try Task.checkCancellation()
+                    try publisher.publish(staging)
+                }
+            } else {
+                try publisher.publish(staging)
+            }
             clock.lap("publish")
         } catch let error as PeelError {
             publisher.discard(staging)
@@ -230,7 +257,8 @@ public struct SiteBuilder: Sendable {
         report.filesWritten = site.writtenCount
         report.filesReused = site.reusedCount
         report.phases = clock.phases
-        return report
+        if hasPreviousSite { report.changedOutputs = site.changedPaths(since: servedPages) }
+        return (report, served)
     }
 
     /// A failure while writing the site, as the user sees it: the path in the output folder, not

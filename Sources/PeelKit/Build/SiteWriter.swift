@@ -26,20 +26,37 @@ final class SiteWriter: @unchecked Sendable {
     private let previousSitePath: String?
     /// For `peel merge`: the shard folder each previous file lives in, by path (else `previousSite`).
     private let previousRoots: [String: String]
+    /// Paths whose file in the previous site is not what the build state says (`peel serve` put
+    /// another page there since): never reused.
+    private let distrusted: Set<String>
+    /// The paths written with new bytes (not linked from the previous site or the cache).
+    private var freshPaths: [String] = []
 
-    init(staging: URL, previousSite: URL?, previousOutputs: [String: BuildState.Output], previousRoots: [String: String] = [:]) {
+    init(staging: URL, previousSite: URL?, previousOutputs: [String: BuildState.Output], previousRoots: [String: String] = [:],
+         distrusted: Set<String> = []) {
         self.staging = staging
         stagingPath = staging.standardizedFileURL.path
         self.previousSite = previousSite
         previousSitePath = previousSite?.standardizedFileURL.path
         self.previousOutputs = previousOutputs
         self.previousRoots = previousRoots
+        self.distrusted = distrusted
     }
 
-    /// Where the previous build's file at `path` is, when there was one.
+    /// Where the previous build's file at `path` is, when there was one to reuse.
     private func previousFile(_ path: String) -> String? {
-        guard let root = previousRoots[path] ?? previousSitePath else { return nil }
+        guard !distrusted.contains(path), let root = previousRoots[path] ?? previousSitePath else { return nil }
         return root + "/" + path
+    }
+
+    /// The site paths whose bytes differ from the previous site's, once everything is written:
+    /// files written anew (but those `served` already holds, by their SHA-256) and files gone.
+    func changedPaths(since served: [String: String]) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var changed = freshPaths.filter { path in served[path] == nil || served[path] != outputs[path]?.sha256 }
+        changed += previousOutputs.keys.filter { outputs[$0] == nil }
+        return changed.sorted()
     }
 
     /// Links the previous file at `path` into the site as it is (`peel merge` carrying a shard's
@@ -151,7 +168,7 @@ final class SiteWriter: @unchecked Sendable {
     private func record(_ path: String, _ output: BuildState.Output, reused: Bool) {
         lock.lock()
         outputs[path] = output
-        if reused { reusedCount += 1 } else { writtenCount += 1 }
+        if reused { reusedCount += 1 } else { writtenCount += 1; freshPaths.append(path) }
         lock.unlock()
     }
 }

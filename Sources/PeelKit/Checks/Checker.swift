@@ -11,8 +11,30 @@ public enum Checker {
     /// The same rules with each pack's icon findings given (`peel merge` has them from the shards,
     /// which read the icon art; the merge reads no image).
     static func findings(for catalog: Catalog, assets: [String: StickerAssets], iconFindings: (Pack) -> [Finding]) -> [Finding] {
-        var findings: [Finding] = []
-        for pack in catalog.packs {
+        parts(for: catalog, assets: assets, iconFindings: iconFindings).all
+    }
+
+    /// What the rules found, by pack and about the catalog as a whole. Each pack's part depends on
+    /// that pack alone (its stickers, its labels in every language, its icon), so `peel serve`
+    /// checks an edited pack again and keeps the others' (`SidecarRefresh`).
+    struct Parts: Sendable {
+        /// By pack folder.
+        var packs: [String: [Finding]] = [:]
+        /// Images that repeat across packs, and each language without a dictionary.
+        var catalog: [Finding] = []
+
+        var all: [Finding] { catalog + packs.keys.sorted().flatMap { packs[$0]! } }
+    }
+
+    /// Every rule over `catalog`, in parts. With `only`, the packs with those folders alone (and
+    /// nothing about the catalog as a whole).
+    static func parts(for catalog: Catalog, assets: [String: StickerAssets], iconFindings: (Pack) -> [Finding],
+                      only: Set<String>? = nil) -> Parts {
+        var result = Parts()
+        let packs = only.map { folders in catalog.packs.filter { folders.contains($0.folder) } } ?? catalog.packs
+        let checked = Catalog(site: catalog.site, packs: packs)
+        for pack in packs {
+            var findings: [Finding] = []
             for sticker in pack.stickers {
                 let subject = CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info)
                 for label in subject.labels(site: catalog.site) {
@@ -24,11 +46,21 @@ public enum Checker {
             findings += LabelChecks.duplicates(in: pack, site: catalog.site)
             findings += LabelChecks.bidiControls(in: pack, site: catalog.site)
             findings += iconFindings(pack)
+            result.packs[pack.folder] = findings
         }
-        findings += CatalogChecks.duplicateImages(catalog, assets: assets)
-        findings += SpellingCheck().findings(for: catalog)
-        findings += TranslationChecks.findings(for: catalog)
-        return findings
+        // Spelling and translations are found catalog-wide (each word looked up once), then
+        // shared out by the pack folder their file is in.
+        let folders = Set(packs.map(\.folder))
+        for finding in SpellingCheck().findings(for: checked) + TranslationChecks.findings(for: checked) {
+            let folder = String(finding.file.split(separator: "/").first ?? "")
+            if finding.file.contains("/"), folders.contains(folder) {
+                result.packs[folder, default: []].append(finding)
+            } else if only == nil {
+                result.catalog.append(finding)
+            }
+        }
+        if only == nil { result.catalog += CatalogChecks.duplicateImages(catalog, assets: assets) }
+        return result
     }
 
     /// The art checks' findings: each sticker's art facts against its label, every run.

@@ -296,7 +296,7 @@ public struct CatalogLoader {
     }
 
     /// One sticker from its image's file name and its sidecar (when it has one).
-    private static func readSticker(_ image: String, in folder: String, sidecarName: String?, sharesStem: Bool,
+    static func readSticker(_ image: String, in folder: String, sidecarName: String?, sharesStem: Bool,
                                     content: ContentPath) -> (sticker: Sticker, findings: [Finding]) {
         var findings: [Finding] = []
         let stem = StickerFileKind.stem(image)

@@ -9,6 +9,9 @@ public struct BuildStatus: Sendable, Equatable, Codable {
     public var title: String
     /// What went wrong, one entry per problem (`path:line: error[code]: message`).
     public var messages: [String]
+    /// The site files this generation changed (`pack/sticker/index.html`), when known: a page
+    /// showing the generation just before, and not among them, stays as it is. Nil: any may have.
+    public var changed: [String]?
 
     public enum State: String, Sendable, Codable {
         case ok
@@ -16,20 +19,26 @@ public struct BuildStatus: Sendable, Equatable, Codable {
         case failed
     }
 
-    public init(generation: Int, state: State, title: String = "", messages: [String] = []) {
+    public init(generation: Int, state: State, title: String = "", messages: [String] = [], changed: [String]? = nil) {
         self.generation = generation
         self.state = state
         self.title = title
         self.messages = messages
+        self.changed = changed
     }
 
     /// A successful build: `errors` when the content has unsilenced errors, else `ok`.
-    public static func built(generation: Int, report: BuildReport) -> BuildStatus {
-        let errors = report.findings.filter { $0.severity == .error && !$0.suppressed }
-        guard !errors.isEmpty else { return BuildStatus(generation: generation, state: .ok) }
+    public static func built(generation: Int, report: BuildReport, changed: [String]? = nil) -> BuildStatus {
+        built(generation: generation, findings: report.findings, changed: changed)
+    }
+
+    /// A site made from these findings' content: `errors` when some are unsilenced errors, else `ok`.
+    static func built(generation: Int, findings: [Finding], changed: [String]?) -> BuildStatus {
+        let errors = findings.filter { $0.severity == .error && !$0.suppressed }
+        guard !errors.isEmpty else { return BuildStatus(generation: generation, state: .ok, changed: changed) }
         return BuildStatus(generation: generation, state: .errors,
                            title: "\(plural(errors.count, "error")) in the content (the site was still built)",
-                           messages: errors.map(\.oneLine))
+                           messages: errors.map(\.oneLine), changed: changed)
     }
 
     /// A build that stopped: the previous site is still served.

@@ -38,6 +38,8 @@ public struct DevServer: Sendable {
         case built(BuildReport)
         /// The site was built again with the art checks' findings, in the background after `built`.
         case artChecked(BuildReport)
+        /// Edited sidecars' pages were made at once (`pages` files changed); the full build follows.
+        case refreshed(pages: Int, seconds: Double)
         case failed(any Error)
         /// New connections keep failing (too many open files); the server backs off and keeps serving.
         case connectionsFailing(String)
@@ -50,6 +52,9 @@ public struct DevServer: Sendable {
     public init(options: Options) {
         self.options = options
     }
+
+    /// Held by builds while they publish, and by quick answers while they write pages.
+    private let gate = PublishGate()
 
     /// Runs until the task is cancelled (Ctrl-C), then stops the server and removes the built site.
     public func run(_ report: @escaping @Sendable (Event) -> Void) async throws {
@@ -81,9 +86,13 @@ public struct DevServer: Sendable {
         defer { watcher.stop() }
         let inputs = WatchedInputs(watched)
         watcher.watch(inputs.directories)
-        var artRun: Task<Void, Never>?
-        if await rebuild(with: builder, hub: hub, report: report), let artBuilder {
-            artRun = Task { await rebuild(with: artBuilder, hub: hub, report: report, art: true) }
+        let state = ServeState()
+        let refresh = SidecarRefresh(content: ContentPath(root: options.content), site: site)
+        // The builds that run after an answer: the full build after a quick answer to an edit,
+        // and the art checks' build after a full build. Stopped when the content changes again.
+        var background: Task<Void, Never>?
+        if await rebuild(with: builder, state: state, hub: hub, report: report) {
+            background = Task { await artCheck(with: artBuilder, state: state, hub: hub, report: report) }
         }
 
         let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
@@ -103,17 +112,30 @@ public struct DevServer: Sendable {
                     changed = Array(Set(changed + more)).sorted()
                 }
                 report(.changed(changed))
-                // Both builds write the same site and take its cache's lock: the art run of the
-                // previous content stops first.
-                artRun?.cancel()
-                await artRun?.value
-                if await rebuild(with: builder, hub: hub, report: report), let artBuilder {
-                    artRun = Task { await rebuild(with: artBuilder, hub: hub, report: report, art: true) }
+                // Every build writes the same site and takes its cache's lock: the one under way
+                // (made from the previous content) stops first.
+                // The build under way was made from the previous content: it stops, and publishes
+                // nothing from now on (the publish gate); a quick answer need not wait for it.
+                background?.cancel()
+                if await answerQuickly(changed, refresh: refresh, state: state, hub: hub, report: report) {
+                    // Builds share the build cache, one at a time: the next starts when the last has stopped.
+                    let stopping = background
+                    background = Task {
+                        await stopping?.value
+                        if await rebuild(with: builder, state: state, hub: hub, report: report, afterQuickAnswer: true) {
+                            await artCheck(with: artBuilder, state: state, hub: hub, report: report)
+                        }
+                    }
+                } else {
+                    await background?.value
+                    if await rebuild(with: builder, state: state, hub: hub, report: report) {
+                        background = Task { await artCheck(with: artBuilder, state: state, hub: hub, report: report) }
+                    }
                 }
             }
         } catch is CancellationError {
-            artRun?.cancel()
-            await artRun?.value
+            background?.cancel()
+            await background?.value
             await hub.finishAll()
             await server.stop()
         }
@@ -123,21 +145,57 @@ public struct DevServer: Sendable {
     /// takes well under this, and it is a small part of the 100 ms an edit may take to reach the page.
     static let settleTime: Duration = .milliseconds(15)
 
-    /// Builds the site and tells open pages; true when it was built.
+    /// Edited sidecars only: their pages are made at once from the last build's review
+    /// (`SidecarRefresh`) and open pages showing them reload; the full build follows. False when
+    /// the change needs the full build first.
+    private func answerQuickly(_ changed: [String], refresh: SidecarRefresh, state: ServeState, hub: LiveReloadHub,
+                               report: @Sendable (Event) -> Void) async -> Bool {
+        let start = Date()
+        let result: SidecarRefresh.Result? = gate.pass {
+            guard let served = state.served else { return nil }
+            // An error (a page that cannot be written) is the full build's to report, with the file.
+            guard let result = try? refresh.apply(changed, to: served) else { return nil }
+            state.quickAnswer(result)
+            return result
+        }
+        guard let result else { return false }
+        await hub.publishBuilt(findings: result.served.review.findings, changed: result.written.keys.sorted())
+        report(.refreshed(pages: result.written.count, seconds: Date().timeIntervalSince(start)))
+        return true
+    }
+
+    /// After a full build: the same site with the art checks' findings, when serve runs them
+    /// (OCR-speed checks must not hold up the first page), then open pages whose page changed reload.
+    private func artCheck(with builder: SiteBuilder?, state: ServeState, hub: LiveReloadHub, report: @Sendable (Event) -> Void) async {
+        guard let builder else { return }
+        await rebuild(with: builder, state: state, hub: hub, report: report, art: true)
+    }
+
+    /// Builds the site and tells open pages; true when it was built. A build that follows a quick
+    /// answer, or the art checks' build, tells pages which files changed (the site they show was
+    /// made from the same content, so the others stay); any other build reloads every page.
     @discardableResult
-    private func rebuild(with builder: SiteBuilder, hub: LiveReloadHub, report: @Sendable (Event) -> Void, art: Bool = false) async -> Bool {
-        let generation = await hub.status.generation
+    private func rebuild(with builder: SiteBuilder, state: ServeState, hub: LiveReloadHub, report: @Sendable (Event) -> Void,
+                         art: Bool = false, afterQuickAnswer: Bool = false) async -> Bool {
+        var builder = builder
+        let quickPages = state.quickPages
+        let version = state.version
+        builder.servedPages = quickPages
+        builder.publishGate = gate
         do {
-            let result = try await builder.build()
-            try Task.checkCancellation()
+            // A build that returns has published its site (a cancelled one throws before), so open
+            // pages are told even when it was cancelled after.
+            let (result, served) = try await builder.buildKeepingReview()
+            state.built(served, replacing: quickPages, startedAt: version)
             report(art ? .artChecked(result) : .built(result))
-            await hub.publish(.built(generation: generation + 1, report: result))
-            return true
+            let changed = art || afterQuickAnswer ? result.changedOutputs : nil
+            await hub.publishBuilt(findings: result.findings, changed: changed)
+            return !Task.isCancelled
         } catch is CancellationError {
             return false
         } catch {
             report(.failed(error))
-            await hub.publish(.failed(generation: generation, error: error))
+            await hub.publishFailed(error)
             return false
         }
     }

@@ -20,6 +20,17 @@ public actor LiveReloadHub {
         for continuation in subscribers.values { continuation.yield(event) }
     }
 
+    /// A new site is served, made from content with these findings: the next generation.
+    /// `changed` names the files it changed, when known.
+    public func publishBuilt(findings: [Finding], changed: [String]?) {
+        publish(.built(generation: status.generation + 1, findings: findings, changed: changed))
+    }
+
+    /// A build stopped: the site served stays, and pages show why.
+    public func publishFailed(_ error: any Error) {
+        publish(.failed(generation: status.generation, error: error))
+    }
+
     /// A new stream of SSE bytes: the current status first, then each new one, and a comment
     /// every `keepAlive` seconds so a closed page is noticed (the write fails) and forgotten.
     public func subscribe(keepAlive: Duration = .seconds(10)) -> AsyncStream<Data> {

@@ -56,14 +56,26 @@ enum LiveReloadScript {
         document.body.appendChild(overlay);
       }
 
+      // This page's file in the site: "pack/sticker/index.html".
+      function currentFile() {
+        var path = decodeURIComponent(location.pathname).replace(/^\/+/, "");
+        return path === "" || path.slice(-1) === "/" ? path + "index.html" : path;
+      }
+
       if (!window.EventSource) return;
       var source = new EventSource("/__peel/events");
       source.addEventListener("status", function (event) {
         var status = JSON.parse(event.data);
         if (status.generation !== generation) {
-          source.close();
-          location.reload();
-          return;
+          // The next generation names the files it changed: a page not among them stays.
+          if (status.generation === generation + 1 && Array.isArray(status.changed) &&
+              status.changed.indexOf(currentFile()) === -1) {
+            generation = status.generation;
+          } else {
+            source.close();
+            location.reload();
+            return;
+          }
         }
         if (status.state === "ok") hide(); else show(status);
       });

@@ -91,6 +91,45 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A label edit is answered at once with its own pages (`SidecarRefresh`), which open pages
+    /// are told by name; the whole build that follows tells only the files it changed after that
+    /// (the review page, the pack zip...), so the sticker's page is not reloaded twice, and leaves
+    /// the served site as a build from scratch would.
+    @Test func aLabelEditIsAnsweredAtOnceThenTheWholeBuildNamesOnlyWhatItChanged() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let server = try ServeProcess(["content", "--no-art-checks"], in: folder.url)
+        let stream = try openEvents(port: server.port)
+        let first = try nextStatus(stream, before: Date().addingTimeInterval(10)) { _ in true }
+        let sidecar = folder.url.appendingPathComponent("content/pets/cat.md")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #"(?m)^alt:.*$"#, with: "alt: A ginger cat asleep in the sun",
+                                           options: .regularExpression).utf8).write(to: sidecar)
+        let quick = try nextStatus(stream, before: Date().addingTimeInterval(30)) { $0.generation > first.generation }
+        let quickFiles = try #require(quick.changed, "a quick answer names its pages")
+        #expect(quickFiles.contains("pets/cat/index.html"))
+        #expect(quickFiles.contains("pets/index.html"))
+        #expect(!quickFiles.contains("review/index.html"), "the review page is the whole build's")
+        #expect(try RawHTTPClient.get("/pets/cat/index.html", port: server.port).text.contains("A ginger cat asleep in the sun"))
+
+        let whole = try nextStatus(stream, before: Date().addingTimeInterval(30)) { $0.generation > quick.generation }
+        let wholeFiles = try #require(whole.changed, "the build after a quick answer names what it changed")
+        #expect(!wholeFiles.contains("pets/cat/index.html"), "the sticker's page was already right")
+        #expect(wholeFiles.contains("review/index.html"))
+        #expect(wholeFiles.contains("catalog.json"))
+        #expect(server.output.contains("Refreshed"))
+        #expect(server.output.contains("Built"))
+
+        let built = FileManager.default.temporaryDirectory.appendingPathComponent("peel-serve-\(server.process.processIdentifier)/site")
+        let fresh = folder.url.appendingPathComponent("fresh")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: fresh,
+                                                        useCache: false)).build()
+        let expected = SiteBuilderTests.snapshot(fresh).filter { !$0.key.hasPrefix(".peel") }
+        #expect(SiteBuilderTests.snapshot(built).filter { !$0.key.hasPrefix(".peel") } == expected,
+                "the served site is a build from scratch of the edited content")
+        #expect(server.stop() == 0)
+    }
+
     @Test func buildFailuresAndContentErrorsReachThePageAndTheServerKeepsRunning() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
