@@ -1,7 +1,8 @@
 /// The front-matter keys each kind of file understands. Anything else is reported.
 enum KnownKeys {
     static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks"]
-    static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words"]
+    static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words",
+                             "parts", "optional", "label", "combinations", "exclude"]
     static let sticker = ["alt", "title", "tags", "order", "ignore"]
     /// Translation files (`<stem>.<tag>.md`) carry only words, and what they were translated from.
     static let stickerTranslation = ["alt", "title", "tags", "translated_from"]

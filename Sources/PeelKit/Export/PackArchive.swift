@@ -12,7 +12,12 @@ enum PackArchive {
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {
-        var originals = pack.stickers.map(\.source) + pack.stickers.compactMap(\.sidecar)
+        // A composed sticker's originals are its parts' layers and their sidecars.
+        let plain = pack.stickers.filter { $0.composition == nil }
+        var originals = plain.map(\.source) + plain.compactMap(\.sidecar)
+        for part in pack.parts {
+            for choice in part.choices { originals += [choice.file, StickerFileKind.stem(choice.file) + ".md"] }
+        }
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
         return Set(originals).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -124,6 +124,12 @@ struct ReviewRowModel: Encodable {
     let artText: ArtTextModel?
 }
 
+/// One part of a composed sticker on its page: "base: a waffle cone".
+struct MadeOfModel: Encodable {
+    let part: String
+    let label: String
+}
+
 /// A choice in a `<select>`.
 struct OptionModel: Encodable {
     let value: String
@@ -254,6 +260,10 @@ struct StickerPageModel: Encodable {
     let hasFindings: Bool
     /// The words read in the art, when the art checks read any.
     let artText: ArtTextModel?
+    /// For a sticker a parts pack composed: what each part is.
+    var madeOf: [MadeOfModel]? = nil
+    /// The pack's builder page, for a composed sticker.
+    var builder: String? = nil
 }
 
 /// What was read in a sticker's art, shown beside its label on the sticker page and in its review

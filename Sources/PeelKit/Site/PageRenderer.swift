@@ -132,7 +132,11 @@ struct PageRenderer: Sendable {
             isAnimated: info?.isAnimated ?? false, readable: info != nil,
             sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
-            artText: ArtTextModel(artText[sticker.source]))
+            artText: ArtTextModel(artText[sticker.source]),
+            madeOf: sticker.composition.map { composition in
+                composition.choices.map { MadeOfModel(part: $0.part, label: $0.choice == nil ? "none" : $0.label ?? $0.choice!) }
+            },
+            builder: sticker.composition == nil ? nil : relative(SitePaths.builderPage(pack), from: page))
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
                                   pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
                                   pageDescription: sticker.alt,
