@@ -216,6 +216,37 @@ class Checker:
             self.fail(page, f"background swatches do not use the poster under reduced motion: {swatches}")
         return still
 
+    def check_builder(self, page):
+        """A parts pack's builder: with JavaScript its links become labelled radios; the keyboard picks
+        another choice, which opens that combination with the choice in the URL query and its label."""
+        self.emulate()
+        self.open(page)
+        label_before = self.driver.find_element(By.ID, "builder-label").text
+        radios = self.driver.find_elements(By.CSS_SELECTOR, ".builder-form input[type=radio]")
+        if not radios or not all(r.is_displayed() for r in radios):
+            self.fail(page, "the builder's radios are not shown with JavaScript")
+            return None
+        for radio in radios:
+            if not self.driver.find_elements(By.CSS_SELECTOR, f"label[for='{radio.get_attribute('id')}']"):
+                self.fail(page, f"radio {radio.get_attribute('id')} has no label")
+        if "base=" not in self.driver.current_url:
+            self.fail(page, f"the choice is not in the URL query: {self.driver.current_url}")
+        body = self.driver.find_element(By.TAG_NAME, "body")
+        for _ in range(60):
+            body.send_keys(Keys.TAB) if _ == 0 else self.driver.switch_to.active_element.send_keys(Keys.TAB)
+            if self.driver.switch_to.active_element.get_attribute("type") == "radio":
+                break
+        else:
+            self.fail(page, "Tab never reaches the builder's radios")
+            return None
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "builder-label").text != label_before)
+        after = self.driver.find_element(By.ID, "builder-label").text
+        if "?" not in self.driver.current_url:
+            self.fail(page, f"the new choice is not in the URL query: {self.driver.current_url}")
+        self.check_axe(page, "light", " after a choice")
+        return {"before": label_before, "after": after, "url": self.driver.current_url.rsplit("/", 1)[-1]}
+
     def check_filter(self, page):
         self.emulate()
         self.open(page)
@@ -762,6 +793,10 @@ def main():
             checker.fail("sticker", "no animated sticker page to check reduced motion on")
         posters = {page: checker.check_reduced_motion(page) for page in animated}
         filtered = {page: checker.check_filter(page) for page in packs}
+        builders = [p for p in pages if p.endswith("/builder/index.html")]
+        if not builders:
+            checker.fail("builder", "the sample catalog has no parts pack builder")
+        built = {page: checker.check_builder(page) for page in builders}
         still = next(p for p in stickers if p not in animated)
         copied = checker.check_copy(still)
         spoken = {"sample": checker.check_speech(still, packs[0])}
@@ -815,6 +850,8 @@ def main():
         print(f"Reduced motion: {page} shows {pathlib.Path(poster).name}")
     for page, summary in filtered.items():
         print(f"Filter: {page}: {summary}")
+    for page, summary in built.items():
+        print(f"Builder: {page}: {summary}")
     print(f"Copy label: {still}: pasted '{copied}'")
     for name, summary in spoken.items():
         print(f"Hear label ({name}): {summary}")

@@ -281,6 +281,9 @@ public struct SiteBuilder: Sendable {
         var independent: [SitePage] = [.review, .reviewCSV]
         for pack in catalog.packs {
             independent += pack.stickers.indices.map { SitePage.sticker($0, pack) }
+            let composed = pack.stickers.indices.filter { pack.stickers[$0].composition != nil }
+            independent += composed.map { SitePage.builder($0, pack, isIndex: false) }
+            if let first = composed.first { independent.append(.builder(first, pack, isIndex: true)) }
         }
         let artText = review.artFacts.compactMapValues(\.text)
         let renderer = PageRenderer(review: review, icons: icons, artText: artText, templates: templates)
@@ -308,7 +311,7 @@ public struct SiteBuilder: Sendable {
 
 /// One file of the site made from the review: a page, or the review's CSV or catalog.json.
 private enum SitePage: Sendable {
-    case home, review, reviewCSV, catalogJSON, pack(Pack), sticker(Int, Pack)
+    case home, review, reviewCSV, catalogJSON, pack(Pack), sticker(Int, Pack), builder(Int, Pack, isIndex: Bool)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
         let (source, path): (PageSource, String)
@@ -316,6 +319,9 @@ private enum SitePage: Sendable {
         case .home: (source, path) = (renderer.home(), SitePaths.home)
         case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
         case .pack(let pack): (source, path) = (renderer.pack(pack), SitePaths.packPage(pack))
+        case .builder(let index, let pack, let isIndex):
+            (source, path) = (renderer.builder(at: index, in: pack, isIndex: isIndex),
+                              isIndex ? SitePaths.builderPage(pack) : SitePaths.builderPage(pack, pack.stickers[index]))
         case .sticker(let index, let pack):
             (source, path) = (renderer.sticker(at: index, in: pack), SitePaths.stickerPage(pack, pack.stickers[index]))
         case .reviewCSV:

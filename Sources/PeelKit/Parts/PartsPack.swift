@@ -139,7 +139,7 @@ public enum PartsPack {
                                            message: "the parts make \(combinations.count) combinations, more than the \(maxCombinations) a pack may have; list the ones you want with combinations: or leave some out with exclude: (none are composed)"))
             return result
         }
-        guard !result.parts.contains(where: { $0.choices.isEmpty }) else { return result }
+        guard !result.parts.contains(where: { $0.choices.isEmpty && !$0.optional }) else { return result }
 
         try? FileManager.default.createDirectory(at: derivedFolder, withIntermediateDirectories: true)
         let made = ParallelWork.mapBlocking(combinations) { [layers, usable, parts = result.parts] combination -> Sticker? in

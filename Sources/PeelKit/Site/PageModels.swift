@@ -205,6 +205,8 @@ struct PackPageModel: Encodable {
     let download: LinkModel?
     /// Which stickers the zip's Stickers.xcstickers leaves out and why, when it leaves any out.
     let downloadNote: String?
+    /// A parts pack's builder page.
+    var builder: LinkModel? = nil
 }
 
 struct IconModel: Encodable {
@@ -263,7 +265,7 @@ struct StickerPageModel: Encodable {
     /// For a sticker a parts pack composed: what each part is.
     var madeOf: [MadeOfModel]? = nil
     /// The pack's builder page, for a composed sticker.
-    var builder: String? = nil
+    var builder: LinkModel? = nil
 }
 
 /// What was read in a sticker's art, shown beside its label on the sticker page and in its review
@@ -277,4 +279,34 @@ struct ArtTextModel: Encodable {
         guard let reading, reading.hasText else { return nil }
         words = reading.words.map(\.text).joined(separator: " ")
     }
+}
+
+/// A parts pack's builder page: one per combination, each linking every other choice of every
+/// part to the page of the combination it makes (so it works without JavaScript).
+struct BuilderPageModel: Encodable {
+    struct Choice: Encodable {
+        let part: String
+        /// The radio's id, unique on the page.
+        let id: String
+        /// The query value: the choice's name, or "none".
+        let value: String
+        let label: String
+        /// The builder page this choice leads to; nil when that combination is not made.
+        let href: String?
+        let current: Bool
+    }
+
+    struct Part: Encodable {
+        let name: String
+        let part: String
+        let choices: [Choice]
+    }
+
+    let lang: String?
+    let pack: LinkModel
+    let preview: ImageModel
+    let alt: String
+    let sticker: String
+    let action: String
+    let parts: [Part]
 }

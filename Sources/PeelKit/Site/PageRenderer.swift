@@ -92,7 +92,9 @@ struct PageRenderer: Sendable {
                                                       LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
                                                                 title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
                                                   },
-                                                  downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack)))
+                                                  downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack),
+                                                  builder: pack.stickers.contains { $0.composition != nil }
+                                                      ? LinkModel(href: relative(SitePaths.builderPage(pack), from: page), title: "Builder") : nil))
         return PageSource(template: "pack", model: model)
     }
 
@@ -136,7 +138,7 @@ struct PageRenderer: Sendable {
             madeOf: sticker.composition.map { composition in
                 composition.choices.map { MadeOfModel(part: $0.part, label: $0.choice == nil ? "none" : $0.label ?? $0.choice!) }
             },
-            builder: sticker.composition == nil ? nil : relative(SitePaths.builderPage(pack), from: page))
+            builder: sticker.composition == nil ? nil : LinkModel(href: relative(SitePaths.builderPage(pack), from: page), title: "Builder"))
         let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
                                   pageTitle: "\(sticker.title) – \(pack.title) – \(catalog.site.title)",
                                   pageDescription: sticker.alt,
@@ -144,6 +146,41 @@ struct PageRenderer: Sendable {
                                                  page: page, image: socialImage(for: sticker, in: pack)),
                                   page: model)
         return PageSource(template: "sticker", model: pageModel)
+    }
+
+    /// The builder page of the composed sticker at `index` (see `BuilderPageModel`); at the
+    /// builder's index when `isIndex`.
+    func builder(at index: Int, in pack: Pack, isIndex: Bool) -> PageSource {
+        let sticker = pack.stickers[index]
+        let page = isIndex ? SitePaths.builderPage(pack) : SitePaths.builderPage(pack, sticker)
+        let current = sticker.composition?.choices.map(\.choice) ?? []
+        var byChoices: [[String?]: Sticker] = [:]
+        for other in pack.stickers {
+            if let choices = other.composition?.choices.map(\.choice) { byChoices[choices] = other }
+        }
+        let parts = pack.parts.enumerated().map { position, part in
+            let options: [PartsPack.Choice?] = (part.optional ? [nil] : []) + part.choices.map { Optional($0) }
+            let choices = options.enumerated().map { number, option in
+                var wanted = current
+                if position < wanted.count { wanted[position] = option?.name }
+                let target = byChoices[wanted]
+                return BuilderPageModel.Choice(part: part.name, id: "part-\(position)-\(number)", value: option?.name ?? "none",
+                                               label: option.map { $0.label ?? $0.name } ?? "none",
+                                               href: target.map { relative(SitePaths.builderPage(pack, $0), from: page) },
+                                               current: position < current.count && current[position] == option?.name)
+            }
+            return BuilderPageModel.Part(name: CatalogLoader.title(fromStem: part.name), part: part.name, choices: choices)
+        }
+        let preview = image(for: sticker, in: pack, from: page, decorative: false)
+        let model = BuilderPageModel(lang: pack.language, pack: LinkModel(href: relative(SitePaths.packPage(pack), from: page), title: pack.title),
+                                     preview: preview, alt: sticker.alt ?? "", sticker: relative(SitePaths.stickerPage(pack, sticker), from: page),
+                                     action: relative(SitePaths.builderPage(pack, sticker), from: page), parts: parts)
+        let pageModel = PageModel(site: site, root: SitePaths.root(from: page),
+                                  pageTitle: "Builder – \(pack.title) – \(catalog.site.title)", pageDescription: sticker.alt,
+                                  social: social(type: "website", title: "Builder – \(pack.title)", description: sticker.alt,
+                                                 page: page, image: socialImage(for: sticker, in: pack)),
+                                  page: model)
+        return PageSource(template: "builder", model: pageModel)
     }
 
     func review() -> PageSource {

@@ -226,6 +226,7 @@ extension PackPageModel: MustacheParent {
         case "iconSetJSON": self.iconSetJSON
         case "download": self.download
         case "downloadNote": self.downloadNote
+        case "builder": self.builder
         default: nil
         }
     }
@@ -295,6 +296,8 @@ extension StickerPageModel: MustacheParent {
         case "findings": self.findings
         case "hasFindings": self.hasFindings
         case "artText": self.artText
+        case "madeOf": self.madeOf
+        case "builder": self.builder
         default: nil
         }
     }
@@ -304,6 +307,56 @@ extension ArtTextModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "words": self.words
+        default: nil
+        }
+    }
+}
+
+extension MadeOfModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "part": self.part
+        case "label": self.label
+        default: nil
+        }
+    }
+}
+
+extension BuilderPageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": self.lang
+        case "pack": self.pack
+        case "preview": self.preview
+        case "alt": self.alt
+        case "sticker": self.sticker
+        case "action": self.action
+        case "parts": self.parts
+        default: nil
+        }
+    }
+}
+
+extension BuilderPageModel.Part: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "part": self.part
+        case "choices": self.choices
+        default: nil
+        }
+    }
+}
+
+extension BuilderPageModel.Choice: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "part": self.part
+        case "id": self.id
+        case "value": self.value
+        case "label": self.label
+        case "href": self.href
+        case "current": self.current
         default: nil
         }
     }

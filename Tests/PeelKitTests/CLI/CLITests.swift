@@ -110,7 +110,7 @@ extension CLITests {
         let content = Fixtures.packageRoot.appendingPathComponent("content").path
         let result = try run(["build", content, "-o", "site"], in: folder.url, environment: ["CI": "true"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Built 4 packs, 24 stickers, 0 warnings, 0 errors"))
+        #expect(result.stdout.hasPrefix("Built 5 packs, 36 stickers, 0 warnings, 0 errors"))
         let home = try folder.read("site/index.html")
         #expect(home.contains("All emojis designed by") || home.contains("all emojis designed by"), "OpenMoji attribution is shown")
         #expect(folder.exists("site/motion/weather-cycle-apng/weather-cycle-apng.png"))
