@@ -284,29 +284,31 @@ struct ArtTextModel: Encodable {
 /// A parts pack's builder page: one per combination, each linking every other choice of every
 /// part to the page of the combination it makes (so it works without JavaScript).
 struct BuilderPageModel: Encodable {
-    struct Choice: Encodable {
-        let part: String
-        /// The radio's id, unique on the page.
-        let id: String
-        /// The query value: the choice's name, or "none".
-        let value: String
-        let label: String
-        /// The builder page this choice leads to; nil when that combination is not made.
-        let href: String?
-        let current: Bool
-    }
-
-    struct Part: Encodable {
-        let name: String
-        let part: String
-        let choices: [Choice]
-    }
-
     let lang: String?
     let pack: LinkModel
     let preview: ImageModel
     let alt: String
     let sticker: String
     let action: String
-    let parts: [Part]
+    let parts: [BuilderPartModel]
+}
+
+/// One part on a builder page, with its choices.
+struct BuilderPartModel: Encodable {
+    let name: String
+    let part: String
+    let choices: [BuilderChoiceModel]
+}
+
+/// One choice of a part on a builder page.
+struct BuilderChoiceModel: Encodable {
+    let part: String
+    /// The radio's id, unique on the page.
+    let id: String
+    /// The query value: the choice's name, or "none".
+    let value: String
+    let label: String
+    /// The builder page this choice leads to; nil when that combination is not made.
+    let href: String?
+    let current: Bool
 }

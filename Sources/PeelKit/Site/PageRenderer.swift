@@ -164,12 +164,12 @@ struct PageRenderer: Sendable {
                 var wanted = current
                 if position < wanted.count { wanted[position] = option?.name }
                 let target = byChoices[wanted]
-                return BuilderPageModel.Choice(part: part.name, id: "part-\(position)-\(number)", value: option?.name ?? "none",
+                return BuilderChoiceModel(part: part.name, id: "part-\(position)-\(number)", value: option?.name ?? "none",
                                                label: option.map { $0.label ?? $0.name } ?? "none",
                                                href: target.map { relative(SitePaths.builderPage(pack, $0), from: page) },
                                                current: position < current.count && current[position] == option?.name)
             }
-            return BuilderPageModel.Part(name: CatalogLoader.title(fromStem: part.name), part: part.name, choices: choices)
+            return BuilderPartModel(name: CatalogLoader.title(fromStem: part.name), part: part.name, choices: choices)
         }
         let preview = image(for: sticker, in: pack, from: page, decorative: false)
         let model = BuilderPageModel(lang: pack.language, pack: LinkModel(href: relative(SitePaths.packPage(pack), from: page), title: pack.title),

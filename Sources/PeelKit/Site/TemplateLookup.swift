@@ -337,7 +337,7 @@ extension BuilderPageModel: MustacheParent {
     }
 }
 
-extension BuilderPageModel.Part: MustacheParent {
+extension BuilderPartModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -348,7 +348,7 @@ extension BuilderPageModel.Part: MustacheParent {
     }
 }
 
-extension BuilderPageModel.Choice: MustacheParent {
+extension BuilderChoiceModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "part": self.part
