@@ -216,6 +216,77 @@ class Checker:
             self.fail(page, f"background swatches do not use the poster under reduced motion: {swatches}")
         return still
 
+    def check_builder(self, page):
+        """A parts pack's builder: with JavaScript its links become labelled radios; the keyboard picks
+        another choice, which opens that combination with the choice in the URL query and its label."""
+        self.emulate()
+        self.open(page)
+        label_before = self.driver.find_element(By.ID, "builder-label").text
+        radios = self.driver.find_elements(By.CSS_SELECTOR, ".builder-form input[type=radio]")
+        if not radios or not all(r.is_displayed() for r in radios):
+            self.fail(page, "the builder's radios are not shown with JavaScript")
+            return None
+        for radio in radios:
+            if not self.driver.find_elements(By.CSS_SELECTOR, f"label[for='{radio.get_attribute('id')}']"):
+                self.fail(page, f"radio {radio.get_attribute('id')} has no label")
+        if "base=" not in self.driver.current_url:
+            self.fail(page, f"the choice is not in the URL query: {self.driver.current_url}")
+        body = self.driver.find_element(By.TAG_NAME, "body")
+        for _ in range(60):
+            body.send_keys(Keys.TAB) if _ == 0 else self.driver.switch_to.active_element.send_keys(Keys.TAB)
+            if self.driver.switch_to.active_element.get_attribute("type") == "radio":
+                break
+        else:
+            self.fail(page, "Tab never reaches the builder's radios")
+            return None
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "builder-label").text != label_before)
+        after = self.driver.find_element(By.ID, "builder-label").text
+        if "?" not in self.driver.current_url:
+            self.fail(page, f"the new choice is not in the URL query: {self.driver.current_url}")
+        self.check_axe(page, "light", " after a choice")
+        return {"before": label_before, "after": after, "url": self.driver.current_url.rsplit("/", 1)[-1]}
+
+    def check_transcript(self, page, points):
+        """The transcript preview: the sticker at its true point size (CSS px, its layout box before the
+        tilt), the conversation's colours following the colour scheme and then the toggle (reached by the
+        keyboard), the bubbles hidden from assistive technology, and axe clean in each state."""
+        seen = {}
+        for scheme in ("light", "dark"):
+            self.emulate(color_scheme=scheme)
+            self.open(page)
+            state = self.driver.execute_script(
+                "const t = document.querySelector('.transcript'); if (!t) return null;"
+                "t.scrollIntoView(); const img = t.querySelector('.peeled img');"
+                "return {width: img.offsetWidth, height: img.offsetHeight, alt: img.alt, complete: img.complete,"
+                " bg: getComputedStyle(t).backgroundColor,"
+                " hidden: [...t.querySelectorAll('.bubble')].every(b => b.getAttribute('aria-hidden') === 'true'),"
+                " bubbles: t.querySelectorAll('.bubble').length}")
+            if state is None:
+                self.fail(page, "no transcript preview")
+                return None
+            if (state["width"], state["height"]) != (points, points):
+                self.fail(page, f"the sticker in the conversation is {state['width']}×{state['height']} CSS px, not its {points} pt")
+            expected = "rgb(0, 0, 0)" if scheme == "dark" else "rgb(255, 255, 255)"
+            if state["bg"] != expected:
+                self.fail(page, f"[{scheme}] the conversation's background is {state['bg']}, not {expected}")
+            if not state["hidden"] or state["bubbles"] < 2:
+                self.fail(page, "the bubbles are not hidden from assistive technology")
+            if not state["alt"]:
+                self.fail(page, "the sticker in the conversation has no label")
+            self.check_axe(page, scheme, " transcript")
+            seen[scheme] = state["bg"]
+        # The toggle by keyboard, against the scheme: the dark page asks for light.
+        radio = self.driver.find_element(By.ID, "appearance-auto")
+        self.driver.execute_script("arguments[0].focus()", radio)
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        checked = self.driver.execute_script("return document.querySelector('.appearance-toggle input:checked').value")
+        bg = self.driver.execute_script("return getComputedStyle(document.querySelector('.transcript')).backgroundColor")
+        if checked != "light" or bg != "rgb(255, 255, 255)":
+            self.fail(page, f"the keyboard toggle to light gave {checked} and {bg}")
+        self.check_axe(page, "dark", " transcript toggled light")
+        return f"{points} pt, {seen['light']} / {seen['dark']}, toggled {checked}"
+
     def check_filter(self, page):
         self.emulate()
         self.open(page)
@@ -846,6 +917,19 @@ def main():
             checker.fail("sticker", "no animated sticker page to check reduced motion on")
         posters = {page: checker.check_reduced_motion(page) for page in animated}
         filtered = {page: checker.check_filter(page) for page in packs}
+        builders = [p for p in pages if p.endswith("/builder/index.html")]
+        if not builders:
+            checker.fail("builder", "the sample catalog has no parts pack builder")
+        built = {page: checker.check_builder(page) for page in builders}
+        # The transcript preview on a sticker page of each size class and on each pack page.
+        transcripts, covered = {}, set()
+        for pack in catalog["packs"]:
+            points = pack["size_pixels"] // 3
+            transcripts[pack["page"]] = checker.check_transcript(pack["page"], points)
+            first = next((s["page"] for s in pack["stickers"] if s.get("width")), None)
+            if first and pack["size"] not in covered:
+                covered.add(pack["size"])
+                transcripts[first] = checker.check_transcript(first, points)
         still = next(p for p in stickers if p not in animated)
         copied = checker.check_copy(still)
         spoken = {"sample": checker.check_speech(still, packs[0])}
@@ -907,6 +991,10 @@ def main():
         print(f"Reduced motion: {page} shows {pathlib.Path(poster).name}")
     for page, summary in filtered.items():
         print(f"Filter: {page}: {summary}")
+    for page, summary in built.items():
+        print(f"Builder: {page}: {summary}")
+    for page, summary in transcripts.items():
+        print(f"Transcript preview: {page}: {summary}")
     print(f"Copy label: {still}: pasted '{copied}'")
     for name, summary in spoken.items():
         print(f"Hear label ({name}): {summary}")

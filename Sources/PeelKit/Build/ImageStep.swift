@@ -51,9 +51,11 @@ struct ImageStep: Sendable {
     func process(_ sticker: Sticker, in pack: Pack) throws -> StickerAssets {
         try Task.checkCancellation()
         var data: Data?
+        // Composed art is not a content file: its name is already its layers' hash, so it is not stamped.
+        let hashes = sticker.composition == nil ? hashes : nil
         var sha = hashes?.knownHash(of: sticker.source)
         if sha == nil {
-            let stamp = FileStamp.of(path: content.appendingPathComponent(sticker.source).path)
+            let stamp = FileStamp.of(path: sticker.artURL(content: content).path)
             switch read(sticker) {
             case .success(let bytes): data = bytes
             case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
@@ -102,7 +104,7 @@ struct ImageStep: Sendable {
 
     private func read(_ sticker: Sticker) -> Read {
         do {
-            return .success(try ContentFile.read(content.appendingPathComponent(sticker.source)))
+            return .success(try ContentFile.read(sticker.artURL(content: content)))
         } catch {
             return .failure(Finding(.error, .unreadableFile, file: sticker.source, message: "cannot read image: \(SystemErrorText.describe(error))",
                                     sticker: sticker.source))

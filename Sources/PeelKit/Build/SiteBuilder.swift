@@ -390,6 +390,10 @@ public struct SiteBuilder: Sendable {
         for language in review.catalog.site.pageLanguages {
             for pack in review.catalog.packs {
                 independent += pack.stickers.indices.map { SitePage.sticker($0, pack, language) }
+                // A parts pack's builder: a page per combination, and the first one as its index.
+                let composed = pack.stickers.indices.filter { pack.stickers[$0].composition != nil }
+                independent += composed.map { SitePage.builder($0, pack, isIndex: false, language) }
+                if let first = composed.first { independent.append(.builder(first, pack, isIndex: true, language)) }
             }
         }
         let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
@@ -427,6 +431,7 @@ public struct SiteBuilder: Sendable {
 /// or the review's CSV or catalog.json.
 enum SitePage: Sendable {
     case home(String?), review, reviewCSV, catalogJSON, pack(Pack, String?), sticker(Int, Pack, String?)
+    case builder(Int, Pack, isIndex: Bool, String?)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
         let (source, path): (PageSource, String)
@@ -435,6 +440,10 @@ enum SitePage: Sendable {
         case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
         case .pack(let pack, let language):
             (source, path) = (renderer.pack(pack, in: language), renderer.language(language).path(SitePaths.packPage(pack)))
+        case .builder(let index, let pack, let isIndex, let language):
+            (source, path) = (renderer.builder(at: index, in: pack, isIndex: isIndex, language: language),
+                              renderer.language(language).path(isIndex ? SitePaths.builderPage(pack)
+                                                                        : SitePaths.builderPage(pack, pack.stickers[index])))
         case .sticker(let index, let pack, let language):
             (source, path) = (renderer.sticker(at: index, in: pack, language: language),
                               renderer.language(language).path(SitePaths.stickerPage(pack, pack.stickers[index])))

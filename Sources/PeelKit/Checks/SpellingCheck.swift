@@ -49,6 +49,7 @@ struct SpellingCheck {
         // Labels of one catalog share most words ("yellow", "face"): each is looked up once per language.
         var known: [String: Bool] = [:]
         let siteWords = CatalogWords(catalog.site.words)
+        var reportedInParts = Set<String>()
         for pack in catalog.packs where pack.stickers.contains(where: { $0.alt != nil || !$0.translations.isEmpty }) {
             // Names and brands (`words:`) are spelled the same in every language.
             let words = siteWords.adding(CatalogWords(pack.words))
@@ -66,6 +67,10 @@ struct SpellingCheck {
                     }
                     guard let spelling = loaded[language], let best = spelling.first else { continue }
                     for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known, memoKey: language) {
+                        // A parts pack's labels share their words: each unknown one is reported once
+                        // at its place (the template's line), not once per combination made with it.
+                        if sticker.composition != nil,
+                           !reportedInParts.insert("\(subject.file)|\(subject.line ?? 0)|\(language)|\(word)").inserted { continue }
                         let key = best.name + "\u{0}" + word
                         let offered = suggestions[key] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
                         suggestions[key] = offered

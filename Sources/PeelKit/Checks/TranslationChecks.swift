@@ -11,7 +11,8 @@ enum TranslationChecks {
         var findings: [Finding] = []
         let source = LanguageName.of(site.defaultLanguage)
         for pack in catalog.packs {
-            for sticker in pack.stickers where sticker.alt != nil {
+            // A composed sticker's translations are its parts': their files get the findings (PartsPack).
+            for sticker in pack.stickers where sticker.alt != nil && sticker.composition == nil {
                 for language in site.otherLanguages {
                     let name = LanguageName.of(language)
                     let translation = sticker.translations[language]

@@ -67,6 +67,8 @@ public struct Pack: Sendable {
     public var stickers: [Sticker] = []
     /// `pack.<tag>.md`: the pack's title and description in the other languages, by tag.
     public var translations: [String: PackTranslation] = [:]
+    /// The pack's parts (`parts:` in pack.md), bottom layer first; empty for an ordinary pack.
+    public var parts: [PartsPack.Part] = []
     /// Index into `stickers` of the sticker shown on the pack's card.
     public var coverIndex: Int?
 }
@@ -94,6 +96,8 @@ public struct Sticker: Sendable {
     public var descriptionHTML: String = ""
     /// `<stem>.<tag>.md`: the label, title, tags and description in the other languages, by tag.
     public var translations: [String: StickerTranslation] = [:]
+    /// Set for a sticker a parts pack composed: the parts it is made of and its generated art.
+    public var composition: Composition?
 
     /// The file name, as the artist named it.
     public var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }

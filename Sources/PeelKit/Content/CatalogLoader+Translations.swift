@@ -96,6 +96,8 @@ extension CatalogLoader {
         var translation = PackTranslation(file: path)
         translation.title = reader.string("title")?.trimmed.nonEmpty
         translation.titleLine = reader.frontMatter["title"]?.line
+        translation.label = reader.string("label")?.trimmed.nonEmpty
+        translation.labelLine = reader.frontMatter["label"]?.line
         translation.translatedFrom = reader.string("translated_from")?.trimmed
         translation.translatedFromLine = reader.frontMatter["translated_from"]?.line
         translation.descriptionHTML = markdownHTML(of: file, sticker: nil, findings: &findings)

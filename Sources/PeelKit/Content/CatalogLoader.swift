@@ -7,8 +7,15 @@ public struct CatalogLoader {
     /// Slugs a pack must not take, because the site's own folders use them (`assets/`, `review/`).
     public static let reservedSlugs: Set<String> = [SitePaths.assets, SitePaths.review]
 
-    public init(contentFolder: URL) {
+    /// Where the stickers of parts packs are composed into (derived files, never the content
+    /// folder): by default `.peel-cache/parts/` beside the content folder, shared by every command,
+    /// each composite named by its layers' content hashes.
+    public var partsFolder: URL
+
+    public init(contentFolder: URL, partsFolder: URL? = nil) {
         self.contentFolder = contentFolder
+        self.partsFolder = partsFolder ?? contentFolder.standardizedFileURL.deletingLastPathComponent()
+            .appendingPathComponent(".peel-cache").appendingPathComponent("parts")
     }
 
     public func load() throws -> (Catalog, [Finding]) {
@@ -99,6 +106,7 @@ public struct CatalogLoader {
         let names = (try? listing(content.url(folder))) ?? []
         let packFile = "\(folder)/pack.md"
         var coverName: String?
+        var partsDeclaration: PartsPack.Declaration?
 
         if names.contains("pack.md") {
             let file = MarkdownFile(path: packFile, in: content)
@@ -143,6 +151,34 @@ public struct CatalogLoader {
             coverName = reader.string("cover")?.trimmed
             pack.manifest = packFile
             pack.ignore = Self.ignoreList(&reader)
+            if let parts = reader.strings("parts")?.map(\.trimmed).filter({ !$0.isEmpty }), !parts.isEmpty {
+                var declaration = PartsPack.Declaration(parts: [], partsLine: reader.line(of: "parts"))
+                for part in parts {
+                    if declaration.parts.contains(part) || part.contains("/") || part.hasPrefix(".") {
+                        reader.report(.error, .invalidValue, key: "parts", "part '\(part)' is listed twice or is not a folder name; each part is one folder of the pack")
+                    } else {
+                        declaration.parts.append(part)
+                    }
+                }
+                for optional in reader.strings("optional") ?? [] {
+                    if parts.contains(optional.trimmed) {
+                        declaration.optional.append(optional.trimmed)
+                    } else {
+                        reader.report(.error, .invalidValue, key: "optional", "optional '\(optional)' is not one of the parts (\(parts.joined(separator: ", ")))")
+                    }
+                }
+                declaration.label = reader.string("label")?.trimmed
+                declaration.labelLine = reader.frontMatter["label"]?.line
+                declaration.combinations = reader.strings("combinations")
+                declaration.combinationsLine = reader.frontMatter["combinations"]?.line
+                declaration.exclude = reader.strings("exclude") ?? []
+                declaration.excludeLine = reader.frontMatter["exclude"]?.line
+                partsDeclaration = declaration
+            } else {
+                for key in ["optional", "label", "combinations", "exclude"] where reader.frontMatter[key] != nil {
+                    reader.report(.warning, .unknownKey, key: key, "'\(key)' is for parts packs and is ignored without 'parts:'")
+                }
+            }
             if let icon = reader.string("icon")?.trimmed {
                 if let resolved = content.resolve(icon, in: folder) {
                     if let problem = ContentFile.problem(atPath: content.url(resolved).path) {
@@ -176,8 +212,19 @@ public struct CatalogLoader {
                                              folder: folder, site: site, findings: &findings) { path, language in
             Self.readPackTranslation(path, language: language, source: packFile, content: content)
         }
-        pack.stickers = readStickers(in: folder, names: names.filter { !packTranslations.contains($0) }, icon: pack.icon,
-                                     site: site, content: content, findings: &findings)
+        let partFolders = Set(partsDeclaration?.parts ?? [])
+        pack.stickers = readStickers(in: folder, names: names.filter { !packTranslations.contains($0) && !partFolders.contains($0) },
+                                     icon: pack.icon, site: site, content: content, findings: &findings)
+        if let partsDeclaration {
+            let composed = PartsPack.load(partsDeclaration, folder: folder, packFile: packFile, content: content,
+                                          derivedFolder: partsFolder, site: site, packTranslations: pack.translations)
+            findings += composed.findings
+            pack.parts = composed.parts
+            pack.stickers += composed.stickers
+            let slugs = Slug.unique(pack.stickers.map { $0.composition == nil ? StickerFileKind.stem($0.fileName) : $0.slug },
+                                    reserved: [SitePaths.builderFolder])
+            for index in pack.stickers.indices { pack.stickers[index].slug = slugs[index] }
+        }
         if pack.stickers.isEmpty {
             findings.append(Finding(.warning, .emptyPack, file: names.contains("pack.md") ? packFile : folder,
                                     message: "pack has no stickers; add PNG, APNG, GIF or JPEG files to \(folder)/"))

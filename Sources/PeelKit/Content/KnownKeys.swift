@@ -1,11 +1,13 @@
 /// The front-matter keys each kind of file understands. Anything else is reported.
 enum KnownKeys {
     static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks"]
-    static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words"]
+    static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words",
+                             "parts", "optional", "label", "combinations", "exclude"]
     static let sticker = ["alt", "title", "tags", "order", "ignore"]
     /// Translation files (`<stem>.<tag>.md`) carry only words, and what they were translated from.
     static let stickerTranslation = ["alt", "title", "tags", "translated_from"]
-    static let packTranslation = ["title", "translated_from"]
+    /// `label:` is a parts pack's label template: words, so it is translated too.
+    static let packTranslation = ["title", "label", "translated_from"]
     static let siteTranslation = ["title", "description", "footer", "translated_from"]
     /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently
     /// cuts the text (see `UnquotedText`).

@@ -26,6 +26,9 @@ public struct PackTranslation: Sendable {
     public var file: String
     public var title: String?
     public var titleLine: Int?
+    /// A parts pack's label template in this language (`label:`), which composes its stickers' labels.
+    public var label: String?
+    public var labelLine: Int?
     public var descriptionHTML: String = ""
     public var translatedFrom: String?
     public var translatedFromLine: Int?

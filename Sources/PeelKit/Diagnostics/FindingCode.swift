@@ -59,6 +59,14 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case missingTranslation = "missing-translation"
     case staleTranslation = "stale-translation"
 
+    // Parts packs (`parts:` in pack.md)
+    case missingPartFolder = "missing-part-folder"
+    case missingPartLabel = "missing-part-label"
+    case partSizeMismatch = "part-size-mismatch"
+    case unknownTemplatePart = "unknown-template-part"
+    case labelTemplateMissing = "label-template-missing"
+    case tooManyCombinations = "too-many-combinations"
+
     // The art itself (art checks: `peel check`, or `peel build` with `art_checks: true`)
     case vanishesOnDark = "vanishes-on-dark"
     case vanishesOnLight = "vanishes-on-light"
@@ -115,6 +123,12 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .undeclaredLanguage: "A translation file is in a language site.md's `languages:` does not declare, so it is not published."
         case .missingTranslation: "A sticker has no label in one of the catalog's languages, so VoiceOver reads the default language's."
         case .staleTranslation: "A translated label was made from a default-language label that has changed since."
+        case .missingPartFolder: "A parts pack names a part that has no folder, or whose folder has no PNG layers."
+        case .missingPartLabel: "A part's layer has no label (alt) to compose labels from."
+        case .partSizeMismatch: "A part's layer is not the same size as the pack's other layers."
+        case .unknownTemplatePart: "A parts pack's label template names something that is not one of its parts."
+        case .labelTemplateMissing: "A parts pack has no label template, so composed labels are its parts' labels joined."
+        case .tooManyCombinations: "A parts pack would make more combinations than the maximum a pack may have."
         case .vanishesOnDark: "Most of a sticker's shape disappears on Messages' dark transcript (under 3:1 contrast with black)."
         case .vanishesOnLight: "Most of a sticker's shape disappears on Messages' light transcript (under 3:1 contrast with white)."
         }

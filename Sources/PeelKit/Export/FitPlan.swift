@@ -19,7 +19,7 @@ public enum FitPlan {
         let root = ContentRoot.resolve(target.root)
         let packs = catalog.packs.filter { pack in target.scope.packFolder.map { $0 == pack.folder } ?? true }
         let items = packs.flatMap { pack in
-            pack.stickers.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
+            pack.stickers.filter { $0.composition == nil }.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
         }
         return (items, target.root)
     }

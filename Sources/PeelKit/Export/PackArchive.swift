@@ -14,8 +14,13 @@ enum PackArchive {
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {
-        var originals = pack.stickers.map(\.source) + pack.stickers.compactMap(\.sidecar)
-            + pack.stickers.flatMap { $0.translations.values.map(\.file) } + pack.translations.values.map(\.file)
+        // A composed sticker's originals are its parts' layers and their sidecars.
+        let plain = pack.stickers.filter { $0.composition == nil }
+        var originals = plain.map(\.source) + plain.compactMap(\.sidecar)
+            + plain.flatMap { $0.translations.values.map(\.file) } + pack.translations.values.map(\.file)
+        for part in pack.parts {
+            for choice in part.choices { originals += [choice.file, StickerFileKind.stem(choice.file) + ".md"] }
+        }
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
         return Set(originals).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -131,7 +131,7 @@ public struct XcodeExport: Sendable {
             for sticker in pack.stickers where !excluding.contains(sticker.source) {
                 guard let info = review.assets[sticker.source]?.info,
                       info.width > pack.size.pixels || info.height > pack.size.pixels else { continue }
-                let data = try ContentFile.read(content.appendingPathComponent(sticker.source))
+                let data = try ContentFile.read(sticker.artURL(content: content))
                 let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
                 if !fitted.report.fits {
                     findings.append(Finding(.error, .fileTooLarge, file: sticker.source,
@@ -165,7 +165,7 @@ public struct XcodeExport: Sendable {
             for sticker in stickers {
                 let name = "\(sticker.slug).sticker"
                 var ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
-                var data = try load(sticker.source)
+                var data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
                 if resize {
                     let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
                     if !fitted.report.unchanged {

@@ -35,8 +35,9 @@ public struct LabelSheet: Sendable, Equatable {
 
     /// Every sticker of `catalog`, in catalog order (packs, then stickers as displayed).
     public init(catalog: Catalog) {
+        // A parts pack's composed labels are made from its part files, which are edited there.
         rows = catalog.packs.flatMap { pack in
-            pack.stickers.map { sticker in
+            pack.stickers.filter { $0.composition == nil }.map { sticker in
                 let label = sticker.alt ?? ""
                 return Row(pack: pack.slug, file: sticker.source, label: label, labelHash: LabelHash.of(label))
             }

@@ -20,7 +20,8 @@ struct RowCheck {
     init(catalog: Catalog, root: ContentPath) {
         self.root = root
         for pack in catalog.packs {
-            for sticker in pack.stickers {
+            // A composed sticker has no sidecar of its own: its label is made from its part files.
+            for sticker in pack.stickers where sticker.composition == nil {
                 stickers[sticker.source] = sticker
                 readers[Self.sidecar(of: sticker), default: []].append(sticker.source)
             }

@@ -47,7 +47,8 @@ struct SidecarRefresh {
         var places: [String: (pack: Int, sticker: Int)] = [:]
         for (packIndex, pack) in catalog.packs.enumerated() {
             for (stickerIndex, sticker) in pack.stickers.enumerated() {
-                guard let sidecar = sticker.sidecar else { continue }
+                // A composed sticker's "sidecar" is its pack.md, which only a whole build reads.
+                guard let sidecar = sticker.sidecar, sticker.composition == nil else { continue }
                 places[sidecar] = (packIndex, stickerIndex)
                 for translation in sticker.translations.values { places[translation.file] = (packIndex, stickerIndex) }
             }

@@ -86,13 +86,24 @@ struct CatalogJSON: Encodable {
         let findings: [FindingRecord]
         /// By language tag, every language the site ships.
         var languages: [String: StickerText] = [:]
+        /// For a sticker a parts pack composed: one entry per part, bottom layer first.
+        var parts: [PartEntry]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case slug, source, title, alt, tags, format, width, height, bytes, frames
+            case slug, source, title, alt, tags, format, width, height, bytes, frames, parts
             case frameDelays = "frame_delays", duration, fps, loopCount = "loop_count"
             case hasAlpha = "has_alpha", hasTransparentPixels = "has_transparent_pixels", sha256, page, original, poster
             case thumbnails, findings, languages
         }
+    }
+
+    /// One part of a composed sticker: the part, the choice (null: an optional part left out),
+    /// the layer file and its label.
+    struct PartEntry: Encodable {
+        let part: String
+        @Nullable var choice: String?
+        @Nullable var file: String?
+        @Nullable var alt: String?
     }
 
     let version: Int
@@ -144,7 +155,8 @@ struct CatalogJSON: Encodable {
                                           poster: assets[sticker.source]?.poster,
                                           thumbnails: assets[sticker.source]?.thumbnails ?? [],
                                           findings: review.findings(for: sticker).map(FindingRecord.init),
-                                          languages: Self.texts(of: sticker, site: review.catalog.site, languages: languages))
+                                          languages: Self.texts(of: sticker, site: review.catalog.site, languages: languages),
+                                          parts: sticker.composition?.choices.map { PartEntry(part: $0.part, choice: $0.choice, file: $0.file, alt: $0.label) })
                   })
         for language in languages {
             let translation = language == site.defaultLanguage ? nil : pack.translations[language]

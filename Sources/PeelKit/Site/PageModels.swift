@@ -155,6 +155,12 @@ struct ReviewTranslationModel: Encodable {
     let missing: Bool
 }
 
+/// One part of a composed sticker on its page: "base: a waffle cone".
+struct MadeOfModel: Encodable {
+    let part: String
+    let label: String
+}
+
 /// A choice in a `<select>`.
 struct OptionModel: Encodable {
     let value: String
@@ -238,6 +244,10 @@ struct PackPageModel: Encodable {
     let download: LinkModel?
     /// Which stickers the zip's Stickers.xcstickers leaves out and why, when it leaves any out.
     let downloadNote: String?
+    /// A parts pack's builder page.
+    var builder: LinkModel? = nil
+    /// The cover sticker in a Messages-like conversation, at its true size.
+    var transcript: TranscriptModel? = nil
 }
 
 struct IconModel: Encodable {
@@ -306,6 +316,12 @@ struct StickerPageModel: Encodable {
     let hasFindings: Bool
     /// The words read in the art, when the art checks read any.
     let artText: ArtTextModel?
+    /// For a sticker a parts pack composed: what each part is.
+    var madeOf: [MadeOfModel]? = nil
+    /// The pack's builder page, for a composed sticker.
+    var builder: LinkModel? = nil
+    /// The sticker in a Messages-like conversation, at its true size.
+    var transcript: TranscriptModel? = nil
 }
 
 /// What was read in a sticker's art, shown beside its label on the sticker page and in its review
@@ -319,4 +335,57 @@ struct ArtTextModel: Encodable {
         guard let reading, reading.hasText else { return nil }
         words = reading.words.map(\.text).joined(separator: " ")
     }
+}
+
+/// A parts pack's builder page: one per combination, each linking every other choice of every
+/// part to the page of the combination it makes (so it works without JavaScript).
+struct BuilderPageModel: Encodable {
+    let lang: String?
+    let pack: LinkModel
+    /// "Build a sticker from Sundaes", in the page's language.
+    let heading: String
+    let preview: ImageModel
+    let alt: String
+    /// `lang` of the label where it falls back to another language than the page's.
+    let altLang: String?
+    let sticker: String
+    let action: String
+    let parts: [BuilderPartModel]
+}
+
+/// One part on a builder page, with its choices.
+struct BuilderPartModel: Encodable {
+    let name: String
+    let part: String
+    let choices: [BuilderChoiceModel]
+}
+
+/// One choice of a part on a builder page.
+struct BuilderChoiceModel: Encodable {
+    let part: String
+    /// The radio's id, unique on the page.
+    let id: String
+    /// The query value: the choice's name, or "none".
+    let value: String
+    let label: String
+    /// The builder page this choice leads to; nil when that combination is not made.
+    let href: String?
+    let current: Bool
+}
+
+/// A sticker in a Messages-like conversation (the transcript preview): shown at its true point
+/// size for its pack's size class (100, 136 or 206 pt: its @3x pixels / 3), peeled onto a bubble,
+/// in the light and the dark appearance. The bubbles are drawn by CSS and hidden from assistive
+/// technology; the sticker keeps its label.
+struct TranscriptModel: Encodable {
+    let src: String
+    let srcset: String?
+    /// The still poster of an animated sticker, shown when motion is reduced or paused.
+    let posterSrcset: String?
+    /// CSS pixels (points) per side.
+    let points: Int
+    let alt: String
+    let altLang: String?
+    /// "Shown at its true size: 136 × 136 pt, as Messages shows a regular sticker."
+    let hint: String
 }

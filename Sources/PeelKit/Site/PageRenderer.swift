@@ -205,7 +205,11 @@ struct PageRenderer: Sendable {
                                                 LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
                                                           title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
                                             },
-                                            downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack)),
+                                            downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack),
+                                            builder: pack.stickers.contains { $0.composition != nil }
+                                                ? LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page),
+                                                            title: chrome["builderLink"]) : nil,
+                                            transcript: transcript(ofCoverOf: pack, cards: cards, language: language)),
                               path: SitePaths.packPage(pack), language: language, title: "\(words.title.text) – \(site.title)",
                               description: description, socialType: "article", socialTitle: words.title.text,
                               image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) })
@@ -264,13 +268,85 @@ struct PageRenderer: Sendable {
             isAnimated: info?.isAnimated ?? false, readable: info != nil,
             sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
-            artText: ArtTextModel(artText[sticker.source]))
+            artText: ArtTextModel(artText[sticker.source]),
+            madeOf: sticker.composition.map { composition in
+                composition.choices.map { MadeOfModel(part: $0.part, label: $0.choice == nil ? chrome["builderNone"] : $0.label ?? $0.choice!) }
+            },
+            builder: sticker.composition == nil ? nil
+                : LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page), title: chrome["builderLink"]),
+            transcript: info == nil ? nil
+                : TranscriptModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                  // With its width, as `sizes` beside it asks of every candidate.
+                                  posterSrcset: asset?.poster.map { "\(relative($0, from: page)) \(info?.width ?? pack.size.pixels)w" },
+                                  points: pack.size.points,
+                                  alt: alt ?? "", altLang: words.alt?.lang, hint: transcriptHint(pack, language: language)))
         let site = site(in: language)
         let pageModel = pageModel(model, path: SitePaths.stickerPage(pack, sticker), language: language,
                                   title: "\(words.title.text) – \(packWords.title.text) – \(site.title)", description: alt,
                                   socialType: "article", socialTitle: "\(words.title.text) – \(packWords.title.text)",
                                   image: socialImage(for: sticker, in: pack, alt: alt))
         return PageSource(template: "sticker", model: pageModel)
+    }
+
+    /// The builder page of the composed sticker at `index` (see `BuilderPageModel`); at the
+    /// builder's index when `isIndex`.
+    /// The pack page's transcript preview: its cover sticker, with the thumbnails its card on the
+    /// page already loads (no image more to fetch).
+    private func transcript(ofCoverOf pack: Pack, cards: [StickerCardModel], language: PageLanguage) -> TranscriptModel? {
+        guard let index = pack.coverIndex, cards.indices.contains(index), cards[index].image.readable else { return nil }
+        let card = cards[index]
+        return TranscriptModel(src: card.image.src, srcset: card.image.srcset, posterSrcset: card.image.posterSrcset,
+                               points: pack.size.points, alt: card.label, altLang: card.labelLang,
+                               hint: transcriptHint(pack, language: language))
+    }
+
+    /// "Shown at its true size: 136 × 136 pt, as Messages shows a regular sticker."
+    private func transcriptHint(_ pack: Pack, language: PageLanguage) -> String {
+        language.chrome.format("transcriptHint", ["size": "\(pack.size.points)", "class": pack.size.rawValue])
+    }
+
+    /// A parts pack's builder page for one combination (`isIndex`: the pack's builder index,
+    /// showing the first): every choice of every part is a link to the page of the combination it
+    /// makes, and with JavaScript a form (builder.js) keeps the choice in the URL query.
+    func builder(at index: Int, in pack: Pack, isIndex: Bool, language tag: String? = nil) -> PageSource {
+        let language = language(tag)
+        let chrome = language.chrome
+        let sticker = pack.stickers[index]
+        let path = isIndex ? SitePaths.builderPage(pack) : SitePaths.builderPage(pack, sticker)
+        let page = language.path(path)
+        let current = sticker.composition?.choices.map(\.choice) ?? []
+        var byChoices: [[String?]: Sticker] = [:]
+        for other in pack.stickers {
+            if let choices = other.composition?.choices.map(\.choice) { byChoices[choices] = other }
+        }
+        let parts = pack.parts.enumerated().map { position, part in
+            let options: [PartsPack.Choice?] = (part.optional ? [nil] : []) + part.choices.map { Optional($0) }
+            let choices = options.enumerated().map { number, option in
+                var wanted = current
+                if position < wanted.count { wanted[position] = option?.name }
+                let target = byChoices[wanted]
+                return BuilderChoiceModel(part: part.name, id: "part-\(position)-\(number)", value: option?.name ?? "none",
+                                          label: option.map { $0.label ?? $0.name } ?? chrome["builderNone"],
+                                          href: target.map { relative(language.path(SitePaths.builderPage(pack, $0)), from: page) },
+                                          current: position < current.count && current[position] == option?.name)
+            }
+            return BuilderPartModel(name: CatalogLoader.title(fromStem: part.name), part: part.name, choices: choices)
+        }
+        let words = texts(of: sticker, in: pack, language: language)
+        let packWords = texts(of: pack, in: language)
+        let alt = words.alt?.text
+        let preview = image(for: sticker, in: pack, from: page, decorative: false, alt: alt)
+        let heading = chrome.format("builderHeading", ["pack": packWords.title.text])
+        let model = BuilderPageModel(lang: language.isDefault ? pack.language : nil,
+                                     pack: LinkModel(href: relative(language.path(SitePaths.packPage(pack)), from: page),
+                                                     title: packWords.title.text, linkLang: language.isDefault ? nil : packWords.title.lang),
+                                     heading: heading, preview: preview, alt: alt ?? "", altLang: words.alt?.lang,
+                                     sticker: relative(language.path(SitePaths.stickerPage(pack, sticker)), from: page),
+                                     action: relative(language.path(SitePaths.builderPage(pack, sticker)), from: page), parts: parts)
+        let site = site(in: language)
+        let pageModel = pageModel(model, path: path, language: language, title: "\(heading) – \(site.title)", description: alt,
+                                  socialType: "website", socialTitle: heading, image: socialImage(for: sticker, in: pack, alt: alt))
+        return PageSource(template: "builder", model: pageModel)
     }
 
     func review() -> PageSource {

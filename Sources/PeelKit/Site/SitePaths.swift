@@ -11,6 +11,11 @@ enum SitePaths {
 
     static func packFolder(_ pack: Pack) -> String { pack.slug }
     static func packPage(_ pack: Pack) -> String { "\(pack.slug)/index.html" }
+    /// A parts pack's builder: one page per combination, the first also as the folder's index.
+    static func builderPage(_ pack: Pack) -> String { "\(pack.slug)/\(builderFolder)/index.html" }
+    static func builderPage(_ pack: Pack, _ sticker: Sticker) -> String { "\(pack.slug)/\(builderFolder)/\(sticker.slug).html" }
+    /// Reserved among a parts pack's sticker slugs.
+    static let builderFolder = "builder"
     static func packIcons(_ pack: Pack) -> String { "\(pack.slug)/icons" }
     static func packArchive(_ pack: Pack) -> String { "\(pack.slug)/\(pack.slug).zip" }
     static func stickerFolder(_ pack: Pack, _ sticker: Sticker) -> String { "\(pack.slug)/\(sticker.slug)" }

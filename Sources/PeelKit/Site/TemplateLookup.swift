@@ -256,6 +256,8 @@ extension PackPageModel: MustacheParent {
         case "iconSetJSON": self.iconSetJSON
         case "download": self.download
         case "downloadNote": self.downloadNote
+        case "builder": self.builder
+        case "transcript": self.transcript
         default: nil
         }
     }
@@ -333,6 +335,9 @@ extension StickerPageModel: MustacheParent {
         case "findings": self.findings
         case "hasFindings": self.hasFindings
         case "artText": self.artText
+        case "madeOf": self.madeOf
+        case "builder": self.builder
+        case "transcript": self.transcript
         default: nil
         }
     }
@@ -342,6 +347,73 @@ extension ArtTextModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "words": self.words
+        default: nil
+        }
+    }
+}
+
+extension MadeOfModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "part": self.part
+        case "label": self.label
+        default: nil
+        }
+    }
+}
+
+extension BuilderPageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": self.lang
+        case "pack": self.pack
+        case "heading": self.heading
+        case "preview": self.preview
+        case "alt": self.alt
+        case "altLang": self.altLang
+        case "sticker": self.sticker
+        case "action": self.action
+        case "parts": self.parts
+        default: nil
+        }
+    }
+}
+
+extension BuilderPartModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "part": self.part
+        case "choices": self.choices
+        default: nil
+        }
+    }
+}
+
+extension BuilderChoiceModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "part": self.part
+        case "id": self.id
+        case "value": self.value
+        case "label": self.label
+        case "href": self.href
+        case "current": self.current
+        default: nil
+        }
+    }
+}
+
+extension TranscriptModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "src": self.src
+        case "srcset": self.srcset
+        case "posterSrcset": self.posterSrcset
+        case "points": self.points
+        case "alt": self.alt
+        case "altLang": self.altLang
+        case "hint": self.hint
         default: nil
         }
     }

@@ -12,7 +12,7 @@ import Testing
         let review = try await Review.make(content: content)
         let folder = try TemporaryFolder()
         let result = try XcodeExport().write(review, content: ContentRoot.resolve(content), into: folder.url)
-        #expect(result.packs == 4 && result.stickers == 24 && result.skipped.isEmpty)
+        #expect(result.packs == 5 && result.stickers == 36 && result.skipped.isEmpty)
         let catalog = result.folder
         let root = try Self.json(catalog.appendingPathComponent("Contents.json"))
         #expect((root["info"] as? [String: Any])?["author"] as? String == "xcode")
@@ -31,7 +31,7 @@ import Testing
                 let file = try #require(properties["filename"] as? String)
                 #expect(!file.contains("/"), "file names are relative to the .sticker folder")
                 let exported = try Data(contentsOf: stickerFolder.appendingPathComponent(file))
-                #expect(exported == (try Data(contentsOf: content.appendingPathComponent(sticker.source))), "\(sticker.source) exported as shipped")
+                #expect(exported == (try Data(contentsOf: sticker.artURL(content: content))), "\(sticker.source) exported as shipped (composed art for a parts pack)")
             }
         }
         // GIF and APNG stickers are exported, not dropped.

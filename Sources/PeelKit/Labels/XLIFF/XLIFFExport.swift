@@ -88,7 +88,7 @@ public enum XLIFFExport {
                               note: ["The name of the sticker pack (\(pack.folder)/pack.md): people see it in the sticker drawer."]))
             // A translation file needs its sticker's sidecar beside it (`orphan-translation`), so a
             // sticker without one has nothing to translate yet.
-            for sticker in pack.stickers where sticker.sidecar != nil {
+            for sticker in pack.stickers where sticker.sidecar != nil && sticker.composition == nil {
                 let translation = sticker.translations[target]
                 let context = "Sticker \(sticker.source) in the pack \"\(pack.title)\"."
                 let description = XMLTree.plainText(ofHTML: sticker.descriptionHTML)

@@ -168,7 +168,9 @@ public struct XLIFFImport: Sendable {
                 let folder = sticker.source.split(separator: "/").dropLast().joined(separator: "/")
                 let file = translation?.file ?? "\(folder)/\(StickerFileKind.stem(sticker.fileName)).\(language).md"
                 var refusal: String?
-                if sticker.sidecar == nil {
+                if sticker.composition != nil {
+                    refusal = "the sticker is composed from its pack's parts; translate their files (\(pack.folder)/<part>/<choice>.\(language).md) and label: in \(pack.folder)/pack.\(language).md"
+                } else if sticker.sidecar == nil {
                     refusal = "the sticker has no sidecar (\(StickerFileKind.stem(sticker.source)).md) to translate from; give it a label first"
                 } else if let error = translation?.sidecarError {
                     refusal = "\(file) cannot be read (\(error.message)); fix it first"

@@ -1,0 +1,395 @@
+import Crypto
+import Foundation
+
+/// A pack declared as parts (`parts:` in pack.md, bottom layer first): every combination of one
+/// choice per part becomes a sticker, its art the layers composited in order and its label
+/// composed from the choices' labels by the pack's `label:` template.
+///
+/// Each part is a folder of the pack holding PNG layers, each with a sidecar whose `alt:` is the
+/// choice's label (`base/cone.png`, `base/cone.md`). Every problem is a finding naming its file;
+/// the combinations that do not need the faulty file are still made.
+public enum PartsPack {
+    /// At most this many combinations per pack. Each one is a sticker page, thumbnails, a copy of
+    /// its art and an Xcode sticker; a pack of a few hundred is already more than anyone browses in
+    /// Messages, while three parts of ten choices (1,000) or a forgotten `combinations:` list is a
+    /// slip that would otherwise write thousands of files. More is an error and none are made.
+    public static let maxCombinations = 500
+    /// Bump when composites change, so cached art is remade.
+    static let formatVersion = 1
+
+    /// One part: its folder and its choices, in file-name order.
+    public struct Part: Sendable, Equatable {
+        public var name: String
+        public var optional: Bool
+        public var choices: [Choice]
+    }
+
+    public struct Choice: Sendable, Equatable {
+        /// The image's stem (`cone`).
+        public var name: String
+        /// The image, relative to the content folder.
+        public var file: String
+        /// `alt:` of its sidecar; nil when it has none (reported).
+        public var label: String?
+        /// Its sidecar (`base/cone.md`) and the line of `alt:` there, when it has one.
+        public var sidecar: String? = nil
+        public var labelLine: Int? = nil
+        /// `base/cone.fr.md`: its label in the site's other languages, by tag.
+        public var translations: [String: Translation] = [:]
+    }
+
+    /// A part's label in one more language: `alt:` and `translated_from:` of `base/cone.fr.md`.
+    public struct Translation: Sendable, Equatable {
+        public var file: String
+        public var label: String?
+        public var labelLine: Int?
+        public var translatedFrom: String?
+        public var translatedFromLine: Int?
+    }
+
+    /// What pack.md says about parts.
+    struct Declaration {
+        var parts: [String]
+        var partsLine: Int
+        var optional: [String] = []
+        var label: String?
+        var labelLine: Int?
+        var combinations: [String]?
+        var combinationsLine: Int?
+        var exclude: [String] = []
+        var excludeLine: Int?
+    }
+
+    struct Result {
+        var parts: [Part] = []
+        var stickers: [Sticker] = []
+        var findings: [Finding] = []
+    }
+
+    /// Reads the part folders of `folder`, checks them and composes every allowed combination,
+    /// writing the art into `derivedFolder` (kept when the same layers made it before).
+    ///
+    /// In a catalog of several languages, each part's translation files (`base/cone.fr.md`) and the
+    /// pack's translated template (`label:` in `pack.fr.md`) compose each sticker's label in that
+    /// language. Translators work on the parts, not on every combination: a part label missing or
+    /// out of date is reported once, on the part's files, not once per sticker made with it.
+    static func load(_ declaration: Declaration, folder: String, packFile: String, content: ContentPath,
+                     derivedFolder: URL, site: SiteInfo = SiteInfo(), packTranslations: [String: PackTranslation] = [:]) -> Result {
+        var result = Result()
+        var layers: [String: (image: RGBAImage, sha: String)] = [:]   // file -> decoded layer
+        var reference: (file: String, width: Int, height: Int)?
+        var usable = Set<String>()
+
+        for name in declaration.parts {
+            var part = Part(name: name, optional: declaration.optional.contains(name), choices: [])
+            let partFolder = "\(folder)/\(name)"
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: content.url(partFolder).path, isDirectory: &isFolder), isFolder.boolValue,
+                  content.relative(content.url(partFolder)) != nil else {
+                result.findings.append(Finding(.error, .missingPartFolder, file: packFile, line: declaration.partsLine,
+                                               message: "part '\(name)' has no folder: create \(partFolder)/ with its PNG layers and their sidecars; no sticker is composed without it"))
+                result.parts.append(part)
+                continue
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: content.url(partFolder).path)) ?? [])
+                .filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let stems = Set(names.filter { StickerFileKind(fileName: $0) != .markdown }.map(StickerFileKind.stem))
+            var translationFiles: [String: [String]] = [:]   // layer stem -> its translation files
+            for file in names where StickerFileKind(fileName: file) == .markdown {
+                if let translation = TranslationFileName(file), stems.contains(translation.stem), !stems.contains(StickerFileKind.stem(file)) {
+                    translationFiles[translation.stem, default: []].append(file)
+                }
+            }
+            for file in names {
+                let path = "\(partFolder)/\(file)"
+                switch StickerFileKind(fileName: file) {
+                case .sticker where file.lowercased().hasSuffix(".png"):
+                    let stem = StickerFileKind.stem(file)
+                    var choice = Choice(name: stem, file: path, label: nil)
+                    let sidecar = "\(partFolder)/\(stem).md"
+                    if names.contains("\(stem).md") {
+                        let markdown = MarkdownFile(path: sidecar, in: content)
+                        result.findings += markdown.findings
+                        var reader = FrontMatterReader(markdown.frontMatter, file: sidecar, knownKeys: ["alt", "ignore"])
+                        choice.label = reader.string("alt")?.trimmed
+                        choice.sidecar = sidecar
+                        choice.labelLine = markdown.frontMatter["alt"]?.line
+                        if choice.label?.isEmpty != false {
+                            choice.label = nil
+                            result.findings.append(Finding(.error, .missingPartLabel, file: sidecar, line: markdown.frontMatter["alt"]?.line,
+                                                           message: "part has no label; add 'alt: what this \(name) shows' (composed labels are made of it)"))
+                        }
+                        result.findings += reader.findings
+                        choice.translations = CatalogLoader.readTranslations(translationFiles[stem] ?? [], source: sidecar, folder: partFolder,
+                                                                             site: site, findings: &result.findings) { path, _ in
+                            readTranslation(path, source: sidecar, content: content)
+                        }
+                    } else {
+                        result.findings.append(Finding(.error, .missingPartLabel, file: path,
+                                                       message: "part has no label; create \(sidecar) with 'alt: what this \(name) shows' (composed labels are made of it)"))
+                    }
+                    part.choices.append(choice)
+                    switch decode(path, content: content) {
+                    case .success(let layer):
+                        if let reference, (reference.width, reference.height) != (layer.image.width, layer.image.height) {
+                            result.findings.append(Finding(.error, .partSizeMismatch, file: path,
+                                                           message: "layer is \(layer.image.width)×\(layer.image.height) px but \(reference.file) is \(reference.width)×\(reference.height) px; every layer of a parts pack must have the same canvas, so the combinations with this one are not composed"))
+                        } else {
+                            if reference == nil { reference = (path, layer.image.width, layer.image.height) }
+                            layers[path] = layer
+                            usable.insert(path)
+                        }
+                    case .failure(let finding):
+                        result.findings.append(finding)
+                    }
+                case .sticker, .unsupportedImage:
+                    result.findings.append(Finding(.error, .unsupportedFormat, file: path,
+                                                   message: "part layers are PNG images; convert this one to PNG (it is left out)"))
+                case .markdown:
+                    let stem = StickerFileKind.stem(file)
+                    if !stems.contains(stem), TranslationFileName(file).map({ stems.contains($0.stem) }) != true {
+                        result.findings.append(Finding(.warning, .orphanSidecar, file: path,
+                                                       message: "no layer named '\(stem).png' for this sidecar"))
+                    }
+                case .other:
+                    result.findings.append(Finding(.warning, .ignoredFile, file: path, message: "not a PNG layer or a sidecar; the file is ignored"))
+                }
+            }
+            if part.choices.isEmpty {
+                result.findings.append(Finding(.error, .missingPartFolder, file: partFolder,
+                                               message: "part '\(name)' has no PNG layers; add at least one (with its sidecar)"))
+            }
+            result.parts.append(part)
+        }
+
+        let template = LabelTemplate.make(declaration, parts: declaration.parts, packFile: packFile, findings: &result.findings)
+        let templates = translatedTemplates(declaration, site: site, packFile: packFile, packTranslations: packTranslations,
+                                            findings: &result.findings)
+        result.findings += translationFindings(result.parts, site: site)
+        var combinations = all(result.parts)
+        combinations = filter(combinations, declaration: declaration, parts: result.parts, packFile: packFile, findings: &result.findings)
+        guard combinations.count <= maxCombinations else {
+            result.findings.append(Finding(.error, .tooManyCombinations, file: packFile, line: declaration.combinationsLine ?? declaration.partsLine,
+                                           message: "the parts make \(combinations.count) combinations, more than the \(maxCombinations) a pack may have; list the ones you want with combinations: or leave some out with exclude: (none are composed)"))
+            return result
+        }
+        guard !result.parts.contains(where: { $0.choices.isEmpty && !$0.optional }) else { return result }
+
+        try? FileManager.default.createDirectory(at: derivedFolder, withIntermediateDirectories: true)
+        let made = ParallelWork.mapBlocking(combinations) { [layers, usable, parts = result.parts, templates] combination -> Sticker? in
+            let files = combination.compactMap { $0?.file }
+            guard files.allSatisfy(usable.contains) else { return nil }
+            let key = Hex.string(SHA256.hash(data: Data((["\(formatVersion)"] + files.map { layers[$0]!.sha }).joined(separator: "|").utf8)))
+            let art = derivedFolder.appendingPathComponent("\(key).png")
+            if !FileManager.default.fileExists(atPath: art.path) {
+                guard let image = PartsCompositor.compose(files.map { layers[$0]!.image }),
+                      let data = try? PNGCodec.encode(image, compression: .fast, alpha: true) else { return nil }
+                do {
+                    try data.write(to: art, options: .atomic)
+                } catch {
+                    return nil
+                }
+            }
+            var made = sticker(combination, parts: parts, folder: folder, packFile: packFile, template: template,
+                               labelLine: declaration.labelLine ?? declaration.partsLine, art: art)
+            made.translations = translations(of: combination, parts: parts, template: template, templates: templates,
+                                             packTranslations: packTranslations)
+            return made
+        }
+        result.stickers = made.compactMap { $0 }
+        if result.stickers.count < made.count, !combinations.isEmpty,
+           !result.findings.contains(where: { $0.severity == .error }) {
+            result.findings.append(Finding(.error, .unreadableFile, file: packFile, line: declaration.partsLine,
+                                           message: "could not write composed art into \(derivedFolder.path); check that the folder is writable"))
+        }
+        return result
+    }
+
+    /// Every combination: one choice per part (nil for a left-out optional part, listed first).
+    static func all(_ parts: [Part]) -> [[Choice?]] {
+        var combinations: [[Choice?]] = [[]]
+        for part in parts {
+            let options: [Choice?] = (part.optional ? [nil] : []) + part.choices.map { Optional($0) }
+            var next: [[Choice?]] = []
+            for combination in combinations {
+                for option in options { next.append(combination + [option]) }
+                // Stop multiplying past the limit: the count is all that is reported then.
+                if next.count > maxCombinations * 4 { break }
+            }
+            combinations = next
+        }
+        return combinations
+    }
+
+    /// `combinations:` keeps, and `exclude:` drops, the combinations matching any of its entries.
+    /// An entry is a query as the builder page writes it, `base=cone&topping=sprinkles`: it matches
+    /// every combination with those choices (`topping=none`: without a topping).
+    static func filter(_ combinations: [[Choice?]], declaration: Declaration, parts: [Part], packFile: String,
+                       findings: inout [Finding]) -> [[Choice?]] {
+        func conditions(_ entry: String, line: Int?) -> [(index: Int, choice: String?)]? {
+            var result: [(Int, String?)] = []
+            for pair in entry.split(separator: "&") {
+                let sides = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
+                guard sides.count == 2, let index = parts.firstIndex(where: { $0.name == sides[0] }) else {
+                    findings.append(Finding(.error, .invalidValue, file: packFile, line: line,
+                                            message: "'\(entry)' does not name a part; write part=choice pairs joined by &, such as \(parts.first.map { "\($0.name)=\($0.choices.first?.name ?? "…")" } ?? "base=cone")"))
+                    return nil
+                }
+                let wanted = sides[1]
+                if wanted == "none", parts[index].optional {
+                    result.append((index, nil))
+                } else if parts[index].choices.contains(where: { $0.name == wanted }) {
+                    result.append((index, wanted))
+                } else {
+                    findings.append(Finding(.error, .invalidValue, file: packFile, line: line,
+                                            message: "'\(entry)': \(parts[index].name) has no choice '\(wanted)'"))
+                    return nil
+                }
+            }
+            return result
+        }
+        func matches(_ combination: [Choice?], _ condition: [(index: Int, choice: String?)]) -> Bool {
+            condition.allSatisfy { combination[$0.index]?.name == $0.choice }
+        }
+        var kept = combinations
+        if let wanted = declaration.combinations {
+            let rules = wanted.compactMap { conditions($0, line: declaration.combinationsLine) }
+            kept = kept.filter { combination in rules.contains { matches(combination, $0) } }
+        }
+        let excluded = declaration.exclude.compactMap { conditions($0, line: declaration.excludeLine) }
+        return kept.filter { combination in !excluded.contains { matches(combination, $0) } }
+    }
+
+    private static func sticker(_ combination: [Choice?], parts: [Part], folder: String, packFile: String,
+                                template: LabelTemplate, labelLine: Int, art: URL) -> Sticker {
+        let chosen = combination.compactMap { $0?.name }
+        let stem = chosen.joined(separator: "-")
+        var sticker = Sticker(slug: Slug.make(stem), source: "\(folder)/\(chosen.joined(separator: "+")).png",
+                              title: chosen.map { CatalogLoader.title(fromStem: $0) }.joined(separator: ", "))
+        let choices = zip(parts, combination).map { part, choice in
+            Composition.Choice(part: part.name, choice: choice?.name, file: choice?.file, label: choice?.label)
+        }
+        sticker.sidecar = packFile
+        sticker.altLine = labelLine
+        if choices.allSatisfy({ $0.choice == nil || $0.label != nil }) {
+            let label = template.render(choices)
+            sticker.alt = label.isEmpty ? nil : label
+        }
+        sticker.composition = Composition(choices: choices, art: art)
+        return sticker
+    }
+
+    /// `base/cone.fr.md`: the part's label in one more language.
+    private static func readTranslation(_ path: String, source: String, content: ContentPath) -> (Translation, [Finding]) {
+        let markdown = MarkdownFile(path: path, in: content)
+        var reader = FrontMatterReader(markdown.frontMatter, file: path, knownKeys: ["alt", "translated_from"],
+                                       sourceKeys: ["alt", "ignore"], sourceFile: source)
+        let translation = Translation(file: path, label: reader.string("alt")?.trimmed.nonEmpty, labelLine: markdown.frontMatter["alt"]?.line,
+                                      translatedFrom: reader.string("translated_from")?.trimmed,
+                                      translatedFromLine: markdown.frontMatter["translated_from"]?.line)
+        return (translation, markdown.findings + reader.findings)
+    }
+
+    /// The label template in each other language: `label:` of `pack.<tag>.md`. A pack with a
+    /// template and a language without one gets a finding: its stickers have no label in it.
+    private static func translatedTemplates(_ declaration: Declaration, site: SiteInfo, packFile: String,
+                                            packTranslations: [String: PackTranslation], findings: inout [Finding]) -> [String: LabelTemplate] {
+        guard declaration.label != nil else { return [:] }
+        var templates: [String: LabelTemplate] = [:]
+        for language in site.otherLanguages {
+            let name = LanguageName.of(language)
+            guard let translation = packTranslations[language], let text = translation.label else {
+                let file = packTranslations[language]?.file ?? "\(packFile.split(separator: "/").dropLast().joined(separator: "/"))/pack.\(language).md"
+                findings.append(Finding(.warning, .missingTranslation, file: packFile, line: declaration.labelLine,
+                                        message: "no \(name) label template: the pack's stickers have no \(name) labels (VoiceOver reads the \(LanguageName.of(site.defaultLanguage)) ones); add 'label:' to \(file)",
+                                        language: language))
+                continue
+            }
+            var translated = declaration
+            translated.label = text
+            translated.labelLine = translation.labelLine
+            var problems: [Finding] = []
+            templates[language] = LabelTemplate.make(translated, parts: declaration.parts, packFile: translation.file, findings: &problems)
+            findings += problems.map { var finding = $0; finding.language = language; return finding }
+        }
+        return templates
+    }
+
+    /// Each part label missing or out of date in another language, once, on the part's files.
+    private static func translationFindings(_ parts: [Part], site: SiteInfo) -> [Finding] {
+        var findings: [Finding] = []
+        let source = LanguageName.of(site.defaultLanguage)
+        for part in parts {
+            for choice in part.choices {
+                guard let label = choice.label, let sidecar = choice.sidecar else { continue }
+                for language in site.otherLanguages {
+                    let name = LanguageName.of(language)
+                    let translation = choice.translations[language]
+                    switch TranslationState.of(translation: translation?.label, translatedFrom: translation?.translatedFrom, source: label) {
+                    case .missing:
+                        let file = translation?.file ?? "\(StickerFileKind.stem(sidecar)).\(language).md"
+                        findings.append(Finding(.warning, .missingTranslation, file: sidecar, line: choice.labelLine,
+                                                message: "no \(name) label for this part: the stickers made with it have no \(name) label (VoiceOver reads the \(source) one); add 'alt:' to \(file)",
+                                                language: language))
+                    case .stale:
+                        findings.append(Finding(.warning, .staleTranslation, file: translation!.file, line: translation?.translatedFromLine,
+                                                message: "the \(name) label was translated from '\(translation?.translatedFrom ?? "")', but the \(source) label is now '\(label)'; update the \(name) label, then translated_from: (every sticker made with this part shows it)",
+                                                language: language))
+                    case .source, .translated:
+                        break
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// A composed sticker's label in each language whose template and chosen parts' labels are all
+    /// there. Its `translated_from:` is the default template over what each part was translated
+    /// from: the sticker's label exactly when every part is up to date, so the sticker's state
+    /// (translated or stale) is its parts'.
+    private static func translations(of combination: [Choice?], parts: [Part], template: LabelTemplate,
+                                     templates: [String: LabelTemplate], packTranslations: [String: PackTranslation]) -> [String: StickerTranslation] {
+        var result: [String: StickerTranslation] = [:]
+        for (language, translated) in templates {
+            var labels: [Composition.Choice] = []
+            var sources: [Composition.Choice] = []
+            var complete = true
+            for (part, choice) in zip(parts, combination) {
+                guard let choice else {
+                    labels.append(Composition.Choice(part: part.name, choice: nil, file: nil, label: nil))
+                    sources.append(Composition.Choice(part: part.name, choice: nil, file: nil, label: nil))
+                    continue
+                }
+                guard let own = choice.translations[language]?.label else { complete = false; break }
+                labels.append(Composition.Choice(part: part.name, choice: choice.name, file: choice.file, label: own))
+                sources.append(Composition.Choice(part: part.name, choice: choice.name, file: choice.file,
+                                                  label: choice.translations[language]?.translatedFrom ?? choice.label))
+            }
+            guard complete, let packTranslation = packTranslations[language] else { continue }
+            var translation = StickerTranslation(file: packTranslation.file)
+            let label = translated.render(labels)
+            translation.alt = label.isEmpty ? nil : label
+            translation.altLine = packTranslation.labelLine
+            translation.translatedFrom = template.render(sources)
+            result[language] = translation
+        }
+        return result
+    }
+
+    private enum Decoded {
+        case success((image: RGBAImage, sha: String))
+        case failure(Finding)
+    }
+
+    private static func decode(_ path: String, content: ContentPath) -> Decoded {
+        do {
+            let data = try ContentFile.read(content.url(path))
+            let (image, _) = try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels)
+            return .success((image, Hex.string(SHA256.hash(data: data))))
+        } catch {
+            return .failure(Finding(.error, .corruptImage, file: path,
+                                    message: "cannot read the layer: \(SystemErrorText.describe(error)); the combinations with it are not composed"))
+        }
+    }
+}

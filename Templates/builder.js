@@ -1,0 +1,33 @@
+// The parts builder as a form: radios instead of links, the choice kept in the URL query
+// (?base=cone&scoops=mint&topping=none) as Apple's IceCreamBuilder does. Without JavaScript the
+// links beside each part lead to the same pages.
+(function () {
+  var form = document.querySelector(".builder-form");
+  if (!form) return;
+  form.querySelectorAll(".builder-links").forEach(function (list) { list.hidden = true; });
+  form.querySelectorAll(".builder-radios").forEach(function (group) { group.hidden = false; });
+  function query() {
+    var pairs = [];
+    form.querySelectorAll("input[type=radio]:checked").forEach(function (input) {
+      pairs.push(encodeURIComponent(input.name) + "=" + encodeURIComponent(input.value));
+    });
+    return pairs.join("&");
+  }
+  // A query naming other choices than this page's: follow them, one part at a time.
+  var wanted = new URLSearchParams(location.search);
+  var inputs = form.querySelectorAll("input[type=radio]");
+  for (var i = 0; i < inputs.length; i++) {
+    var input = inputs[i];
+    if (wanted.get(input.name) === input.value && !input.checked && input.dataset.href) {
+      location.replace(input.dataset.href + location.search);
+      return;
+    }
+  }
+  if (history.replaceState) history.replaceState(null, "", "?" + query());
+  form.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.dataset || !input.dataset.href) return;
+    location.assign(input.dataset.href + "?" + query());
+  });
+  form.addEventListener("submit", function (event) { event.preventDefault(); });
+})();

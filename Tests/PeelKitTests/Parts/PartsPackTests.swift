@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+@Suite struct PartsPackTests {
+    /// Straight-alpha Porter-Duff "over" in real numbers, rounded to 8 bits at the end.
+    private static func referenceOver(_ src: [Double], _ dst: [Double]) -> [Double] {
+        let sa = src[3] / 255, da = dst[3] / 255
+        let outA = sa + da * (1 - sa)
+        guard outA > 0 else { return [0, 0, 0, 0] }
+        let rgb = (0..<3).map { (src[$0] * sa + dst[$0] * da * (1 - sa)) / outA }
+        return rgb + [outA * 255]
+    }
+
+    private static func layer(_ width: Int, _ height: Int, seed: UInt64) -> RGBAImage {
+        var generator = SplitMix(seed)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for index in pixels.indices {
+            // Plenty of 0 and 255 alpha among the partial ones.
+            let value = UInt8(truncatingIfNeeded: generator.next())
+            pixels[index] = index % 4 == 3 ? [0, 255, value][Int(generator.next() % 3)] : value
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func compositesWithinOneLevelOfExactOverMaths() throws {
+        let layers = (0..<3).map { Self.layer(32, 32, seed: UInt64($0) + 7) }
+        let composed = try #require(PartsCompositor.compose(layers))
+        for pixel in 0..<(32 * 32) {
+            var expected = Array(layers[0].pixels[pixel * 4..<pixel * 4 + 4]).map(Double.init)
+            var exactRGB = true
+            for layer in layers.dropFirst() {
+                let source = Array(layer.pixels[pixel * 4..<pixel * 4 + 4]).map(Double.init)
+                if source[3] == 0 { continue }   // nothing drawn: the pixel below stays as it is
+                expected = Self.referenceOver(source, expected).map { $0.rounded() }
+                exactRGB = exactRGB && expected[3] > 0
+            }
+            for channel in 0..<4 {
+                let got = Double(composed.pixels[pixel * 4 + channel])
+                // Pillow's fixed point rounds each step; it stays within one level of the real maths per layer.
+                #expect(abs(got - expected[channel]) <= 2, "pixel \(pixel) channel \(channel): \(got) vs \(expected[channel])")
+            }
+        }
+    }
+
+    @Test func matchesPillowsFixedPointRoundingOnKnownPixels() throws {
+        // Image.alpha_composite(Image.new('RGBA', (1, 1), (200, 100, 50, 128)), Image.new('RGBA', (1, 1), (10, 220, 90, 100)))
+        // gives (93, 167, 72, 178) with Pillow 13.
+        let dst = RGBAImage(width: 1, height: 1, pixels: [200, 100, 50, 128])
+        let src = RGBAImage(width: 1, height: 1, pixels: [10, 220, 90, 100])
+        let out = try #require(PartsCompositor.compose([dst, src]))
+        #expect(out.pixels == [93, 167, 72, 178])
+        // An opaque layer replaces, a transparent one leaves the pixel as it was.
+        #expect(PartsCompositor.compose([dst, RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])])?.pixels == [1, 2, 3, 255])
+        #expect(PartsCompositor.compose([dst, RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 0])])?.pixels == [200, 100, 50, 128])
+        #expect(PartsCompositor.compose([dst, RGBAImage(width: 2, height: 1, pixels: [UInt8](repeating: 9, count: 8))]) == nil)
+    }
+
+    private func png(_ image: RGBAImage) throws -> Data { try PNGCodec.encode(image, alpha: true) }
+
+    /// A sundae pack: 2 bases × 2 scoops × (no topping + 1) = 8 combinations.
+    private func sundaes(_ folder: TemporaryFolder, packExtra: String = "", size: Int = 8) throws {
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops, topping]\noptional: [topping]\n"
+                         + "label: \"Sundae: {{scoops}} in {{base}}{{#topping}}, topped with {{topping}}{{/topping}}\"\n\(packExtra)---\n",
+                         to: "content/sundaes/pack.md")
+        let files = [("base", "cone", "a waffle cone"), ("base", "cup", "a cup"), ("scoops", "mint", "mint & chip"),
+                     ("scoops", "strawberry", "two scoops of strawberry"), ("topping", "sprinkles", "rainbow sprinkles")]
+        for (index, (part, name, alt)) in files.enumerated() {
+            try folder.write(try png(Self.layer(size, size, seed: UInt64(index))), to: "content/sundaes/\(part)/\(name).png")
+            try folder.write("---\nalt: \"\(alt)\"\n---\n", to: "content/sundaes/\(part)/\(name).md")
+        }
+    }
+
+    private func load(_ folder: TemporaryFolder) throws -> (Pack, [Finding]) {
+        let loader = CatalogLoader(contentFolder: folder.url.appendingPathComponent("content"),
+                                   partsFolder: folder.url.appendingPathComponent("derived"))
+        let (catalog, findings) = try loader.load()
+        return (try #require(catalog.packs.first), findings)
+    }
+
+    @Test func composesEveryCombinationWithItsLabel() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let (pack, findings) = try load(folder)
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(pack.stickers.map(\.slug) == ["cone-mint", "cone-mint-sprinkles", "cone-strawberry", "cone-strawberry-sprinkles",
+                                              "cup-mint", "cup-mint-sprinkles", "cup-strawberry", "cup-strawberry-sprinkles"])
+        #expect(pack.stickers[0].alt == "Sundae: mint & chip in a waffle cone", "labels are text: nothing is HTML-escaped")
+        #expect(pack.stickers[1].alt == "Sundae: mint & chip in a waffle cone, topped with rainbow sprinkles")
+        #expect(pack.stickers[1].composition?.choices.map(\.choice) == ["cone", "mint", "sprinkles"])
+        #expect(pack.stickers[0].composition?.choices.last?.choice == nil)
+        // The art is in the derived folder, never the content folder, and is the layers composited.
+        let art = try #require(pack.stickers[1].composition?.art)
+        #expect(art.path.hasPrefix(folder.url.appendingPathComponent("derived").path))
+        let (decoded, _) = try PNGCodec.decode(Data(contentsOf: art), maxPixels: 1 << 20)
+        #expect(decoded == PartsCompositor.compose([0, 2, 4].map { Self.layer(8, 8, seed: UInt64($0)) }))
+        #expect(!folder.exists("content/sundaes/cone-mint.png"))
+    }
+
+    /// In a catalog of several languages each combination's label is composed in each language from
+    /// the parts' translation files and the pack's translated template; a part missing or out of date
+    /// in a language is said once, on the part's files, and so are the stickers made with it.
+    @Test func composedLabelsInEveryLanguageFromThePartsTranslations() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\ntitle: Sundaes\nlanguages: [en, fr, de]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Coupes\nlabel: \"Coupe : {{scoops}} dans {{base}}{{#topping}}, avec {{topping}}{{/topping}}\"\n---\n",
+                         to: "content/sundaes/pack.fr.md")
+        let french = [("base", "cone", "un cornet", "a waffle cone"), ("base", "cup", "un gobelet", "a cup"),
+                      ("scoops", "mint", "menthe", "mint & chip"), ("scoops", "strawberry", "deux boules de fraise", "two scoops of strawberry"),
+                      ("topping", "sprinkles", "des vermicelles", "rainbow sprinkles, old")]
+        for (part, name, alt, from) in french {
+            try folder.write("---\nalt: \"\(alt)\"\ntranslated_from: \"\(from)\"\n---\n", to: "content/sundaes/\(part)/\(name).fr.md")
+        }
+        let loader = CatalogLoader(contentFolder: folder.url.appendingPathComponent("content"),
+                                   partsFolder: folder.url.appendingPathComponent("derived"))
+        let (catalog, findings) = try loader.load()
+        let pack = try #require(catalog.packs.first)
+        let plain = try #require(pack.stickers.first { $0.slug == "cone-mint" })
+        let topped = try #require(pack.stickers.first { $0.slug == "cone-mint-sprinkles" })
+        #expect(plain.translations["fr"]?.alt == "Coupe : menthe dans un cornet")
+        #expect(plain.labelState(in: "fr", site: catalog.site) == .translated)
+        #expect(topped.translations["fr"]?.alt == "Coupe : menthe dans un cornet, avec des vermicelles")
+        #expect(topped.labelState(in: "fr", site: catalog.site) == .stale, "its sprinkles were translated from an older label")
+        #expect(topped.translations["fr"]?.file == "sundaes/pack.fr.md", "label findings in French point at the French template")
+        #expect(plain.translations["de"] == nil, "no German template and no German parts: no German label")
+        #expect(plain.labelState(in: "de", site: catalog.site) == .missing)
+
+        // Said once per part and language, on the part's files; nothing per combination.
+        let site = catalog.site
+        let all = findings + TranslationChecks.findings(for: catalog)
+        let stale = all.filter { $0.code == .staleTranslation }
+        #expect(stale.map(\.file) == ["sundaes/topping/sprinkles.fr.md"])
+        let missing = all.filter { $0.code == .missingTranslation }
+        #expect(Set(missing.map(\.file)) == Set(["sundaes/pack.md", "sundaes/base/cone.md", "sundaes/base/cup.md", "sundaes/scoops/mint.md",
+                                                  "sundaes/scoops/strawberry.md", "sundaes/topping/sprinkles.md"]))
+        #expect(missing.allSatisfy { $0.language == "de" }, "French is complete")
+        #expect(missing.count == 6, "five parts and the template, in German, each once")
+        #expect(site.otherLanguages == ["fr", "de"])
+        // The composed labels are checked in each language like any other.
+        let labelFindings = Checker.findings(for: catalog, assets: [:]) { _ in [] }
+        #expect(!labelFindings.contains { $0.code == .missingTranslation && $0.sticker?.contains("+") == true })
+    }
+
+    @Test func combinationsAndExcludeNarrowTheSet() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder, packExtra: "combinations: [\"base=cone\", \"base=cup&scoops=mint&topping=none\"]\nexclude: [\"scoops=strawberry&topping=sprinkles\"]\n")
+        let (pack, findings) = try load(folder)
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(pack.stickers.map(\.slug) == ["cone-mint", "cone-mint-sprinkles", "cone-strawberry", "cup-mint"])
+    }
+
+    @Test func withoutATemplateLabelsAreJoinedAndThatIsSaid() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops]\n---\n", to: "content/sundaes/pack.md")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/sundaes/topping"))
+        let (pack, findings) = try load(folder)
+        #expect(findings.map(\.code) == [.labelTemplateMissing])
+        #expect(pack.stickers.first?.alt == "a waffle cone, mint & chip")
+    }
+
+    @Test func plantedMistakesGiveFindingsNamingTheirFiles() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops, topping, sauce]\noptional: [topping]\n"
+                         + "label: \"{{scoops}} in {{bowl}}\"\n---\n", to: "content/sundaes/pack.md")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/sundaes/scoops/mint.md"))
+        try folder.write(try png(Self.layer(9, 9, seed: 1)), to: "content/sundaes/topping/cherry.png")
+        try folder.write("---\nalt: a cherry\n---\n", to: "content/sundaes/topping/cherry.md")
+        let (pack, findings) = try load(folder)
+        let byCode = Dictionary(grouping: findings, by: \.code)
+        #expect(byCode[.missingPartFolder]?.map(\.file) == ["sundaes/pack.md"])
+        #expect(byCode[.missingPartFolder]?.first?.message.contains("sundaes/sauce/") == true)
+        #expect(byCode[.missingPartLabel]?.map(\.file) == ["sundaes/scoops/mint.png"])
+        #expect(byCode[.partSizeMismatch]?.map(\.file) == ["sundaes/topping/cherry.png"])
+        #expect(byCode[.partSizeMismatch]?.first?.message.contains("sundaes/base/cone.png") == true)
+        #expect(byCode[.unknownTemplatePart]?.first?.line == 5)
+        #expect(findings.filter { $0.code != .emptyPack }.allSatisfy { $0.severity == .error })
+        #expect(pack.stickers.isEmpty, "a part without a folder leaves nothing to compose")
+    }
+
+    @Test func moreThanTheMaximumIsAnErrorAndNothingIsWritten() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Many\nparts: [a, b, c]\nlabel: \"{{a}} {{b}} {{c}}\"\n---\n", to: "content/many/pack.md")
+        for part in ["a", "b", "c"] {
+            for index in 0..<8 {
+                try folder.write(try png(Self.layer(2, 2, seed: UInt64(index))), to: "content/many/\(part)/x\(index).png")
+                try folder.write("---\nalt: \(part) \(index)\n---\n", to: "content/many/\(part)/x\(index).md")
+            }
+        }
+        let (pack, findings) = try load(folder)
+        #expect(findings.map(\.code).contains(.tooManyCombinations))   // 8 × 8 × 8 = 512 > 500
+        #expect(pack.stickers.isEmpty)
+        #expect(!folder.exists("derived"))
+    }
+
+    @Test func templateNamesAreFound() {
+        #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
+    }
+}
+
+/// A small deterministic generator for test pixels.
+private struct SplitMix {
+    var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
