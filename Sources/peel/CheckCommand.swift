@@ -29,6 +29,8 @@ struct CheckCommand: AsyncParsableCommand {
           peel check --format sarif > peel.sarif
           peel check --format github          (annotations in a GitHub Actions log)
           peel check --no-art-checks          (labels and files only: faster)
+          peel check --platform whatsapp      (and what WhatsApp needs: emoji, pack sizes, animation length)
+          peel check --platform all
         """
     )
 
@@ -53,19 +55,43 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Where to keep the art checks' cache (default: .peel-cache/art-checks beside the content folder).", completion: .directory)
     var cacheDir: String?
 
+    @Option(name: .customLong("platform"),
+            help: "Also check readiness for a messenger: whatsapp, telegram, signal, discord, imessage or all (repeat it, or separate with commas).")
+    var platformNames: [String] = []
+
+    /// The platforms `--platform` names, in Peel's order, each once.
+    var platforms: [MessengerPlatform] {
+        get throws {
+            var chosen = Set<MessengerPlatform>()
+            for name in platformNames.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+                if name == "all" {
+                    chosen.formUnion(MessengerPlatform.all)
+                } else if let platform = MessengerPlatform(rawValue: name) {
+                    chosen.insert(platform)
+                } else {
+                    throw ValidationError("--platform '\(name)' is not one of \(MessengerPlatform.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+                }
+            }
+            return chosen.sorted()
+        }
+    }
+
     func validate() throws {
         try PixelBudget.validate(maxPixels)
+        _ = try platforms
     }
 
     func run() async throws {
         let given = URL(fileURLWithPath: content)
         let target = try LibraryCall.run(command: "check", content: content) { try CatalogTarget.locate(given) }
         let limit = maxPixels
+        let chosen = try platforms
         let art = noArtChecks ? nil
             : ArtChecks(cacheFolder: noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? ArtChecks.defaultCacheFolder(forContent: target.root))
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
                                                interruptedMessage: "Interrupted.") { progress in
-            try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress).scoped(to: target.scope)
+            try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress).checked(for: chosen)
+                .scoped(to: target.scope)
         }
 
         let paths = DisplayPath(root: target.root)

@@ -23,7 +23,7 @@ struct FindingPrinter {
             lastFile = finding.file
             let location = paths?.location(of: finding) ?? finding.line.map { "\(finding.file):\($0)" } ?? finding.file
             let severity = terminal.colored("\(finding.severity.rawValue)[\(finding.code.rawValue)]",
-                                            finding.severity == .error ? .red : .yellow)
+                                            finding.severity == .error ? .red : finding.severity == .note ? .dim : .yellow)
             let silenced = finding.suppressed ? terminal.colored(" (silenced)", .dim) : ""
             terminal.line("\(terminal.colored(location, .bold)): \(severity)\(silenced): \(finding.message)")
         }

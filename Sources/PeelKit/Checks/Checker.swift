@@ -42,6 +42,7 @@ public enum Checker {
                     findings += LabelChecks.bidiControls(label)
                 }
                 findings += ImageChecks.check(subject)
+                findings += EmojiChecks.check(sticker)
             }
             findings += LabelChecks.duplicates(in: pack, site: catalog.site)
             findings += LabelChecks.bidiControls(in: pack, site: catalog.site)

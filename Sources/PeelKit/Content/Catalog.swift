@@ -27,6 +27,10 @@ public struct SiteInfo: Sendable {
     public var footerHTML: String = ""
     /// `art_checks: true`: `peel build` runs the art checks too, and the pages show their findings.
     public var artChecks = false
+    /// `platforms:`: the messengers the catalog is published to (Messages alone unless it says more).
+    public var platforms: [MessengerPlatform] = [.imessage]
+    /// `telegram_bot:`: the bot whose username ends every Telegram set name (`_by_<bot>`).
+    public var telegramBot: String?
 
     /// The language of the source texts, which translations are made from.
     public var defaultLanguage: String { languages.first ?? language }
@@ -48,6 +52,15 @@ public struct Pack: Sendable {
     public var contexts: [PresentationContext] = [.messages]
     public var author: String?
     public var license: String?
+    /// `publisher:` (WhatsApp's pack publisher, Signal's author); nil: the author, else the site's title.
+    public var publisher: String?
+    public var publisherLine: Int?
+    /// `identifier:`: WhatsApp's pack identifier; nil: made from the slug.
+    public var identifier: String?
+    public var identifierLine: Int?
+    /// `telegram_name:`: the Telegram set name before `_by_<bot>`; nil: made from the slug.
+    public var telegramName: String?
+    public var telegramNameLine: Int?
     /// BCP 47 tag of the pack's texts (`language:` in pack.md), for `lang` on its pages; nil: the site's.
     public var language: String?
     /// Words the spelling check accepts in this pack's labels (`words:` in pack.md), besides the site's.
@@ -92,6 +105,9 @@ public struct Sticker: Sendable {
     /// Finding codes silenced for this sticker (`ignore:` in its sidecar).
     public var ignore: Set<String> = []
     public var tags: [String] = []
+    /// `emoji:`: the emoji people type to find the sticker in other messengers, most fitting first.
+    public var emoji: [String] = []
+    public var emojiLine: Int?
     public var order: Int?
     public var descriptionHTML: String = ""
     /// `<stem>.<tag>.md`: the label, title, tags and description in the other languages, by tag.

@@ -94,6 +94,22 @@ public struct CatalogLoader {
             site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
         }
         site.artChecks = reader.validated("art_checks", Self.yesOrNo) { "art_checks is '\($0)'; write true or false (the art checks stay off)" } ?? false
+        if let names = reader.strings("platforms") {
+            var platforms: [MessengerPlatform] = []
+            for name in names {
+                let key = name.trimmed.lowercased()
+                if key == "all" {
+                    platforms = MessengerPlatform.all
+                } else if let platform = MessengerPlatform(rawValue: key) {
+                    if !platforms.contains(platform) { platforms.append(platform) }
+                } else {
+                    reader.report(.warning, .invalidValue, key: "platforms",
+                                  "'\(name)' is not a platform Peel knows; write some of \(MessengerPlatform.allCases.map(\.rawValue).joined(separator: ", ")), or all")
+                }
+            }
+            site.platforms = platforms.isEmpty ? [.imessage] : platforms.sorted()
+        }
+        site.telegramBot = reader.string("telegram_bot")?.trimmed.nonEmpty.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
         site.introHTML = Self.markdownHTML(of: file, sticker: nil, findings: &findings)
         findings += reader.findings
         return site
@@ -140,6 +156,12 @@ public struct CatalogLoader {
             }
             pack.author = reader.string("author")?.trimmed
             pack.license = reader.string("license")?.trimmed
+            pack.publisher = reader.string("publisher")?.trimmed.nonEmpty
+            pack.publisherLine = reader.frontMatter["publisher"]?.line
+            pack.identifier = reader.string("identifier")?.trimmed.nonEmpty
+            pack.identifierLine = reader.frontMatter["identifier"]?.line
+            pack.telegramName = reader.string("telegram_name")?.trimmed.nonEmpty
+            pack.telegramNameLine = reader.frontMatter["telegram_name"]?.line
             pack.language = reader.validated("language", LanguageTag.wellFormed) {
                 "language '\($0)' is not a BCP 47 language tag such as en, ar or pt-BR; the site's language is used"
             }
@@ -374,6 +396,10 @@ public struct CatalogLoader {
         sticker.ignore = ignoreList(&reader)
         if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
         sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
+        if let emoji = reader.strings("emoji") {
+            sticker.emoji = emoji.map(\.trimmed).filter { !$0.isEmpty }
+            sticker.emojiLine = reader.frontMatter["emoji"]?.line
+        }
         sticker.order = reader.integer("order")
         sticker.descriptionHTML = Self.markdownHTML(of: file, sticker: source, findings: &findings)
         findings += reader.findings

@@ -1,9 +1,9 @@
 /// The front-matter keys each kind of file understands. Anything else is reported.
 enum KnownKeys {
-    static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks"]
+    static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks", "platforms", "telegram_bot"]
     static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words",
-                             "parts", "optional", "label", "combinations", "exclude"]
-    static let sticker = ["alt", "title", "tags", "order", "ignore"]
+                             "parts", "optional", "label", "combinations", "exclude", "publisher", "identifier", "telegram_name"]
+    static let sticker = ["alt", "title", "tags", "emoji", "order", "ignore"]
     /// Translation files (`<stem>.<tag>.md`) carry only words, and what they were translated from.
     static let stickerTranslation = ["alt", "title", "tags", "translated_from"]
     /// `label:` is a parts pack's label template: words, so it is translated too.
@@ -11,8 +11,9 @@ enum KnownKeys {
     static let siteTranslation = ["title", "description", "footer", "translated_from"]
     /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently
     /// cuts the text (see `UnquotedText`).
-    static let text: Set<String> = ["alt", "title", "description", "footer", "author", "license", "tags"]
+    static let text: Set<String> = ["alt", "title", "description", "footer", "author", "license", "tags", "publisher"]
     /// Keys whose values YAML can cut or drop without a word: the text keys, and `background`,
     /// whose hex colour starts with the `#` that starts a YAML comment (`background: #fff` is null).
-    static let cutByYAML: Set<String> = text.union(["background"])
+    /// `emoji: #️⃣` (the keycap starts with `#`) is a comment too.
+    static let cutByYAML: Set<String> = text.union(["background", "emoji"])
 }

@@ -67,6 +67,21 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case labelTemplateMissing = "label-template-missing"
     case tooManyCombinations = "too-many-combinations"
 
+    // Other messengers (`peel check --platform`, and `emoji:` in sidecars)
+    case emojiInvalid = "emoji-invalid"
+    case emojiMissing = "emoji-missing"
+    case tooManyEmoji = "too-many-emoji"
+    case animationTooLong = "animation-too-long"
+    case animationFrameTooShort = "animation-frame-too-short"
+    case packTooSmall = "pack-too-small"
+    case packTooLarge = "pack-too-large"
+    case mixedAnimation = "mixed-animation"
+    case setNameInvalid = "set-name-invalid"
+    case identifierInvalid = "identifier-invalid"
+    case nameTooLong = "name-too-long"
+    case labelTooLongForPlatform = "label-too-long-for-platform"
+    case convertedForPlatform = "converted-for-platform"
+
     // The art itself (art checks: `peel check`, or `peel build` with `art_checks: true`)
     case vanishesOnDark = "vanishes-on-dark"
     case vanishesOnLight = "vanishes-on-light"
@@ -131,6 +146,19 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .tooManyCombinations: "A parts pack would make more combinations than the maximum a pack may have."
         case .vanishesOnDark: "Most of a sticker's shape disappears on Messages' dark transcript (under 3:1 contrast with black)."
         case .vanishesOnLight: "Most of a sticker's shape disappears on Messages' light transcript (under 3:1 contrast with white)."
+        case .emojiInvalid: "An `emoji:` entry of a sidecar is not one emoji."
+        case .emojiMissing: "A sticker has no emoji, which the messenger requires to publish it."
+        case .tooManyEmoji: "A sticker has more emoji than the messenger takes; the first ones are kept."
+        case .animationTooLong: "An animation is longer than the messenger allows, so it cannot be exported as it is."
+        case .animationFrameTooShort: "An animation has frames shorter than the messenger shows; they are merged with the next, keeping the total time."
+        case .packTooSmall: "A pack has fewer stickers (of one kind, still or animated) than the messenger's packs must hold."
+        case .packTooLarge: "A pack has more stickers than the messenger's packs may hold; the export splits it."
+        case .mixedAnimation: "A pack mixes still and animated stickers, which the messenger keeps in separate packs; the export splits it."
+        case .setNameInvalid: "A Telegram sticker set name breaks Telegram's rules, or the bot it must end with is not set."
+        case .identifierInvalid: "A WhatsApp pack identifier breaks WhatsApp's rules."
+        case .nameTooLong: "A pack title, publisher or sticker name is longer (or shorter) than the messenger allows."
+        case .labelTooLongForPlatform: "A label is longer than the messenger's accessibility text may be; the export cuts it at a word."
+        case .convertedForPlatform: "The export changes stickers to the messenger's format and canvas (it says how)."
         }
     }
 }

@@ -36,6 +36,8 @@ public enum PartsPack {
         public var labelLine: Int? = nil
         /// `base/cone.fr.md`: its label in the site's other languages, by tag.
         public var translations: [String: Translation] = [:]
+        /// `emoji:` of its sidecar: a combination's emoji are its choices', in part order.
+        public var emoji: [String] = []
     }
 
     /// A part's label in one more language: `alt:` and `translated_from:` of `base/cone.fr.md`.
@@ -110,8 +112,16 @@ public enum PartsPack {
                     if names.contains("\(stem).md") {
                         let markdown = MarkdownFile(path: sidecar, in: content)
                         result.findings += markdown.findings
-                        var reader = FrontMatterReader(markdown.frontMatter, file: sidecar, knownKeys: ["alt", "ignore"])
+                        var reader = FrontMatterReader(markdown.frontMatter, file: sidecar, knownKeys: ["alt", "emoji", "ignore"])
                         choice.label = reader.string("alt")?.trimmed
+                        let emoji = reader.strings("emoji")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
+                        // Checked here, once, not on every combination made with this part.
+                        var asSticker = Sticker(slug: stem, source: path, title: stem)
+                        asSticker.sidecar = sidecar
+                        asSticker.emoji = emoji
+                        asSticker.emojiLine = markdown.frontMatter["emoji"]?.line
+                        result.findings += EmojiChecks.check(asSticker).map { var finding = $0; finding.sticker = nil; return finding }
+                        choice.emoji = EmojiChecks.valid(asSticker)
                         choice.sidecar = sidecar
                         choice.labelLine = markdown.frontMatter["alt"]?.line
                         if choice.label?.isEmpty != false {
@@ -271,6 +281,7 @@ public enum PartsPack {
         }
         sticker.sidecar = packFile
         sticker.altLine = labelLine
+        for emoji in combination.compactMap({ $0 }).flatMap(\.emoji) where !sticker.emoji.contains(emoji) { sticker.emoji.append(emoji) }
         if choices.allSatisfy({ $0.choice == nil || $0.label != nil }) {
             let label = template.render(choices)
             sticker.alt = label.isEmpty ? nil : label

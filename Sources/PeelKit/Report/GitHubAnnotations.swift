@@ -8,7 +8,7 @@ public enum GitHubAnnotations {
             var properties = ["file=\(escapeProperty(prefix + finding.file))"]
             if let line = finding.line { properties.append("line=\(line)") }
             properties.append("title=\(escapeProperty("peel \(finding.code.rawValue)"))")
-            let command = finding.severity == .error ? "error" : "warning"
+            let command = finding.severity == .error ? "error" : finding.severity == .note ? "notice" : "warning"
             return "::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
         }
     }

@@ -90,7 +90,7 @@ public enum SARIFReport {
         }
         let results = findings.map { finding in
             Result(ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code) ?? 0,
-                   level: finding.severity == .error ? "error" : "warning", message: Message(text: finding.message),
+                   level: finding.severity == .error ? "error" : finding.severity == .note ? "note" : "warning", message: Message(text: finding.message),
                    locations: [Location(physicalLocation: PhysicalLocation(
                        artifactLocation: artifact(finding.file),
                        region: finding.line.map { Region(startLine: max(1, $0)) }))],

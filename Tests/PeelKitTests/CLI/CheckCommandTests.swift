@@ -117,6 +117,27 @@ import Testing
         #expect(annotations.contains { $0.hasPrefix("::error file=content/no-pack-file,title=peel missing-pack-file::") })
     }
 
+    /// `--platform` adds a messenger's rules; the sample catalog's stickers all have emoji, and its
+    /// motion pack (two animations) is too small for a WhatsApp pack.
+    @Test func platformReadinessOnTheSample() throws {
+        let folder = try TemporaryFolder()
+        let sample = Fixtures.packageRoot.appendingPathComponent("content").path
+        let result = try cli.run(["check", sample, "--no-art-checks", "--platform", "whatsapp", "--format", "json"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(object?["findings"] as? [[String: Any]])
+        let errors = findings.filter { $0["severity"] as? String == "error" }
+        #expect(errors.map { $0["code"] as? String } == ["pack-too-small"], "\(errors)")
+        #expect(errors.first?["file"] as? String == "motion/pack.md")
+        #expect(!findings.contains { $0["code"] as? String == "emoji-missing" || $0["code"] as? String == "emoji-invalid" })
+        #expect(findings.contains { $0["code"] as? String == "converted-for-platform" && $0["severity"] as? String == "note" })
+        let plain = try cli.run(["check", sample, "--no-art-checks"], in: folder.url)
+        #expect(!plain.stdout.contains("WhatsApp"), "without --platform, only Messages' rules")
+        let unknown = try cli.run(["check", sample, "--platform", "myspace"], in: folder.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--platform 'myspace' is not one of imessage, whatsapp, telegram, signal, discord or all"))
+    }
+
     @Test func exitCodes() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "clean")

@@ -1,0 +1,34 @@
+/// Emoji as the messengers take them (`emoji:` in a sidecar): each entry is one emoji, a single
+/// grapheme cluster that Unicode presents as an emoji (UTS #51), not any text. Accepted:
+/// - a scalar with default emoji presentation (😂), or an emoji scalar made so by U+FE0F (☀️);
+/// - the same with a skin-tone modifier (👍🏽);
+/// - ZWJ sequences of those (👨‍👩‍👧, 🏳️‍🌈);
+/// - flags (two regional indicators: 🇫🇷), subdivision flags (🏴 with tag characters);
+/// - keycaps (a digit, # or * with U+20E3: 1️⃣).
+/// A bare digit, letter, `#` or `©` is not an emoji, though Unicode gives some of them the
+/// `Emoji` property: without U+FE0F they are text.
+public enum EmojiText {
+    public static func isEmoji(_ text: String) -> Bool {
+        guard text.count == 1, let character = text.first else { return false }
+        let scalars = Array(character.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        // Flags are two regional indicators; one alone is a letter, not a flag.
+        let regional: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
+        if regional.contains(first.value) { return scalars.count == 2 && scalars.allSatisfy { regional.contains($0.value) } }
+        if scalars.last?.value == 0x20E3 {
+            return "0123456789#*".unicodeScalars.contains(first) && scalars.count <= 3
+        }
+        if first.value == 0x1F3F4, scalars.count > 2,
+           scalars.dropFirst().allSatisfy({ (0xE0020...0xE007F).contains($0.value) }) { return true }
+        var parts: [[Unicode.Scalar]] = [[]]
+        for scalar in scalars {
+            if scalar.value == 0x200D { parts.append([]) } else { parts[parts.count - 1].append(scalar) }
+        }
+        return parts.allSatisfy { part in
+            guard let base = part.first, base.properties.isEmoji else { return false }
+            let rest = part.dropFirst()
+            let presented = base.properties.isEmojiPresentation || rest.first?.value == 0xFE0F
+            return presented && rest.allSatisfy { $0.value == 0xFE0F || $0.properties.isEmojiModifier }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Readiness for another messenger (`peel check --platform`): every sticker and pack rule of the
+/// platform, from what Peel already knows of each sticker (its image's facts, its label and emoji),
+/// without encoding anything. An error is something the platform refuses and no export can fix
+/// without the artist (an animation too long, no emoji, too few stickers); a note says what the
+/// export will change to fit (a pack split, frames merged, emoji left out, the art re-encoded).
+/// Each message starts with the platform's name. iMessage's rules are `peel check`'s own.
+public enum PlatformChecks {
+    public static func findings(for catalog: Catalog, assets: [String: StickerAssets], platforms: [MessengerPlatform]) -> [Finding] {
+        var findings: [Finding] = []
+        for platform in platforms where platform != .imessage {
+            if platform == .telegram, catalog.site.telegramBot == nil, catalog.packs.contains(where: { !$0.stickers.isEmpty }) {
+                findings.append(Finding(.error, .setNameInvalid, file: "site.md",
+                                        message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md"))
+            }
+            for pack in catalog.packs where !pack.stickers.isEmpty {
+                findings += check(pack, site: catalog.site, assets: assets, platform: platform)
+            }
+        }
+        return findings
+    }
+
+    private static func check(_ pack: Pack, site: SiteInfo, assets: [String: StickerAssets], platform: MessengerPlatform) -> [Finding] {
+        var findings: [Finding] = []
+        let name = platform.name
+        let packFile = pack.manifest ?? pack.folder
+        func packFinding(_ severity: Severity, _ code: FindingCode, line: Int? = nil, _ message: String) {
+            findings.append(Finding(severity, code, file: packFile, line: line, message: "\(name): \(message)"))
+        }
+        // Stickers whose image was read; the others already have an error of their own.
+        let readable = pack.stickers.compactMap { sticker in assets[sticker.source]?.info.map { (sticker, $0) } }
+        var converted = 0
+
+        for (sticker, info) in readable {
+            func stickerFinding(_ severity: Severity, _ code: FindingCode, line: Int? = nil, file: String? = nil, _ message: String) {
+                findings.append(Finding(severity, code, file: file ?? sticker.source, line: line, message: "\(name): \(message)", sticker: sticker.source))
+            }
+            let sidecar = sticker.sidecar ?? sticker.source
+            let emoji = EmojiChecks.valid(sticker)
+            let range: ClosedRange<Int>
+            switch platform {
+            case .whatsapp: range = WhatsAppRules.emoji
+            case .telegram: range = TelegramRules.emoji
+            case .signal: range = SignalRules.emoji
+            case .discord, .imessage: range = 1...Int.max
+            }
+            if emoji.isEmpty {
+                stickerFinding(.error, .emojiMissing, line: sticker.emojiLine, file: sidecar,
+                               "the sticker has no emoji, and \(name) needs \(range.lowerBound == range.upperBound ? "one" : "at least one") to publish it; add emoji: [😀] to \(sidecar)")
+            } else if emoji.count > range.upperBound {
+                let kept = emoji.prefix(range.upperBound).joined(separator: " ")
+                let left = emoji.dropFirst(range.upperBound).joined(separator: " ")
+                stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
+                               "\(name) takes \(range.upperBound == 1 ? "one emoji" : "\(range.upperBound) emoji") a sticker: \(kept) go\(range.upperBound == 1 ? "es" : "") with it, \(left) \(emoji.count - range.upperBound == 1 ? "is" : "are") left out")
+            }
+            if platform == .discord {
+                let tags = emoji.joined(separator: ", ")
+                if tags.count > DiscordRules.maxTagsLength {
+                    stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
+                                   "the sticker's tags (its emoji) are \(tags.count) characters; Discord takes \(DiscordRules.maxTagsLength), so the last ones are left out")
+                }
+                if !DiscordRules.nameLength.contains(sticker.title.count) {
+                    stickerFinding(.error, .nameTooLong, file: sidecar,
+                                   "the sticker's name '\(sticker.title)' is \(sticker.title.count) characters; Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
+                }
+            }
+            if info.isAnimated {
+                let seconds = info.duration
+                let limit: Double? = switch platform {
+                case .whatsapp: WhatsAppRules.maxAnimationSeconds
+                case .telegram: TelegramRules.maxVideoSeconds
+                case .discord: DiscordRules.maxAnimationSeconds
+                case .signal, .imessage: nil
+                }
+                if let limit, seconds > limit + 0.0005 {
+                    stickerFinding(.error, .animationTooLong,
+                                   "the animation lasts \(format(seconds)) s; \(name) plays at most \(format(limit)) s. Peel never speeds it up or cuts it without being told: shorten it, or leave the sticker out of \(name)")
+                }
+                if platform == .whatsapp {
+                    let short = info.frameDelays.filter { $0 * 1000 < Double(WhatsAppRules.minFrameMilliseconds) - 0.0005 }.count
+                    if short > 0 {
+                        stickerFinding(.note, .animationFrameTooShort,
+                                       "\(short) of \(info.frameCount) frames last under \(WhatsAppRules.minFrameMilliseconds) ms, which WhatsApp refuses; the export merges each with the next, keeping the \(format(seconds)) s")
+                    }
+                }
+                if platform == .telegram, let fps = info.framesPerSecond, fps > TelegramRules.maxVideoFramesPerSecond + 0.01 {
+                    stickerFinding(.note, .animationFrameTooShort,
+                                   "the animation runs at \(format(fps)) frames a second; Telegram video stickers at most \(Int(TelegramRules.maxVideoFramesPerSecond)), so frames are dropped, keeping the \(format(seconds)) s")
+                }
+            }
+            if platform == .whatsapp, let label = sticker.alt {
+                let limit = info.isAnimated ? WhatsAppRules.animatedLabelLength : WhatsAppRules.staticLabelLength
+                if label.count > limit {
+                    stickerFinding(.warning, .labelTooLongForPlatform, line: sticker.altLine, file: sidecar,
+                                   "the label is \(label.count) characters; WhatsApp's accessibility text of \(info.isAnimated ? "an animated" : "a still") sticker is at most \(limit), so the export cuts it at a word")
+                }
+            }
+            if needsConversion(info, for: platform) { converted += 1 }
+        }
+
+        // Pack rules.
+        let animated = readable.filter { $0.1.isAnimated }.count
+        let still = readable.count - animated
+        switch platform {
+        case .whatsapp:
+            if animated > 0 && still > 0 {
+                packFinding(.note, .mixedAnimation, "the pack has \(still) still and \(animated) animated stickers; WhatsApp keeps them in separate packs, so the export makes one of each")
+            }
+            for (kind, count) in [("still", still), ("animated", animated)] where count > 0 {
+                if count < WhatsAppRules.stickersPerPack.lowerBound {
+                    packFinding(.error, .packTooSmall, "the pack has \(count) \(kind) sticker\(count == 1 ? "" : "s"); WhatsApp packs hold \(WhatsAppRules.stickersPerPack.lowerBound)–\(WhatsAppRules.stickersPerPack.upperBound), so add \(WhatsAppRules.stickersPerPack.lowerBound - count) or leave them out")
+                } else if count > WhatsAppRules.stickersPerPack.upperBound {
+                    let parts = (count + WhatsAppRules.stickersPerPack.upperBound - 1) / WhatsAppRules.stickersPerPack.upperBound
+                    packFinding(.note, .packTooLarge, "the pack has \(count) \(kind) stickers; WhatsApp packs hold at most \(WhatsAppRules.stickersPerPack.upperBound), so the export makes \(parts) packs")
+                }
+            }
+            let publisher = pack.publisher ?? pack.author ?? site.title
+            if publisher.count > WhatsAppRules.maxTextLength {
+                packFinding(.error, .nameTooLong, line: pack.publisherLine, "the publisher is \(publisher.count) characters; WhatsApp's is at most \(WhatsAppRules.maxTextLength) (set publisher:)")
+            }
+            if pack.title.count > WhatsAppRules.maxTextLength {
+                packFinding(.error, .nameTooLong, "the pack's name is \(pack.title.count) characters; WhatsApp's is at most \(WhatsAppRules.maxTextLength)")
+            }
+            if let identifier = pack.identifier, !WhatsAppRules.isValidIdentifier(identifier) {
+                packFinding(.error, .identifierInvalid, line: pack.identifierLine,
+                            "identifier '\(identifier)' is not one WhatsApp takes: at most \(WhatsAppRules.maxTextLength) of A–Z, a–z, 0–9, _ - . , ' and space, without '..'")
+            }
+        case .telegram:
+            if readable.count > TelegramRules.maxStickersPerSet {
+                let parts = (readable.count + TelegramRules.maxStickersPerSet - 1) / TelegramRules.maxStickersPerSet
+                packFinding(.note, .packTooLarge, "the pack has \(readable.count) stickers; a Telegram set holds at most \(TelegramRules.maxStickersPerSet), so the export makes \(parts) sets")
+            }
+            if pack.title.count > TelegramRules.maxTitleLength {
+                packFinding(.error, .nameTooLong, "the pack's title is \(pack.title.count) characters; a Telegram set's is at most \(TelegramRules.maxTitleLength)")
+            }
+            if let bot = site.telegramBot {
+                let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)
+                let setName = "\(stem)_by_\(bot)"
+                if let problem = TelegramRules.problem(withSetName: setName, bot: bot) {
+                    packFinding(.error, .setNameInvalid, line: pack.telegramNameLine,
+                                "the set name '\(setName)' is not one Telegram takes: \(problem) (letters, digits and single underscores, a letter first, at most \(TelegramRules.maxNameLength) characters; set telegram_name:)")
+                }
+            }
+        case .signal:
+            if readable.count > SignalRules.stickersPerPack.upperBound {
+                let parts = (readable.count + SignalRules.stickersPerPack.upperBound - 1) / SignalRules.stickersPerPack.upperBound
+                packFinding(.note, .packTooLarge, "the pack has \(readable.count) stickers; a Signal pack holds at most \(SignalRules.stickersPerPack.upperBound), so the export makes \(parts) packs")
+            }
+        case .discord, .imessage:
+            break
+        }
+        if converted > 0 {
+            packFinding(.note, .convertedForPlatform, "the export makes \(converted) of \(readable.count) sticker\(readable.count == 1 ? "" : "s") \(conversion(for: platform))")
+        }
+        return findings
+    }
+
+    /// Whether the export must re-encode or resize the art for `platform`.
+    private static func needsConversion(_ info: ImageInfo, for platform: MessengerPlatform) -> Bool {
+        switch platform {
+        case .whatsapp: return info.format != .webp || info.width != WhatsAppRules.canvas || info.height != WhatsAppRules.canvas
+        case .telegram: return info.isAnimated || max(info.width, info.height) != TelegramRules.side || ![.png, .webp].contains(info.format)
+        case .signal: return max(info.width, info.height) != SignalRules.side || ![.png, .apng, .webp].contains(info.format)
+        case .discord: return info.width != DiscordRules.side || info.height != DiscordRules.side || ![.png, .apng, .gif].contains(info.format)
+        case .imessage: return false
+        }
+    }
+
+    private static func conversion(for platform: MessengerPlatform) -> String {
+        switch platform {
+        case .whatsapp: "512 × 512 px WebP (animated WebP for animations), scaled and padded to the square canvas"
+        case .telegram: "512 px on their longer side, as PNG (stills) or VP9 WEBM video stickers (animations)"
+        case .signal: "512 px on their longer side, as PNG or APNG"
+        case .discord: "320 × 320 px PNG or APNG"
+        case .imessage: ""
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: value.rounded() == value ? "%.0f" : "%.2f", value)
+    }
+}
+
+extension Review {
+    /// The same review with every rule of `platforms` run too (`peel check --platform`).
+    public func checked(for platforms: [MessengerPlatform]) -> Review {
+        let extra = PlatformChecks.findings(for: catalog, assets: assets, platforms: platforms)
+        guard !extra.isEmpty else { return self }
+        return Review(catalog: catalog, assets: assets, findings: Checker.applyIgnores(findings + extra, catalog: catalog).sorted(),
+                      artFacts: artFacts, loadFindings: loadFindings, iconFindings: iconFindings, checks: checks)
+    }
+}

@@ -1,0 +1,55 @@
+/// Telegram's rules for sticker sets: core.telegram.org/stickers ("Static stickers", "Video
+/// stickers") and the Bot API (createNewStickerSet, InputSticker), as shared/docs/messengers.md
+/// records them. Re-check against those pages when they change.
+enum TelegramRules {
+    /// Static: PNG or WebP, one side exactly 512 px and the other 512 or less; video stickers the same.
+    static let side = 512
+    /// Video stickers: WEBM (VP9, no audio), at most 3 s, 30 fps and 256 KB.
+    static let maxVideoSeconds = 3.0
+    static let maxVideoFramesPerSecond = 30.0
+    static let maxVideoBytes = 256 * 1024
+    /// Static stickers: 512 KB (older Bot API text).
+    static let maxStaticBytes = 512 * 1024
+    /// InputSticker.emoji_list: 1 to 20 emoji.
+    static let emoji = 1...20
+    /// A set holds up to 120 stickers (createNewStickerSet / addStickerToSet).
+    static let maxStickersPerSet = 120
+    /// Set title: 1–64 characters.
+    static let maxTitleLength = 64
+    /// Set name (createNewStickerSet `name`): 1–64 characters of English letters, digits and
+    /// underscores, starting with a letter, without two underscores in a row, ending in
+    /// `_by_<bot username>`.
+    static let maxNameLength = 64
+
+    /// What is wrong with `name` as a set name for `bot`, or nil when it is valid.
+    static func problem(withSetName name: String, bot: String) -> String? {
+        let suffix = "_by_\(bot)"
+        guard name.hasSuffix(suffix) else { return "it does not end in \(suffix)" }
+        guard name.count <= maxNameLength else { return "it is \(name.count) characters long, more than \(maxNameLength)" }
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else {
+            return "it does not start with a letter"
+        }
+        guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0)) || $0 == "_") }) else {
+            return "it holds characters other than English letters, digits and _"
+        }
+        guard !name.contains("__") else { return "it holds two underscores in a row" }
+        return nil
+    }
+
+    /// A set name stem made from a pack's slug: letters and digits kept, every other run of
+    /// characters one underscore, a letter first (`pack_` when it would not start with one).
+    static func nameStem(fromSlug slug: String) -> String {
+        var stem = ""
+        for scalar in slug.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) {
+                stem.unicodeScalars.append(scalar)
+            } else if !stem.hasSuffix("_") {
+                stem += "_"
+            }
+        }
+        while stem.hasSuffix("_") { stem.removeLast() }
+        if stem.unicodeScalars.first.map({ !$0.properties.isAlphabetic }) ?? true { stem = "pack_" + stem }
+        while stem.hasSuffix("_") { stem.removeLast() }
+        return stem
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Each messenger's rules, from what Peel knows of the stickers: errors for what the platform
+/// refuses, notes for what the export will change to fit; nothing when a rule holds.
+@Suite struct PlatformChecksTests {
+    private func info(frames: Int = 1, delay: Double = 0.1, side: Int = 408, format: ImageFormat = .png) -> ImageInfo {
+        var info = ImageInfo(format: format, width: side, height: side, hasAlpha: true, frameCount: frames, bytes: 20_000, sha256: "")
+        info.frameDelays = frames > 1 ? Array(repeating: delay, count: frames) : []
+        return info
+    }
+
+    private func catalog(_ stickers: [(String, [String], ImageInfo)], pack configure: (inout Pack) -> Void = { _ in },
+                         site configureSite: (inout SiteInfo) -> Void = { _ in }) -> (Catalog, [String: StickerAssets]) {
+        var pack = Pack(slug: "my-pack", folder: "my-pack", title: "My pack")
+        pack.manifest = "my-pack/pack.md"
+        var assets: [String: StickerAssets] = [:]
+        for (name, emoji, info) in stickers {
+            var sticker = Sticker(slug: name, source: "my-pack/\(name).png", title: name.capitalized)
+            sticker.sidecar = "my-pack/\(name).md"
+            sticker.alt = "A sticker called \(name)"
+            sticker.emoji = emoji
+            pack.stickers.append(sticker)
+            assets[sticker.source] = StickerAssets(info: info, thumbnails: [], findings: [])
+        }
+        configure(&pack)
+        var site = SiteInfo()
+        site.telegramBot = "peel_bot"
+        configureSite(&site)
+        return (Catalog(site: site, packs: [pack]), assets)
+    }
+
+    private func findings(_ platform: MessengerPlatform, _ setup: (Catalog, [String: StickerAssets])) -> [Finding] {
+        PlatformChecks.findings(for: setup.0, assets: setup.1, platforms: [platform])
+    }
+
+    @Test func aPackThatFitsEveryPlatformGivesOnlyConversionNotes() {
+        let setup = catalog((1...4).map { ("s\($0)", ["😀"], info(side: 512, format: .webp)) })
+        for platform in MessengerPlatform.allCases {
+            let problems = findings(platform, setup).filter { $0.severity != .note }
+            #expect(problems.isEmpty, "\(platform): \(problems.map(\.message))")
+        }
+        #expect(findings(.whatsapp, setup).isEmpty, "512 px WebP is WhatsApp's own format: nothing to change")
+        #expect(findings(.discord, setup).map(\.code) == [.convertedForPlatform], "Discord takes 320 px PNG")
+    }
+
+    @Test func missingAndExtraEmojiPerPlatform() {
+        let setup = catalog([("bare", [], info()), ("many", ["😀", "😂", "🤣", "😍", "abc"], info()), ("ok", ["😀"], info())])
+        for platform in [MessengerPlatform.whatsapp, .telegram, .signal, .discord] {
+            let missing = findings(platform, setup).filter { $0.code == .emojiMissing }
+            #expect(missing.map(\.file) == ["my-pack/bare.md"], "\(platform)")
+            #expect(missing.allSatisfy { $0.severity == .error && $0.message.hasPrefix(platform.name + ":") })
+        }
+        let whatsapp = findings(.whatsapp, setup).filter { $0.code == .tooManyEmoji }
+        #expect(whatsapp.count == 1 && whatsapp[0].severity == .note)
+        #expect(whatsapp.first?.message.contains("😀 😂 🤣 go with it, 😍 is left out") == true, "\(whatsapp.map(\.message))")
+        #expect(findings(.signal, setup).contains { $0.code == .tooManyEmoji && $0.message.contains("one emoji") })
+        #expect(!findings(.telegram, setup).contains { $0.code == .tooManyEmoji }, "Telegram takes up to 20")
+    }
+
+    @Test func animationLengthsAndFrameTimes() {
+        let setup = catalog([("long", ["🐢"], info(frames: 18, delay: 0.5)),      // 9 s
+                             ("fast", ["⚡"], info(frames: 40, delay: 0.005)),    // 0.2 s at 200 fps
+                             ("fine", ["😀"], info(frames: 20, delay: 0.1))])     // 2 s at 10 fps
+        let whatsapp = findings(.whatsapp, setup)
+        #expect(!whatsapp.contains { $0.code == .animationTooLong }, "WhatsApp plays 10 s")
+        #expect(whatsapp.filter { $0.code == .animationFrameTooShort }.map(\.sticker) == ["my-pack/fast.png"])
+        let telegram = findings(.telegram, setup)
+        #expect(telegram.filter { $0.code == .animationTooLong }.map(\.sticker) == ["my-pack/long.png"])
+        #expect(telegram.first { $0.code == .animationTooLong }?.message.contains("9 s; Telegram plays at most 3 s") == true)
+        #expect(telegram.filter { $0.code == .animationFrameTooShort }.map(\.sticker) == ["my-pack/fast.png"], "over 30 fps")
+        #expect(findings(.discord, setup).filter { $0.code == .animationTooLong }.map(\.sticker) == ["my-pack/long.png"])
+        #expect(!findings(.signal, setup).contains { $0.code == .animationTooLong })
+    }
+
+    @Test func whatsAppPackSizesAndMixing() {
+        let small = catalog([("a", ["😀"], info()), ("b", ["😀"], info()), ("c", ["😀"], info(frames: 4))])
+        let found = findings(.whatsapp, small)
+        #expect(found.contains { $0.code == .mixedAnimation && $0.severity == .note })
+        #expect(found.filter { $0.code == .packTooSmall }.count == 2, "2 still and 1 animated: both kinds too few")
+        let large = catalog((1...35).map { ("s\($0)", ["😀"], info()) })
+        let split = findings(.whatsapp, large).filter { $0.code == .packTooLarge }
+        #expect(split.count == 1 && split[0].message.contains("makes 2 packs"))
+        #expect(!findings(.whatsapp, large).contains { $0.code == .packTooSmall })
+    }
+
+    @Test func telegramSetNames() {
+        #expect(TelegramRules.problem(withSetName: "cats_by_peel_bot", bot: "peel_bot") == nil)
+        #expect(TelegramRules.problem(withSetName: "1cats_by_peel_bot", bot: "peel_bot") != nil)
+        #expect(TelegramRules.problem(withSetName: "ca__ts_by_peel_bot", bot: "peel_bot") != nil)
+        #expect(TelegramRules.problem(withSetName: "chats-é_by_peel_bot", bot: "peel_bot") != nil)
+        #expect(TelegramRules.problem(withSetName: String(repeating: "a", count: 60) + "_by_peel_bot", bot: "peel_bot") != nil)
+        #expect(TelegramRules.nameStem(fromSlug: "my-pack") == "my_pack")
+        #expect(TelegramRules.nameStem(fromSlug: "2024--best") == "pack_2024_best")
+        let invalid = catalog([("a", ["😀"], info())], pack: { $0.telegramName = "bad__name"; $0.telegramNameLine = 4 })
+        let found = findings(.telegram, invalid).filter { $0.code == .setNameInvalid }
+        #expect(found.count == 1 && found[0].line == 4 && found[0].file == "my-pack/pack.md")
+        let noBot = catalog([("a", ["😀"], info())], site: { $0.telegramBot = nil })
+        let missingBot = findings(.telegram, noBot).filter { $0.code == .setNameInvalid }
+        #expect(missingBot.count == 1 && missingBot[0].file == "site.md" && missingBot[0].message.contains("telegram_bot"), "said once, for the site")
+    }
+
+    @Test func whatsAppIdentifiersAndLabels() {
+        #expect(WhatsAppRules.isValidIdentifier("my.pack_1 - Bob's"))
+        #expect(!WhatsAppRules.isValidIdentifier("my..pack"))
+        #expect(!WhatsAppRules.isValidIdentifier("pack/1"))
+        #expect(!WhatsAppRules.isValidIdentifier("émoji"))
+        let setup = catalog([("a", ["😀"], info()), ("b", ["😀"], info()), ("c", ["😀"], info())],
+                            pack: { $0.identifier = "bad/id"; $0.stickers[0].alt = String(repeating: "word ", count: 30) })
+        let found = findings(.whatsapp, setup)
+        #expect(found.contains { $0.code == .identifierInvalid && $0.severity == .error })
+        #expect(found.filter { $0.code == .labelTooLongForPlatform }.map(\.sticker) == ["my-pack/a.png"])
+    }
+}
