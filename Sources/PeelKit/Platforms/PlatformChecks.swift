@@ -21,6 +21,18 @@ public enum PlatformChecks {
         return findings
     }
 
+    /// `platform`'s findings about one pack, with those about the whole site that block it too
+    /// (Telegram without `telegram_bot:`).
+    static func findings(for pack: Pack, site: SiteInfo, assets: [String: StickerAssets], platform: MessengerPlatform) -> [Finding] {
+        guard platform != .imessage, !pack.stickers.isEmpty else { return [] }
+        var found = check(pack, site: site, assets: assets, platform: platform)
+        if platform == .telegram, site.telegramBot == nil {
+            found.insert(Finding(.error, .setNameInvalid, file: "site.md",
+                                 message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md"), at: 0)
+        }
+        return found
+    }
+
     private static func check(_ pack: Pack, site: SiteInfo, assets: [String: StickerAssets], platform: MessengerPlatform) -> [Finding] {
         var findings: [Finding] = []
         let name = platform.name

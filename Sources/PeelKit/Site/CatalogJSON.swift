@@ -55,10 +55,20 @@ struct CatalogJSON: Encodable {
         let stickers: [StickerEntry]
         /// By language tag, every language the site ships.
         var languages: [String: PackText] = [:]
+        /// By platform, every platform of site.md's `platforms:` (`PlatformReadiness`).
+        var platforms: [String: PlatformEntry] = [:]
 
         enum CodingKeys: String, CodingKey {
-            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, languages
+            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, languages, platforms
         }
+    }
+
+    /// Where a pack stands on one platform: `ready`, `changes` (the export changes `changes`
+    /// things to fit) or `blocked` (`reasons`).
+    struct PlatformEntry: Encodable {
+        let state: String
+        let changes: Int
+        let reasons: [String]
     }
 
     struct StickerEntry: Encodable {
@@ -158,6 +168,11 @@ struct CatalogJSON: Encodable {
                                           languages: Self.texts(of: sticker, site: review.catalog.site, languages: languages),
                                           parts: sticker.composition?.choices.map { PartEntry(part: $0.part, choice: $0.choice, file: $0.file, alt: $0.label) })
                   })
+        if !pack.stickers.isEmpty {
+            for row in PlatformReadiness.of(pack, in: review) {
+                entry.platforms[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons)
+            }
+        }
         for language in languages {
             let translation = language == site.defaultLanguage ? nil : pack.translations[language]
             entry.languages[language] = translation.map { PackText(title: $0.title, description: $0.descriptionHTML, state: pack.titleState(in: language, site: site)) }

@@ -248,6 +248,9 @@ struct PackPageModel: Encodable {
     var builder: LinkModel? = nil
     /// The cover sticker in a Messages-like conversation, at its true size.
     var transcript: TranscriptModel? = nil
+    /// One row per platform of site.md's `platforms:`: can the pack go there, and why not.
+    var readiness: [ReadinessRowModel] = []
+    var hasReadiness = false
 }
 
 struct IconModel: Encodable {
@@ -388,4 +391,16 @@ struct TranscriptModel: Encodable {
     let altLang: String?
     /// "Shown at its true size: 136 × 136 pt, as Messages shows a regular sticker."
     let hint: String
+}
+
+/// A row of a pack page's readiness table.
+struct ReadinessRowModel: Encodable {
+    let platform: String
+    /// `ready`, `changes` or `blocked`, for the row's class.
+    let state: String
+    /// "Ready", "Ready, with 3 changes on export", "Blocked", in the page's language.
+    let status: String
+    /// Why it is blocked (English, as the findings are).
+    let reasons: [String]
+    let hasReasons: Bool
 }

@@ -209,7 +209,9 @@ struct PageRenderer: Sendable {
                                             builder: pack.stickers.contains { $0.composition != nil }
                                                 ? LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page),
                                                             title: chrome["builderLink"]) : nil,
-                                            transcript: transcript(ofCoverOf: pack, cards: cards, language: language)),
+                                            transcript: transcript(ofCoverOf: pack, cards: cards, language: language),
+                                            readiness: readinessRows(pack, language: language),
+                                            hasReadiness: !pack.stickers.isEmpty),
                               path: SitePaths.packPage(pack), language: language, title: "\(words.title.text) – \(site.title)",
                               description: description, socialType: "article", socialTitle: words.title.text,
                               image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) })
@@ -298,6 +300,21 @@ struct PageRenderer: Sendable {
         return TranscriptModel(src: card.image.src, srcset: card.image.srcset, posterSrcset: card.image.posterSrcset,
                                points: pack.size.points, alt: card.label, altLang: card.labelLang,
                                hint: transcriptHint(pack, language: language))
+    }
+
+    /// The pack page's readiness table: a row per platform of site.md's `platforms:`.
+    private func readinessRows(_ pack: Pack, language: PageLanguage) -> [ReadinessRowModel] {
+        guard !pack.stickers.isEmpty else { return [] }
+        let chrome = language.chrome
+        return PlatformReadiness.of(pack, in: checked).map { row in
+            let status = switch row.state {
+            case .ready: chrome["readinessReady"]
+            case .changes: chrome.format(row.changes == 1 ? "readinessChangesOne" : "readinessChangesOther", ["count": "\(row.changes)"])
+            case .blocked: chrome["readinessBlocked"]
+            }
+            return ReadinessRowModel(platform: row.platform.name, state: row.state.rawValue, status: status, reasons: row.reasons,
+                                     hasReasons: !row.reasons.isEmpty)
+        }
     }
 
     /// "Shown at its true size: 136 × 136 pt, as Messages shows a regular sticker."

@@ -258,6 +258,8 @@ extension PackPageModel: MustacheParent {
         case "downloadNote": self.downloadNote
         case "builder": self.builder
         case "transcript": self.transcript
+        case "readiness": self.readiness
+        case "hasReadiness": self.hasReadiness
         default: nil
         }
     }
@@ -414,6 +416,19 @@ extension TranscriptModel: MustacheParent {
         case "alt": self.alt
         case "altLang": self.altLang
         case "hint": self.hint
+        default: nil
+        }
+    }
+}
+
+extension ReadinessRowModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "platform": self.platform
+        case "state": self.state
+        case "status": self.status
+        case "reasons": self.reasons
+        case "hasReasons": self.hasReasons
         default: nil
         }
     }

@@ -1,0 +1,36 @@
+/// Where a pack stands on one platform, for its page's readiness table and catalog.json: ready,
+/// ready once the export has made its changes (how many), or blocked (and why). For Messages the
+/// reasons are the pack's errors in `peel check`; for the others, `PlatformChecks`' findings.
+public struct PlatformReadiness: Sendable, Equatable {
+    public enum State: String, Sendable, Codable {
+        case ready, changes, blocked
+    }
+
+    public var platform: MessengerPlatform
+    public var state: State
+    /// What the export will change to fit (its notes), counted.
+    public var changes: Int
+    /// Why it is blocked: each error's message, without the platform's name in front.
+    public var reasons: [String]
+
+    /// The pack's readiness on each of the site's `platforms:`, in that order.
+    public static func of(_ pack: Pack, in review: Review) -> [PlatformReadiness] {
+        review.catalog.site.platforms.map { platform in
+            let findings: [Finding]
+            if platform == .imessage {
+                let inside = { (path: String) in path.hasPrefix(pack.folder + "/") || path == pack.folder }
+                findings = review.findings.filter { inside($0.file) || $0.sticker.map(inside) == true }
+            } else {
+                findings = Checker.applyIgnores(PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets,
+                                                                        platform: platform), catalog: review.catalog)
+            }
+            let live = findings.filter { !$0.suppressed }
+            let errors = live.filter { $0.severity == .error }
+            let prefix = "\(platform.name): "
+            let reasons = errors.map { $0.message.hasPrefix(prefix) ? String($0.message.dropFirst(prefix.count)) : $0.message }
+            let changes = live.filter { $0.severity == .note }.count
+            return PlatformReadiness(platform: platform, state: !errors.isEmpty ? .blocked : changes > 0 ? .changes : .ready,
+                                     changes: changes, reasons: Array(Set(reasons)).sorted())
+        }
+    }
+}

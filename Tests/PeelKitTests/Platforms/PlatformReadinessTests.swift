@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// The pack page's readiness table and catalog.json's `platforms`: a row per platform of site.md's
+/// `platforms:` (Messages alone by default), ready, ready with changes (counted), or blocked with
+/// the reasons.
+@Suite struct PlatformReadinessTests {
+    private func build(platforms: String?) async throws -> (TemporaryFolder, URL) {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Ready\n" + (platforms.map { "platforms: \($0)\n" } ?? "") + "---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
+        for name in ["cat", "fox"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
+        }
+        try folder.write("---\nalt: Orange cat face\nemoji: [🐱]\n---\n", to: "content/pets/cat.md")
+        try folder.write("---\nalt: Fox face\n---\n", to: "content/pets/fox.md")
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        return (folder, site)
+    }
+
+    private func platforms(_ site: URL) throws -> [String: [String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any]
+        let pack = try #require((object?["packs"] as? [[String: Any]])?.first)
+        return try #require(pack["platforms"] as? [String: [String: Any]])
+    }
+
+    @Test func messagesAloneByDefault() async throws {
+        let (folder, site) = try await build(platforms: nil)
+        defer { withExtendedLifetime(folder) {} }
+        let rows = try platforms(site)
+        #expect(Array(rows.keys) == ["imessage"])
+        #expect(rows["imessage"]?["state"] as? String == "ready")
+        let page = try String(contentsOf: site.appendingPathComponent("pets/index.html"), encoding: .utf8)
+        #expect(page.contains("<th scope=\"row\">iMessage</th>"))
+        #expect(!page.contains("WhatsApp"))
+    }
+
+    @Test func everyDeclaredPlatformWithItsStateAndReasons() async throws {
+        let (folder, site) = try await build(platforms: "[imessage, whatsapp, telegram, signal, discord]")
+        defer { withExtendedLifetime(folder) {} }
+        let rows = try platforms(site)
+        #expect(Set(rows.keys) == ["imessage", "whatsapp", "telegram", "signal", "discord"])
+        // Two stickers, the fox without emoji: too few for WhatsApp, and no emoji where every messenger wants one.
+        let whatsapp = try #require(rows["whatsapp"])
+        #expect(whatsapp["state"] as? String == "blocked")
+        let reasons = try #require(whatsapp["reasons"] as? [String])
+        #expect(reasons.contains { $0.contains("WhatsApp packs hold 3–30") })
+        #expect(reasons.contains { $0.contains("no emoji") })
+        #expect(!reasons.contains { $0.hasPrefix("WhatsApp:") }, "the row names the platform already")
+        #expect(rows["telegram"]?["state"] as? String == "blocked", "no telegram_bot: in site.md, and the fox has no emoji")
+        #expect(rows["imessage"]?["state"] as? String == "ready")
+        let page = try String(contentsOf: site.appendingPathComponent("pets/index.html"), encoding: .utf8)
+        for name in ["iMessage", "WhatsApp", "Telegram", "Signal", "Discord"] {
+            #expect(page.contains("<th scope=\"row\">\(name)</th>"), "\(name)")
+        }
+        #expect(page.contains("class=\"badge badge-readiness-blocked\">Blocked</span>"))
+        #expect(page.contains("WhatsApp packs hold 3–30"))
+    }
+
+    @Test func changesAreCountedWhenNothingBlocks() throws {
+        var pack = Pack(slug: "pets", folder: "pets", title: "Pets")
+        var assets: [String: StickerAssets] = [:]
+        for name in ["a", "b", "c"] {
+            var sticker = Sticker(slug: name, source: "pets/\(name).png", title: name)
+            sticker.emoji = ["🐱", "😺"]
+            pack.stickers.append(sticker)
+            assets[sticker.source] = StickerAssets(info: ImageInfo(format: .png, width: 408, height: 408, hasAlpha: true, frameCount: 1,
+                                                                   bytes: 1000, sha256: ""), thumbnails: [], findings: [])
+        }
+        var site = SiteInfo()
+        site.platforms = [.signal]
+        let review = Review(catalog: Catalog(site: site, packs: [pack]), assets: assets, findings: [])
+        let rows = PlatformReadiness.of(pack, in: review)
+        #expect(rows.count == 1 && rows[0].state == .changes)
+        #expect(rows[0].changes == 4, "three stickers lose their second emoji, and the pack is re-encoded")
+    }
+}
