@@ -80,6 +80,14 @@ let package = Package(
         // call that can fail lives in these small C targets, behind setjmp, and returns a status.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
         .target(name: "CJPEGCodec", dependencies: ["CLibJPEG"]),
+        // Telegram video stickers: VP9 with alpha (libvpx, libvpx-dev) in WebM (libwebm's mkvmuxer,
+        // libwebm-dev), behind one C function.
+        .target(
+            name: "CWebMVideo",
+            exclude: ["libwebm/LICENSE.TXT", "libwebm/PATENTS.TXT"],
+            cxxSettings: [.headerSearchPath("libwebm"), .unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("vpx"), .linkedLibrary("webm")]
+        ),
         // The resampler's two inner loops, built for AVX2 and for baseline x86-64 (see the file).
         .target(name: "CResampleKernel", cSettings: [.unsafeFlags(["-O3", "-ffp-contract=off"])]),
 
@@ -89,6 +97,7 @@ let package = Package(
             dependencies: [
                 "CPNGCodec",
                 "CJPEGCodec",
+                "CWebMVideo",
                 "CResampleKernel",
                 "CGIF",
                 "CImageQuant",

@@ -10,8 +10,13 @@ struct ExportCommand: ParsableCommand {
         Examples:
           peel export xcode                   Stickers.xcstickers for an Xcode sticker pack app
           peel export xcode --help            what it writes and its options
+          peel export whatsapp                WhatsApp packs in exports/whatsapp
+          peel export telegram --pack faces   one pack as a Telegram set
+          peel export signal --skip-invalid   Signal packs, leaving out what Signal would refuse
+          peel export discord -o discord      Discord server stickers
         """,
-        subcommands: [XcodeExportCommand.self]
+        subcommands: [XcodeExportCommand.self, WhatsAppExportCommand.self, TelegramExportCommand.self,
+                      SignalExportCommand.self, DiscordExportCommand.self]
     )
 }
 

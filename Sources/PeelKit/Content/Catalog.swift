@@ -71,6 +71,10 @@ public struct Pack: Sendable {
     public var icon: String?
     /// The pack.md line of `icon:`.
     public var iconLine: Int?
+    /// `tray:`: the art of the messengers' tray icon and thumbnail (WhatsApp's tray, Telegram's set
+    /// thumbnail, Signal's cover), relative to the content folder; nil: the icon, else the cover sticker.
+    public var tray: String?
+    public var trayLine: Int?
     public var order: Int?
     public var descriptionHTML: String = ""
     /// `pack.md`'s path relative to the content folder, when the pack has one.

@@ -201,26 +201,13 @@ public struct CatalogLoader {
                     reader.report(.warning, .unknownKey, key: key, "'\(key)' is for parts packs and is ignored without 'parts:'")
                 }
             }
-            if let icon = reader.string("icon")?.trimmed {
-                if let resolved = content.resolve(icon, in: folder) {
-                    if let problem = ContentFile.problem(atPath: content.url(resolved).path) {
-                        switch problem {
-                        case .kind(let kind):
-                            reader.report(.error, .unreadableFile, key: "icon",
-                                          "icon is not a regular file: '\(icon)' is \(kind); point icon: at a PNG, GIF or JPEG file")
-                        case .inaccessible(let words):
-                            reader.report(.error, .unreadableFile, key: "icon", "icon '\(icon)' cannot be read: \(words)")
-                        }
-                    } else if FileManager.default.fileExists(atPath: content.url(resolved).path) {
-                        pack.icon = resolved
-                        pack.iconLine = reader.line(of: "icon")
-                    } else {
-                        reader.report(.error, .missingFile, key: "icon", "icon '\(icon)' does not exist")
-                    }
-                } else {
-                    reader.report(.error, .pathOutsideContent, key: "icon",
-                                  "icon '\(icon)' is outside the content folder; use a path inside it, such as icon.png")
-                }
+            if let icon = Self.artPath("icon", reader: &reader, folder: folder, content: content) {
+                pack.icon = icon
+                pack.iconLine = reader.line(of: "icon")
+            }
+            if let tray = Self.artPath("tray", reader: &reader, folder: folder, content: content) {
+                pack.tray = tray
+                pack.trayLine = reader.line(of: "tray")
             }
             pack.descriptionHTML = Self.markdownHTML(of: file, sticker: nil, findings: &findings)
             findings += reader.findings
@@ -236,7 +223,7 @@ public struct CatalogLoader {
         }
         let partFolders = Set(partsDeclaration?.parts ?? [])
         pack.stickers = readStickers(in: folder, names: names.filter { !packTranslations.contains($0) && !partFolders.contains($0) },
-                                     icon: pack.icon, site: site, content: content, findings: &findings)
+                                     icon: pack.icon, tray: pack.tray, site: site, content: content, findings: &findings)
         if let partsDeclaration {
             let composed = PartsPack.load(partsDeclaration, folder: folder, packFile: packFile, content: content,
                                           derivedFolder: partsFolder, site: site, packTranslations: pack.translations)
@@ -265,7 +252,33 @@ public struct CatalogLoader {
 
     // MARK: - Stickers
 
-    private func readStickers(in folder: String, names: [String], icon: String?, site: SiteInfo, content: ContentPath,
+    /// The art file a pack.md key names (`icon:`, `tray:`), relative to the content folder, once
+    /// it is known to be a readable file inside it; otherwise nil, with a finding on the key.
+    private static func artPath(_ key: String, reader: inout FrontMatterReader, folder: String, content: ContentPath) -> String? {
+        guard let value = reader.string(key)?.trimmed else { return nil }
+        guard let resolved = content.resolve(value, in: folder) else {
+            reader.report(.error, .pathOutsideContent, key: key,
+                          "\(key) '\(value)' is outside the content folder; use a path inside it, such as \(key).png")
+            return nil
+        }
+        if let problem = ContentFile.problem(atPath: content.url(resolved).path) {
+            switch problem {
+            case .kind(let kind):
+                reader.report(.error, .unreadableFile, key: key,
+                              "\(key) is not a regular file: '\(value)' is \(kind); point \(key): at a PNG, GIF or JPEG file")
+            case .inaccessible(let words):
+                reader.report(.error, .unreadableFile, key: key, "\(key) '\(value)' cannot be read: \(words)")
+            }
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: content.url(resolved).path) else {
+            reader.report(.error, .missingFile, key: key, "\(key) '\(value)' does not exist")
+            return nil
+        }
+        return resolved
+    }
+
+    private func readStickers(in folder: String, names: [String], icon: String?, tray: String?, site: SiteInfo, content: ContentPath,
                               findings: inout [Finding]) -> [Sticker] {
         var images: [String] = []
         var sidecars: [String: String] = [:]   // stem -> file name
@@ -274,7 +287,7 @@ public struct CatalogLoader {
         var skippedStems = Set<String>()
         for name in names where !name.hasPrefix(".") && name != "pack.md" {
             let path = "\(folder)/\(name)"
-            if path == icon { continue }
+            if path == icon || path == tray { continue }
             let url = content.url(path)
             if isDirectory(url) {
                 findings.append(Finding(.warning, .ignoredFile, file: path,

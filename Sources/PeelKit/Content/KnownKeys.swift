@@ -2,7 +2,7 @@
 enum KnownKeys {
     static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks", "platforms", "telegram_bot"]
     static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words",
-                             "parts", "optional", "label", "combinations", "exclude", "publisher", "identifier", "telegram_name"]
+                             "parts", "optional", "label", "combinations", "exclude", "publisher", "identifier", "telegram_name", "tray"]
     static let sticker = ["alt", "title", "tags", "emoji", "order", "ignore"]
     /// Translation files (`<stem>.<tag>.md`) carry only words, and what they were translated from.
     static let stickerTranslation = ["alt", "title", "tags", "translated_from"]

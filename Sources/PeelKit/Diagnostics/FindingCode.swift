@@ -81,6 +81,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case nameTooLong = "name-too-long"
     case labelTooLongForPlatform = "label-too-long-for-platform"
     case convertedForPlatform = "converted-for-platform"
+    case packRefused = "pack-refused"
 
     // The art itself (art checks: `peel check`, or `peel build` with `art_checks: true`)
     case vanishesOnDark = "vanishes-on-dark"
@@ -159,6 +160,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .nameTooLong: "A pack title, publisher or sticker name is longer (or shorter) than the messenger allows."
         case .labelTooLongForPlatform: "A label is longer than the messenger's accessibility text may be; the export cuts it at a word."
         case .convertedForPlatform: "The export changes stickers to the messenger's format and canvas (it says how)."
+        case .packRefused: "A messenger export left a pack out, because stickers of it would be refused (without --skip-invalid)."
         }
     }
 }

@@ -13,6 +13,19 @@ enum PaletteQuantizer {
         var colorCount: Int
         /// One index per pixel, per frame.
         var indices: [[UInt8]]
+
+        /// Frame `frame` back as RGBA (for encoders that take RGBA: lossless WebP).
+        func image(frame: Int, width: Int, height: Int) -> RGBAImage {
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            for (offset, index) in indices[frame].enumerated() {
+                let entry = Int(index) * 4
+                pixels[offset * 4] = palette[entry]
+                pixels[offset * 4 + 1] = palette[entry + 1]
+                pixels[offset * 4 + 2] = palette[entry + 2]
+                pixels[offset * 4 + 3] = palette[entry + 3]
+            }
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        }
     }
 
     /// Nil when the frames cannot be quantized to at least `minimumQuality` (0–100, libimagequant's

@@ -19,12 +19,15 @@ public enum WebPCodec {
         public var alphaQuality: Int32
         /// libwebp's alpha prediction filter: 0 none, 1 fast, 2 best.
         public var alphaFiltering: Int32
+        /// Lossless (VP8L) instead of lossy: `quality` then trades time for size, not pixels.
+        public var lossless: Bool
 
-        public init(quality: Float, method: Int32, alphaQuality: Int32, alphaFiltering: Int32) {
+        public init(quality: Float, method: Int32, alphaQuality: Int32, alphaFiltering: Int32, lossless: Bool = false) {
             self.quality = quality
             self.method = method
             self.alphaQuality = alphaQuality
             self.alphaFiltering = alphaFiltering
+            self.lossless = lossless
         }
 
         /// Thumbnails: see BENCHMARKS.md for the sizes, times and SSIM behind each value.
@@ -94,6 +97,7 @@ public enum WebPCodec {
         config.method = settings.method
         config.alpha_quality = settings.alphaQuality
         config.alpha_filtering = settings.alphaFiltering
+        config.lossless = settings.lossless ? 1 : 0
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else { throw ImageError.corrupt("WebP encoding failed: invalid settings") }
         return config

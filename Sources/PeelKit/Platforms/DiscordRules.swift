@@ -11,4 +11,6 @@ enum DiscordRules {
     static let nameLength = 2...30
     /// `tags`: autocomplete/suggestion tags, at most 200 characters (the sticker's emoji go there).
     static let maxTagsLength = 200
+    /// `description`: 2–100 characters.
+    static let maxDescriptionLength = 100
 }

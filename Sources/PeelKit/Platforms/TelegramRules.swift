@@ -12,6 +12,11 @@ enum TelegramRules {
     static let maxStaticBytes = 512 * 1024
     /// InputSticker.emoji_list: 1 to 20 emoji.
     static let emoji = 1...20
+    /// setStickerSetThumbnail: a WEBP or PNG thumbnail of exactly 100 × 100 px, up to 128 KB.
+    static let thumbnailSide = 100
+    static let thumbnailBytes = 128_000
+    /// InputSticker.keywords: 0–20 search keywords.
+    static let maxKeywords = 20
     /// A set holds up to 120 stickers (createNewStickerSet / addStickerToSet).
     static let maxStickersPerSet = 120
     /// Set title: 1–64 characters.

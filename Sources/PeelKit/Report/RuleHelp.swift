@@ -46,6 +46,7 @@ public enum RuleHelp {
         .nameTooLong: "shorten it to the length the message names",
         .labelTooLongForPlatform: "shorten the label to the length the message names",
         .convertedForPlatform: "nothing: this says what the export will do",
+        .packRefused: "fix the stickers listed with it, or pass --skip-invalid to export the pack without them",
         .fileTooLarge: "run `peel fit`, or use fewer colours or frames or smaller art, to stay under 500,000 bytes",
         .sizeOutOfRange: "export at the pack's size class; `peel fit` scales art that is too large down",
         .notSquare: "pad the art to a square canvas",

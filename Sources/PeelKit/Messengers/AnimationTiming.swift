@@ -1,0 +1,102 @@
+/// The changes to an animation's timing a messenger export may make, each keeping what the artist
+/// made as far as the platform allows: frames too short merged into the next, the frame rate
+/// capped by dropping frames (the time each covered goes to the frame kept before it), and, only
+/// when the exporter asks, a long animation sped up or cut. The total duration never changes
+/// except by those two explicit settings.
+enum AnimationTiming {
+    /// Frames shown for less than `minimum` seconds merged into the next (the last into the one
+    /// before it); returns the frames and how many were merged away.
+    static func mergingShortFrames(_ frames: [DecodedImage.Frame], minimum: Double) -> (frames: [DecodedImage.Frame], merged: Int) {
+        var result: [DecodedImage.Frame] = []
+        var carried = 0.0
+        var merged = 0
+        for frame in frames {
+            let delay = frame.delay + carried
+            if delay < minimum - 1e-9 {
+                carried = delay
+                merged += 1
+                continue
+            }
+            carried = 0
+            result.append(DecodedImage.Frame(image: frame.image, delay: delay))
+        }
+        if carried > 0 {
+            if result.isEmpty {
+                // Every frame was short: one frame for the whole time.
+                result.append(DecodedImage.Frame(image: frames[frames.count - 1].image, delay: max(carried, minimum)))
+                merged -= 1
+            } else {
+                result[result.count - 1].delay += carried
+            }
+        }
+        return (result, merged)
+    }
+
+    /// At most `framesPerSecond` frames a second: a frame is kept only once the frames kept before
+    /// it have been shown for 1/`framesPerSecond` s; a dropped frame's time goes to the frame
+    /// kept before it. Returns the frames and how many were dropped.
+    static func cappingFrameRate(_ frames: [DecodedImage.Frame], framesPerSecond: Double) -> (frames: [DecodedImage.Frame], dropped: Int) {
+        let step = 1 / framesPerSecond
+        var result: [DecodedImage.Frame] = []
+        var dropped = 0
+        for frame in frames {
+            if let last = result.last, last.delay < step - 1e-9 {
+                result[result.count - 1].delay += frame.delay
+                dropped += 1
+            } else {
+                result.append(frame)
+            }
+        }
+        return (result, dropped)
+    }
+
+    /// The animation sampled at a constant `framesPerSecond` (video): frame k shows what was on
+    /// screen at k / `framesPerSecond` s. Returns the images, and how many of the source frames
+    /// never show (fewer samples than frames).
+    static func sampled(_ frames: [DecodedImage.Frame], framesPerSecond: Int) -> (images: [RGBAImage], dropped: Int) {
+        let duration = frames.reduce(0) { $0 + $1.delay }
+        let count = max(1, Int((duration * Double(framesPerSecond)).rounded()))
+        var images: [RGBAImage] = []
+        images.reserveCapacity(count)
+        var shown = Set<Int>()
+        var index = 0, start = 0.0
+        for sample in 0..<count {
+            let time = Double(sample) / Double(framesPerSecond) + 1e-9
+            while index < frames.count - 1 && start + frames[index].delay <= time {
+                start += frames[index].delay
+                index += 1
+            }
+            shown.insert(index)
+            images.append(frames[index].image)
+        }
+        return (images, frames.count - shown.count)
+    }
+
+    /// The frame rate a video of these frames needs to show each of them, at most `maximum`: the
+    /// shortest frame's rate, rounded up to a whole number.
+    static func videoFrameRate(_ frames: [DecodedImage.Frame], maximum: Int) -> Int {
+        guard let shortest = frames.map(\.delay).filter({ $0 > 0 }).min() else { return maximum }
+        return max(1, min(maximum, Int((1 / shortest - 1e-6).rounded(.up))))
+    }
+
+    /// Every delay scaled so the animation lasts `seconds`.
+    static func spedUp(_ frames: [DecodedImage.Frame], toLast seconds: Double) -> [DecodedImage.Frame] {
+        let duration = frames.reduce(0) { $0 + $1.delay }
+        guard duration > seconds else { return frames }
+        let factor = seconds / duration
+        return frames.map { DecodedImage.Frame(image: $0.image, delay: $0.delay * factor) }
+    }
+
+    /// The animation stopped after `seconds`: later frames left out, the last kept one shortened.
+    static func cut(_ frames: [DecodedImage.Frame], after seconds: Double) -> [DecodedImage.Frame] {
+        var result: [DecodedImage.Frame] = []
+        var elapsed = 0.0
+        for frame in frames where elapsed < seconds - 1e-9 {
+            result.append(DecodedImage.Frame(image: frame.image, delay: min(frame.delay, seconds - elapsed)))
+            elapsed += frame.delay
+        }
+        return result
+    }
+
+    static func duration(_ frames: [DecodedImage.Frame]) -> Double { frames.reduce(0) { $0 + $1.delay } }
+}

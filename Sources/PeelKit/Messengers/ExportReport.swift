@@ -1,0 +1,55 @@
+import Foundation
+
+/// `report.md`, written with every messenger export: what was written, what was changed to fit
+/// (each sticker's losses: quality, colours, frames dropped, duration), and what was refused and why.
+struct ExportReport {
+    var platform: MessengerPlatform
+    var result: MessengerExport.Result
+    var files: [(path: String, data: Data)]
+
+    var text: String {
+        var lines = ["# \(platform.name) export", ""]
+        lines.append("## Written")
+        lines.append("")
+        if result.written.isEmpty {
+            lines.append("Nothing.")
+        } else {
+            for name in result.written {
+                let own = files.filter { $0.path.hasPrefix(name + "/") || $0.path.hasPrefix(name + ".") }
+                let bytes = own.reduce(0) { $0 + $1.data.count }
+                lines.append("- `\(name)`: \(plural(own.count, "file")), \(ByteCount.grouped(bytes)) bytes")
+            }
+            lines.append("")
+            lines.append("\(plural(result.stickerCount, "sticker")) in \(plural(result.written.count, result.platformNoun)).")
+        }
+        lines.append("")
+        if !result.scalings.isEmpty {
+            lines.append("")
+            lines.append("Scaled onto the platform's canvas (Lanczos-3):")
+            for (scaling, count) in result.scalings.sorted(by: { $0.key < $1.key }) {
+                lines.append("- \(scaling): \(plural(count, "sticker"))")
+            }
+        }
+        lines.append("")
+        lines.append("## Changed to fit")
+        lines.append("")
+        if result.changed.isEmpty {
+            lines.append("Nothing.")
+        } else {
+            for (sticker, changes) in result.changed {
+                lines.append("- `\(sticker)`: \(changes.joined(separator: "; "))")
+            }
+        }
+        lines.append("")
+        lines.append("## Refused")
+        lines.append("")
+        if result.refused.isEmpty {
+            lines.append("Nothing.")
+        } else {
+            for finding in result.refused {
+                lines.append("- `\(finding.file)\(finding.line.map { ":\($0)" } ?? "")` [\(finding.code.rawValue)]: \(finding.message)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+/// `peel export whatsapp|telegram|signal|discord`: each pack of a checked catalog converted to
+/// what the messenger (or its standard import path) takes, checked against the platform's rules
+/// first (`PlatformChecks`), then converted sticker by sticker (`MessengerStickerConverter`) and
+/// laid out by the platform's `MessengerLayout`.
+///
+/// Packs export independently: a pack the platform would refuse (too few stickers, a bad set name,
+/// a sticker without emoji) is not written, is listed with every reason, and the other packs still
+/// are. `skipInvalid` leaves the refused stickers out instead and writes the rest of their pack
+/// when it still meets the platform's pack rules. The folder is written beside its place and
+/// swapped in whole, and replaced only when Peel wrote it. Every export writes `report.md`.
+public struct MessengerExport: Sendable {
+    public var platform: MessengerPlatform
+    public var skipInvalid: Bool
+    /// Pack slugs to export (`--pack`); empty: every pack.
+    public var packs: [String]
+    public var longAnimations: LongAnimationSetting
+
+    /// What `--long-animations` says to do with an animation longer than the platform plays.
+    public enum LongAnimationSetting: String, Sendable, CaseIterable {
+        case refuse, speedUp = "speed-up", cut
+    }
+
+    public init(platform: MessengerPlatform, skipInvalid: Bool = false, packs: [String] = [], longAnimations: LongAnimationSetting = .refuse) {
+        self.platform = platform
+        self.skipInvalid = skipInvalid
+        self.packs = packs
+        self.longAnimations = longAnimations
+    }
+
+    /// Marks a folder Peel wrote, so a later export may replace it (and never anything else).
+    static let marker = ".peel-export"
+    static let reportName = "report.md"
+
+    public struct Result: Sendable {
+        public var folder: URL
+        /// The packs (or sets) written, by their name on the platform.
+        public var written: [String]
+        public var stickerCount: Int
+        /// Each exported sticker that was changed to fit, with what changed.
+        public var changed: [(sticker: String, changes: [String])]
+        /// How the art was scaled onto the platform's canvas, with how many stickers each way.
+        public var scalings: [String: Int] = [:]
+        /// Stickers and packs left out, each with why.
+        public var refused: [Finding]
+        /// True when a pack was refused whole (not only stickers left out by `skipInvalid`).
+        public var packsRefused: Bool
+
+        public var summary: String {
+            "Exported \(plural(written.count, platformNoun)), \(plural(stickerCount, "sticker")) to \(folder.path)"
+        }
+        var platformNoun = "pack"
+    }
+
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case unknownPacks([String], known: [String])
+        case notAMessenger(MessengerPlatform)
+
+        public var description: String {
+            switch self {
+            case .unknownPacks(let slugs, let known):
+                "no pack named \(slugs.map { "'\($0)'" }.joined(separator: ", ")); the catalog's packs are \(known.joined(separator: ", "))"
+            case .notAMessenger(let platform):
+                "\(platform.name) has its own export: peel export xcode"
+            }
+        }
+    }
+
+    // MARK: - Export
+
+    public func write(_ review: Review, content: URL, into output: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Result {
+        guard let format = MessengerFormat.of(platform) else { throw Failure.notAMessenger(platform) }
+        let catalog = review.catalog
+        let unknown = packs.filter { slug in !catalog.packs.contains { $0.slug == slug } }
+        if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
+        let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains($0.slug)) }
+
+        let location = OutputLocation(reading: [content], suggestion: "-o exports/\(platform.rawValue)")
+        try location.check(folder: output, replacedWhole: true)
+        let publisher = SitePublisher(output: output)
+        publisher.recoverInterruptedPublish()
+        try checkReplaceable(output)
+
+        let plans = selected.map { plan($0, review: review) }
+        // Convert every sticker that may go, all packs at once, one per core.
+        let jobs = plans.flatMap { plan in plan.candidates.map { ConversionJob(sticker: $0, packSlug: plan.pack.slug) } }
+        let converter = MessengerStickerConverter(format: format, longAnimations: longAnimations)
+        let outcomes = try await ParallelWork.map(jobs, progress: progress) { job in
+            Self.convert(job.sticker, content: content, converter: converter)
+        }
+        var bySource: [String: Outcome] = [:]
+        for (job, outcome) in zip(jobs, outcomes) { bySource[job.sticker.source] = outcome }
+
+        var files: [(path: String, data: Data)] = []
+        var result = Result(folder: output, written: [], stickerCount: 0, changed: [], refused: [], packsRefused: false)
+        var layout = MessengerLayout(platform: platform, site: catalog.site)
+        for plan in plans {
+            var refused = plan.refused
+            var exported: [ExportedSticker] = []
+            for sticker in plan.candidates {
+                switch bySource[sticker.source] {
+                case .converted(let converted):
+                    exported.append(ExportedSticker(sticker: sticker, converted: converted, emoji: EmojiChecks.valid(sticker)))
+                case .refused(let finding):
+                    refused.append(finding)
+                case nil:
+                    break
+                }
+            }
+            var packProblems = refused.filter { $0.sticker == nil }
+            // Too few of a kind (WhatsApp: 3 still or 3 animated at least): with --skip-invalid those
+            // few are left out and the rest of the pack goes; without, the pack stays out.
+            let shortKinds = layout.packProblems(plan.pack, exported: exported)
+            if skipInvalid {
+                for problem in shortKinds {
+                    let animated = problem.message.contains(" animated ")
+                    let left = exported.filter { $0.converted.isAnimated == animated }
+                    guard left.count < exported.count else { continue }
+                    exported.removeAll { $0.converted.isAnimated == animated }
+                    refused += left.map { Finding(.error, .packTooSmall, file: $0.sticker.source,
+                                                  message: "\(problem.message.replacingOccurrences(of: "so the pack was not exported", with: "so the \(animated ? "animated" : "still") ones were left out"))",
+                                                  sticker: $0.sticker.source) }
+                }
+            }
+            let stickerRefusals = refused.filter { $0.sticker != nil }
+            if !skipInvalid && !stickerRefusals.isEmpty {
+                packProblems.append(Finding(.error, .packRefused, file: plan.pack.manifest ?? plan.pack.folder,
+                                            message: "\(platform.name): \(plural(Set(stickerRefusals.compactMap(\.sticker)).count, "sticker")) would be refused, so the pack was not exported; fix them, or pass --skip-invalid to leave them out"))
+            }
+            // What converting changed (a sticker too large left out) may leave the pack too small.
+            packProblems += layout.packProblems(plan.pack, exported: exported)
+            if !packProblems.isEmpty {
+                result.refused += stickerRefusals + packProblems
+                result.packsRefused = true
+                continue
+            }
+            result.refused += stickerRefusals
+            let tray = try trayArt(for: plan.pack, exported: exported, review: review, content: content)
+            let written = try layout.add(plan.pack, exported: exported, tray: tray)
+            files += written.files
+            result.written += written.names
+            result.stickerCount += exported.count
+            result.changed += exported.filter { !$0.converted.changes.isEmpty }.map { ($0.sticker.source, $0.converted.changes) }
+            for sticker in exported { if let scaling = sticker.converted.scaling { result.scalings[scaling, default: 0] += 1 } }
+        }
+        files += try layout.finish()
+        result.platformNoun = layout.packNoun
+        // A finding about the whole site (Telegram without telegram_bot:) blocks every pack: once.
+        result.refused = Array(Set(result.refused)).sorted()
+        files.append((Self.reportName, Data(ExportReport(platform: platform, result: result, files: files).text.utf8)))
+
+        let staging = try publisher.makeStaging()
+        do {
+            for file in files { try SafeFile.write(file.data, to: file.path, in: staging) }
+            try SafeFile.write(Data("Written by peel export \(platform.rawValue); Peel replaces this folder only while this file is here.\n".utf8),
+                               to: Self.marker, in: staging)
+            try publisher.publish(staging)
+        } catch let error as PeelError {
+            publisher.discard(staging)
+            throw error.relocated(from: staging.path, to: output.path)
+        } catch {
+            publisher.discard(staging)
+            throw error
+        }
+        return result
+    }
+
+    // MARK: - Planning
+
+    /// A pack's stickers that may be converted, and the findings that keep the others (or the
+    /// whole pack) out: the platform's errors from `PlatformChecks`, and stickers whose image
+    /// cannot be read.
+    struct Plan {
+        var pack: Pack
+        var candidates: [Sticker]
+        var refused: [Finding]
+    }
+
+    private func plan(_ pack: Pack, review: Review) -> Plan {
+        var refused: [Finding] = []
+        let platformFindings = Checker.applyIgnores(
+            PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets, platform: platform),
+            catalog: review.catalog).filter { !$0.suppressed && $0.severity == .error }
+        for finding in platformFindings {
+            // An animation too long is converted anyway when --long-animations says how.
+            if finding.code == .animationTooLong && longAnimations != .refuse { continue }
+            // How many stickers a pack holds is judged on what converts (MessengerLayout.packProblems).
+            if finding.code == .packTooSmall { continue }
+            refused.append(finding)
+        }
+        var candidates: [Sticker] = []
+        let blocked = Set(refused.compactMap(\.sticker))
+        for sticker in pack.stickers where !blocked.contains(sticker.source) {
+            guard review.assets[sticker.source]?.info != nil else {
+                let reason = review.findings.first { $0.sticker == sticker.source && $0.severity == .error }?.message ?? "the image cannot be read"
+                refused.append(Finding(.error, .unreadableFile, file: sticker.source, message: "\(platform.name): cannot export it: \(reason)", sticker: sticker.source))
+                continue
+            }
+            candidates.append(sticker)
+        }
+        return Plan(pack: pack, candidates: candidates, refused: refused)
+    }
+
+    // MARK: - Converting
+
+    struct ConversionJob: Sendable {
+        var sticker: Sticker
+        var packSlug: String
+    }
+
+    enum Outcome: Sendable {
+        case converted(MessengerStickerConverter.Converted)
+        case refused(Finding)
+    }
+
+    static func convert(_ sticker: Sticker, content: URL, converter: MessengerStickerConverter) -> Outcome {
+        let name = converter.format.platform.name
+        func refusal(_ message: String, code: FindingCode = .unreadableFile) -> Outcome {
+            .refused(Finding(.error, code, file: sticker.source, message: "\(name): \(message)", sticker: sticker.source))
+        }
+        do {
+            let url = sticker.composition?.art ?? content.appendingPathComponent(sticker.source)
+            let data = try ContentFile.read(url)
+            let image = try ImageAnalyzer().analyze(data).decoded
+            return .converted(try converter.convert(image))
+        } catch let refused as MessengerStickerConverter.Refusal {
+            switch refused {
+            case .tooLong(let seconds, let limit):
+                return refusal("the animation lasts \(MessengerStickerConverter.seconds(seconds)) s; \(name) plays at most \(MessengerStickerConverter.seconds(limit)) s (shorten it, or pass --long-animations speed-up or cut)", code: .animationTooLong)
+            case .tooLarge(let bytes, let limit):
+                return refusal("still \(ByteCount.grouped(bytes)) bytes at the lowest quality, colours and frame rate Peel tries; \(name) takes \(ByteCount.grouped(limit)) (simplify the art or shorten the animation)", code: .fileTooLarge)
+            }
+        } catch {
+            return refusal("cannot export it: \(SystemErrorText.describe(error))")
+        }
+    }
+
+    /// The tray icon's art: `tray:`, else the pack's `icon:`, else its cover sticker (the first
+    /// exported one when the cover was left out), as the first frame.
+    private func trayArt(for pack: Pack, exported: [ExportedSticker], review: Review, content: URL) throws -> RGBAImage? {
+        var candidates: [URL] = []
+        if let tray = pack.tray { candidates.append(content.appendingPathComponent(tray)) }
+        if let icon = pack.icon { candidates.append(content.appendingPathComponent(icon)) }
+        let cover = pack.coverIndex.map { pack.stickers[$0] }
+        for sticker in ([cover].compactMap { $0 } + exported.map(\.sticker)) {
+            candidates.append(sticker.composition?.art ?? content.appendingPathComponent(sticker.source))
+        }
+        for url in candidates {
+            if let data = try? ContentFile.read(url), let image = try? ImageAnalyzer().analyze(data).decoded {
+                return image.frames[0].image
+            }
+        }
+        return nil
+    }
+
+    private func checkReplaceable(_ target: URL) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw PeelError.unsafeOutput(path: target.path, reason: "is a file, not a folder; choose another -o")
+        }
+        let empty = ((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).isEmpty
+        guard empty || FileManager.default.fileExists(atPath: target.appendingPathComponent(Self.marker).path) else {
+            throw PeelError.unsafeOutput(path: target.path,
+                                         reason: "exists and was not written by peel export; Peel will not replace it (move it away or choose another -o)")
+        }
+    }
+}
+
+/// A sticker as exported: its content, its converted file and the emoji that go with it.
+struct ExportedSticker: Sendable {
+    var sticker: Sticker
+    var converted: MessengerStickerConverter.Converted
+    var emoji: [String]
+}
+

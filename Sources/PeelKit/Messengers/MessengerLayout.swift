@@ -1,0 +1,321 @@
+import Crypto
+import Foundation
+
+/// How each messenger's export lays out the converted stickers of a pack, and the metadata file
+/// its import path reads:
+/// - WhatsApp: the folder an app built from WhatsApp's sample (`WhatsApp/stickers`) ships as its
+///   assets: `contents.json` and a folder per pack (`<identifier>/`, stickers and `tray.png`);
+///   beside each, `<identifier>.wastickers` (a zip of `title.txt`, `author.txt`, `cover.png` and
+///   the stickers, as sticker-convert and the sticker-maker apps read it). Packs of 3–30, still
+///   and animated apart, split evenly when larger.
+/// - Telegram: a folder per set (`<name>_by_<bot>/`): the stickers, `thumbnail.png` and
+///   `set.json` with what createNewStickerSet needs (name, title, each sticker's format and emoji).
+/// - Signal: a folder per pack: the stickers, `cover.png` and `manifest.json` (title, author,
+///   cover, each sticker's emoji), as Signal's sticker creator asks for them.
+/// - Discord: a folder per pack: the stickers and `stickers.json` with each sticker's name,
+///   description and tags, as Create Guild Sticker takes them.
+struct MessengerLayout {
+    let platform: MessengerPlatform
+    let site: SiteInfo
+    /// WhatsApp's contents.json collects every pack.
+    private var whatsAppPacks: [WhatsAppContents.Pack] = []
+
+    init(platform: MessengerPlatform, site: SiteInfo) {
+        self.platform = platform
+        self.site = site
+    }
+
+    var packNoun: String { platform == .telegram ? "set" : "pack" }
+
+    /// Why the pack, with these stickers exported, cannot go to the platform (besides what
+    /// `PlatformChecks` said before converting): too few stickers left.
+    func packProblems(_ pack: Pack, exported: [ExportedSticker]) -> [Finding] {
+        let file = pack.manifest ?? pack.folder
+        guard !exported.isEmpty else {
+            return [Finding(.error, .packTooSmall, file: file, message: "\(platform.name): no sticker of the pack can be exported, so it was left out")]
+        }
+        guard platform == .whatsapp else { return [] }
+        let minimum = WhatsAppRules.stickersPerPack.lowerBound
+        var problems: [Finding] = []
+        for (kind, count) in [("still", exported.filter { !$0.converted.isAnimated }.count), ("animated", exported.filter(\.converted.isAnimated).count)]
+        where count > 0 && count < minimum {
+            problems.append(Finding(.error, .packTooSmall, file: file,
+                                    message: "WhatsApp: \(plural(count, "\(kind) sticker")) left to export; WhatsApp packs hold \(minimum)–\(WhatsAppRules.stickersPerPack.upperBound), so the pack was not exported"))
+        }
+        return problems
+    }
+
+    /// The files of one pack (paths relative to the export folder), and the names it has on the
+    /// platform (one per part when it is split).
+    mutating func add(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+        switch platform {
+        case .whatsapp: return try addWhatsApp(pack, exported: exported, tray: tray)
+        case .telegram: return try addTelegram(pack, exported: exported, tray: tray)
+        case .signal: return try addSignal(pack, exported: exported, tray: tray)
+        case .discord: return try addDiscord(pack, exported: exported)
+        case .imessage: return ([], [])
+        }
+    }
+
+    /// Files that describe every pack at once (WhatsApp's contents.json).
+    func finish() throws -> [(path: String, data: Data)] {
+        guard platform == .whatsapp, !whatsAppPacks.isEmpty else { return [] }
+        let contents = WhatsAppContents(stickerPacks: whatsAppPacks)
+        return [("contents.json", try Self.json(contents))]
+    }
+
+    // MARK: - WhatsApp
+
+    private mutating func addWhatsApp(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+        let base = pack.identifier ?? Self.whatsAppIdentifier(fromSlug: pack.slug)
+        let publisher = String((pack.publisher ?? pack.author ?? site.title).prefix(WhatsAppRules.maxTextLength))
+        let trayPNG = try tray.map { try Self.trayImage($0, side: WhatsAppRules.traySize, budget: WhatsAppRules.trayBytes) }
+        var files: [(path: String, data: Data)] = []
+        var names: [String] = []
+        let groups = [(false, exported.filter { !$0.converted.isAnimated }), (true, exported.filter(\.converted.isAnimated))].filter { !$0.1.isEmpty }
+        for (animated, stickers) in groups {
+            let parts = Self.split(stickers, maximum: WhatsAppRules.stickersPerPack.upperBound)
+            for (index, part) in parts.enumerated() {
+                var identifier = base
+                var suffix = ""
+                if groups.count > 1 && animated { identifier += "_animated"; suffix = " (animated)" }
+                if parts.count > 1 { identifier += "_\(index + 1)"; suffix += " (\(index + 1) of \(parts.count))" }
+                let name = String(pack.title.prefix(WhatsAppRules.maxTextLength - suffix.count)) + suffix
+                var entries: [WhatsAppContents.Sticker] = []
+                var packFiles: [(path: String, data: Data)] = []
+                for (number, sticker) in part.enumerated() {
+                    let file = String(format: "%02d", number + 1) + ".webp"
+                    packFiles.append(("\(identifier)/\(file)", sticker.converted.data))
+                    let limit = animated ? WhatsAppRules.animatedLabelLength : WhatsAppRules.staticLabelLength
+                    entries.append(.init(imageFile: file, emojis: Array(sticker.emoji.prefix(WhatsAppRules.emoji.upperBound)),
+                                         accessibilityText: sticker.sticker.alt.map { Self.cut($0, to: limit) }))
+                }
+                if let trayPNG { packFiles.append(("\(identifier)/tray.png", trayPNG)) }
+                // The version changes whenever the pack's files do, so WhatsApp fetches them again.
+                var hash = SHA256()
+                for file in packFiles { hash.update(data: Data(file.path.utf8)); hash.update(data: file.data) }
+                let version = String(Hex.string(hash.finalize()).prefix(12))
+                whatsAppPacks.append(.init(identifier: identifier, name: name, publisher: publisher, trayImageFile: "tray.png",
+                                           imageDataVersion: version, publisherWebsite: site.baseURL ?? "",
+                                           animatedStickerPack: animated, stickers: entries))
+                files += packFiles
+                // The .wastickers archive: the same stickers, the tray as cover.png, title and author.
+                var archive = ZipWriter()
+                try archive.add("title.txt", Data(name.utf8), method: .deflated)
+                try archive.add("author.txt", Data(publisher.utf8), method: .deflated)
+                if let trayPNG { try archive.add("cover.png", trayPNG, method: .stored) }
+                for file in packFiles where file.path.hasSuffix(".webp") {
+                    try archive.add(String(file.path.split(separator: "/").last!), file.data, method: .stored)
+                }
+                files.append(("\(identifier).wastickers", try archive.finish()))
+                names.append(identifier)
+            }
+        }
+        return (files, names)
+    }
+
+    /// A WhatsApp identifier from a slug: the characters WhatsApp's validator takes, kept.
+    static func whatsAppIdentifier(fromSlug slug: String) -> String {
+        let kept = String(slug.unicodeScalars.filter { scalar in
+            (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)))) || "_-.".unicodeScalars.contains(scalar)
+        }.map(Character.init)).replacingOccurrences(of: "..", with: ".")
+        return kept.isEmpty ? "pack" : String(kept.prefix(WhatsAppRules.maxTextLength - 12))
+    }
+
+    // MARK: - Telegram
+
+    private func addTelegram(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+        let bot = site.telegramBot ?? "bot"
+        let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)
+        let thumbnail = try tray.map { try Self.trayImage($0, side: TelegramRules.thumbnailSide, budget: TelegramRules.thumbnailBytes) }
+        let parts = Self.split(exported, maximum: TelegramRules.maxStickersPerSet)
+        var files: [(path: String, data: Data)] = []
+        var names: [String] = []
+        for (index, part) in parts.enumerated() {
+            let name = parts.count > 1 ? "\(stem)_\(index + 1)_by_\(bot)" : "\(stem)_by_\(bot)"
+            let suffix = parts.count > 1 ? " (\(index + 1) of \(parts.count))" : ""
+            let title = String(pack.title.prefix(TelegramRules.maxTitleLength - suffix.count)) + suffix
+            var stickers: [TelegramSet.Sticker] = []
+            for (number, sticker) in part.enumerated() {
+                let file = String(format: "%03d", number + 1) + "." + sticker.converted.fileExtension
+                files.append(("\(name)/\(file)", sticker.converted.data))
+                stickers.append(.init(file: file, format: sticker.converted.fileExtension == "webm" ? "video" : "static",
+                                      emojiList: Array(sticker.emoji.prefix(TelegramRules.emoji.upperBound)),
+                                      keywords: Array(sticker.sticker.tags.prefix(TelegramRules.maxKeywords))))
+            }
+            if let thumbnail { files.append(("\(name)/thumbnail.png", thumbnail)) }
+            files.append(("\(name)/set.json", try Self.json(TelegramSet(name: name, title: title, thumbnail: thumbnail == nil ? nil : "thumbnail.png", stickers: stickers))))
+            names.append(name)
+        }
+        return (files, names)
+    }
+
+    // MARK: - Signal
+
+    private func addSignal(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+        let author = pack.publisher ?? pack.author ?? site.title
+        let parts = Self.split(exported, maximum: SignalRules.stickersPerPack.upperBound)
+        // The cover: a sticker of the pack's own kind, 512 × 512 PNG.
+        let cover = try tray.map { image -> Data in
+            let placed = MessengerCanvas(side: SignalRules.side, shape: .square).place([image])[0]
+            return try Self.fittedPNG(placed, budget: SignalRules.maxBytes)
+        }
+        var files: [(path: String, data: Data)] = []
+        var names: [String] = []
+        for (index, part) in parts.enumerated() {
+            let folder = parts.count > 1 ? "\(pack.slug)-\(index + 1)" : pack.slug
+            let title = parts.count > 1 ? "\(pack.title) (\(index + 1) of \(parts.count))" : pack.title
+            var stickers: [SignalManifest.Sticker] = []
+            for (number, sticker) in part.enumerated() {
+                let file = String(format: "%03d", number + 1) + ".png"
+                files.append(("\(folder)/\(file)", sticker.converted.data))
+                stickers.append(.init(file: file, emoji: sticker.emoji.first ?? ""))
+            }
+            if let cover { files.append(("\(folder)/cover.png", cover)) }
+            files.append(("\(folder)/manifest.json", try Self.json(SignalManifest(title: title, author: author, cover: cover == nil ? nil : "cover.png", stickers: stickers))))
+            names.append(folder)
+        }
+        return (files, names)
+    }
+
+    // MARK: - Discord
+
+    private func addDiscord(_ pack: Pack, exported: [ExportedSticker]) throws -> (files: [(path: String, data: Data)], names: [String]) {
+        var files: [(path: String, data: Data)] = []
+        var entries: [DiscordStickers.Sticker] = []
+        for sticker in exported {
+            let file = "\(sticker.sticker.slug).png"
+            files.append(("\(pack.slug)/\(file)", sticker.converted.data))
+            let tags = String(sticker.emoji.joined(separator: ",").prefix(DiscordRules.maxTagsLength))
+            entries.append(.init(file: file, name: String(sticker.sticker.title.prefix(DiscordRules.nameLength.upperBound)),
+                                 description: Self.cut(sticker.sticker.alt ?? "", to: DiscordRules.maxDescriptionLength), tags: tags))
+        }
+        files.append(("\(pack.slug)/stickers.json", try Self.json(DiscordStickers(pack: pack.title, stickers: entries))))
+        return (files, [pack.slug])
+    }
+
+    // MARK: - Shared
+
+    /// `items` in parts of at most `maximum`, as even as possible (31 → 16 + 15, never 30 + 1,
+    /// which WhatsApp would refuse), in order.
+    static func split<T>(_ items: [T], maximum: Int) -> [[T]] {
+        guard items.count > maximum else { return [items] }
+        let count = (items.count + maximum - 1) / maximum
+        var parts: [[T]] = []
+        var start = 0
+        for index in 0..<count {
+            let size = items.count / count + (index < items.count % count ? 1 : 0)
+            parts.append(Array(items[start..<start + size]))
+            start += size
+        }
+        return parts
+    }
+
+    /// `text` cut at a word to at most `limit` characters, with an ellipsis when cut.
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let head = String(text.prefix(limit - 1))
+        let atWord = head.lastIndex(of: " ").map { String(head[..<$0]) } ?? head
+        return atWord.trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// A square tray icon or thumbnail: the art fitted into `side` × `side`, as a PNG within `budget`.
+    static func trayImage(_ image: RGBAImage, side: Int, budget: Int) throws -> Data {
+        let placed = MessengerCanvas(side: side, shape: .square).place([image])[0]
+        return try fittedPNG(placed, budget: budget)
+    }
+
+    static func fittedPNG(_ image: RGBAImage, budget: Int) throws -> Data {
+        var data = try PNGCodec.encode(image, compression: .smallest)
+        var colors = 256
+        while data.count > budget && colors >= 16 {
+            guard let palette = PaletteQuantizer.quantize([image], minimumQuality: 0, maximumColors: colors) else { break }
+            data = try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height)
+            colors /= 2
+        }
+        return data
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> Data {
+        try XcodeJSON.encode(value)
+    }
+}
+
+// MARK: - Metadata files
+
+/// `contents.json` as WhatsApp's sample apps read it (ContentFileParser).
+struct WhatsAppContents: Encodable {
+    struct Sticker: Encodable {
+        var imageFile: String
+        var emojis: [String]
+        var accessibilityText: String?
+        enum CodingKeys: String, CodingKey { case imageFile = "image_file", emojis, accessibilityText = "accessibility_text" }
+    }
+    struct Pack: Encodable {
+        var identifier: String
+        var name: String
+        var publisher: String
+        var trayImageFile: String
+        var imageDataVersion: String
+        var avoidCache = false
+        var publisherEmail = ""
+        var publisherWebsite: String
+        var privacyPolicyWebsite = ""
+        var licenseAgreementWebsite = ""
+        var animatedStickerPack: Bool
+        var stickers: [Sticker]
+        enum CodingKeys: String, CodingKey {
+            case identifier, name, publisher, stickers
+            case trayImageFile = "tray_image_file", imageDataVersion = "image_data_version", avoidCache = "avoid_cache"
+            case publisherEmail = "publisher_email", publisherWebsite = "publisher_website"
+            case privacyPolicyWebsite = "privacy_policy_website", licenseAgreementWebsite = "license_agreement_website"
+            case animatedStickerPack = "animated_sticker_pack"
+        }
+    }
+    var androidPlayStoreLink = ""
+    var iosAppStoreLink = ""
+    var stickerPacks: [Pack]
+    enum CodingKeys: String, CodingKey {
+        case androidPlayStoreLink = "android_play_store_link", iosAppStoreLink = "ios_app_store_link", stickerPacks = "sticker_packs"
+    }
+}
+
+/// `set.json`: what the Bot API's createNewStickerSet takes (name, title, InputSticker's format,
+/// emoji_list and keywords), with each sticker's file.
+struct TelegramSet: Encodable {
+    struct Sticker: Encodable {
+        var file: String
+        var format: String
+        var emojiList: [String]
+        var keywords: [String]
+        enum CodingKeys: String, CodingKey { case file, format, emojiList = "emoji_list", keywords }
+    }
+    var name: String
+    var title: String
+    var thumbnail: String?
+    var stickers: [Sticker]
+}
+
+/// `manifest.json`: a Signal pack's title, author, cover and each sticker's emoji.
+struct SignalManifest: Encodable {
+    struct Sticker: Encodable {
+        var file: String
+        var emoji: String
+    }
+    var title: String
+    var author: String
+    var cover: String?
+    var stickers: [Sticker]
+}
+
+/// `stickers.json`: each Discord sticker's file and Create Guild Sticker's form fields.
+struct DiscordStickers: Encodable {
+    struct Sticker: Encodable {
+        var file: String
+        var name: String
+        var description: String
+        var tags: String
+    }
+    var pack: String
+    var stickers: [Sticker]
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// One sticker as a messenger wants it, made to fit its byte budget by the same kind of ladder as
+/// `peel fit`: the first encoding is the best one, and only when it is too large does the next
+/// step give something up, in this order: quality (lossy encodings), then colours (a shared
+/// palette, libimagequant), then frame rate (frames dropped, their time kept). Each sticker is
+/// encoded once when it fits at once, which is most of them. What was given up is reported.
+struct MessengerStickerConverter: Sendable {
+    struct Converted: Sendable {
+        var data: Data
+        var fileExtension: String
+        var isAnimated: Bool
+        var width: Int
+        var height: Int
+        var frameCount: Int
+        /// Seconds, for animations.
+        var duration: Double?
+        /// What the sticker lost to fit, in order, for the report: "WebP quality 70",
+        /// "frame rate capped at 15 fps: 12 of 24 frames dropped", "sped up 4 → 3 s".
+        var changes: [String]
+        /// How the art was scaled onto the platform's canvas ("618 × 618 → 512 × 512 px"); nil when not.
+        var scaling: String? = nil
+    }
+
+    enum Refusal: Error, Sendable {
+        /// Longer than the platform plays, and no `--long-animations` setting.
+        case tooLong(seconds: Double, limit: Double)
+        /// Over the byte budget after every step of the ladder.
+        case tooLarge(bytes: Int, limit: Int)
+    }
+
+    var format: MessengerFormat
+    var longAnimations: MessengerExport.LongAnimationSetting = .refuse
+
+    /// Converts decoded art; throws `Refusal` when the platform cannot take it.
+    func convert(_ image: DecodedImage) throws -> Converted {
+        var changes: [String] = []
+        let art = format.canvas.artSize(width: image.width, height: image.height)
+        let canvas = format.canvas.canvasSize(width: image.width, height: image.height)
+        var scaling: String?
+        if art.width != image.width || art.height != image.height || canvas != art {
+            scaling = "\(image.width) × \(image.height) → \(art.width) × \(art.height) px" + (canvas != art ? " on \(canvas.width) × \(canvas.height)" : "")
+        }
+        var converted = try convertPlaced(image, changes: &changes)
+        converted.scaling = scaling
+        return converted
+    }
+
+    private func convertPlaced(_ image: DecodedImage, changes: inout [String]) throws -> Converted {
+        let placed = format.canvas.place(image.frames.map(\.image))
+        var frames = zip(placed, image.frames).map { DecodedImage.Frame(image: $0, delay: $1.delay) }
+        guard frames.count > 1 else { return try still(frames[0].image, changes: changes) }
+
+
+        // Timing: the platform's length, then its shortest frame.
+        let duration = AnimationTiming.duration(frames)
+        if let limit = format.maximumSeconds, duration > limit + 0.0005 {
+            switch longAnimations {
+            case .refuse: throw Refusal.tooLong(seconds: duration, limit: limit)
+            case .speedUp:
+                frames = AnimationTiming.spedUp(frames, toLast: limit)
+                changes.append("sped up \(Self.seconds(duration)) → \(Self.seconds(limit)) s (--long-animations speed-up)")
+            case .cut:
+                let before = frames.count
+                frames = AnimationTiming.cut(frames, after: limit)
+                changes.append("cut at \(Self.seconds(limit)) of \(Self.seconds(duration)) s, \(before - frames.count) of \(before) frames left out (--long-animations cut)")
+            }
+        }
+        if let minimum = format.minimumFrameSeconds {
+            let (merged, count) = AnimationTiming.mergingShortFrames(frames, minimum: minimum)
+            if count > 0 {
+                frames = merged
+                changes.append("\(count) frame\(count == 1 ? "" : "s") under \(Int((minimum * 1000).rounded())) ms merged into the next")
+            }
+        }
+        if frames.count == 1 { return try still(frames[0].image, changes: changes) }
+        return try animation(frames, loopCount: image.loopCount ?? 0, changes: changes)
+    }
+
+    // MARK: - Stills
+
+    private func still(_ image: RGBAImage, changes: [String]) throws -> Converted {
+        let budget = format.stillBytes
+        var tried: Int = .max
+        func result(_ data: Data, _ extra: [String]) -> Converted {
+            Converted(data: data, fileExtension: format.still.fileExtension, isAnimated: false, width: image.width, height: image.height,
+                      frameCount: 1, duration: nil, changes: changes + extra)
+        }
+        switch format.still {
+        case .webp:
+            // Lossy with exact alpha; quality steps down only while too large.
+            for quality in Self.webpQualities {
+                let data = try WebPCodec.encode(image, settings: Self.webpSettings(quality: quality))
+                if data.count <= budget { return result(data, quality == Self.webpQualities[0] ? [] : ["WebP quality \(Int(quality))"]) }
+                tried = min(tried, data.count)
+            }
+            // Then colours: a palette, losslessly (flat art compresses far better so).
+            for colors in Self.paletteSizes {
+                guard let palette = PaletteQuantizer.quantize([image], minimumQuality: 0, maximumColors: colors) else { break }
+                let data = try WebPCodec.encode(palette.image(frame: 0, width: image.width, height: image.height),
+                                                settings: Self.webpLossless)
+                if data.count <= budget { return result(data, ["palette of \(palette.colorCount) colours, lossless WebP"]) }
+                tried = min(tried, data.count)
+            }
+        case .png:
+            for compression in [PNGCompression.fast, .smallest] {
+                let data = try PNGCodec.encode(image, compression: compression)
+                if data.count <= budget { return result(data, []) }
+                tried = min(tried, data.count)
+            }
+            for colors in Self.paletteSizes {
+                guard let palette = PaletteQuantizer.quantize([image], minimumQuality: 0, maximumColors: colors) else { break }
+                let data = try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height)
+                if data.count <= budget { return result(data, ["palette of \(palette.colorCount) colours"]) }
+                tried = min(tried, data.count)
+            }
+        case .webm:
+            preconditionFailure("stills are never video")
+        }
+        throw Refusal.tooLarge(bytes: tried, limit: budget)
+    }
+
+    // MARK: - Animations
+
+    private func animation(_ frames: [DecodedImage.Frame], loopCount: Int, changes: [String]) throws -> Converted {
+        let budget = format.animatedBytes
+        let width = frames[0].image.width, height = frames[0].image.height
+        var smallest: Int = .max
+        // Frame rates to try: the animation's own (or the platform's cap), then lower ones.
+        let rates = frameRateSteps(frames)
+        for (step, rate) in rates.enumerated() {
+            var stepFrames = frames
+            var rateChange: [String] = []
+            if step > 0 || format.animated != .webm, let cap = rate {
+                let (capped, dropped) = AnimationTiming.cappingFrameRate(frames, framesPerSecond: Double(cap))
+                if dropped > 0 {
+                    stepFrames = capped
+                    rateChange = ["frame rate capped at \(cap) fps: \(dropped) of \(frames.count) frames dropped, the \(Self.seconds(AnimationTiming.duration(frames))) s kept"]
+                }
+            }
+            if stepFrames.count == 1 {
+                // Nothing left to animate at this rate; lower rates will not help.
+                break
+            }
+            let lastRate = step == rates.count - 1
+            switch format.animated {
+            case .webp:
+                for quality in Self.webpAnimationQualities {
+                    let data = try WebPCodec.encodeAnimation(stepFrames, loopCount: loopCount, settings: Self.webpSettings(quality: quality))
+                    if data.count <= budget {
+                        return converted(data, stepFrames, changes + (quality == Self.webpAnimationQualities[0] ? [] : ["WebP quality \(Int(quality))"]) + rateChange)
+                    }
+                    smallest = min(smallest, data.count)
+                }
+                for colors in Self.paletteSizes {
+                    guard let palette = PaletteQuantizer.quantize(stepFrames.map(\.image), minimumQuality: 0, maximumColors: colors) else { break }
+                    let paletted = stepFrames.indices.map { DecodedImage.Frame(image: palette.image(frame: $0, width: width, height: height), delay: stepFrames[$0].delay) }
+                    let data = try WebPCodec.encodeAnimation(paletted, loopCount: loopCount, settings: Self.webpLossless)
+                    if data.count <= budget {
+                        return converted(data, stepFrames, changes + ["palette of \(palette.colorCount) colours, lossless WebP"] + rateChange)
+                    }
+                    smallest = min(smallest, data.count)
+                    if !lastRate { break }  // one palette try per frame rate before dropping frames
+                }
+            case .png:
+                // Signal and Discord animations loop forever.
+                let data = try APNGEncoder.encode(stepFrames, loopCount: 0, palette: nil, compression: .fast)
+                if data.count <= budget { return converted(data, stepFrames, changes + rateChange) }
+                smallest = min(smallest, data.count)
+                for colors in Self.paletteSizes {
+                    guard let palette = PaletteQuantizer.quantize(stepFrames.map(\.image), minimumQuality: 0, maximumColors: colors) else { break }
+                    let data = try APNGEncoder.encode(stepFrames, loopCount: 0, palette: palette)
+                    if data.count <= budget {
+                        return converted(data, stepFrames, changes + ["palette of \(palette.colorCount) colours"] + rateChange)
+                    }
+                    smallest = min(smallest, data.count)
+                    if !lastRate { break }
+                }
+            case .webm:
+                let fps = rate ?? format.maximumFramesPerSecond ?? 30
+                let (images, dropped) = AnimationTiming.sampled(frames, framesPerSecond: fps)
+                let duration = AnimationTiming.duration(frames)
+                var videoChange: [String] = []
+                if dropped > 0 {
+                    videoChange = ["\(fps) fps video: \(dropped) of \(frames.count) frames dropped, the \(Self.seconds(duration)) s kept"]
+                }
+                for (index, quality) in Self.vp9Qualities.enumerated() {
+                    let data = try WebMVideoEncoder.encode(images, framesPerSecond: fps, duration: duration,
+                                                           settings: .init(quality: quality, alphaQuality: max(8, quality - 12)))
+                    if data.count <= budget {
+                        return Converted(data: data, fileExtension: "webm", isAnimated: true, width: width, height: height,
+                                         frameCount: images.count, duration: duration,
+                                         changes: changes + (index == 0 ? [] : ["VP9 quality level \(quality) of 63"]) + videoChange)
+                    }
+                    smallest = min(smallest, data.count)
+                }
+            }
+        }
+        throw Refusal.tooLarge(bytes: smallest, limit: budget)
+    }
+
+    private func converted(_ data: Data, _ frames: [DecodedImage.Frame], _ changes: [String]) -> Converted {
+        Converted(data: data, fileExtension: format.animated.fileExtension, isAnimated: true,
+                  width: frames[0].image.width, height: frames[0].image.height, frameCount: frames.count,
+                  duration: AnimationTiming.duration(frames), changes: changes)
+    }
+
+    /// The frame rates to try: the animation's own (capped by the platform), then 2/3, 1/2 and 1/3
+    /// of it, never under 5 fps.
+    private func frameRateSteps(_ frames: [DecodedImage.Frame]) -> [Int?] {
+        let own = AnimationTiming.videoFrameRate(frames, maximum: format.maximumFramesPerSecond ?? 1000)
+        var rates: [Int?] = [format.maximumFramesPerSecond.map { min($0, own) }]
+        for fraction in [2.0 / 3, 0.5, 1.0 / 3] {
+            let rate = Int((Double(own) * fraction).rounded())
+            if rate >= 5, rate < (rates.last.flatMap { $0 } ?? own) { rates.append(rate) }
+        }
+        return rates
+    }
+
+    // MARK: - Settings
+
+    /// WebP quality steps: 90 first (sticker art at 512 px is 20–60 KB there), then lower.
+    static let webpQualities: [Float] = [90, 80, 70, 60, 50, 40, 30]
+    static let webpAnimationQualities: [Float] = [80, 65, 50, 35]
+    static let paletteSizes = [256, 128, 64, 32]
+    /// VP9 constant-quality levels (0 best, 63 worst).
+    static let vp9Qualities = [24, 32, 40, 48, 56]
+
+    static func webpSettings(quality: Float) -> WebPCodec.Settings {
+        // method 4: libwebp's default trade-off; exact alpha (sticker edges are what people see).
+        WebPCodec.Settings(quality: quality, method: 4, alphaQuality: 100, alphaFiltering: 1)
+    }
+
+    static let webpLossless = WebPCodec.Settings(quality: 75, method: 4, alphaQuality: 100, alphaFiltering: 1, lossless: true)
+
+    static func seconds(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
+    }
+}
