@@ -47,7 +47,10 @@ struct ExportReport {
             lines.append("Nothing.")
         } else {
             for finding in result.refused {
-                lines.append("- `\(finding.file)\(finding.line.map { ":\($0)" } ?? "")` [\(finding.code.rawValue)]: \(finding.message)")
+                let place = "\(finding.file)\(finding.line.map { ":\($0)" } ?? "")"
+                // A sticker's refusal names the sticker first, even when the finding is on its sidecar.
+                let subject = finding.sticker.map { $0 == finding.file ? "`\(place)`" : "`\($0)` (\(place))" } ?? "`\(place)`"
+                lines.append("- \(subject) [\(finding.code.rawValue)]: \(finding.message)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

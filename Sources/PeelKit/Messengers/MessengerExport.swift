@@ -44,7 +44,7 @@ public struct MessengerExport: Sendable {
         public var scalings: [String: Int] = [:]
         /// Stickers and packs left out, each with why.
         public var refused: [Finding]
-        /// True when a pack was refused whole (not only stickers left out by `skipInvalid`).
+        /// True when a pack was left out without `skipInvalid` saying to leave out what cannot go.
         public var packsRefused: Bool
 
         public var summary: String {
@@ -132,7 +132,8 @@ public struct MessengerExport: Sendable {
             packProblems += layout.packProblems(plan.pack, exported: exported)
             if !packProblems.isEmpty {
                 result.refused += stickerRefusals + packProblems
-                result.packsRefused = true
+                // With --skip-invalid a pack the platform cannot take is left out as asked; without, it fails the export.
+                result.packsRefused = result.packsRefused || !skipInvalid
                 continue
             }
             result.refused += stickerRefusals
