@@ -1,0 +1,69 @@
+import Testing
+@testable import PeelKit
+
+/// Timing changes keep the animation's length (except the two explicit settings) and say how many
+/// frames they dropped.
+@Suite struct AnimationTimingTests {
+    private func frames(_ delays: [Double]) -> [DecodedImage.Frame] {
+        delays.enumerated().map { index, delay in
+            DecodedImage.Frame(image: RGBAImage(width: 1, height: 1, pixels: [UInt8(index), 0, 0, 255]), delay: delay)
+        }
+    }
+
+    private func total(_ frames: [DecodedImage.Frame]) -> Double { frames.reduce(0) { $0 + $1.delay } }
+
+    @Test func shortFramesMergeIntoTheNextKeepingTheDuration() {
+        let source = frames([0.005, 0.095, 0.005, 0.095, 0.1, 0.004])
+        let (merged, count) = AnimationTiming.mergingShortFrames(source, minimum: 0.008)
+        #expect(count == 3)
+        #expect(merged.allSatisfy { $0.delay >= 0.008 })
+        #expect(abs(total(merged) - total(source)) < 1e-9)
+        // The frame kept is the one that was on screen longer: the next.
+        #expect(merged.map { $0.image.pixels[0] } == [1, 3, 4])
+    }
+
+    @Test func cappingTheFrameRateDropsFramesAndKeepsTheTime() {
+        let source = frames(Array(repeating: 0.02, count: 50))   // 50 fps for 1 s
+        let (capped, dropped) = AnimationTiming.cappingFrameRate(source, framesPerSecond: 25)
+        #expect(capped.count == 25 && dropped == 25)
+        #expect(abs(total(capped) - 1) < 1e-9)
+        let (same, none) = AnimationTiming.cappingFrameRate(frames([0.1, 0.1]), framesPerSecond: 30)
+        #expect(same.count == 2 && none == 0)
+    }
+
+    @Test func videoSamplesAtAConstantRate() {
+        let source = frames([0.1, 0.2, 0.1])                      // 0.4 s
+        let (images, dropped) = AnimationTiming.sampled(source, framesPerSecond: 10)
+        #expect(images.map { $0.pixels[0] } == [0, 1, 1, 2])
+        #expect(dropped == 0)
+        let fast = frames(Array(repeating: 0.01, count: 10))      // 100 fps for 0.1 s
+        let (few, lost) = AnimationTiming.sampled(fast, framesPerSecond: 30)
+        #expect(few.count == 3 && lost == 7)
+        #expect(AnimationTiming.videoFrameRate(source, maximum: 30) == 10)
+        #expect(AnimationTiming.videoFrameRate(fast, maximum: 30) == 30)
+    }
+
+    @Test func speedingUpAndCuttingAreExact() {
+        let source = frames(Array(repeating: 0.5, count: 18))     // 9 s
+        let fast = AnimationTiming.spedUp(source, toLast: 3)
+        #expect(fast.count == 18 && abs(total(fast) - 3) < 1e-9)
+        let cut = AnimationTiming.cut(source, after: 3)
+        #expect(cut.count == 6 && abs(total(cut) - 3) < 1e-9)
+        let uneven = AnimationTiming.cut(frames([1, 1.5, 1]), after: 2)
+        #expect(uneven.map(\.delay) == [1, 1])
+    }
+
+    @Test func canvasesSquareOrLongerSide() {
+        let square = MessengerCanvas(side: 512, shape: .square)
+        #expect(square.artSize(width: 408, height: 320) == (512, 402) || square.artSize(width: 408, height: 320).width == 512)
+        #expect(square.canvasSize(width: 408, height: 320) == (512, 512))
+        let image = RGBAImage(width: 4, height: 2, pixels: Array(repeating: 255, count: 32))
+        let placed = MessengerCanvas(side: 8, shape: .square).place([image])[0]
+        #expect(placed.width == 8 && placed.height == 8)
+        #expect(placed.pixels[3] == 0, "the corner is transparent padding")
+        #expect(placed.pixels[(4 * 8 + 4) * 4 + 3] == 255, "the art is in the middle")
+        let video = MessengerCanvas(side: 512, shape: .longerSide(evenSides: true))
+        let size = video.artSize(width: 300, height: 181)
+        #expect(size.width == 512 && size.height % 2 == 0 && size.height <= 512)
+    }
+}

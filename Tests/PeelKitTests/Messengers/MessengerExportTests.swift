@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// The messenger exports, read back with Peel's decoders (the independent tools check the same in
+/// Tests/suites/40-messengers): each platform's canvas, format and metadata; packs that export on
+/// their own; refused stickers listed; long animations never changed without a setting.
+@Suite struct MessengerExportTests {
+    /// A pack of three stills and two animations, all with emoji; `extra` adds files.
+    private func catalog(_ extra: (TemporaryFolder) throws -> Void = { _ in }) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Tests\ntelegram_bot: peel_tests_bot\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\nsize: small\npublisher: Peel\n---\n", to: "content/pets/pack.md")
+        for name in ["cat", "fox"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
+            try folder.write("---\nalt: A \(name) face\nemoji: [😺]\n---\n", to: "content/pets/\(name).md")
+        }
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"), to: "content/pets/turtle.gif")
+        try folder.write("---\nalt: A turtle\nemoji: [🐢, 🌊, 🐚, 🏝️]\n---\n", to: "content/pets/turtle.md")
+        try folder.copy(Fixtures.apng, to: "content/pets/spin.png")
+        try folder.write("---\nalt: A spinning shape\nemoji: [🌀]\n---\n", to: "content/pets/spin.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/pets/weather.gif")
+        try folder.write("---\nalt: The weather changing\nemoji: [⛅]\n---\n", to: "content/pets/weather.md")
+        try folder.write(try Self.nineSeconds(), to: "content/pets/slow.png")
+        try folder.write("---\nalt: A slow blinking light\nemoji: [💡]\n---\n", to: "content/pets/slow.md")
+        try extra(folder)
+        return folder
+    }
+
+    /// An APNG of 18 frames of 0.5 s: 9 s, longer than Telegram (3 s) and Discord (5 s) play.
+    static func nineSeconds() throws -> Data {
+        let frames = (0..<18).map { index in
+            DecodedImage.Frame(image: RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64)).flatMap { pixel -> [UInt8] in
+                pixel % 64 < 32 + index ? [255, UInt8(index * 14), 0, 255] : [0, 0, 0, 0]
+            }), delay: 0.5)
+        }
+        return try APNGEncoder.encode(frames, loopCount: 0, palette: nil)
+    }
+
+    private func export(_ platform: MessengerPlatform, _ folder: TemporaryFolder, skipInvalid: Bool = false,
+                        long: MessengerExport.LongAnimationSetting = .refuse, to name: String? = nil) async throws -> MessengerExport.Result {
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        return try await MessengerExport(platform: platform, skipInvalid: skipInvalid, longAnimations: long)
+            .write(review, content: content, into: folder.url.appendingPathComponent(name ?? platform.rawValue))
+    }
+
+    private func json(_ url: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    @Test func whatsAppPacksAreStillAndAnimatedApartAt512() async throws {
+        let folder = try catalog { folder in
+            // A third animation, so the animated pack has WhatsApp's minimum of three.
+            try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.png"), to: "content/pets/cycle.png")
+            try folder.write("---\nalt: The weather again\nemoji: [🌦️]\n---\n", to: "content/pets/cycle.md")
+        }
+        let result = try await export(.whatsapp, folder)
+        #expect(result.written == ["pets", "pets_animated"] && result.stickerCount == 7 && result.refused.isEmpty, "\(result.refused.map(\.message))")
+        let contents = try json(folder.url.appendingPathComponent("whatsapp/contents.json"))
+        let packs = try #require(contents["sticker_packs"] as? [[String: Any]])
+        #expect(packs.map { $0["animated_sticker_pack"] as? Bool } == [false, true])
+        for pack in packs {
+            let identifier = try #require(pack["identifier"] as? String)
+            #expect(pack["publisher"] as? String == "Peel")
+            let tray = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("whatsapp/\(identifier)/tray.png")), maxPixels: 1 << 20).0
+            #expect(tray.width == 96 && tray.height == 96)
+            for sticker in try #require(pack["stickers"] as? [[String: Any]]) {
+                let file = try #require(sticker["image_file"] as? String)
+                let data = try Data(contentsOf: folder.url.appendingPathComponent("whatsapp/\(identifier)/\(file)"))
+                #expect(file.hasSuffix(".webp"))
+                let emojis = try #require(sticker["emojis"] as? [String])
+                #expect((1...3).contains(emojis.count), "the turtle's fourth emoji is left out")
+                if pack["animated_sticker_pack"] as? Bool == true {
+                    let (frames, loop) = try WebPCodec.decodeAnimation(data)
+                    #expect(frames.count > 1 && frames[0].image.width == 512 && frames[0].image.height == 512 && loop == 0)
+                    #expect(frames.allSatisfy { $0.delay >= 0.008 } && data.count <= 500_000)
+                } else {
+                    let image = try WebPCodec.decode(data)
+                    #expect(image.width == 512 && image.height == 512 && data.count <= 100_000)
+                    #expect(image.pixels[3] == 0, "transparency kept in the corner")
+                }
+            }
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("whatsapp/\(identifier).wastickers").path))
+        }
+        let report = try folder.read("whatsapp/report.md")
+        #expect(report.contains("## Written") && report.contains("`pets_animated`") && report.contains("## Refused\n\nNothing."))
+    }
+
+    @Test func aPackWithARefusedStickerStaysOutUnlessSkipInvalidAndTheOthersGo() async throws {
+        let folder = try catalog { folder in
+            try folder.write("---\ntitle: Other\nsize: small\n---\n", to: "content/other/pack.md")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/other/cat.png")
+            try folder.write("---\nalt: A cat without emoji\n---\n", to: "content/other/cat.md")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/other/fox.png")
+            try folder.write("---\nalt: A fox\nemoji: [🦊]\n---\n", to: "content/other/fox.md")
+        }
+        let strict = try await export(.signal, folder)
+        #expect(strict.written == ["pets"] && strict.packsRefused)
+        #expect(strict.refused.contains { $0.code == .emojiMissing && $0.sticker == "other/cat.png" })
+        #expect(strict.refused.contains { $0.code == .packRefused && $0.file == "other/pack.md" })
+        let skipping = try await export(.signal, folder, skipInvalid: true, to: "signal-skip")
+        #expect(skipping.written == ["other", "pets"] && !skipping.packsRefused)
+        let manifest = try json(folder.url.appendingPathComponent("signal-skip/other/manifest.json"))
+        #expect((manifest["stickers"] as? [[String: Any]])?.count == 1, "the fox alone")
+        #expect((try json(folder.url.appendingPathComponent("signal-skip/pets/manifest.json"))["stickers"] as? [Any])?.count == 6,
+                "Signal has no length limit: the 9 s animation goes")
+        #expect(try folder.read("signal-skip/report.md").contains("`other/cat.png` (other/cat.md) [emoji-missing]"))
+    }
+
+    @Test func longAnimationsAreRefusedUnlessASettingSaysHow() async throws {
+        let content = try catalog()
+        let refused = try await export(.telegram, content, skipInvalid: true)
+        #expect(refused.refused.map(\.sticker) == ["pets/slow.png"] && refused.refused[0].code == .animationTooLong)
+        let sped = try await export(.telegram, content, long: .speedUp, to: "telegram-fast")
+        let changes = sped.changed.first { $0.sticker == "pets/slow.png" }?.changes ?? []
+        #expect(changes.contains { $0.contains("sped up 9 → 3 s") }, "\(changes)")
+        let cut = try await export(.telegram, content, long: .cut, to: "telegram-cut")
+        #expect(cut.changed.first { $0.sticker == "pets/slow.png" }?.changes.contains { $0.hasPrefix("cut at 3 of 9 s") } == true)
+        let set = try json(content.url.appendingPathComponent("telegram-fast/pets_by_peel_tests_bot/set.json"))
+        let stickers = try #require(set["stickers"] as? [[String: Any]])
+        #expect(stickers.filter { $0["format"] as? String == "video" }.count == 3)
+        for sticker in stickers {
+            let file = try #require(sticker["file"] as? String)
+            let data = try Data(contentsOf: content.url.appendingPathComponent("telegram-fast/pets_by_peel_tests_bot/\(file)"))
+            if file.hasSuffix(".webm") {
+                #expect(data.count <= 256_000 && Array(data.prefix(4)) == [0x1A, 0x45, 0xDF, 0xA3])
+            } else {
+                let image = try PNGCodec.decode(data, maxPixels: 1 << 20).0
+                #expect(max(image.width, image.height) == 512)
+            }
+        }
+        let thumbnail = try PNGCodec.decode(Data(contentsOf: content.url.appendingPathComponent("telegram-fast/pets_by_peel_tests_bot/thumbnail.png")), maxPixels: 1 << 20).0
+        #expect(thumbnail.width == 100 && thumbnail.height == 100)
+    }
+
+    @Test func discordIs320AndTheSameInputGivesTheSameBytes() async throws {
+        let folder = try catalog()
+        let first = try await export(.discord, folder, skipInvalid: true, to: "d1")
+        _ = try await export(.discord, folder, skipInvalid: true, to: "d2")
+        #expect(first.refused.contains { $0.code == .animationTooLong && $0.sticker == "pets/slow.png" }, "9 s is longer than Discord's 5 s")
+        for name in ["cat.png", "spin.png", "stickers.json"] {
+            let one = try Data(contentsOf: folder.url.appendingPathComponent("d1/pets/\(name)"))
+            let two = try Data(contentsOf: folder.url.appendingPathComponent("d2/pets/\(name)"))
+            #expect(one == two, "\(name)")
+        }
+        let spin = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("d1/pets/spin.png")))
+        #expect(spin.info.width == 320 && spin.info.height == 320 && spin.info.isAnimated && spin.info.loopCount == 0)
+    }
+
+    @Test func anExportNeverReplacesAFolderItDidNotWrite() async throws {
+        let folder = try catalog()
+        try folder.write("mine", to: "whatsapp/notes.txt")
+        await #expect(throws: PeelError.self) { try await export(.whatsapp, folder, skipInvalid: true) }
+        #expect(try folder.read("whatsapp/notes.txt") == "mine")
+    }
+
+    @Test func splitsAreEven() {
+        #expect(MessengerLayout.split(Array(0..<31), maximum: 30).map(\.count) == [16, 15])
+        #expect(MessengerLayout.split(Array(0..<61), maximum: 30).map(\.count) == [21, 20, 20])
+        #expect(MessengerLayout.split(Array(0..<30), maximum: 30).map(\.count) == [30])
+        #expect(MessengerLayout.cut("one two three four", to: 10) == "one two…")
+    }
+}
