@@ -23,6 +23,7 @@ enum PackArchive {
         }
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
+        if let tray = pack.tray { originals.append(tray) }
         return Set(originals).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

@@ -32,6 +32,8 @@ public struct MessengerExport: Sendable {
     /// Marks a folder Peel wrote, so a later export may replace it (and never anything else).
     static let marker = ".peel-export"
     static let reportName = "report.md"
+    /// Bump when exports change shape, so the site's cached downloads are made again.
+    static let formatVersion = 1
 
     public struct Result: Sendable {
         public var folder: URL
@@ -70,17 +72,54 @@ public struct MessengerExport: Sendable {
     // MARK: - Export
 
     public func write(_ review: Review, content: URL, into output: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Result {
-        guard let format = MessengerFormat.of(platform) else { throw Failure.notAMessenger(platform) }
-        let catalog = review.catalog
-        let unknown = packs.filter { slug in !catalog.packs.contains { $0.slug == slug } }
-        if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
-        let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains($0.slug)) }
-
         let location = OutputLocation(reading: [content], suggestion: "-o exports/\(platform.rawValue)")
         try location.check(folder: output, replacedWhole: true)
         let publisher = SitePublisher(output: output)
         publisher.recoverInterruptedPublish()
         try checkReplaceable(output)
+        var (files, result) = try await files(review, content: content, progress: progress)
+        result.folder = output
+
+        let staging = try publisher.makeStaging()
+        do {
+            for file in files { try SafeFile.write(file.data, to: file.path, in: staging) }
+            try SafeFile.write(Data("Written by peel export \(platform.rawValue); Peel replaces this folder only while this file is here.\n".utf8),
+                               to: Self.marker, in: staging)
+            try publisher.publish(staging)
+        } catch let error as PeelError {
+            publisher.discard(staging)
+            throw error.relocated(from: staging.path, to: output.path)
+        } catch {
+            publisher.discard(staging)
+            throw error
+        }
+        return result
+    }
+
+    /// The site's download of one pack for this platform: what `write` would put in its folder,
+    /// with what the platform refuses left out (as `--skip-invalid`), as one zip; nil when
+    /// nothing of the pack can go.
+    public func archive(of pack: Pack, review: Review, content: URL) async throws -> Data? {
+        var export = self
+        export.packs = [pack.slug]
+        export.skipInvalid = true
+        let (files, result) = try await export.files(review, content: content, progress: nil)
+        guard result.stickerCount > 0 else { return nil }
+        var archive = ZipWriter()
+        for file in files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
+            try archive.add(file.path, file.data, method: ImageFormat.sniff(file.data) == .unknown && !file.path.hasSuffix(".webm") ? .deflated : .stored)
+        }
+        return try archive.finish()
+    }
+
+    /// Every file of the export, paths relative to its folder, and what was done.
+    func files(_ review: Review, content: URL, progress: (@Sendable (Int, Int) -> Void)?) async throws -> (files: [(path: String, data: Data)], result: Result) {
+        guard let format = MessengerFormat.of(platform) else { throw Failure.notAMessenger(platform) }
+        let catalog = review.catalog
+        let unknown = packs.filter { slug in !catalog.packs.contains { $0.slug == slug } }
+        if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
+        let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains($0.slug)) }
+        let output = content
 
         let plans = selected.map { plan($0, review: review) }
         // Convert every sticker that may go, all packs at once, one per core.
@@ -150,21 +189,7 @@ public struct MessengerExport: Sendable {
         // A finding about the whole site (Telegram without telegram_bot:) blocks every pack: once.
         result.refused = Array(Set(result.refused)).sorted()
         files.append((Self.reportName, Data(ExportReport(platform: platform, result: result, files: files).text.utf8)))
-
-        let staging = try publisher.makeStaging()
-        do {
-            for file in files { try SafeFile.write(file.data, to: file.path, in: staging) }
-            try SafeFile.write(Data("Written by peel export \(platform.rawValue); Peel replaces this folder only while this file is here.\n".utf8),
-                               to: Self.marker, in: staging)
-            try publisher.publish(staging)
-        } catch let error as PeelError {
-            publisher.discard(staging)
-            throw error.relocated(from: staging.path, to: output.path)
-        } catch {
-            publisher.discard(staging)
-            throw error
-        }
-        return result
+        return (files, result)
     }
 
     // MARK: - Planning

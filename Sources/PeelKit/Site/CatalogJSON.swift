@@ -69,6 +69,8 @@ struct CatalogJSON: Encodable {
         let state: String
         let changes: Int
         let reasons: [String]
+        /// The pack as the platform takes it, zipped (the pack zip for iMessage), from the site's root.
+        let download: String?
     }
 
     struct StickerEntry: Encodable {
@@ -170,7 +172,11 @@ struct CatalogJSON: Encodable {
                   })
         if !pack.stickers.isEmpty {
             for row in PlatformReadiness.of(pack, in: review) {
-                entry.platforms[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons)
+                let imessage = row.platform == .imessage
+                let key = imessage ? pack.slug : SitePaths.messengerArchiveKey(pack, row.platform)
+                let download = archives[key] == nil ? nil : (imessage ? SitePaths.packArchive(pack) : SitePaths.messengerArchive(pack, row.platform))
+                entry.platforms[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons,
+                                                                       download: download)
             }
         }
         for language in languages {

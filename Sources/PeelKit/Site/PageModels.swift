@@ -403,4 +403,6 @@ struct ReadinessRowModel: Encodable {
     /// Why it is blocked (English, as the findings are).
     let reasons: [String]
     let hasReasons: Bool
+    /// The pack as this platform takes it, zipped; nil when nothing of it can go.
+    let platformDownload: LinkModel?
 }

@@ -210,7 +210,7 @@ struct PageRenderer: Sendable {
                                                 ? LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page),
                                                             title: chrome["builderLink"]) : nil,
                                             transcript: transcript(ofCoverOf: pack, cards: cards, language: language),
-                                            readiness: readinessRows(pack, language: language),
+                                            readiness: readinessRows(pack, language: language, from: page),
                                             hasReadiness: !pack.stickers.isEmpty),
                               path: SitePaths.packPage(pack), language: language, title: "\(words.title.text) – \(site.title)",
                               description: description, socialType: "article", socialTitle: words.title.text,
@@ -303,7 +303,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The pack page's readiness table: a row per platform of site.md's `platforms:`.
-    private func readinessRows(_ pack: Pack, language: PageLanguage) -> [ReadinessRowModel] {
+    private func readinessRows(_ pack: Pack, language: PageLanguage, from page: String) -> [ReadinessRowModel] {
         guard !pack.stickers.isEmpty else { return [] }
         let chrome = language.chrome
         return PlatformReadiness.of(pack, in: checked).map { row in
@@ -312,8 +312,15 @@ struct PageRenderer: Sendable {
             case .changes: chrome.format(row.changes == 1 ? "readinessChangesOne" : "readinessChangesOther", ["count": "\(row.changes)"])
             case .blocked: chrome["readinessBlocked"]
             }
+            // The download: the pack zip (Xcode-ready) for Messages, the export's zip for the others.
+            let path = row.platform == .imessage ? SitePaths.packArchive(pack) : SitePaths.messengerArchive(pack, row.platform)
+            let key = row.platform == .imessage ? pack.slug : SitePaths.messengerArchiveKey(pack, row.platform)
+            let download = archives[key].map { bytes in
+                LinkModel(href: relative(path, from: page),
+                          title: chrome.format("readinessDownload", ["platform": row.platform.name, "size": ByteCount.format(bytes)]))
+            }
             return ReadinessRowModel(platform: row.platform.name, state: row.state.rawValue, status: status, reasons: row.reasons,
-                                     hasReasons: !row.reasons.isEmpty)
+                                     hasReasons: !row.reasons.isEmpty, platformDownload: download)
         }
     }
 

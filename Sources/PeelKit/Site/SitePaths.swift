@@ -18,6 +18,10 @@ enum SitePaths {
     static let builderFolder = "builder"
     static func packIcons(_ pack: Pack) -> String { "\(pack.slug)/icons" }
     static func packArchive(_ pack: Pack) -> String { "\(pack.slug)/\(pack.slug).zip" }
+    /// The pack as `peel export <platform>` writes it, zipped (site.md's `platforms:`).
+    static func messengerArchive(_ pack: Pack, _ platform: MessengerPlatform) -> String { "\(pack.slug)/\(pack.slug)-\(platform.rawValue).zip" }
+    /// The key of a messenger archive's size among the pack archives' sizes (slugs hold no "/").
+    static func messengerArchiveKey(_ pack: Pack, _ platform: MessengerPlatform) -> String { "\(pack.slug)/\(platform.rawValue)" }
     static func stickerFolder(_ pack: Pack, _ sticker: Sticker) -> String { "\(pack.slug)/\(sticker.slug)" }
     static func stickerPage(_ pack: Pack, _ sticker: Sticker) -> String { "\(stickerFolder(pack, sticker))/index.html" }
 

@@ -429,6 +429,7 @@ extension ReadinessRowModel: MustacheParent {
         case "status": self.status
         case "reasons": self.reasons
         case "hasReasons": self.hasReasons
+        case "platformDownload": self.platformDownload
         default: nil
         }
     }

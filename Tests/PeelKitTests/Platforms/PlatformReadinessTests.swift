@@ -59,6 +59,26 @@ import Testing
         #expect(page.contains("WhatsApp packs hold 3–30"))
     }
 
+    @Test func eachRowLinksToThePackAsThatPlatformTakesIt() async throws {
+        let (folder, site) = try await build(platforms: "[imessage, whatsapp, signal, discord]")
+        defer { withExtendedLifetime(folder) {} }
+        let rows = try platforms(site)
+        // Signal and Discord take the cat (the fox, without emoji, is left out); WhatsApp takes neither
+        // (one sticker is too few), so it has no download.
+        #expect(rows["signal"]?["download"] as? String == "pets/pets-signal.zip")
+        #expect(rows["discord"]?["download"] as? String == "pets/pets-discord.zip")
+        #expect(rows["imessage"]?["download"] as? String == "pets/pets.zip")
+        #expect(rows["whatsapp"]?["download"] == nil)
+        let page = try String(contentsOf: site.appendingPathComponent("pets/index.html"), encoding: .utf8)
+        #expect(page.contains("<a class=\"readiness-download\" href=\"pets-signal.zip\" download>Download for Signal ("))
+        #expect(page.contains("href=\"pets.zip\" download>Download for iMessage ("))
+        #expect(!page.contains("pets-whatsapp.zip"))
+        let zip = try Data(contentsOf: site.appendingPathComponent("pets/pets-signal.zip"))
+        #expect(Array(zip.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
+        let text = String(decoding: zip, as: UTF8.self)
+        #expect(text.contains("pets/manifest.json") && text.contains("pets/001.png") && !text.contains("pets/002.png"))
+    }
+
     @Test func changesAreCountedWhenNothingBlocks() throws {
         var pack = Pack(slug: "pets", folder: "pets", title: "Pets")
         var assets: [String: StickerAssets] = [:]
