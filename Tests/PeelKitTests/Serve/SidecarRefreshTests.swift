@@ -51,9 +51,10 @@ import Testing
         }
     }
 
-    /// A page with its pack zip's download link (whose text names the zip's size) taken out.
+    /// A page with its pack zip's download links (whose texts name the zip's size: the pack's and
+    /// the readiness table's) taken out.
     static func withoutZipSize(_ html: String) -> String {
-        html.replacingOccurrences(of: #"<a class="button" href="[^"]*\.zip" download>[^<]*</a>"#, with: "", options: .regularExpression)
+        html.replacingOccurrences(of: #"<a class="(button|readiness-download)" href="[^"]*\.zip" download>[^<]*</a>"#, with: "", options: .regularExpression)
     }
 
     @Test func aLabelEditRewritesItsPagesInEveryLanguageAsAWholeBuildWould() async throws {
