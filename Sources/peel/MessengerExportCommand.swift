@@ -39,7 +39,7 @@ struct MessengerExportOptions: ParsableArguments {
             terminal.line("Left out of the \(platform.name) export:")
             printer.print(result.refused)
         }
-        Terminal.standardOutput.line("\(result.summary)")
+        Terminal.standardOutput.line("\(result.summary) to \(output.path)")
         if !result.changed.isEmpty {
             Terminal.standardOutput.line("\(plural(result.changed.count, "sticker")) changed to fit; what each lost is in \(output.appendingPathComponent("report.md").path)")
         }

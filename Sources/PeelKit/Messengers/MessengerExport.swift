@@ -36,7 +36,6 @@ public struct MessengerExport: Sendable {
     static let formatVersion = 1
 
     public struct Result: Sendable {
-        public var folder: URL
         /// The packs (or sets) written, by their name on the platform.
         public var written: [String]
         public var stickerCount: Int
@@ -49,8 +48,9 @@ public struct MessengerExport: Sendable {
         /// True when a pack was left out without `skipInvalid` saying to leave out what cannot go.
         public var packsRefused: Bool
 
+        /// "Exported 4 packs, 34 stickers".
         public var summary: String {
-            "Exported \(plural(written.count, platformNoun)), \(plural(stickerCount, "sticker")) to \(folder.path)"
+            "Exported \(plural(written.count, platformNoun)), \(plural(stickerCount, "sticker"))"
         }
         var platformNoun = "pack"
     }
@@ -77,8 +77,7 @@ public struct MessengerExport: Sendable {
         let publisher = SitePublisher(output: output)
         publisher.recoverInterruptedPublish()
         try checkReplaceable(output)
-        var (files, result) = try await files(review, content: content, progress: progress)
-        result.folder = output
+        let (files, result) = try await files(review, content: content, progress: progress)
 
         let staging = try publisher.makeStaging()
         do {
@@ -119,20 +118,18 @@ public struct MessengerExport: Sendable {
         let unknown = packs.filter { slug in !catalog.packs.contains { $0.slug == slug } }
         if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
         let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains($0.slug)) }
-        let output = content
 
         let plans = selected.map { plan($0, review: review) }
         // Convert every sticker that may go, all packs at once, one per core.
-        let jobs = plans.flatMap { plan in plan.candidates.map { ConversionJob(sticker: $0, packSlug: plan.pack.slug) } }
+        let stickers = plans.flatMap(\.candidates)
         let converter = MessengerStickerConverter(format: format, longAnimations: longAnimations)
-        let outcomes = try await ParallelWork.map(jobs, progress: progress) { job in
-            Self.convert(job.sticker, content: content, converter: converter)
+        let outcomes = try await ParallelWork.map(stickers, progress: progress) { sticker in
+            Self.convert(sticker, content: content, converter: converter)
         }
-        var bySource: [String: Outcome] = [:]
-        for (job, outcome) in zip(jobs, outcomes) { bySource[job.sticker.source] = outcome }
+        let bySource = Dictionary(zip(stickers.map(\.source), outcomes), uniquingKeysWith: { first, _ in first })
 
         var files: [(path: String, data: Data)] = []
-        var result = Result(folder: output, written: [], stickerCount: 0, changed: [], refused: [], packsRefused: false)
+        var result = Result(written: [], stickerCount: 0, changed: [], refused: [], packsRefused: false)
         var layout = MessengerLayout(platform: platform, site: catalog.site)
         for plan in plans {
             var refused = plan.refused
@@ -149,17 +146,15 @@ public struct MessengerExport: Sendable {
             }
             var packProblems = refused.filter { $0.sticker == nil }
             // Too few of a kind (WhatsApp: 3 still or 3 animated at least): with --skip-invalid those
-            // few are left out and the rest of the pack goes; without, the pack stays out.
-            let shortKinds = layout.packProblems(plan.pack, exported: exported)
-            if skipInvalid {
-                for problem in shortKinds {
-                    let animated = problem.message.contains(" animated ")
-                    let left = exported.filter { $0.converted.isAnimated == animated }
-                    guard left.count < exported.count else { continue }
+            // few are left out while another kind remains; otherwise the pack stays out (below).
+            let short = layout.kindsTooFew(exported)
+            if skipInvalid && short.count < Set(exported.map(\.converted.isAnimated)).count {
+                for animated in short {
+                    let message = layout.tooFewMessage(exported, animated: animated, outcome: "so they were left out")
+                    refused += exported.filter { $0.converted.isAnimated == animated }.map {
+                        Finding(.error, .packTooSmall, file: $0.sticker.source, message: message, sticker: $0.sticker.source)
+                    }
                     exported.removeAll { $0.converted.isAnimated == animated }
-                    refused += left.map { Finding(.error, .packTooSmall, file: $0.sticker.source,
-                                                  message: "\(problem.message.replacingOccurrences(of: "so the pack was not exported", with: "so the \(animated ? "animated" : "still") ones were left out"))",
-                                                  sticker: $0.sticker.source) }
                 }
             }
             let stickerRefusals = refused.filter { $0.sticker != nil }
@@ -230,11 +225,6 @@ public struct MessengerExport: Sendable {
 
     // MARK: - Converting
 
-    struct ConversionJob: Sendable {
-        var sticker: Sticker
-        var packSlug: String
-    }
-
     enum Outcome: Sendable {
         case converted(MessengerStickerConverter.Converted)
         case refused(Finding)
@@ -253,7 +243,7 @@ public struct MessengerExport: Sendable {
         } catch let refused as MessengerStickerConverter.Refusal {
             switch refused {
             case .tooLong(let seconds, let limit):
-                return refusal("the animation lasts \(MessengerStickerConverter.seconds(seconds)) s; \(name) plays at most \(MessengerStickerConverter.seconds(limit)) s (shorten it, or pass --long-animations speed-up or cut)", code: .animationTooLong)
+                return refusal("the animation lasts \(PlatformChecks.number(seconds)) s; \(name) plays at most \(PlatformChecks.number(limit)) s (shorten it, or pass --long-animations speed-up or cut)", code: .animationTooLong)
             case .tooLarge(let bytes, let limit):
                 return refusal("still \(ByteCount.grouped(bytes)) bytes at the lowest quality, colours and frame rate Peel tries; \(name) takes \(ByteCount.grouped(limit)) (simplify the art or shorten the animation)", code: .fileTooLarge)
             }

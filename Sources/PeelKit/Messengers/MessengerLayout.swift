@@ -34,15 +34,25 @@ struct MessengerLayout {
         guard !exported.isEmpty else {
             return [Finding(.error, .packTooSmall, file: file, message: "\(platform.name): no sticker of the pack can be exported, so it was left out")]
         }
-        guard platform == .whatsapp else { return [] }
-        let minimum = WhatsAppRules.stickersPerPack.lowerBound
-        var problems: [Finding] = []
-        for (kind, count) in [("still", exported.filter { !$0.converted.isAnimated }.count), ("animated", exported.filter(\.converted.isAnimated).count)]
-        where count > 0 && count < minimum {
-            problems.append(Finding(.error, .packTooSmall, file: file,
-                                    message: "WhatsApp: \(plural(count, "\(kind) sticker")) left to export; WhatsApp packs hold \(minimum)–\(WhatsAppRules.stickersPerPack.upperBound), so the pack was not exported"))
+        return kindsTooFew(exported).map { animated in
+            Finding(.error, .packTooSmall, file: file, message: tooFewMessage(exported, animated: animated, outcome: "so the pack was not exported"))
         }
-        return problems
+    }
+
+    /// The kinds of sticker (still: false, animated: true) of which `exported` holds some, but
+    /// fewer than one pack must hold (WhatsApp's 3; the others have no minimum above one).
+    func kindsTooFew(_ exported: [ExportedSticker]) -> [Bool] {
+        guard platform == .whatsapp else { return [] }
+        return [false, true].filter { animated in
+            (1..<WhatsAppRules.stickersPerPack.lowerBound).contains(exported.filter { $0.converted.isAnimated == animated }.count)
+        }
+    }
+
+    /// "WhatsApp: 2 still stickers left to export; WhatsApp packs hold 3–30, <outcome>".
+    func tooFewMessage(_ exported: [ExportedSticker], animated: Bool, outcome: String) -> String {
+        let count = exported.filter { $0.converted.isAnimated == animated }.count
+        return "WhatsApp: \(plural(count, "\(animated ? "animated" : "still") sticker")) left to export; WhatsApp packs hold "
+            + "\(WhatsAppRules.stickersPerPack.lowerBound)–\(WhatsAppRules.stickersPerPack.upperBound), \(outcome)"
     }
 
     /// The files of one pack (paths relative to the export folder), and the names it has on the
@@ -226,14 +236,7 @@ struct MessengerLayout {
     }
 
     static func fittedPNG(_ image: RGBAImage, budget: Int) throws -> Data {
-        var data = try PNGCodec.encode(image, compression: .smallest)
-        var colors = 256
-        while data.count > budget && colors >= 16 {
-            guard let palette = PaletteQuantizer.quantize([image], minimumQuality: 0, maximumColors: colors) else { break }
-            data = try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height)
-            colors /= 2
-        }
-        return data
+        try MessengerStickerConverter.png(image, budget: budget).data
     }
 
     static func json<T: Encodable>(_ value: T) throws -> Data {

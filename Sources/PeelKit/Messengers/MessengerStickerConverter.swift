@@ -32,38 +32,41 @@ struct MessengerStickerConverter: Sendable {
     var format: MessengerFormat
     var longAnimations: MessengerExport.LongAnimationSetting = .refuse
 
-    /// Converts decoded art; throws `Refusal` when the platform cannot take it.
+    /// Converts decoded art; throws `Refusal` when the platform cannot take it. The timing is
+    /// settled on the source frames first, so frames a setting cuts or merges away, and animations
+    /// refused for their length, are never scaled.
     func convert(_ image: DecodedImage) throws -> Converted {
-        var changes: [String] = []
+        let (frames, changes) = try timed(image.frames)
+        let placed = format.canvas.place(frames.map(\.image))
+        var converted = frames.count == 1
+            ? try still(placed[0], changes: changes)
+            : try animation(zip(placed, frames).map { DecodedImage.Frame(image: $0, delay: $1.delay) },
+                            loopCount: image.loopCount ?? 0, changes: changes)
         let art = format.canvas.artSize(width: image.width, height: image.height)
         let canvas = format.canvas.canvasSize(width: image.width, height: image.height)
-        var scaling: String?
         if art.width != image.width || art.height != image.height || canvas != art {
-            scaling = "\(image.width) × \(image.height) → \(art.width) × \(art.height) px" + (canvas != art ? " on \(canvas.width) × \(canvas.height)" : "")
+            converted.scaling = "\(image.width) × \(image.height) → \(art.width) × \(art.height) px" + (canvas != art ? " on \(canvas.width) × \(canvas.height)" : "")
         }
-        var converted = try convertPlaced(image, changes: &changes)
-        converted.scaling = scaling
         return converted
     }
 
-    private func convertPlaced(_ image: DecodedImage, changes: inout [String]) throws -> Converted {
-        let placed = format.canvas.place(image.frames.map(\.image))
-        var frames = zip(placed, image.frames).map { DecodedImage.Frame(image: $0, delay: $1.delay) }
-        guard frames.count > 1 else { return try still(frames[0].image, changes: changes) }
-
-
-        // Timing: the platform's length, then its shortest frame.
+    /// An animation's frames as the platform's timing rules want them (a still's unchanged), and
+    /// what that changed: the platform's length, then its shortest frame.
+    private func timed(_ source: [DecodedImage.Frame]) throws -> (frames: [DecodedImage.Frame], changes: [String]) {
+        var frames = source
+        var changes: [String] = []
+        guard frames.count > 1 else { return (frames, changes) }
         let duration = AnimationTiming.duration(frames)
         if let limit = format.maximumSeconds, duration > limit + 0.0005 {
             switch longAnimations {
             case .refuse: throw Refusal.tooLong(seconds: duration, limit: limit)
             case .speedUp:
                 frames = AnimationTiming.spedUp(frames, toLast: limit)
-                changes.append("sped up \(Self.seconds(duration)) → \(Self.seconds(limit)) s (--long-animations speed-up)")
+                changes.append("sped up \(PlatformChecks.number(duration)) → \(PlatformChecks.number(limit)) s (--long-animations speed-up)")
             case .cut:
                 let before = frames.count
                 frames = AnimationTiming.cut(frames, after: limit)
-                changes.append("cut at \(Self.seconds(limit)) of \(Self.seconds(duration)) s, \(before - frames.count) of \(before) frames left out (--long-animations cut)")
+                changes.append("cut at \(PlatformChecks.number(limit)) of \(PlatformChecks.number(duration)) s, \(before - frames.count) of \(before) frames left out (--long-animations cut)")
             }
         }
         if let minimum = format.minimumFrameSeconds {
@@ -73,8 +76,7 @@ struct MessengerStickerConverter: Sendable {
                 changes.append("\(count) frame\(count == 1 ? "" : "s") under \(Int((minimum * 1000).rounded())) ms merged into the next")
             }
         }
-        if frames.count == 1 { return try still(frames[0].image, changes: changes) }
-        return try animation(frames, loopCount: image.loopCount ?? 0, changes: changes)
+        return (frames, changes)
     }
 
     // MARK: - Stills
@@ -103,21 +105,36 @@ struct MessengerStickerConverter: Sendable {
                 tried = min(tried, data.count)
             }
         case .png:
-            for compression in [PNGCompression.fast, .smallest] {
-                let data = try PNGCodec.encode(image, compression: compression)
-                if data.count <= budget { return result(data, []) }
-                tried = min(tried, data.count)
-            }
-            for colors in Self.paletteSizes {
-                guard let palette = PaletteQuantizer.quantize([image], minimumQuality: 0, maximumColors: colors) else { break }
-                let data = try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height)
-                if data.count <= budget { return result(data, ["palette of \(palette.colorCount) colours"]) }
-                tried = min(tried, data.count)
-            }
+            let png = try Self.png(image, budget: budget)
+            if png.data.count <= budget { return result(png.data, png.change.map { [$0] } ?? []) }
+            tried = png.data.count
         case .webm:
             preconditionFailure("stills are never video")
         }
         throw Refusal.tooLarge(bytes: tried, limit: budget)
+    }
+
+    /// `image` as a PNG within `budget`: lossless (libdeflate, then libpng's smallest), then a
+    /// palette of fewer and fewer colours. The first that fits and what it gave up, else the
+    /// smallest tried (the caller decides what over budget means).
+    static func png(_ image: RGBAImage, budget: Int) throws -> (data: Data, change: String?) {
+        var smallest: (data: Data, change: String?)?
+        func keep(_ data: Data, _ change: String?) {
+            if data.count < smallest?.data.count ?? .max { smallest = (data, change) }
+        }
+        for compression in [PNGCompression.fast, .smallest] {
+            let data = try PNGCodec.encode(image, compression: compression)
+            if data.count <= budget { return (data, nil) }
+            keep(data, nil)
+        }
+        for colors in paletteSizes {
+            guard let palette = PaletteQuantizer.quantize([image], minimumQuality: 0, maximumColors: colors) else { break }
+            let data = try PNGCodec.encode(palette: palette, frame: 0, width: image.width, height: image.height)
+            let change = "palette of \(palette.colorCount) colours"
+            if data.count <= budget { return (data, change) }
+            keep(data, change)
+        }
+        return smallest!
     }
 
     // MARK: - Animations
@@ -135,7 +152,7 @@ struct MessengerStickerConverter: Sendable {
                 let (capped, dropped) = AnimationTiming.cappingFrameRate(frames, framesPerSecond: Double(cap))
                 if dropped > 0 {
                     stepFrames = capped
-                    rateChange = ["frame rate capped at \(cap) fps: \(dropped) of \(frames.count) frames dropped, the \(Self.seconds(AnimationTiming.duration(frames))) s kept"]
+                    rateChange = ["frame rate capped at \(cap) fps: \(dropped) of \(frames.count) frames dropped, the \(PlatformChecks.number(AnimationTiming.duration(frames))) s kept"]
                 }
             }
             if stepFrames.count == 1 {
@@ -182,7 +199,7 @@ struct MessengerStickerConverter: Sendable {
                 let duration = AnimationTiming.duration(frames)
                 var videoChange: [String] = []
                 if dropped > 0 {
-                    videoChange = ["\(fps) fps video: \(dropped) of \(frames.count) frames dropped, the \(Self.seconds(duration)) s kept"]
+                    videoChange = ["\(fps) fps video: \(dropped) of \(frames.count) frames dropped, the \(PlatformChecks.number(duration)) s kept"]
                 }
                 for (index, quality) in Self.vp9Qualities.enumerated() {
                     let data = try WebMVideoEncoder.encode(images, framesPerSecond: fps, duration: duration,
@@ -233,8 +250,4 @@ struct MessengerStickerConverter: Sendable {
 
     static let webpLossless = WebPCodec.Settings(quality: 75, method: 4, alphaQuality: 100, alphaFiltering: 1, lossless: true)
 
-    static func seconds(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
-    }
 }

@@ -87,18 +87,18 @@ public enum PlatformChecks {
                 }
                 if let limit, seconds > limit + 0.0005 {
                     stickerFinding(.error, .animationTooLong,
-                                   "the animation lasts \(format(seconds)) s; \(name) plays at most \(format(limit)) s. Peel never speeds it up or cuts it without being told: shorten it, or leave the sticker out of \(name)")
+                                   "the animation lasts \(number(seconds)) s; \(name) plays at most \(number(limit)) s. Peel never speeds it up or cuts it without being told: shorten it, or leave the sticker out of \(name)")
                 }
                 if platform == .whatsapp {
                     let short = info.frameDelays.filter { $0 * 1000 < Double(WhatsAppRules.minFrameMilliseconds) - 0.0005 }.count
                     if short > 0 {
                         stickerFinding(.note, .animationFrameTooShort,
-                                       "\(short) of \(info.frameCount) frames last under \(WhatsAppRules.minFrameMilliseconds) ms, which WhatsApp refuses; the export merges each with the next, keeping the \(format(seconds)) s")
+                                       "\(short) of \(info.frameCount) frames last under \(WhatsAppRules.minFrameMilliseconds) ms, which WhatsApp refuses; the export merges each with the next, keeping the \(number(seconds)) s")
                     }
                 }
                 if platform == .telegram, let fps = info.framesPerSecond, fps > TelegramRules.maxVideoFramesPerSecond + 0.01 {
                     stickerFinding(.note, .animationFrameTooShort,
-                                   "the animation runs at \(format(fps)) frames a second; Telegram video stickers at most \(Int(TelegramRules.maxVideoFramesPerSecond)), so frames are dropped, keeping the \(format(seconds)) s")
+                                   "the animation runs at \(number(fps)) frames a second; Telegram video stickers at most \(Int(TelegramRules.maxVideoFramesPerSecond)), so frames are dropped, keeping the \(number(seconds)) s")
                 }
             }
             if platform == .whatsapp, let label = sticker.alt {
@@ -173,7 +173,7 @@ public enum PlatformChecks {
         switch platform {
         case .whatsapp: return info.format != .webp || info.width != WhatsAppRules.canvas || info.height != WhatsAppRules.canvas
         case .telegram: return info.isAnimated || max(info.width, info.height) != TelegramRules.side || ![.png, .webp].contains(info.format)
-        case .signal: return max(info.width, info.height) != SignalRules.side || ![.png, .apng, .webp].contains(info.format)
+        case .signal: return info.width != SignalRules.side || info.height != SignalRules.side || ![.png, .apng].contains(info.format)
         case .discord: return info.width != DiscordRules.side || info.height != DiscordRules.side || ![.png, .apng, .gif].contains(info.format)
         case .imessage: return false
         }
@@ -183,14 +183,16 @@ public enum PlatformChecks {
         switch platform {
         case .whatsapp: "512 × 512 px WebP (animated WebP for animations), scaled and padded to the square canvas"
         case .telegram: "512 px on their longer side, as PNG (stills) or VP9 WEBM video stickers (animations)"
-        case .signal: "512 px on their longer side, as PNG or APNG"
+        case .signal: "512 × 512 px PNG or APNG (animations looping forever), padded to the square canvas"
         case .discord: "320 × 320 px PNG or APNG"
         case .imessage: ""
         }
     }
 
-    private static func format(_ value: Double) -> String {
-        String(format: value.rounded() == value ? "%.0f" : "%.2f", value)
+    /// "3", "2.48": whole numbers bare, others to two decimals (seconds, frames per second).
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return String(format: rounded.rounded() == rounded ? "%.0f" : "%.2f", rounded)
     }
 }
 
