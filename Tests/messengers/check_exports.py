@@ -117,11 +117,16 @@ def check_whatsapp(folder, catalog):
     return contents
 
 
-def check_telegram(folder):
+def pack_folders(folder):
+    """(name, path) of each folder in an export, sorted."""
     for name in sorted(os.listdir(folder)):
         directory = os.path.join(folder, name)
-        if not os.path.isdir(directory):
-            continue
+        if os.path.isdir(directory):
+            yield name, directory
+
+
+def check_telegram(folder):
+    for name, directory in pack_folders(folder):
         set_path = os.path.join(directory, "set.json")
         with open(set_path, encoding="utf-8") as f:
             data = json.load(f)
@@ -185,10 +190,7 @@ def check_telegram(folder):
 
 
 def check_signal(folder):
-    for name in sorted(os.listdir(folder)):
-        directory = os.path.join(folder, name)
-        if not os.path.isdir(directory):
-            continue
+    for name, directory in pack_folders(folder):
         manifest_path = os.path.join(directory, "manifest.json")
         with open(manifest_path, encoding="utf-8") as f:
             manifest = json.load(f)
@@ -210,10 +212,7 @@ def check_signal(folder):
 
 
 def check_discord(folder):
-    for name in sorted(os.listdir(folder)):
-        directory = os.path.join(folder, name)
-        if not os.path.isdir(directory):
-            continue
+    for name, directory in pack_folders(folder):
         with open(os.path.join(directory, "stickers.json"), encoding="utf-8") as f:
             data = json.load(f)
         for sticker in data["stickers"]:

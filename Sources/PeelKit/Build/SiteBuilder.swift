@@ -363,19 +363,19 @@ public struct SiteBuilder: Sendable {
                 let key = keys[index].map { Hex.string(SHA256.hash(data: Data("\($0)|\(platform.rawValue) \(MessengerExport.formatVersion)|bot \(review.catalog.site.telegramBot ?? "")|site \(review.catalog.site.title)".utf8))) }
                 if let cache, let key, let (entry, size) = cache.entry(key, decoding: Int.self, files: { size in size > 0 ? ["export.zip"] : [] }) {
                     if size > 0 {
-                        try site.place(entry.file("export.zip"), to: SitePaths.messengerArchive(pack, platform), reused: true)
-                        sizes[SitePaths.messengerArchiveKey(pack, platform)] = size
+                        try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: true)
+                        sizes[SitePaths.platformArchiveKey(pack, platform)] = size
                     }
                     continue
                 }
                 let data = try await export.archive(of: pack, review: review, content: content)
                 if let cache, let key {
                     let entry = try cache.store(key, record: data?.count ?? 0, files: data.map { [("export.zip", $0)] } ?? [])
-                    if data != nil { try site.place(entry.file("export.zip"), to: SitePaths.messengerArchive(pack, platform), reused: false) }
+                    if data != nil { try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: false) }
                 } else if let data {
-                    try site.write(data, to: SitePaths.messengerArchive(pack, platform))
+                    try site.write(data, to: SitePaths.platformArchive(pack, platform))
                 }
-                if let data { sizes[SitePaths.messengerArchiveKey(pack, platform)] = data.count }
+                if let data { sizes[SitePaths.platformArchiveKey(pack, platform)] = data.count }
             }
         }
         return sizes.values

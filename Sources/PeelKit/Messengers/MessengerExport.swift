@@ -171,8 +171,9 @@ public struct MessengerExport: Sendable {
                 continue
             }
             result.refused += stickerRefusals
-            let tray = try trayArt(for: plan.pack, exported: exported, review: review, content: content)
-            let written = try layout.add(plan.pack, exported: exported, tray: tray)
+            let written = try layout.add(plan.pack, exported: exported) {
+                try trayArt(for: plan.pack, exported: exported, content: content)
+            }
             files += written.files
             result.written += written.names
             result.stickerCount += exported.count
@@ -253,8 +254,9 @@ public struct MessengerExport: Sendable {
     }
 
     /// The tray icon's art: `tray:`, else the pack's `icon:`, else its cover sticker (the first
-    /// exported one when the cover was left out), as the first frame.
-    private func trayArt(for pack: Pack, exported: [ExportedSticker], review: Review, content: URL) throws -> RGBAImage? {
+    /// exported one when the cover was left out), as the first frame. An exported sticker was
+    /// decoded moments ago, so there is always one.
+    private func trayArt(for pack: Pack, exported: [ExportedSticker], content: URL) throws -> RGBAImage {
         var candidates: [URL] = []
         if let tray = pack.tray { candidates.append(content.appendingPathComponent(tray)) }
         if let icon = pack.icon { candidates.append(content.appendingPathComponent(icon)) }
@@ -267,7 +269,7 @@ public struct MessengerExport: Sendable {
                 return image.frames[0].image
             }
         }
-        return nil
+        throw PeelError.unreadable(path: pack.manifest ?? pack.folder, reason: "no art for the tray icon can be read (tray:, icon: or a sticker)")
     }
 
     private func checkReplaceable(_ target: URL) throws {

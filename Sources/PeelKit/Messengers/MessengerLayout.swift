@@ -57,11 +57,12 @@ struct MessengerLayout {
 
     /// The files of one pack (paths relative to the export folder), and the names it has on the
     /// platform (one per part when it is split).
-    mutating func add(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+    /// `tray` gives the tray icon's art, read only by the platforms that have one.
+    mutating func add(_ pack: Pack, exported: [ExportedSticker], tray: () throws -> RGBAImage) throws -> (files: [(path: String, data: Data)], names: [String]) {
         switch platform {
-        case .whatsapp: return try addWhatsApp(pack, exported: exported, tray: tray)
-        case .telegram: return try addTelegram(pack, exported: exported, tray: tray)
-        case .signal: return try addSignal(pack, exported: exported, tray: tray)
+        case .whatsapp: return try addWhatsApp(pack, exported: exported, tray: tray())
+        case .telegram: return try addTelegram(pack, exported: exported, tray: tray())
+        case .signal: return try addSignal(pack, exported: exported, tray: tray())
         case .discord: return try addDiscord(pack, exported: exported)
         case .imessage: return ([], [])
         }
@@ -76,10 +77,10 @@ struct MessengerLayout {
 
     // MARK: - WhatsApp
 
-    private mutating func addWhatsApp(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+    private mutating func addWhatsApp(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage) throws -> (files: [(path: String, data: Data)], names: [String]) {
         let base = pack.identifier ?? Self.whatsAppIdentifier(fromSlug: pack.slug)
         let publisher = String((pack.publisher ?? pack.author ?? site.title).prefix(WhatsAppRules.maxTextLength))
-        let trayPNG = try tray.map { try Self.trayImage($0, side: WhatsAppRules.traySize, budget: WhatsAppRules.trayBytes) }
+        let trayPNG = try Self.trayImage(tray, side: WhatsAppRules.traySize, budget: WhatsAppRules.trayBytes)
         var files: [(path: String, data: Data)] = []
         var names: [String] = []
         let groups = [(false, exported.filter { !$0.converted.isAnimated }), (true, exported.filter(\.converted.isAnimated))].filter { !$0.1.isEmpty }
@@ -100,7 +101,7 @@ struct MessengerLayout {
                     entries.append(.init(imageFile: file, emojis: Array(sticker.emoji.prefix(WhatsAppRules.emoji.upperBound)),
                                          accessibilityText: sticker.sticker.alt.map { Self.cut($0, to: limit) }))
                 }
-                if let trayPNG { packFiles.append(("\(identifier)/tray.png", trayPNG)) }
+                packFiles.append(("\(identifier)/tray.png", trayPNG))
                 // The version changes whenever the pack's files do, so WhatsApp fetches them again.
                 var hash = SHA256()
                 for file in packFiles { hash.update(data: Data(file.path.utf8)); hash.update(data: file.data) }
@@ -113,7 +114,7 @@ struct MessengerLayout {
                 var archive = ZipWriter()
                 try archive.add("title.txt", Data(name.utf8), method: .deflated)
                 try archive.add("author.txt", Data(publisher.utf8), method: .deflated)
-                if let trayPNG { try archive.add("cover.png", trayPNG, method: .stored) }
+                try archive.add("cover.png", trayPNG, method: .stored)
                 for file in packFiles where file.path.hasSuffix(".webp") {
                     try archive.add(String(file.path.split(separator: "/").last!), file.data, method: .stored)
                 }
@@ -134,10 +135,10 @@ struct MessengerLayout {
 
     // MARK: - Telegram
 
-    private func addTelegram(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+    private func addTelegram(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage) throws -> (files: [(path: String, data: Data)], names: [String]) {
         let bot = site.telegramBot ?? "bot"
         let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)
-        let thumbnail = try tray.map { try Self.trayImage($0, side: TelegramRules.thumbnailSide, budget: TelegramRules.thumbnailBytes) }
+        let thumbnail = try Self.trayImage(tray, side: TelegramRules.thumbnailSide, budget: TelegramRules.thumbnailBytes)
         let parts = Self.split(exported, maximum: TelegramRules.maxStickersPerSet)
         var files: [(path: String, data: Data)] = []
         var names: [String] = []
@@ -153,8 +154,8 @@ struct MessengerLayout {
                                       emojiList: Array(sticker.emoji.prefix(TelegramRules.emoji.upperBound)),
                                       keywords: Array(sticker.sticker.tags.prefix(TelegramRules.maxKeywords))))
             }
-            if let thumbnail { files.append(("\(name)/thumbnail.png", thumbnail)) }
-            files.append(("\(name)/set.json", try Self.json(TelegramSet(name: name, title: title, thumbnail: thumbnail == nil ? nil : "thumbnail.png", stickers: stickers))))
+            files.append(("\(name)/thumbnail.png", thumbnail))
+            files.append(("\(name)/set.json", try Self.json(TelegramSet(name: name, title: title, thumbnail: "thumbnail.png", stickers: stickers))))
             names.append(name)
         }
         return (files, names)
@@ -162,14 +163,11 @@ struct MessengerLayout {
 
     // MARK: - Signal
 
-    private func addSignal(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage?) throws -> (files: [(path: String, data: Data)], names: [String]) {
+    private func addSignal(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage) throws -> (files: [(path: String, data: Data)], names: [String]) {
         let author = pack.publisher ?? pack.author ?? site.title
         let parts = Self.split(exported, maximum: SignalRules.stickersPerPack.upperBound)
-        // The cover: a sticker of the pack's own kind, 512 × 512 PNG.
-        let cover = try tray.map { image -> Data in
-            let placed = MessengerCanvas(side: SignalRules.side, shape: .square).place([image])[0]
-            return try Self.fittedPNG(placed, budget: SignalRules.maxBytes)
-        }
+        // The cover: sticker-sized, a 512 × 512 PNG.
+        let cover = try Self.trayImage(tray, side: SignalRules.side, budget: SignalRules.maxBytes)
         var files: [(path: String, data: Data)] = []
         var names: [String] = []
         for (index, part) in parts.enumerated() {
@@ -181,8 +179,8 @@ struct MessengerLayout {
                 files.append(("\(folder)/\(file)", sticker.converted.data))
                 stickers.append(.init(file: file, emoji: sticker.emoji.first ?? ""))
             }
-            if let cover { files.append(("\(folder)/cover.png", cover)) }
-            files.append(("\(folder)/manifest.json", try Self.json(SignalManifest(title: title, author: author, cover: cover == nil ? nil : "cover.png", stickers: stickers))))
+            files.append(("\(folder)/cover.png", cover))
+            files.append(("\(folder)/manifest.json", try Self.json(SignalManifest(title: title, author: author, cover: "cover.png", stickers: stickers))))
             names.append(folder)
         }
         return (files, names)
@@ -232,11 +230,7 @@ struct MessengerLayout {
     /// A square tray icon or thumbnail: the art fitted into `side` × `side`, as a PNG within `budget`.
     static func trayImage(_ image: RGBAImage, side: Int, budget: Int) throws -> Data {
         let placed = MessengerCanvas(side: side, shape: .square).place([image])[0]
-        return try fittedPNG(placed, budget: budget)
-    }
-
-    static func fittedPNG(_ image: RGBAImage, budget: Int) throws -> Data {
-        try MessengerStickerConverter.png(image, budget: budget).data
+        return try MessengerStickerConverter.png(placed, budget: budget).data
     }
 
     static func json<T: Encodable>(_ value: T) throws -> Data {
@@ -295,7 +289,7 @@ struct TelegramSet: Encodable {
     }
     var name: String
     var title: String
-    var thumbnail: String?
+    var thumbnail: String
     var stickers: [Sticker]
 }
 
@@ -307,7 +301,7 @@ struct SignalManifest: Encodable {
     }
     var title: String
     var author: String
-    var cover: String?
+    var cover: String
     var stickers: [Sticker]
 }
 

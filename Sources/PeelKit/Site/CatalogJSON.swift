@@ -172,9 +172,7 @@ struct CatalogJSON: Encodable {
                   })
         if !pack.stickers.isEmpty {
             for row in PlatformReadiness.of(pack, in: review) {
-                let imessage = row.platform == .imessage
-                let key = imessage ? pack.slug : SitePaths.messengerArchiveKey(pack, row.platform)
-                let download = archives[key] == nil ? nil : (imessage ? SitePaths.packArchive(pack) : SitePaths.messengerArchive(pack, row.platform))
+                let download = archives[SitePaths.platformArchiveKey(pack, row.platform)] == nil ? nil : SitePaths.platformArchive(pack, row.platform)
                 entry.platforms[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons,
                                                                        download: download)
             }

@@ -312,11 +312,8 @@ struct PageRenderer: Sendable {
             case .changes: chrome.format(row.changes == 1 ? "readinessChangesOne" : "readinessChangesOther", ["count": "\(row.changes)"])
             case .blocked: chrome["readinessBlocked"]
             }
-            // The download: the pack zip (Xcode-ready) for Messages, the export's zip for the others.
-            let path = row.platform == .imessage ? SitePaths.packArchive(pack) : SitePaths.messengerArchive(pack, row.platform)
-            let key = row.platform == .imessage ? pack.slug : SitePaths.messengerArchiveKey(pack, row.platform)
-            let download = archives[key].map { bytes in
-                LinkModel(href: relative(path, from: page),
+            let download = archives[SitePaths.platformArchiveKey(pack, row.platform)].map { bytes in
+                LinkModel(href: relative(SitePaths.platformArchive(pack, row.platform), from: page),
                           title: chrome.format("readinessDownload", ["platform": row.platform.name, "size": ByteCount.format(bytes)]))
             }
             return ReadinessRowModel(platform: row.platform.name, state: row.state.rawValue, status: status, reasons: row.reasons,

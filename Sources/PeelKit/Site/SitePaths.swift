@@ -18,10 +18,16 @@ enum SitePaths {
     static let builderFolder = "builder"
     static func packIcons(_ pack: Pack) -> String { "\(pack.slug)/icons" }
     static func packArchive(_ pack: Pack) -> String { "\(pack.slug)/\(pack.slug).zip" }
-    /// The pack as `peel export <platform>` writes it, zipped (site.md's `platforms:`).
-    static func messengerArchive(_ pack: Pack, _ platform: MessengerPlatform) -> String { "\(pack.slug)/\(pack.slug)-\(platform.rawValue).zip" }
-    /// The key of a messenger archive's size among the pack archives' sizes (slugs hold no "/").
-    static func messengerArchiveKey(_ pack: Pack, _ platform: MessengerPlatform) -> String { "\(pack.slug)/\(platform.rawValue)" }
+    /// The pack's download for a platform of site.md's `platforms:`: the pack zip for iMessage (its
+    /// Xcode-ready catalog), the pack as `peel export <platform>` writes it, zipped, for the others.
+    static func platformArchive(_ pack: Pack, _ platform: MessengerPlatform) -> String {
+        platform == .imessage ? packArchive(pack) : "\(pack.slug)/\(pack.slug)-\(platform.rawValue).zip"
+    }
+    /// The key of that download's size among the archives' sizes: the pack's slug for the pack zip,
+    /// `<slug>/<platform>` for the others (slugs hold no "/").
+    static func platformArchiveKey(_ pack: Pack, _ platform: MessengerPlatform) -> String {
+        platform == .imessage ? pack.slug : "\(pack.slug)/\(platform.rawValue)"
+    }
     static func stickerFolder(_ pack: Pack, _ sticker: Sticker) -> String { "\(pack.slug)/\(sticker.slug)" }
     static func stickerPage(_ pack: Pack, _ sticker: Sticker) -> String { "\(stickerFolder(pack, sticker))/index.html" }
 
