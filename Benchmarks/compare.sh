@@ -59,17 +59,8 @@ measure() { # command... → seconds, cpu
   read -r user sys <"$work/time.txt"
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-
-# Outputs of earlier runs are moved aside and deleted at the end, for every tool alike: deleting
-# thousands of files just before a build makes creating its files slower on ext4 (run.sh).
-trash="$work/trash"
-retire() {
-  mkdir -p "$trash"
-  local path
-  for path in "$@"; do if [ -e "$path" ]; then mv "$path" "$trash/$(basename "$path").$RANDOM$RANDOM"; fi; done
-}
-trap 'rm -rf "$trash"' EXIT
+# median, retire (outputs moved aside, deleted at exit).
+source Benchmarks/lib.sh   # the scripts run from the repository root
 
 # tool name, cold command (after its outputs are retired), outputs to retire
 run_tool() { # name retire-paths-var command...

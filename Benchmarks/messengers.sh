@@ -80,17 +80,8 @@ measure() { # command... → status
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
   return "$status"
 }
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-
-# Outputs of earlier runs are moved aside and deleted at the end (run.sh: deleting many files just
-# before a run slows the run's own file creation).
-trash="$work/trash"
-retire() {
-  mkdir -p "$trash"
-  local path
-  for path in "$@"; do if [ -e "$path" ]; then mv "$path" "$trash/$(basename "$path").$RANDOM$RANDOM"; fi; done
-}
-trap 'rm -rf "$trash"' EXIT
+# median, retire (outputs moved aside, deleted at exit).
+source Benchmarks/lib.sh   # the scripts run from the repository root
 
 declare -A wall cpus encodes
 for run in $(seq "$runs"); do

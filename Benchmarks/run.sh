@@ -90,21 +90,8 @@ build() { # catalog site
   measure env CI=true "$peel" build "$1" -o "$2"
 }
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-
-# Cold builds start with no site and no cache. The previous ones are moved aside, not deleted, and
-# deleted at the end: ext4 avoids reusing inodes freed seconds earlier, and deleting thousands of
-# files just before a build made creating its files cost ~1.5 s more (measured), an artefact of
-# benchmarking back to back that a user's cold build does not meet. sigal gets the same treatment.
-trash="$work/trash"
-retire() { # paths...
-  mkdir -p "$trash"
-  local path
-  for path in "$@"; do
-    if [ -e "$path" ]; then mv "$path" "$trash/$(basename "$path").$RANDOM$RANDOM"; fi
-  done
-}
-trap 'rm -rf "$trash"' EXIT
+# median, retire (outputs moved aside, deleted at exit).
+source Benchmarks/lib.sh   # the scripts run from the repository root
 
 echo "## Per sticker, one core, median of 20 (decode = read + SHA-256 + every frame; thumbnails = 160 and 320 px, resampled and encoded)"
 echo
