@@ -11,10 +11,11 @@ import Darwin
 /// request head (its line reader is quadratic: a 1 MB request line pinned a core) and stops
 /// accepting for good on the first failed `accept()`. Here:
 /// - a request head is bounded before it is parsed (`RequestHeadReader`: 414 and 431);
-/// - at most `maxConnections` are open; past that, the one idle longest is let go (and the user
-///   is told once if that goes on);
-/// - `accept()` failing for want of file descriptors (EMFILE) lets idle connections go, backs
-///   off and tries again, and says so once per episode;
+/// - at most half the file descriptors the process may open go to connections (`DescriptorBudget`,
+///   read again at each one), and never the last ones; past that, the ones idle longest are let go
+///   (and the user is told once if that goes on);
+/// - `accept()` failing for want of file descriptors (EMFILE: something else took them) lets idle
+///   connections go, backs off and tries again, and says so once per episode;
 /// - `stop()` ends every connection at once, whatever it is doing.
 final class DevHTTPServer: Sendable {
     /// What the server tells the user about, beyond requests.
@@ -26,7 +27,6 @@ final class DevHTTPServer: Sendable {
     }
 
     let port: UInt16
-    let maxConnections: Int
     private let listener: Socket
     private let pool: any AsyncSocketPool
     private let registry = ConnectionRegistry()
@@ -58,7 +58,6 @@ final class DevHTTPServer: Sendable {
         }
         self.handler = handler
         self.notice = notice
-        self.maxConnections = Self.connectionLimit()
         let pool = self.pool
         serving.task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
@@ -76,20 +75,6 @@ final class DevHTTPServer: Sendable {
         serving.task?.cancel()
         await serving.task?.value
         try? listener.close()
-    }
-
-    /// Half the file descriptors the process may open, at most 256: the rest stay free for the
-    /// builds (images, the cache and the site being written) and the folder watcher. A browser
-    /// opens about six connections per page and one event stream per tab.
-    static func connectionLimit() -> Int {
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        #else
-        let status = getrlimit(RLIMIT_NOFILE, &limit)
-        #endif
-        guard status == 0 else { return 256 }
-        return max(8, min(256, Int(clamping: limit.rlim_cur) / 2))
     }
 
     private func acceptConnections() async {
@@ -115,21 +100,31 @@ final class DevHTTPServer: Sendable {
                 // The listening socket itself failed (it was closed): nothing more to accept.
                 return
             }
-            // Full is trouble too: connections are being closed to make room.
-            let full = registry.count >= maxConnections
-            if full {
-                if trouble.failed(at: .now) { notice(.acceptFailing("\(maxConnections) open, the most it keeps")) }
-            } else if trouble.accepted(at: .now) {
-                notice(.acceptRecovered)
+            // Full, or near the descriptor limit, is trouble too: connections are closed to make room.
+            let budget = DescriptorBudget.current()
+            let overloaded: Bool
+            if budget.isShort(after: file.rawValue) {
+                if trouble.failed(at: .now) {
+                    notice(.acceptFailing("\(file.rawValue + 1) of the \(budget.limit) files it may open are open"))
+                }
+                overloaded = registry.evictLongestIdle(count: AcceptTrouble.headroom) == 0
+            } else if registry.count >= budget.connections {
+                if trouble.failed(at: .now) { notice(.acceptFailing("\(budget.connections) open, the most it keeps")) }
+                overloaded = !registry.evictLongestIdle()
+            } else {
+                if trouble.accepted(at: .now) { notice(.acceptRecovered) }
+                overloaded = false
             }
-            admit(Socket(file: file), full: full)
+            admit(Socket(file: file), overloaded: overloaded)
+            // Near the limit, the connections let go need a moment to close: accepting on at full
+            // speed would reach the limit first. The kernel queues newcomers meanwhile.
+            if budget.isShort(after: file.rawValue) { try? await Task.sleep(for: AcceptTrouble.shortPause) }
         }
     }
 
-    private func admit(_ socket: Socket, full: Bool) {
-        // Full: let the longest-idle connection go; when every one is busy (event streams), the
-        // newcomer is told to come back.
-        let overloaded = full && !registry.evictLongestIdle()
+    /// Starts answering the connection; `overloaded` (no connection could be let go to make room:
+    /// every one is busy, such as event streams) tells the newcomer to come back.
+    private func admit(_ socket: Socket, overloaded: Bool) {
         guard let id = registry.add(socket), let connection = try? AsyncSocket(socket: socket, pool: pool) else {
             try? socket.close()
             return
