@@ -97,14 +97,54 @@ final class SiteWriter: @unchecked Sendable {
     /// A page made from `key` (its template and model): the previous build's page when that was
     /// made from the same key, else `render()` written.
     func writePage(to path: String, key: String, render: () throws -> String) throws {
-        if let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil, let source = previousFile(path) {
-            let target = try prepare(path)
-            if link(source, to: target) {
-                record(path, previous, reused: true)
-                return
-            }
-        }
+        if try reusePreviousPage(path, key: key) { return }
         try write(Data(try render().utf8), to: path, source: key)
+    }
+
+    /// `writePage` for a page rendered part by part (`render` hands each part to `emit`), so the
+    /// whole page is never held: the review page of a large catalog.
+    func writeStreamedPage(to path: String, key: String, render: (_ emit: (String) throws -> Void) throws -> Void) throws {
+        if try reusePreviousPage(path, key: key) { return }
+        try writeStreamed(to: path, source: key) { file in try render { try file.write($0) } }
+    }
+
+    /// Writes at `path` what `produce` writes into the file part by part (catalog.json, a large
+    /// page), hashing it as it goes; the previous site's identical file is linked instead, as
+    /// `write` does.
+    func writeStreamed(to path: String, source: String? = nil, produce: (StreamedFile) throws -> Void) throws {
+        let target = try prepare(path)
+        let folder = (target as NSString).deletingLastPathComponent
+        let file = try StreamedFile(newPath: folder + "/" + SafeFile.temporaryName())
+        do {
+            try produce(file)
+        } catch {
+            file.discard()
+            throw error
+        }
+        let written = try file.finish()
+        let output = BuildState.Output(size: written.size, sha256: written.sha256, source: source)
+        if let previous = previousOutputs[path], previous.sha256 == written.sha256, previous.size == written.size,
+           let previousSource = previousFile(path), link(previousSource, to: target) {
+            unlink(file.path)
+            record(path, output, reused: true)
+            return
+        }
+        guard rename(file.path, target) == 0 else {
+            let code = errno
+            unlink(file.path)
+            throw PeelError.writeFailed(path: target, reason: SystemErrorText.describe(errno: code))
+        }
+        record(path, output, reused: false)
+    }
+
+    /// Links the previous build's page at `path` when it was made from the same key.
+    private func reusePreviousPage(_ path: String, key: String) throws -> Bool {
+        guard let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil,
+              let source = previousFile(path) else { return false }
+        let target = try prepare(path)
+        guard link(source, to: target) else { return false }
+        record(path, previous, reused: true)
+        return true
     }
 
     func write(_ text: String, to path: String) throws {

@@ -220,34 +220,44 @@ struct CatalogJSON: Encodable {
         return encoder
     }
 
-    /// The same bytes as `encoder.encode(self)` and a newline, made one pack at a time: the
-    /// document is encoded with a placeholder for the packs, and each pack's entry, encoded on its
-    /// own and indented to its depth, takes its place. Encoding the whole catalog in one pass held
-    /// every entry and the encoder's tree of them at once: about 110 MB for 20,000 stickers.
+    /// The same bytes as `encoder.encode(self)` and a newline, made one pack at a time (`write`).
     func encoded() throws -> Data {
+        var data = Data()
+        try write { data.append($0) }
+        return data
+    }
+
+    /// Hands `emit` the bytes of `encoded()` in parts, one pack at a time, so the document is
+    /// never held whole (34 MB for 20,000 stickers): it is encoded with a placeholder for the
+    /// packs, and each pack's entry, encoded on its own and indented to its depth, takes its place.
+    /// Encoding the whole catalog in one pass held every entry and the encoder's tree of them at
+    /// once: about 110 MB for 20,000 stickers.
+    func write(_ emit: (Data) throws -> Void) throws {
         let encoder = Self.encoder
         let skeleton = try encoder.encode(Skeleton(version: version, site: site, packs: [Self.placeholder], findings: findings,
                                                    summary: summary))
         // Pretty-printed, the packs array sits at depth 1 and each entry at depth 2 (four spaces).
         let marker = Data("\n    \"\(Self.placeholder)\"\n".utf8)
-        guard let range = skeleton.range(of: marker) else { return try encoder.encode(self) + Data("\n".utf8) }
-        var data = Data(skeleton[..<range.lowerBound])
-        data.append(0x0A)
+        guard let range = skeleton.range(of: marker) else { return try emit(encoder.encode(self) + Data("\n".utf8)) }
+        var part = Data(skeleton[..<range.lowerBound])
+        part.append(0x0A)
         let packs = review.catalog.packs
         for (index, pack) in packs.enumerated() {
             let entry = try encoder.encode(entry(for: pack))
             for line in entry.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                if !line.isEmpty { data.append(contentsOf: "    ".utf8) }
-                data.append(contentsOf: line)
-                data.append(0x0A)
+                if !line.isEmpty { part.append(contentsOf: "    ".utf8) }
+                part.append(contentsOf: line)
+                part.append(0x0A)
             }
-            data.removeLast()
-            data.append(contentsOf: index < packs.count - 1 ? ",\n".utf8 : "\n".utf8)
+            part.removeLast()
+            part.append(contentsOf: index < packs.count - 1 ? ",\n".utf8 : "\n".utf8)
+            try emit(part)
+            part.removeAll(keepingCapacity: true)
         }
-        if packs.isEmpty { data.append(0x0A) }
-        data.append(skeleton[range.upperBound...])
-        data.append(0x0A)
-        return data
+        if packs.isEmpty { part.append(0x0A) }
+        part.append(skeleton[range.upperBound...])
+        part.append(0x0A)
+        try emit(part)
     }
 
     private static let placeholder = "peel-packs-placeholder"

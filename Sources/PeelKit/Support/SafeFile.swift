@@ -124,7 +124,7 @@ enum SafeFile {
     }
 
     /// `.peel-tmp-<pid>-<n>`: short, so it fits beside a name of any allowed length, and hidden.
-    private static func temporaryName() -> String {
+    static func temporaryName() -> String {
         ".peel-tmp-\(getpid())-\(counter.next())"
     }
 
