@@ -412,12 +412,12 @@ public struct SiteBuilder: Sendable {
         var independent: [SitePage] = [.review, .reviewCSV]
         // Every language's pages: the default language's at the root, each other one's in its folder.
         for language in review.catalog.site.pageLanguages {
-            for pack in review.catalog.packs {
-                independent += pack.stickers.indices.map { SitePage.sticker($0, pack, language) }
+            for (packIndex, pack) in review.catalog.packs.enumerated() {
+                independent += pack.stickers.indices.map { SitePage.sticker($0, pack: packIndex, language) }
                 // A parts pack's builder: a page per combination, and the first one as its index.
                 let composed = pack.stickers.indices.filter { pack.stickers[$0].composition != nil }
-                independent += composed.map { SitePage.builder($0, pack, isIndex: false, language) }
-                if let first = composed.first { independent.append(.builder(first, pack, isIndex: true, language)) }
+                independent += composed.map { SitePage.builder($0, pack: packIndex, isIndex: false, language) }
+                if let first = composed.first { independent.append(.builder(first, pack: packIndex, isIndex: true, language)) }
             }
         }
         let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
@@ -433,7 +433,7 @@ public struct SiteBuilder: Sendable {
                                         templates: templates)
         let catalog = review.catalog
         let withArchivesPages = catalog.site.pageLanguages.flatMap { language in
-            [SitePage.home(language)] + catalog.packs.map { SitePage.pack($0, language) }
+            [SitePage.home(language)] + catalog.packs.indices.map { SitePage.pack($0, language) }
         }
         try await ParallelWork.run([SitePage.catalogJSON] + withArchivesPages) { page in
             try page.write(review, renderer: withArchives, site: site)
@@ -452,31 +452,42 @@ public struct SiteBuilder: Sendable {
 }
 
 /// One file of the site made from the review: a page (in a language: nil for the default one),
-/// or the review's CSV or catalog.json.
+/// or the review's CSV or catalog.json. Packs are named by their index in the catalog: a 20,000
+/// sticker site has 20,000 pages per language, and a copy of the pack in each (with its stickers'
+/// array and strings inline) made the list 11 MB.
 enum SitePage: Sendable {
-    case home(String?), review, reviewCSV, catalogJSON, pack(Pack, String?), sticker(Int, Pack, String?)
-    case builder(Int, Pack, isIndex: Bool, String?)
+    case home(String?), review, reviewCSV, catalogJSON, pack(Int, String?), sticker(Int, pack: Int, String?)
+    case builder(Int, pack: Int, isIndex: Bool, String?)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
         let (source, path): (PageSource, String)
         switch self {
         case .home(let language): (source, path) = (renderer.home(in: language), renderer.language(language).path(SitePaths.home))
-        case .review: (source, path) = (renderer.review(), SitePaths.reviewPage)
-        case .pack(let pack, let language):
+        case .review:
+            let model = renderer.reviewModel()
+            let source = PageSource(template: "review", model: model)
+            try site.writeStreamedPage(to: SitePaths.reviewPage, key: source.key) { emit in
+                try ReviewPageStream.render(model, templates: renderer.templates, emit: emit)
+            }
+            return
+        case .pack(let packIndex, let language):
+            let pack = review.catalog.packs[packIndex]
             (source, path) = (renderer.pack(pack, in: language), renderer.language(language).path(SitePaths.packPage(pack)))
-        case .builder(let index, let pack, let isIndex, let language):
+        case .builder(let index, let packIndex, let isIndex, let language):
+            let pack = review.catalog.packs[packIndex]
             (source, path) = (renderer.builder(at: index, in: pack, isIndex: isIndex, language: language),
                               renderer.language(language).path(isIndex ? SitePaths.builderPage(pack)
                                                                         : SitePaths.builderPage(pack, pack.stickers[index])))
-        case .sticker(let index, let pack, let language):
+        case .sticker(let index, let packIndex, let language):
+            let pack = review.catalog.packs[packIndex]
             (source, path) = (renderer.sticker(at: index, in: pack, language: language),
                               renderer.language(language).path(SitePaths.stickerPage(pack, pack.stickers[index])))
         case .reviewCSV:
             try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
             return
         case .catalogJSON:
-            try site.write(try CatalogJSON(review: review, icons: renderer.icons, archives: renderer.archives).encoded(),
-                           to: SitePaths.catalogJSON)
+            let catalog = CatalogJSON(review: review, icons: renderer.icons, archives: renderer.archives)
+            try site.writeStreamed(to: SitePaths.catalogJSON) { file in try catalog.write { try file.write($0) } }
             return
         }
         try site.writePage(to: path, key: source.key) { try source.render(with: renderer.templates) }

@@ -28,6 +28,12 @@ struct PageModel<Content: Encodable>: Encodable {
     let pageLanguage: PageLanguageModel
     /// The theme's words in the page's language (`{{t.key}}`, see `ChromeStrings`).
     let t: ChromeTable
+
+    /// The same page showing `page` instead.
+    func showing<Other: Encodable>(_ page: Other) -> PageModel<Other> {
+        PageModel<Other>(site: site, root: root, pageTitle: pageTitle, pageDescription: pageDescription, social: social, page: page,
+                         pageLanguage: pageLanguage, t: t)
+    }
 }
 
 /// What a shared link to the page previews. `url` and `image` need absolute addresses and are
@@ -168,7 +174,9 @@ struct OptionModel: Encodable {
 }
 
 struct ReviewModel: Encodable {
-    let rows: [ReviewRowModel]
+    var rows: [ReviewRowModel]
+    /// Where the rows go when the page is rendered in parts (`ReviewPageStream`); nil otherwise.
+    var rowsToFollow: String?
     let stickerCount: Int
     /// "4 packs, 24 stickers: 2 errors, 1 warning": the very counts `peel check`, `peel build`
     /// and catalog.json give, from the same findings.

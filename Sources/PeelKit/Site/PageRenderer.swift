@@ -371,6 +371,11 @@ struct PageRenderer: Sendable {
     }
 
     func review() -> PageSource {
+        PageSource(template: "review", model: reviewModel())
+    }
+
+    /// The review page's model: a row per sticker of the catalog.
+    func reviewModel() -> PageModel<ReviewModel> {
         let page = SitePaths.reviewPage
         var rows: [ReviewRowModel] = []
         for pack in catalog.packs {
@@ -397,11 +402,11 @@ struct PageRenderer: Sendable {
         let codes = Set(catalog.packs.flatMap(\.stickers).flatMap { findings[$0.source] ?? [] }.map(\.code.rawValue)).sorted()
         var model = ReviewModel(rows: rows, stickerCount: rows.count, summaryLine: summary.line,
                                 errorCount: summary.errors, warningCount: summary.warnings,
-                                stickersWithErrors: rows.filter { $0.status == "error" }.count,
-                                stickersWithWarnings: rows.filter { $0.status == "warning" }.count,
+                                stickersWithErrors: rows.count { $0.status == "error" },
+                                stickersWithWarnings: rows.count { $0.status == "warning" },
                                 suppressedCount: summary.suppressed, suppressedLabel: plural(summary.suppressed, "finding"),
                                 hasSuppressed: summary.suppressed > 0,
-                                cleanCount: rows.filter { $0.status == "clean" }.count,
+                                cleanCount: rows.count { $0.status == "clean" },
                                 catalogFindings: checked.catalogFindings.map(Self.findingModel),
                                 hasCatalogFindings: !checked.catalogFindings.isEmpty,
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
@@ -419,7 +424,7 @@ struct PageRenderer: Sendable {
                                   title: "Label review – \(catalog.site.title)",
                                   description: "Every sticker's accessibility label and findings on one page.",
                                   socialType: "article", socialTitle: "Label review", image: nil)
-        return PageSource(template: "review", model: pageModel)
+        return pageModel
     }
 
     // MARK: - Helpers

@@ -176,6 +176,7 @@ extension ReviewModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "rows": self.rows
+        case "rowsToFollow": self.rowsToFollow
         case "stickerCount": self.stickerCount
         case "summaryLine": self.summaryLine
         case "errorCount": self.errorCount

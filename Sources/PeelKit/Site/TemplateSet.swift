@@ -65,6 +65,10 @@ public struct TemplateSet: Sendable {
                                                message: "\(error.error) near '\(error.context.line.trimmed)'")
             }
         }
+        if library.getTemplate(named: "review-row") != nil {
+            library.register(try MustacheTemplate(string: HTMLEscaping.pragma + ReviewPageStream.rowsTemplateText),
+                             named: ReviewPageStream.rowsTemplate)
+        }
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
             throw PeelError.templateMissing(name: name)
         }
@@ -82,6 +86,11 @@ public struct TemplateSet: Sendable {
     /// The theme's words in `language` (English where the theme has no table for it).
     func chrome(for language: String) -> ChromeStrings {
         ChromeStrings(language: language, tables: stringTables)
+    }
+
+    /// True when the theme has a template of that name.
+    func has(_ name: String) -> Bool {
+        library.getTemplate(named: name) != nil
     }
 
     /// Renders `context` with the named template. Values are HTML-escaped unless the template
