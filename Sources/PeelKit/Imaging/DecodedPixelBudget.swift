@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Bytes of decoded pixels the image workers of one process may hold at once. A worker reserves an
 /// image's estimated working memory before decoding it and gives it back when its thumbnails are
@@ -58,16 +55,6 @@ final class DecodedPixelBudget: @unchecked Sendable {
     /// 170-frame APNGs decoded one after another on 2 threads still peaked at 1.47 GB (two arenas of
     /// 750 MB each) until the memory of a finished large image is handed back to the system.
     private static func returnFreedMemory() {
-        mallocTrim?(0)
+        FreedMemory.release()
     }
-
-    /// glibc's malloc_trim (in <malloc.h>, which the Glibc module leaves out); nil elsewhere.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
 }
