@@ -421,7 +421,11 @@ public struct SiteBuilder: Sendable {
             }
         }
         let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
-        try await ParallelWork.run(independent) { page in
+        // Pages are small and many: what rendering them frees goes back to the system now and
+        // then, as in the image step, so it does not add to the peak of a large catalog.
+        try await ParallelWork.run(independent, progress: { done, _ in
+            if done % FreedMemory.pagesBetweenReleases == 0 { FreedMemory.release() }
+        }) { page in
             try page.write(review, renderer: renderer, site: site)
         }
     }
@@ -464,10 +468,9 @@ enum SitePage: Sendable {
         switch self {
         case .home(let language): (source, path) = (renderer.home(in: language), renderer.language(language).path(SitePaths.home))
         case .review:
-            let model = renderer.reviewModel()
-            let source = PageSource(template: "review", model: model)
-            try site.writeStreamedPage(to: SitePaths.reviewPage, key: source.key) { emit in
-                try ReviewPageStream.render(model, templates: renderer.templates, emit: emit)
+            let parts = renderer.reviewParts()
+            try site.writeStreamedPage(to: SitePaths.reviewPage, key: parts.key()) { emit in
+                try ReviewPageStream.render(parts, templates: renderer.templates, emit: emit)
             }
             return
         case .pack(let packIndex, let language):

@@ -9,9 +9,14 @@ import Foundation
 enum ModelDigest {
     static func of(_ value: some Encodable) -> String {
         let sink = Sink()
+        add(value, to: sink)
+        return Hex.string(sink.finalize())
+    }
+
+    /// Adds `value`'s fields to a digest under way (a model hashed in parts: `ReviewPageParts`).
+    static func add(_ value: some Encodable, to sink: Sink) {
         // Page models hold only strings, numbers, booleans, optionals, arrays and other models.
         try? value.encode(to: DigestEncoder(sink: sink))
-        return Hex.string(sink.finalize())
     }
 
     /// Hashes the stream as it comes, a block at a time: the review page's model of a

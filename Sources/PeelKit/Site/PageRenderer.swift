@@ -376,42 +376,39 @@ struct PageRenderer: Sendable {
 
     /// The review page's model: a row per sticker of the catalog.
     func reviewModel() -> PageModel<ReviewModel> {
+        reviewParts().whole
+    }
+
+    /// The review page's model in parts: everything but the rows, and the rows made a part at a
+    /// time (`ReviewPageStream`), so a large catalog's rows are never all held.
+    func reviewParts() -> ReviewPageParts {
         let page = SitePaths.reviewPage
-        var rows: [ReviewRowModel] = []
-        for pack in catalog.packs {
-            for sticker in pack.stickers {
-                let own = (findings[sticker.source] ?? []).filter { !$0.suppressed }
-                let errors = own.filter { $0.severity == .error }.count
-                let warnings = own.count - errors
-                rows.append(ReviewRowModel(
-                    packSlug: pack.slug, lang: pack.language, packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
-                    href: relative(SitePaths.stickerPage(pack, sticker), from: page),
-                    image: image(for: sticker, in: pack, from: page, decorative: true), label: sticker.alt,
-                    spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt.map(PerceivedLength.of) ?? 0,
-                    overLimit: (sticker.alt.map(PerceivedLength.of) ?? 0) > LabelChecks.maximumLength,
-                    status: errors > 0 ? "error" : warnings > 0 ? "warning" : "clean",
-                    errorCount: errors, warningCount: warnings,
-                    findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
-                    codes: Set((findings[sticker.source] ?? []).map(\.code.rawValue)).sorted().joined(separator: " "),
-                    artText: ArtTextModel(artText[sticker.source])))
-                rows[rows.count - 1].translations = Self.translationCells(of: sticker, site: catalog.site)
-                rows[rows.count - 1].translationStates = Self.translationStates(rows[rows.count - 1].translations)
+        var stickers: [ReviewPageParts.Place] = []
+        var status = (errors: 0, warnings: 0, clean: 0)
+        var codeSet = Set<String>()
+        for (packIndex, pack) in catalog.packs.enumerated() {
+            for (stickerIndex, sticker) in pack.stickers.enumerated() {
+                stickers.append(.init(pack: packIndex, sticker: stickerIndex))
+                let all = findings[sticker.source] ?? []
+                codeSet.formUnion(all.map(\.code.rawValue))
+                switch Self.status(of: all) {
+                case "error": status.errors += 1
+                case "warning": status.warnings += 1
+                default: status.clean += 1
+                }
             }
         }
         let summary = checked.summary
-        let codes = Set(catalog.packs.flatMap(\.stickers).flatMap { findings[$0.source] ?? [] }.map(\.code.rawValue)).sorted()
-        var model = ReviewModel(rows: rows, stickerCount: rows.count, summaryLine: summary.line,
+        var model = ReviewModel(rows: [], stickerCount: stickers.count, summaryLine: summary.line,
                                 errorCount: summary.errors, warningCount: summary.warnings,
-                                stickersWithErrors: rows.count { $0.status == "error" },
-                                stickersWithWarnings: rows.count { $0.status == "warning" },
+                                stickersWithErrors: status.errors, stickersWithWarnings: status.warnings,
                                 suppressedCount: summary.suppressed, suppressedLabel: plural(summary.suppressed, "finding"),
-                                hasSuppressed: summary.suppressed > 0,
-                                cleanCount: rows.count { $0.status == "clean" },
+                                hasSuppressed: summary.suppressed > 0, cleanCount: status.clean,
                                 catalogFindings: checked.catalogFindings.map(Self.findingModel),
                                 hasCatalogFindings: !checked.catalogFindings.isEmpty,
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
                                 packs: catalog.packs.map { OptionModel(value: $0.slug, label: $0.title) },
-                                codes: codes.map { OptionModel(value: $0, label: $0) })
+                                codes: codeSet.sorted().map { OptionModel(value: $0, label: $0) })
         model.languages = catalog.site.otherLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
         model.hasLanguages = !model.languages.isEmpty
         model.translationFilters = model.languages.isEmpty ? [] : [
@@ -420,11 +417,42 @@ struct PageRenderer: Sendable {
             [OptionModel(value: "missing:\(language)", label: "Missing in \(LanguageName.of(language))"),
              OptionModel(value: "stale:\(language)", label: "Out of date in \(LanguageName.of(language))")]
         }
-        let pageModel = pageModel(model, path: page, language: language(), translatable: false,
-                                  title: "Label review – \(catalog.site.title)",
-                                  description: "Every sticker's accessibility label and findings on one page.",
-                                  socialType: "article", socialTitle: "Label review", image: nil)
-        return pageModel
+        let frame = pageModel(model, path: page, language: language(), translatable: false,
+                              title: "Label review – \(catalog.site.title)",
+                              description: "Every sticker's accessibility label and findings on one page.",
+                              socialType: "article", socialTitle: "Label review", image: nil)
+        return ReviewPageParts(frame: frame, stickers: stickers) { place in
+            let pack = catalog.packs[place.pack]
+            return reviewRow(pack.stickers[place.sticker], in: pack, page: page)
+        }
+    }
+
+    /// "error", "warning" or "clean": a sticker's worst finding that is not silenced.
+    static func status(of findings: [Finding]) -> String {
+        let own = findings.filter { !$0.suppressed }
+        return own.contains { $0.severity == .error } ? "error" : own.isEmpty ? "clean" : "warning"
+    }
+
+    /// A sticker's row on the review page.
+    private func reviewRow(_ sticker: Sticker, in pack: Pack, page: String) -> ReviewRowModel {
+        let all = findings[sticker.source] ?? []
+        let own = all.filter { !$0.suppressed }
+        let errors = own.filter { $0.severity == .error }.count
+        let warnings = own.count - errors
+        var row = ReviewRowModel(
+            packSlug: pack.slug, lang: pack.language, packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
+            href: relative(SitePaths.stickerPage(pack, sticker), from: page),
+            image: image(for: sticker, in: pack, from: page, decorative: true), label: sticker.alt,
+            spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt.map(PerceivedLength.of) ?? 0,
+            overLimit: (sticker.alt.map(PerceivedLength.of) ?? 0) > LabelChecks.maximumLength,
+            status: Self.status(of: all),
+            errorCount: errors, warningCount: warnings,
+            findings: findingModels(for: sticker), hasFindings: !all.isEmpty,
+            codes: Set(all.map(\.code.rawValue)).sorted().joined(separator: " "),
+            artText: ArtTextModel(artText[sticker.source]))
+        row.translations = Self.translationCells(of: sticker, site: catalog.site)
+        row.translationStates = Self.translationStates(row.translations)
+        return row
     }
 
     // MARK: - Helpers

@@ -1,6 +1,7 @@
-/// Renders the review page in parts, so the page is never held whole: it has a row per sticker,
-/// and at 20,000 stickers it is 25 MB of HTML, which rendered as one string (the rows section's
-/// string, the page's, then a copy in `Data`) held about 100 MB at the build's peak.
+/// Renders the review page in parts, so neither the page nor its rows are ever held whole: it
+/// has a row per sticker, and at 20,000 stickers it is 25 MB of HTML, which rendered as one
+/// string (the rows section's string, the page's, then a copy in `Data`) held about 100 MB at the
+/// build's peak.
 ///
 /// The page is rendered with no rows and a marker where they go (`{{{rowsToFollow}}}` in
 /// review.mustache), then the rows a few hundred at a time with the theme's `review-row` partial,
@@ -18,24 +19,20 @@ enum ReviewPageStream {
     /// Stands where the rows go; text a page could not contain otherwise (any `<` of a value is escaped).
     static let marker = "<!--peel:rows-to-follow-->"
 
-    static func render(_ model: PageModel<ReviewModel>, templates: TemplateSet, rowsPerPart: Int = ReviewPageStream.rowsPerPart,
+    static func render(_ parts: ReviewPageParts, templates: TemplateSet, rowsPerPart: Int = ReviewPageStream.rowsPerPart,
                        emit: (String) throws -> Void) throws {
-        var frame = model.page
-        frame.rows = []
+        var frame = parts.frame.page
         frame.rowsToFollow = marker
-        let around = try templates.render("review", model.showing(frame))
+        let around = try templates.render("review", parts.frame.showing(frame))
         guard templates.has(rowsTemplate), let place = around.range(of: marker),
               around[place.upperBound...].range(of: marker) == nil else {
-            return try emit(templates.render("review", model))
+            return try emit(templates.render("review", parts.whole))
         }
         try emit(String(around[..<place.lowerBound]))
-        var part = model.page
-        var start = 0
-        while start < model.page.rows.count {
-            let end = min(start + max(1, rowsPerPart), model.page.rows.count)
-            part.rows = Array(model.page.rows[start..<end])
-            try emit(templates.render(rowsTemplate, model.showing(part)))
-            start = end
+        var part = parts.frame.page
+        for range in parts.parts(rowsPerPart: rowsPerPart) {
+            part.rows = parts.rows(range)
+            try emit(templates.render(rowsTemplate, parts.frame.showing(part)))
         }
         try emit(String(around[place.upperBound...]))
     }

@@ -12,6 +12,8 @@ enum FreedMemory {
     /// How many images the image step makes between releases: often enough that the holes stay
     /// small, rarely enough that the release's walk over the heap costs nothing measurable.
     static let imagesBetweenReleases = 250
+    /// How many pages the page step writes between releases.
+    static let pagesBetweenReleases = 2_000
 
     static func release() {
         #if canImport(Glibc)

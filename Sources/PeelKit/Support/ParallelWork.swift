@@ -31,8 +31,9 @@ enum ParallelWork {
         }
     }
 
-    static func run<Job: Sendable>(_ jobs: [Job], _ work: @escaping @Sendable (Job) throws -> Void) async throws {
-        _ = try await map(jobs, work)
+    static func run<Job: Sendable>(_ jobs: [Job], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                                   _ work: @escaping @Sendable (Job) throws -> Void) async throws {
+        _ = try await map(jobs, progress: progress, work)
     }
 
     /// Each job's result, in the jobs' order, for synchronous code with many small jobs (reading

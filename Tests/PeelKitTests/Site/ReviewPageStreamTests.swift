@@ -6,7 +6,7 @@ import Testing
 /// The review page is rendered and written in parts (a row per sticker: 25 MB at 20,000), and
 /// must be exactly the page rendered whole.
 @Suite struct ReviewPageStreamTests {
-    static func streamed(_ model: PageModel<ReviewModel>, templates: TemplateSet, rowsPerPart: Int) throws -> (page: String, parts: Int) {
+    static func streamed(_ model: ReviewPageParts, templates: TemplateSet, rowsPerPart: Int) throws -> (page: String, parts: Int) {
         var page = ""
         var parts = 0
         try ReviewPageStream.render(model, templates: templates, rowsPerPart: rowsPerPart) { part in
@@ -22,18 +22,25 @@ import Testing
     func inPartsIsTheWholePageByteForByte(catalog: String) async throws {
         let review = try await Review.make(content: Fixtures.packageRoot.appendingPathComponent(catalog))
         let templates = try TemplateSet()
-        let model = PageRenderer(review: review, templates: templates).reviewModel()
-        let whole = try templates.render("review", model)
-        let rows = model.page.rows.count
-        #expect(rows >= 5)
+        let parts = PageRenderer(review: review, templates: templates).reviewParts()
+        let whole = try templates.render("review", parts.whole)
+        let rows = parts.count
+        #expect(rows >= 5 && rows == parts.whole.page.rows.count)
+        #expect(parts.frame.page.rows.isEmpty)
         for rowsPerPart in [1, 2, 5, rows, ReviewPageStream.rowsPerPart] {
-            let (page, parts) = try Self.streamed(model, templates: templates, rowsPerPart: rowsPerPart)
+            #expect(parts.key(rowsPerPart: rowsPerPart) == parts.key(), "the key does not depend on the parts")
+            let (page, partCount) = try Self.streamed(parts, templates: templates, rowsPerPart: rowsPerPart)
             #expect(page == whole, "\(rowsPerPart) rows per part")
             // Before the rows, each part of rows, after them.
-            #expect(parts == 2 + (rows + rowsPerPart - 1) / rowsPerPart)
+            #expect(partCount == 2 + (rows + rowsPerPart - 1) / rowsPerPart)
         }
         #expect(whole.components(separatedBy: "<tr data-status=").count == rows + 1)
         #expect(!whole.contains(ReviewPageStream.marker))
+        // The key covers every row: another label gives another key.
+        var edited = review.catalog
+        edited.packs[0].stickers[0].alt = (edited.packs[0].stickers[0].alt ?? "") + " (edited)"
+        let other = PageRenderer(review: Review(catalog: edited, assets: review.assets, findings: review.findings), templates: templates)
+        #expect(other.reviewParts().key() != parts.key())
     }
 
     /// A theme whose review page was written before the marker existed is rendered whole, with
@@ -44,20 +51,20 @@ import Testing
         let oldReview = "{{<base}}{{$content}}{{#page}}<table>{{#rows}}<tr><td>{{title}}</td></tr>{{/rows}}</table>{{/page}}{{/content}}{{/base}}"
         try theme.write(oldReview, to: "review.mustache")
         let old = try TemplateSet(overrideDirectory: theme.url)
-        let oldModel = PageRenderer(review: review, templates: old).reviewModel()
-        let (page, parts) = try Self.streamed(oldModel, templates: old, rowsPerPart: 1)
-        #expect(parts == 1)
-        #expect(page == (try old.render("review", oldModel)))
-        #expect(page.components(separatedBy: "<tr><td>").count == oldModel.page.rows.count + 1)
+        let oldParts = PageRenderer(review: review, templates: old).reviewParts()
+        let (page, partCount) = try Self.streamed(oldParts, templates: old, rowsPerPart: 1)
+        #expect(partCount == 1)
+        #expect(page == (try old.render("review", oldParts.whole)))
+        #expect(page.components(separatedBy: "<tr><td>").count == oldParts.count + 1)
 
         let rowTheme = try TemporaryFolder()
         try rowTheme.write("<tr class=\"mine\"><td>{{title}} ({{limit}})</td></tr>\n", to: "review-row.mustache")
         let mine = try TemplateSet(overrideDirectory: rowTheme.url)
-        let model = PageRenderer(review: review, templates: mine).reviewModel()
+        let model = PageRenderer(review: review, templates: mine).reviewParts()
         let streamed = try Self.streamed(model, templates: mine, rowsPerPart: 2)
-        #expect(streamed.page == (try mine.render("review", model)))
+        #expect(streamed.page == (try mine.render("review", model.whole)))
         // `limit` is the review's, found up the context as in the page rendered whole.
-        #expect(streamed.page.components(separatedBy: "<tr class=\"mine\"><td>").count == model.page.rows.count + 1)
+        #expect(streamed.page.components(separatedBy: "<tr class=\"mine\"><td>").count == model.count + 1)
         #expect(streamed.page.contains("(\(LabelChecks.maximumLength))</td>"))
     }
 
