@@ -64,12 +64,9 @@ let package = Package(
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"]), .brew(["hunspell"])]
         ),
-        // Tesseract: reads the text drawn into stickers (label-misses-art-text), through its C API.
-        .systemLibrary(
-            name: "CTesseract",
-            pkgConfig: "tesseract",
-            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"]), .brew(["tesseract"])]
-        ),
+        // Tesseract (reads the text drawn into stickers, label-misses-art-text) is not linked: its C
+        // API is loaded with dlopen when the art checks first read text (TesseractLibrary.swift),
+        // so the forty libraries it links are not loaded by every command.
         // libxml2: reads and writes the XLIFF files translators work in (`peel labels export --xliff`).
         .systemLibrary(
             name: "CLibXML2",
@@ -105,7 +102,6 @@ let package = Package(
                 "CWebP",
                 "CCmarkGFM",
                 "CHunspell",
-                "CTesseract",
                 "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

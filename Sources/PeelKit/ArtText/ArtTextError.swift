@@ -8,6 +8,8 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
     case missingDictionary(language: String)
     /// Tesseract found the data but could not start with it.
     case engineFailed(language: String, code: String, folder: String)
+    /// libtesseract itself could not be loaded (`reason` is the loader's).
+    case libraryMissing(reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
                 + "install one (Debian: hunspell-fr, hunspell-de-de, hunspell-pt-br…) or set DICPATH to its folder"
         case .engineFailed(let language, let code, let folder):
             "cannot read text in the art: Tesseract could not load \(folder)/\(code).traineddata for '\(language)'"
+        case .libraryMissing(let reason):
+            "cannot read text in the art: Tesseract is not installed (\(reason)); install libtesseract5 (Debian) or tesseract (Homebrew)"
         }
     }
 }

@@ -1,4 +1,3 @@
-import CTesseract
 import Foundation
 
 /// One Tesseract handle (`TessBaseAPI`, through its C API), loaded with one language's data and set
@@ -15,6 +14,7 @@ final class TesseractEngine {
     }
 
     private let handle: OpaquePointer
+    private let library: TesseractLibrary
 
     /// Tesseract variables for sticker art.
     static let settings: [(String, String)] = [("tessedit_do_invert", "0")]
@@ -23,56 +23,59 @@ final class TesseractEngine {
     /// Sticker words are scattered over art rather than set in blocks. Measured with ArtTextMeasurement
     /// on the generated stickers: PSM 11 and 6 ("one uniform block") found the same words and PSM 3
     /// (automatic layout) lost "LOL" and "OMG" at one size; PSM 6 took about twice as long.
-    static let pageSegmentation = PSM_SPARSE_TEXT
+    static let pageSegmentation = TesseractLibrary.sparseText
 
-    init(code: String, folder: String, language: String, pageSegmentation: TessPageSegMode = TesseractEngine.pageSegmentation,
+    init(code: String, folder: String, language: String, pageSegmentation: TesseractLibrary.PageSegmentation = TesseractEngine.pageSegmentation,
          settings: [(String, String)] = TesseractEngine.settings) throws {
-        guard let handle = TessBaseAPICreate() else { throw ArtTextError.engineFailed(language: language, code: code, folder: folder) }
+        let library = try TesseractLibrary.shared.get()
+        guard let handle = library.create() else { throw ArtTextError.engineFailed(language: language, code: code, folder: folder) }
         // Set at start-up so loading says nothing either: Tesseract writes its chatter ("Estimating
         // resolution…") to stderr unless `debug_file` names another file. Peel inverts light text
         // itself (ArtTextImage), so Tesseract's own second, inverted pass would only cost time.
         let variables = [("debug_file", "/dev/null")] + settings
         let status = Self.withCStrings(variables.map(\.0)) { names in
             Self.withCStrings(variables.map(\.1)) { values in
-                TessBaseAPIInit4(handle, folder, code, OEM_LSTM_ONLY, nil, 0, names, values, variables.count, 0)
+                library.initialize(handle, folder, code, TesseractLibrary.lstmOnly, nil, 0, names, values, variables.count, 0)
             }
         }
         guard status == 0 else {
-            TessBaseAPIDelete(handle)
+            library.delete(handle)
             throw ArtTextError.engineFailed(language: language, code: code, folder: folder)
         }
-        TessBaseAPISetPageSegMode(handle, pageSegmentation)
+        library.setPageSegmentation(handle, pageSegmentation)
         self.handle = handle
+        self.library = library
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        library.end(handle)
+        library.delete(handle)
     }
 
     /// The words in an 8-bit grayscale image (dark text on light works best).
     func words(gray: [UInt8], width: Int, height: Int) -> [Word] {
         gray.withUnsafeBufferPointer { buffer in
-            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+            library.setImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
             // Stickers carry no resolution; this one only silences the "invalid resolution" guess.
-            TessBaseAPISetSourceResolution(handle, 300)
+            library.setSourceResolution(handle, 300)
             Self.keepOpenMPOnThisThread()
-            defer { TessBaseAPIClear(handle) }
-            guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-            defer { TessResultIteratorDelete(iterator) }
+            defer { library.clear(handle) }
+            guard library.recognize(handle, nil) == 0, let iterator = library.iterator(handle) else { return [] }
+            defer { library.deleteIterator(iterator) }
+            let word = TesseractLibrary.word
             var words: [Word] = []
             repeat {
-                guard let pointer = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                guard let pointer = library.text(iterator, word) else { continue }
                 let text = String(cString: pointer)
-                TessDeleteText(pointer)
-                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+                library.deleteText(pointer)
+                let confidence = Double(library.confidence(iterator, word))
                 var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-                TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD, &left, &top, &right, &bottom)
+                _ = library.boundingBox(library.pageIterator(iterator), word, &left, &top, &right, &bottom)
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !trimmed.isEmpty {
                     words.append(Word(text: trimmed, confidence: confidence, top: Int(top), bottom: Int(bottom)))
                 }
-            } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+            } while library.next(iterator, word) != 0
             return words
         }
     }

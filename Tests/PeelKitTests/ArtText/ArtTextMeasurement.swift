@@ -1,4 +1,3 @@
-import CTesseract
 import Foundation
 import Testing
 @testable import PeelKit
@@ -23,20 +22,20 @@ struct ArtTextMeasurement {
         let folder = try #require(TesseractLanguage.dataFolder(for: "eng"))
         let texts = ArtTextReaderTests.cases.map { (name: $0.name, image: TextStickers.sticker(side: $0.side, lines: $0.lines, style: $0.style())) }
         let art = try Self.lineArt.map { (name: $0.lastPathComponent, image: try TextStickers.decoded($0)) }
-        let modes = ProcessInfo.processInfo.environment["PEEL_MEASURE_PSM"].map { $0.split(separator: ",").compactMap { UInt32($0) } } ?? [11]
+        let modes = ProcessInfo.processInfo.environment["PEEL_MEASURE_PSM"].map { $0.split(separator: ",").compactMap { Int32($0) } } ?? [11]
         let sides = ProcessInfo.processInfo.environment["PEEL_MEASURE_SIDES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [600]
         let thresholds = ProcessInfo.processInfo.environment["PEEL_MEASURE_THRESHOLDING"].map { $0.split(separator: ",").map(String.init) } ?? ["0"]
         let preparations = ProcessInfo.processInfo.environment["PEEL_MEASURE_PREPARATION"].map {
             $0.split(separator: ",").compactMap { ArtTextImage.Preparation(rawValue: String($0)) }
         } ?? ArtTextImage.read
         for preparation in preparations {
-        for mode in modes.map({ TessPageSegMode(rawValue: $0) }) {
+        for mode in modes {
           for thresholding in thresholds {
             let settings = TesseractEngine.settings + [("thresholding_method", thresholding)]
             let engine = try TesseractEngine(code: "eng", folder: folder, language: "en", pageSegmentation: mode, settings: settings)
             for side in sides {
                 var time = 0.0, images = 0
-                print("== PSM \(mode.rawValue), thresholding \(thresholding), side \(side), preparation \(preparation.rawValue)")
+                print("== PSM \(mode), thresholding \(thresholding), side \(side), preparation \(preparation.rawValue)")
                 for (name, image) in texts + art {
                     var line: [String] = []
                     for background in ArtTextImage.Background.allCases {
