@@ -15,8 +15,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: reads back the pack zips Peel writes (ZipWriter).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // `peel serve`: FlyingSocks' non-blocking sockets and FlyingFox's response types, without
-        // SwiftNIO (builds in seconds, not minutes); Peel reads requests itself, within limits.
+        // `peel serve`: FlyingSocks' non-blocking sockets and event loop, without SwiftNIO (builds in
+        // seconds, not minutes); Peel reads requests and writes responses itself, within limits.
+        // Only the FlyingSocks product: FlyingFox's HTTP types bring FoundationNetworking and libcurl
+        // into every process.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
@@ -106,7 +108,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             // Optimised in debug builds too: the resampler's SIMD code runs ~150× slower at -Onone,
             // which would make `swift run peel build` and the tests crawl.

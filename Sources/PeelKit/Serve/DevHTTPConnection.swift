@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 #if canImport(Glibc)
@@ -32,9 +31,8 @@ struct DevHTTPConnection: Sendable {
             try? socket.close()
         }
         if overloaded {
-            await refuse(DevSiteHandler.text(HTTPStatusCode(503, phrase: "Service Unavailable"),
-                                             "peel serve has too many open connections; try again.\n",
-                                             extra: [.init("Retry-After"): "1"]))
+            await refuse(DevSiteHandler.text(.serviceUnavailable, "peel serve has too many open connections; try again.\n",
+                                             extra: ["Retry-After": "1"]))
             return
         }
         var reader = RequestHeadReader()
@@ -46,7 +44,7 @@ struct DevHTTPConnection: Sendable {
                 head = try RequestHead.parse(bytes)
             } catch let refusal as RequestHead.Refusal {
                 registry.setIdle(id, false)
-                await refuse(DevSiteHandler.text(HTTPStatusCode(refusal.status, phrase: refusal.phrase), refusal.message))
+                await refuse(DevSiteHandler.text(.init(code: refusal.status, phrase: refusal.phrase), refusal.message))
                 return
             } catch {
                 return
@@ -55,8 +53,7 @@ struct DevHTTPConnection: Sendable {
             let response = await handler.respond(to: head)
             // A body is never read (only GET and HEAD are served), so the connection cannot be reused;
             // an event stream ends only when the connection does.
-            let isStream: Bool
-            if case .httpBody(let body) = response.payload { isStream = body.count == nil } else { isStream = false }
+            let isStream = response.bodySize == nil
             let closing = !head.keepAlive || head.hasBody || isStream
             do {
                 try await send(response, closing: closing, announceKeepAlive: head.version == "HTTP/1.0")
@@ -93,16 +90,23 @@ struct DevHTTPConnection: Sendable {
         }
     }
 
-    private func send(_ response: HTTPResponse, closing: Bool, announceKeepAlive: Bool) async throws {
-        try await socket.write(ResponseHead.encode(response, closing: closing, announceKeepAlive: announceKeepAlive))
-        if case .httpBody(let body) = response.payload {
-            for try await chunk in body { try await socket.write(chunk) }
+    private func send(_ response: DevResponse, closing: Bool, announceKeepAlive: Bool) async throws {
+        let head = ResponseHead.encode(response, closing: closing, announceKeepAlive: announceKeepAlive)
+        switch response.body {
+        case .data(let data):
+            try await socket.write(head + data)
+        case .stream(let chunks):
+            try await socket.write(head)
+            for await data in chunks {
+                if let chunk = DevResponse.chunk(data) { try await socket.write(chunk) }
+            }
+            try await socket.write(DevResponse.lastChunk)
         }
     }
 
     /// Answers `response` and closes: the write side is shut, then what the client still sends
     /// is read and dropped for a moment, so it can read the answer before the socket closes.
-    private func refuse(_ response: HTTPResponse) async {
+    private func refuse(_ response: DevResponse) async {
         guard (try? await send(response, closing: true, announceKeepAlive: false)) != nil else { return }
         await drain()
     }

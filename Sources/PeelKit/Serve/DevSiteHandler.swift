@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// Answers the development server's requests: files of the built site (HTML with the live-reload
@@ -9,9 +8,9 @@ struct DevSiteHandler: Sendable {
     let resolver: SiteFileResolver
     let hub: LiveReloadHub
 
-    func respond(to request: RequestHead) async -> HTTPResponse {
+    func respond(to request: RequestHead) async -> DevResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
-            return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.init("Allow"): "GET, HEAD"])
+            return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: ["Allow": "GET, HEAD"])
         }
         guard Self.isLoopback(host: request["host"]) else {
             return Self.text(.misdirectedRequest, "peel serve answers only requests for 127.0.0.1 or localhost.\n")
@@ -20,74 +19,68 @@ struct DevSiteHandler: Sendable {
         guard let path = request.path.removingPercentEncoding else {
             return Self.text(.badRequest, "The address is not valid percent-encoding.\n")
         }
-        let response: HTTPResponse
+        let response: DevResponse
         switch path {
         case LiveReloadScript.eventsPath:
             // HEAD learns the stream's type without subscribing to it.
-            response = request.method == "HEAD" ? HTTPResponse(statusCode: .ok, headers: Self.headers(type: Self.eventStreamType))
+            response = request.method == "HEAD" ? DevResponse(.ok, headers: Self.headers(type: Self.eventStreamType))
                                                 : await events()
         case LiveReloadScript.path:
-            response = HTTPResponse(statusCode: .ok, headers: Self.headers(type: ContentType.forFile(named: "x.js")),
-                                    body: Data(LiveReloadScript.source.utf8))
+            response = DevResponse(.ok, headers: Self.headers(type: ContentType.forFile(named: "x.js")),
+                                   body: .data(Data(LiveReloadScript.source.utf8)))
         default:
             response = await file(at: path)
         }
         if request.method == "HEAD" {
-            var head = HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: Data())
-            if case .httpBody(let body) = response.payload, let count = body.count {
-                head.headers[.contentLength] = String(count)
-            }
+            var head = DevResponse(response.status, headers: response.headers)
+            if let size = response.bodySize { head.headers["Content-Length"] = String(size) }
             return head
         }
         return response
     }
 
-    private func events() async -> HTTPResponse {
+    private func events() async -> DevResponse {
         let stream = await hub.subscribe()
         var headers = Self.headers(type: Self.eventStreamType)
-        headers[.init("X-Accel-Buffering")] = "no"
-        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(chunks: stream)))
+        headers["X-Accel-Buffering"] = "no"
+        return DevResponse(.ok, headers: headers, body: .stream(stream))
     }
 
-    private func file(at path: String) async -> HTTPResponse {
+    private func file(at path: String) async -> DevResponse {
         // Read the generation first: if a build lands while the file is read, the page reloads once more.
         let generation = await hub.status.generation
         switch resolver.resolve(path) {
         case .redirect(let location):
             var headers = Self.headers(type: "text/plain; charset=utf-8")
-            headers[.location] = location
-            return HTTPResponse(statusCode: .movedPermanently, headers: headers, body: Data("Moved to \(location)\n".utf8))
+            headers["Location"] = location
+            return DevResponse(.movedPermanently, headers: headers, body: .data(Data("Moved to \(location)\n".utf8)))
         case .notFound:
-            return HTTPResponse(statusCode: .notFound, headers: Self.headers(type: ContentType.forFile(named: "404.html")),
-                                body: Data(LiveReloadScript.inject(into: Self.notFoundPage(path), generation: generation).utf8))
+            return DevResponse(.notFound, headers: Self.headers(type: ContentType.forFile(named: "404.html")),
+                               body: .data(Data(LiveReloadScript.inject(into: Self.notFoundPage(path), generation: generation).utf8)))
         case .file(let url):
             let type = ContentType.forFile(named: url.lastPathComponent)
             guard let data = try? Data(contentsOf: url) else {
                 // Removed between the check and the read (a build swapping the site in).
-                return Self.text(.serviceUnavailable, "The site is being rebuilt; reload in a moment.\n", extra: [.init("Retry-After"): "1"])
+                return Self.text(.serviceUnavailable, "The site is being rebuilt; reload in a moment.\n", extra: ["Retry-After": "1"])
             }
             guard ContentType.isHTML(type) else {
-                return HTTPResponse(statusCode: .ok, headers: Self.headers(type: type), body: data)
+                return DevResponse(.ok, headers: Self.headers(type: type), body: .data(data))
             }
             let html = LiveReloadScript.inject(into: String(decoding: data, as: UTF8.self), generation: generation)
-            return HTTPResponse(statusCode: .ok, headers: Self.headers(type: type), body: Data(html.utf8))
+            return DevResponse(.ok, headers: Self.headers(type: type), body: .data(Data(html.utf8)))
         }
     }
 
     static let eventStreamType = "text/event-stream; charset=utf-8"
 
-    static func headers(type: String) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers[.contentType] = type
-        headers[.cacheControl] = "no-store"
-        headers[.init("X-Content-Type-Options")] = "nosniff"
-        return headers
+    static func headers(type: String) -> [String: String] {
+        ["Content-Type": type, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"]
     }
 
-    static func text(_ status: HTTPStatusCode, _ message: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+    static func text(_ status: DevResponse.Status, _ message: String, extra: [String: String] = [:]) -> DevResponse {
         var headers = headers(type: "text/plain; charset=utf-8")
         for (name, value) in extra { headers[name] = value }
-        return HTTPResponse(statusCode: status, headers: headers, body: Data(message.utf8))
+        return DevResponse(status, headers: headers, body: .data(Data(message.utf8)))
     }
 
     /// Accepts `127.0.0.1`, `localhost` and `[::1]`, with any port; a missing Host (HTTP/1.0) too.

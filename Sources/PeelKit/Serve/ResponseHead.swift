@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// The status line and header fields `peel serve` writes before a response's body: fields in
@@ -6,14 +5,13 @@ import Foundation
 /// known and chunked transfer coding when it is not (the event stream), and `Connection` when the
 /// connection will close. A field whose value holds CR, LF or NUL is left out, never written.
 enum ResponseHead {
-    static func encode(_ response: HTTPResponse, closing: Bool, announceKeepAlive: Bool) -> Data {
-        var fields: [(name: String, value: String)] = response.headers.map { ($0.key.rawValue, $0.value) }
-        if case .httpBody(let body) = response.payload {
-            if let count = body.count {
-                if response.headers[.contentLength] == nil { fields.append(("Content-Length", String(count))) }
-            } else {
-                fields.append(("Transfer-Encoding", "chunked"))
-            }
+    static func encode(_ response: DevResponse, closing: Bool, announceKeepAlive: Bool) -> Data {
+        var fields: [(name: String, value: String)] = response.headers.map { ($0.key, $0.value) }
+        let given = Set(response.headers.keys.map { $0.lowercased() })
+        if let size = response.bodySize {
+            if !given.contains("content-length") { fields.append(("Content-Length", String(size))) }
+        } else {
+            fields.append(("Transfer-Encoding", "chunked"))
         }
         if closing {
             fields.append(("Connection", "close"))
@@ -26,7 +24,7 @@ enum ResponseHead {
         let sorted = safe.enumerated().sorted {
             ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset)
         }
-        var text = "HTTP/1.1 \(response.statusCode.code) \(response.statusCode.phrase)\r\n"
+        var text = "HTTP/1.1 \(response.status.code) \(response.status.phrase)\r\n"
         for (_, field) in sorted { text += "\(field.name): \(field.value)\r\n" }
         text += "\r\n"
         return Data(text.utf8)
