@@ -37,20 +37,30 @@ struct BuildState: Sendable {
     // MARK: - Text form
 
     func encoded() -> (state: Data, report: Data) {
-        var lines = [Self.formatLine, "fingerprint \(fingerprint)"]
-        if let pagesFingerprint { lines.append("pages \(pagesFingerprint)") }
+        // Line by line into one buffer: a 20,000-sticker site's state is 15 MB, and an array of
+        // its lines, joined into a string, then copied into Data, held three times that at the
+        // end of the build.
+        var bytes = Data()
+        bytes.reserveCapacity(128 + inputs.count * 160 + outputs.count * 150)
+        func line(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0x0A)
+        }
+        line(Self.formatLine)
+        line("fingerprint \(fingerprint)")
+        if let pagesFingerprint { line("pages \(pagesFingerprint)") }
         for path in inputs.keys.sorted() {
             let entry = inputs[path]!, stamp = entry.stamp
-            lines.append("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
+            line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
         }
         for path in outputs.keys.sorted() {
             let output = outputs[path]!
-            lines.append("output \(output.size) \(output.sha256 ?? "-") \(output.source ?? "-") \(Self.escape(path))")
+            line("output \(output.size) \(output.sha256 ?? "-") \(output.source ?? "-") \(Self.escape(path))")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let reportData = (try? encoder.encode(report)) ?? Data()
-        return (Data((lines.joined(separator: "\n") + "\n").utf8), reportData)
+        return (bytes, reportData)
     }
 
     /// Nil for anything unreadable, truncated or of another format: the build then starts cold.
