@@ -141,6 +141,25 @@ enum SafeFile {
         }
     }
 
+    /// Writes every byte to `descriptor`, again where a signal interrupted it; the errno of a
+    /// failure, else 0.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #else
+            let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
+    }
+
     /// Creates `path` exclusively and writes `data`; a failure removes what was created.
     private static func writeNew(_ data: Data, atPath path: String, reportedAs shown: String) throws {
         #if canImport(Glibc)
@@ -153,23 +172,7 @@ enum SafeFile {
             if code == EEXIST { throw Exists() }
             throw PeelError.cannotWrite(path: shown, reason: SystemErrorText.describe(errno: code))
         }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                #else
-                let written = Darwin.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure != 0 {
             unlink(path)

@@ -91,20 +91,10 @@ final class StreamedFile {
     }
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            #else
-            let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            #endif
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                discard()
-                throw PeelError.cannotWrite(path: path, reason: SystemErrorText.describe(errno: code))
-            }
-            offset += written
+        let failure = SafeFile.writeAll(bytes, to: descriptor)
+        guard failure == 0 else {
+            discard()
+            throw PeelError.cannotWrite(path: path, reason: SystemErrorText.describe(errno: failure))
         }
     }
 }
