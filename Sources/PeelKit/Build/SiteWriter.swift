@@ -76,11 +76,7 @@ final class SiteWriter: @unchecked Sendable {
         let target = try prepare(path)
         let sha = sha256 ?? Hex.string(SHA256.hash(data: data))
         let output = BuildState.Output(size: Int64(data.count), sha256: sha, source: source)
-        if let previous = previousOutputs[path], previous.sha256 == sha, previous.size == Int64(data.count),
-           let source = previousFile(path), link(source, to: target) {
-            record(path, output, reused: true)
-            return
-        }
+        if linkPrevious(path, to: target, sameAs: output) { return }
         try SafeFile.create(data, atNewPath: target)
         record(path, output, reused: false)
     }
@@ -123,10 +119,8 @@ final class SiteWriter: @unchecked Sendable {
         }
         let written = try file.finish()
         let output = BuildState.Output(size: written.size, sha256: written.sha256, source: source)
-        if let previous = previousOutputs[path], previous.sha256 == written.sha256, previous.size == written.size,
-           let previousSource = previousFile(path), link(previousSource, to: target) {
+        if linkPrevious(path, to: target, sameAs: output) {
             unlink(file.path)
-            record(path, output, reused: true)
             return
         }
         guard rename(file.path, target) == 0 else {
@@ -135,6 +129,15 @@ final class SiteWriter: @unchecked Sendable {
             throw PeelError.writeFailed(path: target, reason: SystemErrorText.describe(errno: code))
         }
         record(path, output, reused: false)
+    }
+
+    /// Links the previous site's file at `path` to `target` and records `output` as reused, when
+    /// that file had the same bytes (size and hash); false otherwise.
+    private func linkPrevious(_ path: String, to target: String, sameAs output: BuildState.Output) -> Bool {
+        guard let previous = previousOutputs[path], previous.sha256 == output.sha256, previous.size == output.size,
+              let source = previousFile(path), link(source, to: target) else { return false }
+        record(path, output, reused: true)
+        return true
     }
 
     /// Links the previous build's page at `path` when it was made from the same key.

@@ -43,18 +43,14 @@ final class DecodedPixelBudget: @unchecked Sendable {
             reserved -= amount
             condition.broadcast()
             condition.unlock()
-            if amount >= Self.trimAfterBytes { Self.returnFreedMemory() }
+            // glibc gives each worker thread its own malloc arena and keeps freed memory there: four
+            // 170-frame APNGs decoded one after another on 2 threads still peaked at 1.47 GB (two
+            // arenas of 750 MB each) until a finished large image's memory went back to the system.
+            if amount >= Self.trimAfterBytes { FreedMemory.release() }
         }
         return try body()
     }
 
     /// 64 MiB: a long animation's worth; the many small still stickers never pay for a trim.
     static let trimAfterBytes = 64 << 20
-
-    /// glibc gives each worker thread its own malloc arena and keeps freed memory there: four
-    /// 170-frame APNGs decoded one after another on 2 threads still peaked at 1.47 GB (two arenas of
-    /// 750 MB each) until the memory of a finished large image is handed back to the system.
-    private static func returnFreedMemory() {
-        FreedMemory.release()
-    }
 }
