@@ -239,98 +239,157 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                 }
             }
         }
-        let any = cells.contains { $0 != 0 }
-        let real = cells.map { $0 & Mask.real != 0 }
-        let onLight = cells.map { $0 & Mask.onLight != 0 }
-        let onDark = cells.map { $0 & Mask.onDark != 0 }
-        let faintOnLight = cells.map { $0 & Mask.faintOnLight != 0 }
-        let faintOnDark = cells.map { $0 & Mask.faintOnDark != 0 }
-        guard any else { return nil }
+        guard cells.contains(where: { $0 != 0 }) else { return nil }
         let grid = Grid(columns: columns, rows: rows)
-        let realShape = grid.filled(real)
-        let area = realShape.lazy.filter { $0 }.count
+        let realShape = grid.filled(grid.mask(of: cells, bit: Mask.real))
+        let area = grid.count(realShape)
         // Opaque art has no silhouette of its own: its shape is the canvas, which tells nothing of
         // what it shows (a cat on a white square is no less visible on white), and
         // `no-transparency` already reports it.
         guard area < (columns - 2 * margin) * (rows - 2 * margin) else { return nil }
-        func share(_ visible: [Bool]) -> Double {
-            let shape = grid.filled(grid.closed(visible, radius: closeRadius))
-            var kept = 0
-            for index in shape.indices where shape[index] && realShape[index] { kept += 1 }
+        func share(_ bit: UInt8) -> Double {
+            let shape = grid.filled(grid.closed(grid.mask(of: cells, bit: bit), radius: closeRadius))
+            let kept = grid.count(shape, and: realShape)
             return (Double(kept) / Double(area) * 100).rounded() / 100
         }
-        return ShapeVisibility(light: share(onLight), dark: share(onDark), faintLight: share(faintOnLight), faintDark: share(faintOnDark))
+        return ShapeVisibility(light: share(Mask.onLight), dark: share(Mask.onDark),
+                               faintLight: share(Mask.faintOnLight), faintDark: share(Mask.faintOnDark))
     }
 
-    /// A boolean mask's shape operations, on a grid with a margin of empty cells.
+    /// A boolean mask's shape operations, on a grid with a margin of empty cells. A mask is a row
+    /// of 64-bit words per grid row (cell x of a row is bit x % 64 of word x / 64, the bits past
+    /// the last column always clear), so a dilation or an erosion moves 64 cells per instruction:
+    /// the four masks of every sticker and every animation frame are closed in every cold build.
     private struct Grid {
         let columns: Int
         let rows: Int
+        let wordsPerRow: Int
+        /// The bits of a row's last word that are cells.
+        private let lastWordCells: UInt64
+
+        init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+            wordsPerRow = (columns + 63) / 64
+            let used = columns - (wordsPerRow - 1) * 64
+            lastWordCells = used == 64 ? ~0 : (1 << UInt64(used)) - 1
+        }
+
+        /// The cells whose byte in `cells` (one a cell, row by row) has `bit` set.
+        func mask(of cells: [UInt8], bit: UInt8) -> [UInt64] {
+            var mask = [UInt64](repeating: 0, count: rows * wordsPerRow)
+            for y in 0..<rows {
+                for x in 0..<columns where cells[y * columns + x] & bit != 0 {
+                    mask[y * wordsPerRow + x >> 6] |= 1 << UInt64(x & 63)
+                }
+            }
+            return mask
+        }
+
+        /// Cells set in `mask` (and in `other`, when given).
+        func count(_ mask: [UInt64], and other: [UInt64]? = nil) -> Int {
+            var total = 0
+            for index in mask.indices { total += (other.map { mask[index] & $0[index] } ?? mask[index]).nonzeroBitCount }
+            return total
+        }
 
         /// Dilation then erosion by a square of `radius` cells: gaps narrower than the square close.
-        func closed(_ mask: [Bool], radius: Int) -> [Bool] {
-            eroded(dilated(mask, radius: radius), radius: radius)
-        }
-
-        private func dilated(_ mask: [Bool], radius: Int) -> [Bool] {
-            spread(mask, radius: radius, keep: true)
-        }
-
-        private func eroded(_ mask: [Bool], radius: Int) -> [Bool] {
-            spread(mask, radius: radius, keep: false)
+        func closed(_ mask: [UInt64], radius: Int) -> [UInt64] {
+            spread(spread(mask, radius: radius, keep: true), radius: radius, keep: false)
         }
 
         /// `keep` true: a cell is set when any cell in its square is (dilation); false: a cell
-        /// stays set only when every cell in its square is (erosion). Separable: rows, then columns.
-        private func spread(_ mask: [Bool], radius: Int, keep: Bool) -> [Bool] {
+        /// stays set only when every cell in its square is (erosion). Cells outside the grid count
+        /// as clear. Separable: rows (shifts of the words), then columns (whole rows at once).
+        private func spread(_ mask: [UInt64], radius: Int, keep: Bool) -> [UInt64] {
+            precondition(radius < 64, "a shift stays within one neighbouring word")
+            let words = wordsPerRow
             var horizontal = mask
-            for y in 0..<rows {
-                for x in 0..<columns {
-                    var value = !keep
-                    for dx in -radius...radius {
-                        let nx = x + dx
-                        let cellValue = nx >= 0 && nx < columns ? mask[y * columns + nx] : false
-                        if cellValue == keep { value = keep; break }
+            mask.withUnsafeBufferPointer { source in
+                horizontal.withUnsafeMutableBufferPointer { target in
+                    for y in 0..<rows {
+                        let row = y * words
+                        for w in 0..<words {
+                            var value = source[row + w]
+                            let previous = w > 0 ? source[row + w - 1] : 0, next = w + 1 < words ? source[row + w + 1] : 0
+                            for d in 1...radius {
+                                let shift = UInt64(d)
+                                // Cell x takes cell x + d's value, and cell x - d's.
+                                let fromRight = source[row + w] >> shift | next << (64 - shift)
+                                let fromLeft = source[row + w] << shift | previous >> (64 - shift)
+                                value = keep ? value | fromRight | fromLeft : value & fromRight & fromLeft
+                            }
+                            target[row + w] = w == words - 1 ? value & lastWordCells : value
+                        }
                     }
-                    horizontal[y * columns + x] = value
                 }
             }
-            var result = horizontal
-            for y in 0..<rows {
-                for x in 0..<columns {
-                    var value = !keep
-                    for dy in -radius...radius {
-                        let ny = y + dy
-                        let cellValue = ny >= 0 && ny < rows ? horizontal[ny * columns + x] : false
-                        if cellValue == keep { value = keep; break }
+            var result = [UInt64](repeating: 0, count: mask.count)
+            horizontal.withUnsafeBufferPointer { source in
+                result.withUnsafeMutableBufferPointer { target in
+                    for y in 0..<rows {
+                        let low = y - radius, high = y + radius
+                        // Erosion: a square reaching past the grid's edge meets clear cells.
+                        if !keep && (low < 0 || high >= rows) { continue }
+                        for w in 0..<words {
+                            var value: UInt64 = keep ? 0 : ~0
+                            for ny in max(0, low)...min(rows - 1, high) {
+                                value = keep ? value | source[ny * words + w] : value & source[ny * words + w]
+                            }
+                            target[y * words + w] = value
+                        }
                     }
-                    result[y * columns + x] = value
                 }
             }
             return result
         }
 
-        /// The mask with its holes filled: every cell the outside cannot reach through empty
+        /// The mask with its holes filled: every cell the outside cannot reach through clear
         /// cells (4-connected) is part of the shape.
-        func filled(_ mask: [Bool]) -> [Bool] {
-            var outside = [Bool](repeating: false, count: mask.count)
-            var stack = [0]
-            outside[0] = true
-            // Neighbours inline: a temporary array of them per cell cost more than the rest of the measure.
-            func visit(_ next: Int) {
-                if !outside[next] && !mask[next] {
-                    outside[next] = true
-                    stack.append(next)
+        func filled(_ mask: [UInt64]) -> [UInt64] {
+            let count = columns * rows
+            // 0 unvisited, 1 a set cell of the mask (a wall), 2 reached from the outside.
+            var state = [UInt8](repeating: 0, count: count)
+            // Each cell is pushed at most once, so the stack never outgrows the grid. Plain buffers
+            // and a static step: a nested function capturing the stack cost a dynamic exclusivity
+            // check per cell, more than the fill itself.
+            var stack = [Int32](repeating: 0, count: count)
+            let columns = columns
+            state.withUnsafeMutableBufferPointer { state in
+                stack.withUnsafeMutableBufferPointer { stack in
+                    for y in 0..<rows {
+                        for x in 0..<columns where mask[y * wordsPerRow + x >> 6] >> UInt64(x & 63) & 1 != 0 { state[y * columns + x] = 1 }
+                    }
+                    // The margin keeps cell 0 clear of the shape.
+                    state[0] = 2
+                    stack[0] = 0
+                    var depth = 1
+                    while depth > 0 {
+                        depth -= 1
+                        let index = Int(stack[depth])
+                        let x = index % columns
+                        if x > 0 { Self.reach(index - 1, state, stack, &depth) }
+                        if x + 1 < columns { Self.reach(index + 1, state, stack, &depth) }
+                        if index >= columns { Self.reach(index - columns, state, stack, &depth) }
+                        if index + columns < count { Self.reach(index + columns, state, stack, &depth) }
+                    }
                 }
             }
-            while let index = stack.popLast() {
-                let x = index % columns
-                if x > 0 { visit(index - 1) }
-                if x + 1 < columns { visit(index + 1) }
-                if index >= columns { visit(index - columns) }
-                if index + columns < mask.count { visit(index + columns) }
+            var shape = [UInt64](repeating: 0, count: rows * wordsPerRow)
+            for y in 0..<rows {
+                for x in 0..<columns where state[y * columns + x] != 2 { shape[y * wordsPerRow + x >> 6] |= 1 << UInt64(x & 63) }
             }
-            return outside.map { !$0 }
+            return shape
+        }
+
+        /// `filled`'s step: a clear cell not reached yet is reached, and pushed to look from.
+        @inline(__always)
+        private static func reach(_ next: Int, _ state: UnsafeMutableBufferPointer<UInt8>, _ stack: UnsafeMutableBufferPointer<Int32>,
+                                  _ depth: inout Int) {
+            guard state[next] == 0 else { return }
+            state[next] = 2
+            stack[depth] = Int32(next)
+            depth += 1
         }
     }
 
