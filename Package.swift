@@ -77,7 +77,8 @@ let package = Package(
         ),
         // libpng and libjpeg report errors with longjmp (libjpeg's default even calls exit()); every
         // call that can fail lives in these small C targets, behind setjmp, and returns a status.
-        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        // The common PNGs are inflated by libdeflate (png_fast_decode.c), the rest by libpng.
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG", "CLibDeflate"], cSettings: [.unsafeFlags(["-O3"])]),
         .target(name: "CJPEGCodec", dependencies: ["CLibJPEG"]),
         // Telegram video stickers: VP9 with alpha (libvpx, libvpx-dev) in WebM (libwebm's mkvmuxer,
         // libwebm-dev), behind one C function.

@@ -138,6 +138,10 @@ peel_png_status peel_png_decode_rgba8_into(const uint8_t *data, size_t length, u
         copy_message(&error, "not a PNG file (bad signature)");
         return PEEL_PNG_ERROR;
     }
+    if (target != NULL && peel_png_fast_decode_rgba8(data, length, max_pixels, header, target, target_capacity) == PEEL_PNG_OK) {
+        return PEEL_PNG_OK;
+    }
+    memset(header, 0, sizeof(*header));
     if (!chunks_fit(data, length, &error)) return PEEL_PNG_ERROR;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &error, on_error, on_warning);
     if (png == NULL) return PEEL_PNG_OUT_OF_MEMORY;

@@ -12,6 +12,7 @@ typedef enum {
     PEEL_PNG_ERROR = 1,          // libpng rejected the data; see message
     PEEL_PNG_TOO_LARGE = 2,      // header claims more pixels than the caller's budget
     PEEL_PNG_OUT_OF_MEMORY = 3,
+    PEEL_PNG_NOT_HANDLED = 4,    // the fast path leaves this file to libpng
 } peel_png_status;
 
 /// What the PNG header says, before any transformation.
@@ -33,11 +34,18 @@ peel_png_status peel_png_decode_rgba8(const uint8_t *data, size_t length, uint64
 
 /// The same, decoding into `target` (target_capacity bytes, which must be width*height*4 of the
 /// image read; the caller sizes it from IHDR) instead of a malloc'd buffer; pixels may be NULL.
-/// When target is NULL this is peel_png_decode_rgba8.
+/// With a target, the common PNGs take the fast path (peel_png_fast_decode_rgba8) and libpng
+/// decodes the rest. When target is NULL this is peel_png_decode_rgba8 (libpng only).
 peel_png_status peel_png_decode_rgba8_into(const uint8_t *data, size_t length, uint64_t max_pixels,
                                            peel_png_header *header, uint8_t **pixels,
                                            uint8_t *target, size_t target_capacity,
                                            char *message, size_t message_capacity);
+
+/// The fast path of peel_png_decode_rgba8_into (png_fast_decode.c): the common 8-bit,
+/// non-interlaced PNGs inflated by libdeflate. Fills target (width*height*4 bytes) and returns
+/// PEEL_PNG_OK, or returns PEEL_PNG_NOT_HANDLED for any other file, damaged ones included.
+peel_png_status peel_png_fast_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                           peel_png_header *header, uint8_t *target, size_t target_capacity);
 
 /// Encodes 8-bit RGBA (straight alpha) rows, or RGB when has_alpha is 0 (then the input is still
 /// RGBA and the alpha byte is dropped). compression_level is zlib's 0-9. On success *output is

@@ -26,7 +26,7 @@ extension PNGHeader {
 /// PNG decode and encode through libpng (the calls live behind setjmp in CPNGCodec).
 public enum PNGCodec {
     /// Decodes any PNG (every colour type, bit depth, palette with tRNS, 16-bit, interlaced) to
-    /// 8-bit RGBA. An APNG decodes to its default image. `maxPixels` is checked against the header
+    /// 8-bit RGBA: the common 8-bit ones through the fast path (libdeflate), the rest through libpng. An APNG decodes to its default image. `maxPixels` is checked against the header
     /// before any pixel memory is allocated.
     public static func decode(_ data: Data, maxPixels: Int) throws -> (RGBAImage, PNGHeader) {
         // Decoded straight into the image's own array when IHDR's size is within the budget
@@ -47,6 +47,11 @@ public enum PNGCodec {
             try check(status, info: info, message: message, maxPixels: maxPixels)
             return (RGBAImage(width: info.width, height: info.height, pixels: pixels), info)
         }
+        return try decodeWithLibPNG(data, maxPixels: maxPixels)
+    }
+
+    /// Decodes with libpng alone, never the fast path (the reference the fast path is tested against).
+    static func decodeWithLibPNG(_ data: Data, maxPixels: Int) throws -> (RGBAImage, PNGHeader) {
         var header = peel_png_header()
         var pixels: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
@@ -61,6 +66,22 @@ public enum PNGCodec {
         let image = RGBAImage(width: info.width, height: info.height,
                               pixels: Array(UnsafeBufferPointer(start: pixels, count: info.width * info.height * 4)))
         return (image, info)
+    }
+
+    /// The fast path alone (CPNGCodec's png_fast_decode.c): the image, or nil for a file it leaves to libpng.
+    static func fastDecode(_ data: Data, maxPixels: Int) -> RGBAImage? {
+        guard let (width, height) = PNGChunks.declaredSize(in: data), width * height <= maxPixels else { return nil }
+        var header = peel_png_header()
+        var status = PEEL_PNG_NOT_HANDLED
+        let count = width * height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = data.withUnsafeBytes { raw in
+                peel_png_fast_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixels), &header,
+                                           buffer.baseAddress, count)
+            }
+            initialized = status == PEEL_PNG_OK ? count : 0
+        }
+        return status == PEEL_PNG_OK ? RGBAImage(width: width, height: height, pixels: pixels) : nil
     }
 
     private static func check(_ status: peel_png_status, info: PNGHeader, message: [CChar], maxPixels: Int) throws {
