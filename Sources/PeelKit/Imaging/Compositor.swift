@@ -48,10 +48,13 @@ enum Compositor {
         let top = max(0, y), bottom = min(canvasHeight, y + height)
         let left = max(0, x), right = min(canvasWidth, x + width)
         guard top < bottom, left < right else { return }
-        for row in top..<bottom {
-            let start = (row * canvasWidth + left) * 4
-            let end = (row * canvasWidth + right) * 4
-            canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
+        // Through the buffer: replaceSubrange with repeated zeros went element by element, 4 % of
+        // an animated sticker's work.
+        canvas.withUnsafeMutableBufferPointer { pixels in
+            for row in top..<bottom {
+                let start = (row * canvasWidth + left) * 4
+                (pixels.baseAddress! + start).update(repeating: 0, count: (right - left) * 4)
+            }
         }
     }
 }
