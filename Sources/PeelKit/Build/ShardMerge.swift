@@ -85,7 +85,7 @@ extension SiteBuilder {
             for path in outputs.keys.sorted() where !written.contains(path) && Self.isPackFile(path, packs: owner.keys) {
                 _ = try site.carry(path)
             }
-            try site.write(manifest(site.outputs.keys), to: SitePaths.manifest)
+            try writeManifest(site)
             clock.lap("pages")
             try Task.checkCancellation()
             try publisher.publish(staging)

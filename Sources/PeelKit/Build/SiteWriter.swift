@@ -107,7 +107,8 @@ final class SiteWriter: @unchecked Sendable {
     /// Writes at `path` what `produce` writes into the file part by part (catalog.json, a large
     /// page), hashing it as it goes; the previous site's identical file is linked instead, as
     /// `write` does.
-    func writeStreamed(to path: String, source: String? = nil, produce: (StreamedFile) throws -> Void) throws {
+    @discardableResult
+    func writeStreamed(to path: String, source: String? = nil, produce: (StreamedFile) throws -> Void) throws -> BuildState.Output {
         let target = try prepare(path)
         let folder = (target as NSString).deletingLastPathComponent
         let file = try StreamedFile(newPath: folder + "/" + SafeFile.temporaryName())
@@ -121,7 +122,7 @@ final class SiteWriter: @unchecked Sendable {
         let output = BuildState.Output(size: written.size, sha256: written.sha256, source: source)
         if linkPrevious(path, to: target, sameAs: output) {
             unlink(file.path)
-            return
+            return output
         }
         guard rename(file.path, target) == 0 else {
             let code = errno
@@ -129,6 +130,7 @@ final class SiteWriter: @unchecked Sendable {
             throw PeelError.writeFailed(path: target, reason: SystemErrorText.describe(errno: code))
         }
         record(path, output, reused: false)
+        return output
     }
 
     /// Links the previous site's file at `path` to `target` and records `output` as reused, when

@@ -131,11 +131,24 @@ final class BuildCache: @unchecked Sendable {
     }
 
     func save(_ state: BuildState) throws {
-        let (stateData, reportData) = state.encoded()
         // The report first: a state file only ever sits beside the report it was written with.
         unlink(stateFile.path)
-        try SafeFile.write(reportData, toPath: reportFile.path)
-        try SafeFile.write(stateData, toPath: stateFile.path)
+        try SafeFile.write(state.encodedReport(), toPath: reportFile.path)
+        // The state is streamed to a new file and renamed into place, so it is whole or absent.
+        let temporary = folder.path + "/" + SafeFile.temporaryName()
+        let file = try StreamedFile(newPath: temporary)
+        do {
+            try state.encodeState { try file.write($0) }
+            _ = try file.finish()
+        } catch {
+            file.discard()
+            throw error
+        }
+        if rename(temporary, stateFile.path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw PeelError.cannotWrite(path: stateFile.path, reason: SystemErrorText.describe(errno: code))
+        }
     }
 
     // MARK: - Entries
@@ -191,6 +204,35 @@ final class BuildCache: @unchecked Sendable {
         return Entry(prefix: prefix)
     }
 
+    /// Stores one file that `produce` writes part by part (a pack zip), then the record `record`
+    /// makes of what was written; as `store`, the record comes last and says the entry is whole.
+    func storeStreamed<Record: Encodable>(_ key: String, file name: String, produce: (StreamedFile) throws -> Void,
+                                          record: (StreamedFile.Written) -> Record) throws -> (entry: Entry, record: Record) {
+        precondition(!name.contains("/"), "cache file names are plain")
+        let prefix = prefix(key)
+        let temporary = entries.path + "/" + SafeFile.temporaryName()
+        let file: StreamedFile
+        do {
+            file = try StreamedFile(newPath: temporary)
+        } catch {
+            throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(SystemErrorText.describe(error))")
+        }
+        do {
+            try produce(file)
+        } catch {
+            file.discard()
+            throw error
+        }
+        let written = try file.finish()
+        guard rename(temporary, prefix + name) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(SystemErrorText.describe(errno: code))")
+        }
+        let value = record(written)
+        return (try store(key, record: value, files: []), value)
+    }
+
     private func markUsed(_ key: String) {
         lock.lock()
         used.insert(key)
@@ -204,7 +246,13 @@ final class BuildCache: @unchecked Sendable {
         lock.lock()
         let keep = used
         lock.unlock()
-        for name in (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? [] where Self.isOwnEntryName(name) {
+        // One name at a time (readdir), not a listing of them all: a 20,000-sticker cache holds
+        // 60,000 entry files, and their names as one array were the last peak of the build's memory.
+        guard let directory = opendir(entries.path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != "..", Self.isOwnEntryName(name) else { continue }
             if name.utf8.count > 64, keep.contains(String(name.prefix(64))) { continue }
             let path = entries.path + "/" + name
             var info = stat()

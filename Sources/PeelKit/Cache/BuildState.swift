@@ -36,31 +36,46 @@ struct BuildState: Sendable {
 
     // MARK: - Text form
 
-    func encoded() -> (state: Data, report: Data) {
-        // Line by line into one buffer: a 20,000-sticker site's state is 15 MB, and an array of
-        // its lines, joined into a string, then copied into Data, held three times that at the
-        // end of the build.
+    /// The state's lines, handed to `emit` a quarter of a megabyte at a time: a 20,000-sticker
+    /// site's state is 15 MB, and held whole (let alone as an array of lines joined into a string
+    /// and copied into Data, as it first was) it was the peak of the build's memory, at its very end.
+    func encodeState(_ emit: (Data) throws -> Void) rethrows {
+        let chunkSize = 1 << 18
         var bytes = Data()
-        bytes.reserveCapacity(128 + inputs.count * 160 + outputs.count * 150)
-        func line(_ text: String) {
+        bytes.reserveCapacity(chunkSize + 4096)
+        func line(_ text: String) throws {
             bytes.append(contentsOf: text.utf8)
             bytes.append(0x0A)
+            if bytes.count >= chunkSize {
+                try emit(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
-        line(Self.formatLine)
-        line("fingerprint \(fingerprint)")
-        if let pagesFingerprint { line("pages \(pagesFingerprint)") }
+        try line(Self.formatLine)
+        try line("fingerprint \(fingerprint)")
+        if let pagesFingerprint { try line("pages \(pagesFingerprint)") }
         for path in inputs.keys.sorted() {
             let entry = inputs[path]!, stamp = entry.stamp
-            line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
+            try line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
         }
         for path in outputs.keys.sorted() {
             let output = outputs[path]!
-            line("output \(output.size) \(output.sha256 ?? "-") \(output.source ?? "-") \(Self.escape(path))")
+            try line("output \(output.size) \(output.sha256 ?? "-") \(output.source ?? "-") \(Self.escape(path))")
         }
+        if !bytes.isEmpty { try emit(bytes) }
+    }
+
+    func encodedReport() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let reportData = (try? encoder.encode(report)) ?? Data()
-        return (bytes, reportData)
+        return (try? encoder.encode(report)) ?? Data()
+    }
+
+    /// Both files whole (tests, and small states).
+    func encoded() -> (state: Data, report: Data) {
+        var state = Data()
+        encodeState { state.append($0) }
+        return (state, encodedReport())
     }
 
     /// Nil for anything unreadable, truncated or of another format: the build then starts cold.

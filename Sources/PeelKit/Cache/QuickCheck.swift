@@ -37,18 +37,39 @@ enum QuickCheck {
 
     /// Writes the records under `fingerprint` at `path` (replacing it whole: SafeFile).
     static func write(_ records: [Record], fingerprint: String, to path: String) throws {
-        var bytes = [UInt8](header.utf8) + Array((fingerprint + "\n").utf8)
-        bytes.reserveCapacity(bytes.count + records.count * 120)
-        for record in records {
-            precondition(!record.path.utf8.contains(0), "paths from the file system hold no NUL")
-            for value in [record.stamp.size, record.stamp.modified, record.stamp.changed, Int64(bitPattern: record.stamp.inode)] {
-                withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        // Streamed to a new file and renamed into place: at 20,000 stickers the records are 4 MB,
+        // and a buffer of them copied into Data was the last peak of the build's memory.
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/" + SafeFile.temporaryName()
+        let file = try StreamedFile(newPath: temporary)
+        do {
+            try file.write(header + fingerprint + "\n")
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 16)
+            for record in records {
+                precondition(!record.path.utf8.contains(0), "paths from the file system hold no NUL")
+                for value in [record.stamp.size, record.stamp.modified, record.stamp.changed, Int64(bitPattern: record.stamp.inode)] {
+                    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+                }
+                bytes.append(record.isInput ? 1 : 0)
+                bytes.append(contentsOf: record.path.utf8)
+                bytes.append(0)
+                if bytes.count >= 1 << 16 {
+                    try bytes.withUnsafeBytes { try file.write($0) }
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
-            bytes.append(record.isInput ? 1 : 0)
-            bytes.append(contentsOf: record.path.utf8)
-            bytes.append(0)
+            try bytes.withUnsafeBytes { try file.write($0) }
+            _ = try file.finish()
+        } catch {
+            file.discard()
+            throw error
         }
-        try SafeFile.write(Data(bytes), toPath: path)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw PeelError.cannotWrite(path: path, reason: SystemErrorText.describe(errno: code))
+        }
     }
 
     /// Removes the quick check at `path`, before anything it vouches for is replaced.

@@ -4,8 +4,8 @@ import Foundation
 /// with its icon set), `<pack>/Localizable.xcstrings` and `<pack>/InfoPlist.xcstrings` beside it
 /// (its labels and name in every language, as `peel export xcode` writes them) and
 /// `<pack>/originals/` (the stickers, sidecars and translation files as the artist made them).
-/// Made in memory by `ZipWriter`; entries are sorted and dated 2000-01-01 so the same pack always
-/// gives the same bytes.
+/// Written by `ZipWriter` straight into its file, a content file at a time; entries are sorted and
+/// dated 2000-01-01 so the same pack always gives the same bytes.
 enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
@@ -27,42 +27,74 @@ enum PackArchive {
         return Set(originals).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// `site` gives the languages (and its default) the String Catalogs hold.
+    /// `site` gives the languages (and its default) the String Catalogs hold. In memory (tests).
     static func make(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>) throws -> Data {
-        let originals = sources(of: pack)
-        // Each file is read once, for the originals and for the catalog. A file that cannot be read
-        // (no permission, not a regular file) is left out: the build has already reported it, and
-        // one bad file must not stop the whole site.
-        var files: [String: Data] = [:]
-        for source in originals {
-            files[source] = try? ContentFile.read(content.appendingPathComponent(source))
-        }
-        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected) { path in
-            guard let data = files[path] else { throw PeelError.unreadable(path: path, reason: "not part of the pack") }
-            return data
-        }
-        var entries: [(path: String, data: Data)] = catalog.files.map { ("\(pack.slug)/\(XcodeExport.folderName)/\($0.path)", $0.data) }
-        var exported = pack
-        exported.stickers = pack.stickers.filter { !rejected.contains($0.source) }
-        if !exported.stickers.isEmpty {
-            entries += try StringCatalog.files([exported], site: site).map { ("\(pack.slug)/\($0.path)", $0.data) }
-        }
-        for (source, data) in files {
-            let name = source.split(separator: "/").dropFirst().joined(separator: "/")
-            entries.append(("\(pack.slug)/originals/\(name)", data))
-        }
-        entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-
+        var archive = ZipWriter()
+        try write(pack, site: site, content: content, rejected: rejected, into: &archive)
         do {
-            var archive = ZipWriter()
-            for entry in entries {
-                // Images are compressed already; deflating them again costs time for nothing.
-                let isImage = ImageFormat.sniff(entry.data) != .unknown
-                try archive.add(entry.path, entry.data, method: isImage ? .stored : .deflated)
-            }
             return try archive.finish()
         } catch {
             throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "cannot make the pack archive: \(error)")
+        }
+    }
+
+    /// The archive written into `file` as it is made: one content file is read at a time.
+    static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, to file: StreamedFile) throws {
+        var archive = ZipWriter(streamingTo: file)
+        try write(pack, site: site, content: content, rejected: rejected, into: &archive)
+        do {
+            try archive.finishStream()
+        } catch let error as PeelError {
+            throw error
+        } catch {
+            throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "cannot make the pack archive: \(error)")
+        }
+    }
+
+    /// What an entry holds, read when it is written.
+    private enum Source {
+        case bytes(Data)
+        /// A sticker of the Xcode catalog: the content file as it is, which must be readable.
+        case content(String)
+        /// One of the originals. A file that cannot be read (no permission, not a regular file)
+        /// is left out: the build has already reported it, and one bad file must not stop the site.
+        case original(String)
+    }
+
+    private static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, into archive: inout ZipWriter) throws {
+        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected, deferImages: true)
+        var entries: [(path: String, source: Source)] = catalog.files.map { file in
+            ("\(pack.slug)/\(XcodeExport.folderName)/\(file.path)", catalog.deferred[file.path].map(Source.content) ?? .bytes(file.data))
+        }
+        var exported = pack
+        exported.stickers = pack.stickers.filter { !rejected.contains($0.source) }
+        if !exported.stickers.isEmpty {
+            entries += try StringCatalog.files([exported], site: site).map { ("\(pack.slug)/\($0.path)", .bytes($0.data)) }
+        }
+        for source in sources(of: pack) {
+            let name = source.split(separator: "/").dropFirst().joined(separator: "/")
+            entries.append(("\(pack.slug)/originals/\(name)", .original(source)))
+        }
+        entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+
+        for entry in entries {
+            let data: Data
+            switch entry.source {
+            case .bytes(let bytes): data = bytes
+            case .content(let path): data = try ContentFile.read(content.appendingPathComponent(path))
+            case .original(let path):
+                guard let bytes = try? ContentFile.read(content.appendingPathComponent(path)) else { continue }
+                data = bytes
+            }
+            do {
+                // Images are compressed already; deflating them again costs time for nothing.
+                let isImage = ImageFormat.sniff(data) != .unknown
+                try archive.add(entry.path, data, method: isImage ? .stored : .deflated)
+            } catch let error as PeelError {
+                throw error
+            } catch {
+                throw PeelError.writeFailed(path: "\(pack.slug).zip", reason: "cannot make the pack archive: \(error)")
+            }
         }
     }
 }

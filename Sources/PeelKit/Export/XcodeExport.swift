@@ -119,6 +119,9 @@ public struct XcodeExport: Sendable {
     /// the stickers in `rejected`.
     struct CatalogFiles {
         var files: [(path: String, data: Data)] = []
+        /// With `deferImages`: the catalog files left empty in `files` that are a content file's
+        /// bytes as they are (catalog path → content path), for the caller to read when it writes them.
+        var deferred: [String: String] = [:]
         var packCount = 0
         var stickerCount = 0
         var notes: [Finding] = []
@@ -146,7 +149,7 @@ public struct XcodeExport: Sendable {
     /// `load` reads a content file by its path relative to the content folder (callers that already
     /// hold the bytes pass them here instead of reading again).
     static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, resize: Bool = false,
-                             load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
+                             deferImages: Bool = false, load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
         let load = load ?? { path in
             do {
                 return try ContentFile.read(content.appendingPathComponent(path))
@@ -165,17 +168,25 @@ public struct XcodeExport: Sendable {
             for sticker in stickers {
                 let name = "\(sticker.slug).sticker"
                 var ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
-                var data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
-                if resize {
-                    let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
-                    if !fitted.report.unchanged {
-                        data = fitted.data
-                        ext = "png"   // scaled stickers are written as PNG or APNG
+                if deferImages && sticker.composition == nil && !resize {
+                    // The content file as it is: a pack zip reads each one as it writes it, so a
+                    // pack's stickers are never all held at once.
+                    let path = "\(packFolder)/\(name)/\(sticker.slug).\(ext)"
+                    result.files.append((path, Data()))
+                    result.deferred[path] = sticker.source
+                } else {
+                    var data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
+                    if resize {
+                        let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
+                        if !fitted.report.unchanged {
+                            data = fitted.data
+                            ext = "png"   // scaled stickers are written as PNG or APNG
+                        }
                     }
+                    result.files.append(("\(packFolder)/\(name)/\(sticker.slug).\(ext)", data))
                 }
-                let file = "\(sticker.slug).\(ext)"
-                result.files.append(("\(packFolder)/\(name)/\(file)", data))
-                let contents = StickerContents(properties: .init(filename: file, accessibilityLabel: sticker.alt ?? ""))
+                let fileName = "\(sticker.slug).\(ext)"
+                let contents = StickerContents(properties: .init(filename: fileName, accessibilityLabel: sticker.alt ?? ""))
                 result.files.append(("\(packFolder)/\(name)/Contents.json", try XcodeJSON.encode(contents)))
                 entries.append(.init(filename: name))
                 result.stickerCount += 1

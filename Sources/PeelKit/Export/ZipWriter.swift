@@ -1,6 +1,8 @@
 import Foundation
 
-/// Writes a ZIP archive in memory: each entry stored as it is (images, already compressed) or
+/// Writes a ZIP archive, in memory or streamed to a file (`init(streamingTo:)`: a pack zip of
+/// large animated stickers is tens of megabytes, and two of them held at once were the peak of a
+/// build's memory): each entry stored as it is (images, already compressed) or
 /// deflated, with one fixed date and Unix permissions, in the order added, so the same entries
 /// always give the same bytes. APPNOTE 6.3.10 §4.3 (local headers, central directory, end record);
 /// names are UTF-8 (flag bit 11).
@@ -31,6 +33,20 @@ struct ZipWriter {
     private var data = Data()
     private var central = Data()
     private var count = 0
+    /// Streaming: where `data` goes once it passes `flushSize`, and how many bytes went already.
+    private let file: StreamedFile?
+    private var flushed = 0
+    private static let flushSize = 1 << 20
+
+    /// An archive built in memory (`finish()` returns it).
+    init() {
+        file = nil
+    }
+
+    /// An archive written into `file` as entries are added (`finishStream()` ends it).
+    init(streamingTo file: StreamedFile) {
+        self.file = file
+    }
 
     mutating func add(_ path: String, _ contents: Data, method: Method) throws {
         let name = Array(path.utf8)
@@ -42,7 +58,7 @@ struct ZipWriter {
             body = deflated
             storedMethod = 8
         }
-        let offset = data.count
+        let offset = flushed + data.count
         guard contents.count < 0xFFFF_FFFF, body.count < 0xFFFF_FFFF, offset < 0xFFFF_FFFF, count < 0xFFFF else {
             throw Failure.tooLarge("the pack")
         }
@@ -75,11 +91,32 @@ struct ZipWriter {
         central.append(le32: UInt32(offset))
         central.append(contentsOf: name)
         count += 1
+        if let file, data.count >= Self.flushSize {
+            try file.write(data)
+            flushed += data.count
+            data.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The finished archive: the entries, then the central directory and its end record.
     mutating func finish() throws -> Data {
-        let directoryOffset = data.count
+        precondition(file == nil, "a streamed archive ends with finishStream()")
+        try appendDirectory()
+        return data
+    }
+
+    /// Ends a streamed archive: writes what is left, the central directory and its end record.
+    mutating func finishStream() throws {
+        guard let file else { preconditionFailure("an archive in memory ends with finish()") }
+        try appendDirectory()
+        try file.write(data)
+        flushed += data.count
+        data = Data()
+    }
+
+    /// The central directory and its end record, after the entries.
+    private mutating func appendDirectory() throws {
+        let directoryOffset = flushed + data.count
         guard directoryOffset + central.count < 0xFFFF_FFFF else { throw Failure.tooLarge("the pack") }
         data.append(central)
         data.append(le32: 0x0605_4B50)
@@ -91,7 +128,6 @@ struct ZipWriter {
         data.append(le32: UInt32(directoryOffset))
         data.append(le16: 0)                      // no comment
         central = Data()
-        return data
     }
 
     /// Raw deflate (no zlib header) at level 9: these are small text files.

@@ -83,3 +83,28 @@ import ZIPFoundation
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }
+
+/// A streamed archive (a pack zip written into its file as it is made) is byte for byte the one
+/// made in memory, across several flushes of its buffer.
+@Suite struct ZipWriterStreamingTests {
+    @Test func streamedArchiveIsTheArchiveMadeInMemory() throws {
+        // Entries of 700 KB, so the 1 MB buffer is written out between them several times.
+        let entries = (0..<5).map { index in
+            ("pack/sticker-\(index).png", Data((0..<700_000).map { UInt8(truncatingIfNeeded: ($0 &+ index) &* 2_654_435_761 >> 11) }))
+        } + [("pack/Contents.json", Data(String(repeating: "{\"author\" : \"xcode\"}\n", count: 50).utf8))]
+        var inMemory = ZipWriter()
+        for (path, data) in entries { try inMemory.add(path, data, method: path.hasSuffix(".png") ? .stored : .deflated) }
+        let expected = try inMemory.finish()
+
+        let folder = try TemporaryFolder()
+        let file = try StreamedFile(newPath: folder.url.appendingPathComponent("pack.zip").path)
+        var streamed = ZipWriter(streamingTo: file)
+        for (path, data) in entries { try streamed.add(path, data, method: path.hasSuffix(".png") ? .stored : .deflated) }
+        try streamed.finishStream()
+        let written = try file.finish()
+        let bytes = try Data(contentsOf: folder.url.appendingPathComponent("pack.zip"))
+        #expect(bytes == expected)
+        #expect(written.size == Int64(expected.count))
+        #expect(try Archive(data: bytes, accessMode: .read).map(\.path) == entries.map(\.0))
+    }
+}
