@@ -465,10 +465,9 @@ public struct CatalogLoader {
     /// Directory entries sorted by their UTF-8 bytes, so every machine sees the same order.
     private func listing(_ url: URL) throws -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: url.path)
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            return try FolderListing.names(atPath: url.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         } catch {
-            throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(error))
+            throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(errno: error.errno))
         }
     }
 

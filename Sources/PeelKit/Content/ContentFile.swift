@@ -44,15 +44,36 @@ public enum ContentFile {
         let descriptor = Darwin.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #endif
         guard descriptor >= 0 else { throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: errno)) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: errno)) }
         if let kind = kind(info.st_mode) { throw PeelError.unreadable(path: path, reason: Problem.kind(kind).description) }
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(error))
+        // Read into a buffer of the file's size (one spare byte tells a file that grew meanwhile,
+        // and then the buffer grows): one or two read(2) calls, where FileHandle read 4 KiB at a
+        // time, and a failure keeps its errno.
+        var data = Data(count: Int(max(0, info.st_size)) + 1)
+        var total = 0
+        while true {
+            if total == data.count { data.count *= 2 }
+            let count = data.count
+            let (read, code) = data.withUnsafeMutableBytes { raw in
+                #if canImport(Glibc)
+                let read = Glibc.read(descriptor, raw.baseAddress! + total, count - total)
+                #else
+                let read = Darwin.read(descriptor, raw.baseAddress! + total, count - total)
+                #endif
+                return (read, read < 0 ? errno : 0)
+            }
+            if read > 0 {
+                total += read
+            } else if read == 0 {
+                break
+            } else if code != EINTR {
+                throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: code))
+            }
         }
+        data.count = total
+        return data
     }
 
     /// What a file of this mode is, when it is not a regular file.
