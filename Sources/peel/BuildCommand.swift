@@ -59,7 +59,10 @@ struct BuildCommand: AsyncParsableCommand {
             completion: .directory)
     var cacheDir: String?
 
-    @Option(parsing: .upToNextOption, help: "Build only these packs (slugs), as one shard for peel merge.")
+    // One value per --packs (a comma list, or the option again): taking every word up to the next
+    // option swallowed the content folder of `peel build --packs faces content`.
+    @Option(help: ArgumentHelp("Build only these packs (slugs), as one shard for peel merge: --packs a,b or --packs a --packs b.",
+                               valueName: "slugs"))
     var packs: [String] = []
 
     @Option(help: "Build shard I of N (every Nth pack, from the Ith), for peel merge: --shard 2/8.")
@@ -77,7 +80,7 @@ struct BuildCommand: AsyncParsableCommand {
         if let shard, PackSelection.parsing(shard: shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/8") }
     }
 
-    /// The packs to build: nil for the whole site. `--packs a,b` works as well as `--packs a b`.
+    /// The packs to build: nil for the whole site. `--packs a,b` works as well as `--packs a --packs b`.
     var selection: PackSelection? {
         if let shard { return PackSelection.parsing(shard: shard) }
         let slugs = packs.flatMap { $0.split(separator: ",").map(String.init) }

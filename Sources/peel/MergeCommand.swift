@@ -8,7 +8,7 @@ struct MergeCommand: AsyncParsableCommand {
         abstract: "Assemble the site from shards built with peel build --packs or --shard.",
         discussion: """
         A catalog too large for one machine builds in shards, one per CI job: each runs \
-        peel build --shard I/N (or --packs SLUG…) into a folder of its own. peel merge then reads \
+        peel build --shard I/N (or --packs SLUG,SLUG…) into a folder of its own. peel merge then reads \
         the catalog's text and the shards' manifests, runs the checks that span packs (duplicate \
         images, spelling) and writes the home page, the review, catalog.json and every page a \
         cross-pack finding changed; the shards' images, thumbnails and zips are linked, and no image \

@@ -60,7 +60,9 @@ public struct Review: Sendable {
                      progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
         let (wholeCatalog, loaded) = try CatalogLoader(contentFolder: content).load()
         let catalog = try packs?.apply(to: wholeCatalog) ?? wholeCatalog
-        var loadFindings = loaded
+        // A shard reports what reading its own packs found (and what is of no pack, such as
+        // site.md's), not the other shards' packs' problems.
+        var loadFindings = packs == nil ? loaded : Self.findings(loaded, of: catalog, within: wholeCatalog)
         // The spelling check's dictionaries load while the images are analysed, not after.
         let dictionaries = Task.detached(priority: .utility) { SpellingCheck.preload(catalog) }
         let root = ContentPath(root: content).root
@@ -93,6 +95,16 @@ public struct Review: Sendable {
             artFacts = try await artStep.run(catalog, assets: assets, progress: progress)
         }
         return checked(catalog, assets: assets, loadFindings: loadFindings, iconFindings: iconFindings, artFacts: artFacts)
+    }
+
+    /// The findings in `findings` that belong to a pack of `shard`, or to no pack of `whole`.
+    static func findings(_ findings: [Finding], of shard: Catalog, within whole: Catalog) -> [Finding] {
+        let selected = Set(shard.packs.map(\.folder))
+        let folders = whole.packs.map(\.folder)
+        return findings.filter { finding in
+            guard let owner = folders.first(where: { finding.file == $0 || finding.file.hasPrefix($0 + "/") }) else { return true }
+            return selected.contains(owner)
+        }
     }
 
     /// Runs every rule over a catalog whose images were analysed (and whose art was inspected,

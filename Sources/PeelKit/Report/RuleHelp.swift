@@ -1,12 +1,19 @@
+import Foundation
+
 /// What to do about each finding code, for SARIF's rule help and anywhere a tool shows a rule
 /// beside a result; the README's rule tables say the same, with an anchor per code.
 public enum RuleHelp {
-    /// The README as published; each code has an anchor there (`#rule-missing-label`).
-    public static let readmeURL = "https://github.com/peel-stickers/peel/blob/main/README.md"
+    /// Where the README is published, from `PEEL_DOCS_URL` (the address of the README of the Peel
+    /// a team uses, such as its fork's or its intranet's); each code has an anchor there
+    /// (`#rule-missing-label`). Peel has no address of its own to invent, so without it SARIF rules
+    /// carry their help text and no `helpUri`.
+    public static var docsURL: String? {
+        ProcessInfo.processInfo.environment["PEEL_DOCS_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
-    /// The README section about `code`.
-    public static func url(for code: FindingCode) -> String {
-        "\(readmeURL)#rule-\(code.rawValue)"
+    /// The README section about `code`, in the README at `docs`.
+    public static func url(for code: FindingCode, docs: String) -> String {
+        "\(docs)#rule-\(code.rawValue)"
     }
 
     /// The summary and the fix, as one short text. A code added without a fix here still gets its summary.

@@ -35,7 +35,8 @@ public enum SARIFReport {
         let shortDescription: Message
         let fullDescription: Message
         let help: Message
-        let helpUri: String
+        /// Only with a documentation address (RuleHelp.docsURL); left out otherwise.
+        let helpUri: String?
     }
 
     struct Message: Encodable { let text: String }
@@ -75,12 +76,13 @@ public enum SARIFReport {
     /// Paths are written relative to `currentDirectory` (the `%SRCROOT%` base); a content folder
     /// outside it keeps absolute `file:` URIs.
     public static func encode(_ findings: [Finding], contentFolder: URL,
-                              currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> String {
+                              currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                              docsURL: String? = RuleHelp.docsURL) throws -> String {
         let codes = FindingCode.allCases
         let rules = codes.map { code in
             Rule(id: code.rawValue, name: code.ruleName, shortDescription: Message(text: code.summary),
                  fullDescription: Message(text: RuleHelp.text(for: code)), help: Message(text: RuleHelp.text(for: code)),
-                 helpUri: RuleHelp.url(for: code))
+                 helpUri: docsURL.map { RuleHelp.url(for: code, docs: $0) })
         }
         let paths = DisplayPath(root: contentFolder, currentDirectory: currentDirectory)
         let relative = !paths.prefix.hasPrefix("/")

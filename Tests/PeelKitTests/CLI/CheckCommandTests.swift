@@ -52,6 +52,20 @@ import Testing
         #expect(summary["suppressed"] as? Int == 1)
     }
 
+    @Test func sarifRulesPointAtTheDocumentationAddressGiven() throws {
+        let (folder, _) = try problems()
+        let result = try cli.run(["check", "content", "--no-art-checks", "--format", "sarif"], in: folder.url,
+                                 environment: ["PEEL_DOCS_URL": "https://docs.example/peel/README.md"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        let rules = try #require((runs[0]["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
+        #expect(!rules.isEmpty)
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["helpUri"] as? String == "https://docs.example/peel/README.md#rule-\(id)")
+        }
+    }
+
     @Test func sarifOutputIsValidSARIF() throws {
         let (folder, content) = try problems()
         let result = try cli.run(["check", "content", "--no-art-checks", "--format", "sarif"], in: folder.url)
@@ -70,8 +84,8 @@ import Testing
             #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             let help = try #require((rule["help"] as? [String: Any])?["text"] as? String)
             #expect(((rule["fullDescription"] as? [String: Any])?["text"] as? String) == help)
-            let id = try #require(rule["id"] as? String)
-            #expect(rule["helpUri"] as? String == "\(RuleHelp.readmeURL)#rule-\(id)")
+            // No documentation address given: no invented helpUri.
+            #expect(rule["helpUri"] == nil)
         }
         let placeholderRule = try #require(rules.first { $0["id"] as? String == "file-too-large" })
         #expect(((placeholderRule["help"] as? [String: Any])?["text"] as? String)?.contains("peel fit") == true)

@@ -14,7 +14,8 @@ import Testing
         #expect(first.stdout.hasPrefix("Built 1 pack, "))
         #expect(folder.exists("ci-cache/CACHEDIR.TAG"), "the cache is where PEEL_CACHE_DIR says")
         #expect(!folder.exists(".peel-cache"))
-        let second = try cli.run(["build", "content", "--packs", "xss", "-o", "shards/2"], in: folder.url, environment: environment)
+        // The content folder after --packs stays the content folder.
+        let second = try cli.run(["build", "--packs", "xss", "content", "-o", "shards/2"], in: folder.url, environment: environment)
         #expect(second.status == 0, "\(second.stderr)")
         let merged = try cli.run(["merge", "content", "shards/1", "shards/2", "-o", "site"], in: folder.url, environment: environment)
         #expect(merged.status == 0, "\(merged.stderr)")
@@ -36,5 +37,18 @@ import Testing
         let missing = try cli.run(["merge", "content", "nowhere"], in: folder.url, environment: ["CI": "true"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nowhere/peel-shard.json: error: no shard manifest here"))
+    }
+
+    @Test func aShardReportsOnlyItsOwnPacksProblems() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        // A sidecar whose front matter cannot be read, in pets.
+        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("content/pets/cat.png"),
+                                         to: folder.url.appendingPathComponent("content/pets/broken.png"))
+        _ = try folder.write("---\nalt: [unclosed\n---\n", to: "content/pets/broken.md")
+        let xss = try cli.run(["build", "content", "--packs", "xss", "-o", "shards/xss"], in: folder.url, environment: ["CI": "true"])
+        #expect(!xss.stdout.contains("pets/broken.md") && !xss.stderr.contains("pets/broken.md"), "\(xss.stdout)")
+        let pets = try cli.run(["build", "content", "--packs", "pets", "-o", "shards/pets"], in: folder.url, environment: ["CI": "true"])
+        #expect((pets.stdout + pets.stderr).contains("pets/broken.md"), "\(pets.stdout)")
     }
 }
