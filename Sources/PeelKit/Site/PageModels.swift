@@ -227,10 +227,14 @@ struct HomeModel: Encodable {
 }
 
 struct FactModel: Encodable {
+    /// In the page's language (the theme's `fact…` strings).
     let name: String
     let value: String
     /// Shown in a monospaced font (digests, file names).
     var isCode = false
+    /// The value is Peel's English words ("8 (animated)", "alpha channel"), marked `lang="en"` on
+    /// a page in another language; false for numbers, codes and the artist's own text.
+    var english = false
 }
 
 struct PackPageModel: Encodable {

@@ -183,12 +183,12 @@ struct PageRenderer: Sendable {
                              findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty)
         }
         var facts = [
-            FactModel(name: "Size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"),
-            FactModel(name: "Contexts", value: pack.contexts.map(\.rawValue).joined(separator: ", ")),
-            FactModel(name: "Stickers", value: "\(pack.stickers.count)"),
+            FactModel(name: chrome["factSizeClass"], value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)", english: true),
+            FactModel(name: chrome["factContexts"], value: pack.contexts.map(\.rawValue).joined(separator: ", "), english: true),
+            FactModel(name: chrome["factStickers"], value: "\(pack.stickers.count)"),
         ]
-        if let author = pack.author { facts.append(FactModel(name: "Author", value: author)) }
-        if let license = pack.license { facts.append(FactModel(name: "License", value: license)) }
+        if let author = pack.author { facts.append(FactModel(name: chrome["factAuthor"], value: author)) }
+        if let license = pack.license { facts.append(FactModel(name: chrome["factLicense"], value: license)) }
         let count = chrome.stickerCount(cards.count)
         let description = pack.author.map { chrome.format("packDescriptionBy", ["count": count, "author": $0]) }
             ?? chrome.format("packDescription", ["count": count])
@@ -224,16 +224,19 @@ struct PageRenderer: Sendable {
         let page = language.path(SitePaths.stickerPage(pack, sticker))
         let asset = assets[sticker.source]
         let info = asset?.info
+        let factNames = language.chrome
         var facts: [FactModel] = []
         if let info {
-            facts.append(FactModel(name: "Format", value: info.format.rawValue.uppercased()))
-            facts.append(FactModel(name: "Pixel size", value: "\(info.width) × \(info.height) px"))
-            facts.append(FactModel(name: "File size", value: "\(ByteCount.format(info.bytes)) (\(ByteCount.grouped(info.bytes)) bytes)"))
-            facts.append(FactModel(name: "Frames", value: info.isAnimated ? "\(info.frameCount) (animated)" : "1 (still)"))
-            if info.isAnimated { facts.append(FactModel(name: "Animation", value: Self.animation(info))) }
-            facts.append(FactModel(name: "Transparency", value: Self.transparency(info)))
+            facts.append(FactModel(name: factNames["factFormat"], value: info.format.rawValue.uppercased()))
+            facts.append(FactModel(name: factNames["factPixelSize"], value: "\(info.width) × \(info.height) px"))
+            facts.append(FactModel(name: factNames["factFileSize"], value: "\(ByteCount.format(info.bytes)) (\(ByteCount.grouped(info.bytes)) bytes)",
+                                   english: true))
+            facts.append(FactModel(name: factNames["factFrames"], value: info.isAnimated ? "\(info.frameCount) (animated)" : "1 (still)", english: true))
+            if info.isAnimated { facts.append(FactModel(name: factNames["factAnimation"], value: Self.animation(info), english: true)) }
+            facts.append(FactModel(name: factNames["factTransparency"], value: Self.transparency(info), english: true))
         }
-        facts.append(FactModel(name: "Pack size class", value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)"))
+        facts.append(FactModel(name: factNames["factPackSizeClass"], value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)",
+                               english: true))
         if let info { facts.append(FactModel(name: "SHA-256", value: info.sha256, isCode: true)) }
 
         let words = texts(of: sticker, in: pack, language: language)

@@ -235,6 +235,7 @@ extension FactModel: MustacheParent {
         case "name": self.name
         case "value": self.value
         case "isCode": self.isCode
+        case "english": self.english
         default: nil
         }
     }
