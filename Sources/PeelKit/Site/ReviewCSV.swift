@@ -7,7 +7,10 @@
 /// `label (fr)`, the label in it, and `state (fr)`: `translated`, `stale` or `missing`, to filter on.
 enum ReviewCSV {
     static let byteOrderMark = "\u{FEFF}"
-    static let header = ["pack", "sticker", "source", "sidecar", "title", "label", "characters", "status", "findings"]
+    /// `label hash` and `new label` are `peel labels export`'s: a reviewer writes in `new label` and
+    /// `peel labels import` takes this file as it takes an export (its `source` is the export's `file`).
+    static let header = ["pack", "sticker", "source", "sidecar", "title", "label", "characters", "status", "findings",
+                         LabelCSV.Column.labelHash, LabelCSV.Column.newLabel]
 
     /// The header for a catalog shipping `site`'s languages.
     static func header(for site: SiteInfo) -> [String] {
@@ -28,8 +31,11 @@ enum ReviewCSV {
                 let translations = site.otherLanguages.flatMap { language in
                     [sticker.translations[language]?.alt ?? "", sticker.labelState(in: language, site: site).rawValue]
                 }
+                // A composed sticker's label is made from its parts' files and edited there: no hash to import against.
+                let hash = sticker.composition == nil ? LabelHash.of(sticker.alt ?? "") : ""
                 rows.append([pack.slug, sticker.slug, sticker.source, sticker.sidecar ?? "", sticker.title, sticker.alt ?? "",
-                             String(sticker.alt.map(PerceivedLength.of) ?? 0), status, described.joined(separator: "\n")] + translations)
+                             String(sticker.alt.map(PerceivedLength.of) ?? 0), status, described.joined(separator: "\n"), hash, ""]
+                            + translations)
             }
         }
         return byteOrderMark + rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"

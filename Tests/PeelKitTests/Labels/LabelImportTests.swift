@@ -78,6 +78,27 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.alt) == ["Orange cat, smiling: #1", "Golden dog", "Red fox in snow", "Owl at night"])
     }
 
+    /// The site's review/labels.csv, with a reviewer's new label typed in, imports as an export does.
+    @Test func theReviewSheetOfTheSiteImports() async throws {
+        let folder = try catalog()
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: site, useCache: false)).build()
+        let text = try String(contentsOf: site.appendingPathComponent("review/labels.csv"), encoding: .utf8)
+        var (records, failures) = CSVReader.records(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, delimiter: ",")
+        #expect(failures.isEmpty)
+        let header = records[0].fields
+        #expect(Array(header.prefix(ReviewCSV.header.count)) == ReviewCSV.header)
+        let source = try #require(header.firstIndex(of: "source")), newLabel = try #require(header.firstIndex(of: "new label"))
+        let dog = try #require(records.firstIndex { $0.fields[source] == "pets/dog.png" })
+        records[dog].fields[newLabel] = "Golden dog, tongue out"
+        let edited = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        let sheet = try LabelCSV.decode(Data(edited.utf8), file: "labels.csv")
+        let plan = try LabelImport.plan(sheet, sheetFile: "labels.csv", content: content(folder))
+        #expect(plan.summary(dryRun: false) == "Changed 1 label, 0 unchanged, 3 skipped (no new label).")
+        try plan.apply(content: content(folder))
+        #expect(try folder.read("content/pets/dog.md") == "---\ntitle: Dog\nalt: Golden dog, tongue out\n---\nGood dog.\n")
+    }
+
     @Test func aReplacedSidecarKeepsItsPermissions() throws {
         let folder = try catalog()
         let cat = content(folder).appendingPathComponent("pets/cat.md").path

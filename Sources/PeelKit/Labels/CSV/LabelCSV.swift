@@ -13,6 +13,8 @@ public enum LabelCSV {
         public static let label = "label"
         public static let labelHash = "label hash"
         public static let newLabel = "new label"
+        /// The site's `review/labels.csv` names the image `source`; read as `file` when there is no `file`.
+        public static let source = "source"
     }
 
     public static let header = [Column.pack, Column.file, Column.label, Column.labelHash, Column.newLabel]
@@ -77,6 +79,7 @@ public enum LabelCSV {
             }
             columns[name] = index
         }
+        if columns[Column.file] == nil, let source = names.firstIndex(of: Column.source) { columns[Column.file] = source }
         let missing = required.filter { columns[$0] == nil }
         if !missing.isEmpty {
             headerProblems.append(LabelSheetProblem(file: file, line: headerRecord.line,
