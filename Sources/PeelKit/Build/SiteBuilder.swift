@@ -492,7 +492,7 @@ enum SitePage: Sendable {
             (source, path) = (renderer.sticker(at: index, in: pack, language: language),
                               renderer.language(language).path(SitePaths.stickerPage(pack, pack.stickers[index])))
         case .reviewCSV:
-            try site.write(ReviewCSV.make(review), to: SitePaths.reviewCSV)
+            try site.writeStreamed(to: SitePaths.reviewCSV) { file in try ReviewCSV.write(review) { try file.write($0) } }
             return
         case .catalogJSON:
             let catalog = CatalogJSON(review: review, icons: renderer.icons, archives: renderer.archives)

@@ -17,9 +17,18 @@ enum ReviewCSV {
         header + site.otherLanguages.flatMap { ["label (\($0))", "state (\($0))"] }
     }
 
+    /// The whole file (tests and small catalogs).
     static func make(_ review: Review) -> String {
+        var text = ""
+        write(review) { text += $0 }
+        return text
+    }
+
+    /// The file a row at a time: at 20,000 stickers its rows held as arrays of strings, then
+    /// joined, were the peak of the build's memory.
+    static func write(_ review: Review, _ emit: (String) throws -> Void) rethrows {
         let site = review.catalog.site
-        var rows = [header(for: site)]
+        try emit(byteOrderMark + header(for: site).map(field).joined(separator: ",") + "\r\n")
         for pack in review.catalog.packs {
             for sticker in pack.stickers {
                 let own = review.findings(for: sticker)
@@ -33,12 +42,12 @@ enum ReviewCSV {
                 }
                 // A composed sticker's label is made from its parts' files and edited there: no hash to import against.
                 let hash = sticker.composition == nil ? LabelHash.of(sticker.alt ?? "") : ""
-                rows.append([pack.slug, sticker.slug, sticker.source, sticker.sidecar ?? "", sticker.title, sticker.alt ?? "",
-                             String(sticker.alt.map(PerceivedLength.of) ?? 0), status, described.joined(separator: "\n"), hash, ""]
-                            + translations)
+                let row = [pack.slug, sticker.slug, sticker.source, sticker.sidecar ?? "", sticker.title, sticker.alt ?? "",
+                           String(sticker.alt.map(PerceivedLength.of) ?? 0), status, described.joined(separator: "\n"), hash, ""]
+                    + translations
+                try emit(row.map(field).joined(separator: ",") + "\r\n")
             }
         }
-        return byteOrderMark + rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
     static func field(_ text: String) -> String {
