@@ -110,23 +110,15 @@ final class SiteWriter: @unchecked Sendable {
     @discardableResult
     func writeStreamed(to path: String, source: String? = nil, produce: (StreamedFile) throws -> Void) throws -> BuildState.Output {
         let target = try prepare(path)
-        let folder = (target as NSString).deletingLastPathComponent
-        let file = try StreamedFile(newPath: folder + "/" + SafeFile.temporaryName())
-        do {
-            try produce(file)
-        } catch {
-            file.discard()
-            throw error
-        }
-        let written = try file.finish()
+        let (temporary, written) = try StreamedFile.temporary(in: (target as NSString).deletingLastPathComponent, produce: produce)
         let output = BuildState.Output(size: written.size, sha256: written.sha256, source: source)
         if linkPrevious(path, to: target, sameAs: output) {
-            unlink(file.path)
+            unlink(temporary)
             return output
         }
-        guard rename(file.path, target) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let code = errno
-            unlink(file.path)
+            unlink(temporary)
             throw PeelError.writeFailed(path: target, reason: SystemErrorText.describe(errno: code))
         }
         record(path, output, reused: false)

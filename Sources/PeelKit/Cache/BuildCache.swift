@@ -135,20 +135,7 @@ final class BuildCache: @unchecked Sendable {
         unlink(stateFile.path)
         try SafeFile.write(state.encodedReport(), toPath: reportFile.path)
         // The state is streamed to a new file and renamed into place, so it is whole or absent.
-        let temporary = folder.path + "/" + SafeFile.temporaryName()
-        let file = try StreamedFile(newPath: temporary)
-        do {
-            try state.encodeState { try file.write($0) }
-            _ = try file.finish()
-        } catch {
-            file.discard()
-            throw error
-        }
-        if rename(temporary, stateFile.path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw PeelError.cannotWrite(path: stateFile.path, reason: SystemErrorText.describe(errno: code))
-        }
+        try StreamedFile.replace(atPath: stateFile.path) { file in try state.encodeState { try file.write($0) } }
     }
 
     // MARK: - Entries
@@ -210,24 +197,11 @@ final class BuildCache: @unchecked Sendable {
                                           record: (StreamedFile.Written) -> Record) throws -> (entry: Entry, record: Record) {
         precondition(!name.contains("/"), "cache file names are plain")
         let prefix = prefix(key)
-        let temporary = entries.path + "/" + SafeFile.temporaryName()
-        let file: StreamedFile
+        let written: StreamedFile.Written
         do {
-            file = try StreamedFile(newPath: temporary)
-        } catch {
-            throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(SystemErrorText.describe(error))")
-        }
-        do {
-            try produce(file)
-        } catch {
-            file.discard()
-            throw error
-        }
-        let written = try file.finish()
-        guard rename(temporary, prefix + name) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(SystemErrorText.describe(errno: code))")
+            written = try StreamedFile.replace(atPath: prefix + name, produce: produce)
+        } catch let PeelError.cannotWrite(_, reason) {
+            throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(reason)")
         }
         let value = record(written)
         return (try store(key, record: value, files: []), value)

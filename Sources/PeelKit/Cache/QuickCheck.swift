@@ -39,10 +39,7 @@ enum QuickCheck {
     static func write(_ records: [Record], fingerprint: String, to path: String) throws {
         // Streamed to a new file and renamed into place: at 20,000 stickers the records are 4 MB,
         // and a buffer of them copied into Data was the last peak of the build's memory.
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/" + SafeFile.temporaryName()
-        let file = try StreamedFile(newPath: temporary)
-        do {
+        try StreamedFile.replace(atPath: path) { file in
             try file.write(header + fingerprint + "\n")
             var bytes: [UInt8] = []
             bytes.reserveCapacity(1 << 16)
@@ -60,15 +57,6 @@ enum QuickCheck {
                 }
             }
             try bytes.withUnsafeBytes { try file.write($0) }
-            _ = try file.finish()
-        } catch {
-            file.discard()
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw PeelError.cannotWrite(path: path, reason: SystemErrorText.describe(errno: code))
         }
     }
 

@@ -64,6 +64,33 @@ final class StreamedFile {
         }
     }
 
+    /// A new file under a temporary name in `folder` holding what `produce` wrote, finished (its
+    /// path and what was written); nothing is left behind when `produce` or the writing fails.
+    static func temporary(in folder: String, produce: (StreamedFile) throws -> Void) throws -> (path: String, written: Written) {
+        let file = try StreamedFile(newPath: folder + "/" + SafeFile.temporaryName())
+        do {
+            try produce(file)
+        } catch {
+            file.discard()
+            throw error
+        }
+        return (file.path, try file.finish())
+    }
+
+    /// Replaces the file at `path` with what `produce` writes: written under a temporary name
+    /// beside it and renamed into place, so the file is only ever whole (the old or the new one).
+    @discardableResult
+    static func replace(atPath path: String, produce: (StreamedFile) throws -> Void) throws -> Written {
+        let folder = (path as NSString).deletingLastPathComponent
+        let (temporary, written) = try Self.temporary(in: folder.isEmpty ? "." : folder, produce: produce)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw PeelError.cannotWrite(path: path, reason: SystemErrorText.describe(errno: code))
+        }
+        return written
+    }
+
     /// Writes what is left and closes the file.
     func finish() throws -> Written {
         try flush()

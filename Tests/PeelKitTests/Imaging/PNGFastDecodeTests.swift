@@ -54,7 +54,7 @@ import Testing
     /// RGBA art with every filter type, Paeth's four-byte path above all, split over several IDAT chunks.
     @Test func unfiltersEveryFilterOnRGBAAcrossSeveralChunks() throws {
         let width = 37, height = 10
-        var generator = PixelNoise(seed: 7)
+        var generator = SplitMix(7)
         let pixels = (0..<width * height * 4).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let png = Self.png(width: width, height: height, colourType: 6, rows: pixels, filters: (0..<height).map { $0 % 5 },
                            idatSize: 97)
@@ -151,18 +151,5 @@ import Testing
     static func offset(of type: String, in png: Data) -> Int? {
         let bytes = [UInt8](png), name = [UInt8](type.utf8)
         return (8..<bytes.count - 4).first { Array(bytes[$0 + 4..<$0 + 8]) == name }
-    }
-}
-
-/// A small deterministic generator for test pixels (SplitMix64).
-private struct PixelNoise {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
