@@ -100,10 +100,15 @@ public struct Review: Sendable {
     /// The findings in `findings` that belong to a pack of `shard`, or to no pack of `whole`.
     static func findings(_ findings: [Finding], of shard: Catalog, within whole: Catalog) -> [Finding] {
         let selected = Set(shard.packs.map(\.folder))
-        let folders = whole.packs.map(\.folder)
+        let folders = Set(whole.packs.map(\.folder))
         return findings.filter { finding in
-            guard let owner = folders.first(where: { finding.file == $0 || finding.file.hasPrefix($0 + "/") }) else { return true }
-            return selected.contains(owner)
+            // The pack holding the file: the longest of its folder prefixes that is a pack's folder.
+            var folder = Substring(finding.file)
+            while true {
+                if folders.contains(String(folder)) { return selected.contains(String(folder)) }
+                guard let slash = folder.lastIndex(of: "/") else { return true }
+                folder = folder[..<slash]
+            }
         }
     }
 

@@ -222,12 +222,9 @@ final class BuildCache: @unchecked Sendable {
         lock.unlock()
         // One name at a time (readdir), not a listing of them all: a 20,000-sticker cache holds
         // 60,000 entry files, and their names as one array were the last peak of the build's memory.
-        guard let directory = opendir(entries.path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != "..", Self.isOwnEntryName(name) else { continue }
-            if name.utf8.count > 64, keep.contains(String(name.prefix(64))) { continue }
+        try? FolderListing.forEachName(atPath: entries.path) { name in
+            guard Self.isOwnEntryName(name) else { return }
+            if name.utf8.count > 64, keep.contains(String(name.prefix(64))) { return }
             let path = entries.path + "/" + name
             var info = stat()
             if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { unlink(path) }

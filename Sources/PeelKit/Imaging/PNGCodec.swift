@@ -29,19 +29,13 @@ public enum PNGCodec {
     /// 8-bit RGBA: the common 8-bit ones through the fast path (libdeflate), the rest through libpng. An APNG decodes to its default image. `maxPixels` is checked against the header
     /// before any pixel memory is allocated.
     public static func decode(_ data: Data, maxPixels: Int) throws -> (RGBAImage, PNGHeader) {
-        // Decoded straight into the image's own array when IHDR's size is within the budget
-        // (saves copying every pixel once); anything else goes through libpng's own checks first.
+        // Decoded straight into the image's own array when IHDR's size is within the budget;
+        // anything else goes through libpng's own checks first.
         if let (width, height) = PNGChunks.declaredSize(in: data), maxPixels > 0, width * height <= maxPixels {
             var header = peel_png_header()
             var message = [CChar](repeating: 0, count: 256)
-            var status = PEEL_PNG_ERROR
-            let count = width * height * 4
-            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                status = data.withUnsafeBytes { raw in
-                    peel_png_decode_rgba8_into(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixels), &header,
-                                               nil, buffer.baseAddress, count, &message, message.count)
-                }
-                initialized = status == PEEL_PNG_OK ? count : 0
+            let (pixels, status) = decodeInto(width * height * 4, data) { bytes, length, target, count in
+                peel_png_decode_rgba8_into(bytes, length, UInt64(maxPixels), &header, nil, target, count, &message, message.count)
             }
             let info = PNGHeader(header)
             try check(status, info: info, message: message, maxPixels: maxPixels)
@@ -72,16 +66,23 @@ public enum PNGCodec {
     static func fastDecode(_ data: Data, maxPixels: Int) -> RGBAImage? {
         guard let (width, height) = PNGChunks.declaredSize(in: data), width * height <= maxPixels else { return nil }
         var header = peel_png_header()
-        var status = PEEL_PNG_NOT_HANDLED
-        let count = width * height * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            status = data.withUnsafeBytes { raw in
-                peel_png_fast_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixels), &header,
-                                           buffer.baseAddress, count)
-            }
-            initialized = status == PEEL_PNG_OK ? count : 0
+        let (pixels, status) = decodeInto(width * height * 4, data) { bytes, length, target, count in
+            peel_png_fast_decode_rgba8(bytes, length, UInt64(maxPixels), &header, target, count)
         }
         return status == PEEL_PNG_OK ? RGBAImage(width: width, height: height, pixels: pixels) : nil
+    }
+
+    /// `count` bytes of pixels that `decode` writes straight into the new array (saves copying
+    /// every pixel once), given the file's bytes; empty unless it returns PEEL_PNG_OK.
+    private static func decodeInto(_ count: Int, _ data: Data,
+                                   _ decode: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int) -> peel_png_status)
+        -> (pixels: [UInt8], status: peel_png_status) {
+        var status = PEEL_PNG_ERROR
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, buffer.baseAddress, count) }
+            initialized = status == PEEL_PNG_OK ? count : 0
+        }
+        return (pixels, status)
     }
 
     private static func check(_ status: peel_png_status, info: PNGHeader, message: [CChar], maxPixels: Int) throws {

@@ -224,18 +224,18 @@ struct PageRenderer: Sendable {
         let page = language.path(SitePaths.stickerPage(pack, sticker))
         let asset = assets[sticker.source]
         let info = asset?.info
-        let factNames = language.chrome
+        let chrome = language.chrome
         var facts: [FactModel] = []
         if let info {
-            facts.append(FactModel(name: factNames["factFormat"], value: info.format.rawValue.uppercased()))
-            facts.append(FactModel(name: factNames["factPixelSize"], value: "\(info.width) × \(info.height) px"))
-            facts.append(FactModel(name: factNames["factFileSize"], value: "\(ByteCount.format(info.bytes)) (\(ByteCount.grouped(info.bytes)) bytes)",
+            facts.append(FactModel(name: chrome["factFormat"], value: info.format.rawValue.uppercased()))
+            facts.append(FactModel(name: chrome["factPixelSize"], value: "\(info.width) × \(info.height) px"))
+            facts.append(FactModel(name: chrome["factFileSize"], value: "\(ByteCount.format(info.bytes)) (\(ByteCount.grouped(info.bytes)) bytes)",
                                    english: true))
-            facts.append(FactModel(name: factNames["factFrames"], value: info.isAnimated ? "\(info.frameCount) (animated)" : "1 (still)", english: true))
-            if info.isAnimated { facts.append(FactModel(name: factNames["factAnimation"], value: Self.animation(info), english: true)) }
-            facts.append(FactModel(name: factNames["factTransparency"], value: Self.transparency(info), english: true))
+            facts.append(FactModel(name: chrome["factFrames"], value: info.isAnimated ? "\(info.frameCount) (animated)" : "1 (still)", english: true))
+            if info.isAnimated { facts.append(FactModel(name: chrome["factAnimation"], value: Self.animation(info), english: true)) }
+            facts.append(FactModel(name: chrome["factTransparency"], value: Self.transparency(info), english: true))
         }
-        facts.append(FactModel(name: factNames["factPackSizeClass"], value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)",
+        facts.append(FactModel(name: chrome["factPackSizeClass"], value: "\(pack.size.rawValue) (\(pack.size.pixels) × \(pack.size.pixels) px)",
                                english: true))
         if let info { facts.append(FactModel(name: "SHA-256", value: info.sha256, isCode: true)) }
 
@@ -252,7 +252,6 @@ struct PageRenderer: Sendable {
                                  width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
                                  alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
                                  cardColor: pack.background)
-        let chrome = language.chrome
         let model = StickerPageModel(
             title: words.title.text, lang: language.isDefault ? pack.language : nil, alt: alt, altLength: alt?.count ?? 0,
             altLimit: LabelChecks.maximumLength,
