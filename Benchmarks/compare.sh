@@ -7,7 +7,7 @@
 #
 # What each tool does, from the same folder:
 #   - Peel: `peel build` (a page per pack and per sticker, the originals published, 160 and 320 px
-#     thumbnails: WebP for stills, APNG for animations; catalog.json, pack zips).
+#     thumbnails as WebP, animated for animations; catalog.json, pack zips).
 #   - sigal 2.6.1, `-n <cores>`: a gallery with a 618 px resized copy and a 320 px thumbnail of each
 #     image (its defaults otherwise).
 #   - Hugo (Debian's), Benchmarks/hugo-site/: the sidecars as content (a page per sticker, a page per

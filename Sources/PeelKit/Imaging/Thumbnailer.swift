@@ -1,6 +1,6 @@
 import Foundation
 
-/// Makes a sticker's thumbnails from its decoded frames, as lossy WebP with alpha (`WebPCodec`):
+/// Makes a sticker's thumbnails from its decoded frames, as lossy WebP with alpha (`ThumbnailWebP`):
 /// a still for a still sticker; for an animated one, an animated WebP (every frame resampled,
 /// timing and looping kept) plus a still poster of the first frame for people who ask for reduced
 /// motion. Animated PNG thumbnails needed a libimagequant palette to stay lighter than their
@@ -25,7 +25,7 @@ public struct Thumbnailer {
         }
         if !image.isAnimated {
             return try Resampler.resize(image.frames[0].image, to: sizes).map { resized in
-                Output(width: resized.width, height: resized.height, data: try WebPCodec.encode(resized), format: .webp, poster: nil)
+                Output(width: resized.width, height: resized.height, data: try ThumbnailWebP.still(resized), format: .webp, poster: nil)
             }
         }
         // Resample frame by frame, keeping only the small copies.
@@ -36,9 +36,8 @@ public struct Thumbnailer {
             }
         }
         return try zip(sizes, perSize).map { size, frames in
-            Output(width: size.width, height: size.height,
-                   data: try WebPCodec.encodeAnimation(frames, loopCount: image.loopCount ?? 0), format: .webp,
-                   poster: try WebPCodec.encode(frames[0].image))
+            let encoded = try ThumbnailWebP.animation(frames, loopCount: image.loopCount ?? 0)
+            return Output(width: size.width, height: size.height, data: encoded.animation, format: .webp, poster: encoded.poster)
         }
     }
 

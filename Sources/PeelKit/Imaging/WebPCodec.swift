@@ -38,20 +38,23 @@ public enum WebPCodec {
     /// give the same bytes (the site's output is byte-identical between builds).
     public static func encode(_ image: RGBAImage, settings: Settings = .thumbnails) throws -> Data {
         var config = try configuration(settings)
-        return try withPicture(of: image) { picture in
-            var writer = WebPMemoryWriter()
-            WebPMemoryWriterInit(&writer)
-            defer { WebPMemoryWriterClear(&writer) }
-            let encoded = withUnsafeMutablePointer(to: &writer) { writerPointer in
-                picture.pointee.writer = WebPMemoryWrite
-                picture.pointee.custom_ptr = UnsafeMutableRawPointer(writerPointer)
-                return WebPEncode(&config, picture)
-            }
-            guard encoded != 0, let bytes = writer.mem else {
-                throw ImageError.corrupt("WebP encoding failed (libwebp error \(picture.pointee.error_code.rawValue))")
-            }
-            return Data(bytes: bytes, count: writer.size)
+        return Data(try withPicture(of: image) { try encodeToMemory(&config, $0) })
+    }
+
+    /// Runs libwebp's encoder on `picture` and returns the file it writes.
+    static func encodeToMemory(_ config: inout WebPConfig, _ picture: UnsafeMutablePointer<WebPPicture>) throws -> [UInt8] {
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let encoded = withUnsafeMutablePointer(to: &writer) { writerPointer in
+            picture.pointee.writer = WebPMemoryWrite
+            picture.pointee.custom_ptr = UnsafeMutableRawPointer(writerPointer)
+            return WebPEncode(&config, picture)
         }
+        guard encoded != 0, let bytes = writer.mem else {
+            throw ImageError.corrupt("WebP encoding failed (libwebp error \(picture.pointee.error_code.rawValue))")
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: writer.size))
     }
 
     /// Encodes an animation (every frame a full canvas of one size, each shown for its delay) as an
@@ -90,7 +93,7 @@ public enum WebPCodec {
         return Data(bytes: bytes, count: data.size)
     }
 
-    private static func configuration(_ settings: Settings) throws -> WebPConfig {
+    static func configuration(_ settings: Settings) throws -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else { throw ImageError.corrupt("WebP encoding failed: libwebp version mismatch") }
         config.quality = settings.quality
@@ -104,7 +107,7 @@ public enum WebPCodec {
     }
 
     /// `image` as a libwebp picture (YUV and alpha planes), freed after `body`.
-    private static func withPicture<T>(of image: RGBAImage, _ body: (UnsafeMutablePointer<WebPPicture>) throws -> T) throws -> T {
+    static func withPicture<T>(of image: RGBAImage, _ body: (UnsafeMutablePointer<WebPPicture>) throws -> T) throws -> T {
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw ImageError.corrupt("WebP encoding failed: libwebp version mismatch") }
         defer { WebPPictureFree(&picture) }

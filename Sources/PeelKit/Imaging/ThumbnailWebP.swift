@@ -1,0 +1,112 @@
+import CWebP
+import Foundation
+
+/// Thumbnails as lossy WebP with alpha, made faster than libwebp's own container would: libwebp
+/// encodes the colour (VP8), Peel's `VP8LAlphaEncoder` the alpha plane, and `WebPContainer` puts
+/// them together. Animations are Peel's too: each frame after the first is the rectangle that
+/// changed, encoded once and not blended, where libwebp's animation encoder tries two or more
+/// encodings of every frame to keep the smallest (BENCHMARKS.md, "Thumbnail alpha and animations").
+/// The colour is exactly what `WebPCodec.encode` gives for the same pixels and settings (tested).
+enum ThumbnailWebP {
+    /// A still thumbnail.
+    static func still(_ image: RGBAImage, settings: WebPCodec.Settings = .thumbnails) throws -> Data {
+        WebPContainer.still(try lossy(image, settings: settings), width: image.width, height: image.height)
+    }
+
+    /// An animated thumbnail (every frame a full canvas of one size) and its poster, the first frame
+    /// as a still, which shares that frame's encoding.
+    static func animation(_ frames: [DecodedImage.Frame], loopCount: Int,
+                          settings: WebPCodec.Settings = .thumbnails) throws -> (animation: Data, poster: Data) {
+        precondition(!frames.isEmpty, "an animation has frames")
+        let width = frames[0].image.width, height = frames[0].image.height
+        precondition(frames.allSatisfy { $0.image.width == width && $0.image.height == height }, "frames share the canvas size")
+        let first = try lossy(frames[0].image, settings: settings)
+        var encoded = [WebPContainer.Frame(x: 0, y: 0, width: width, height: height,
+                                           milliseconds: milliseconds(frames[0].delay), image: first)]
+        for index in frames.indices.dropFirst() {
+            let time = milliseconds(frames[index].delay)
+            guard let changed = changedRectangle(from: frames[index - 1].image, to: frames[index].image) else {
+                encoded[encoded.count - 1].milliseconds += time  // nothing changed: the last frame shows longer
+                continue
+            }
+            let part = crop(frames[index].image, changed)
+            encoded.append(WebPContainer.Frame(x: changed.x, y: changed.y, width: changed.width, height: changed.height,
+                                               milliseconds: time, image: try lossy(part, settings: settings)))
+        }
+        return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount),
+                WebPContainer.still(first, width: width, height: height))
+    }
+
+    /// WebP stores times in whole milliseconds; at least 1 so every frame keeps its place.
+    private static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded()))
+    }
+
+    /// The smallest rectangle holding every pixel that differs (pixels transparent in both frames
+    /// are alike whatever their colour), widened to even offsets; nil when the frames look the same.
+    static func changedRectangle(from previous: RGBAImage, to next: RGBAImage) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let width = next.width, height = next.height
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        previous.pixels.withUnsafeBytes { old in
+            next.pixels.withUnsafeBytes { new in
+                let oldWords = old.bindMemory(to: UInt32.self), newWords = new.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    let row = y * width
+                    var x = 0
+                    while x < width {
+                        let a = oldWords[row + x], b = newWords[row + x]
+                        // Alpha is the highest byte of a little-endian RGBA word.
+                        if a != b, (a | b) & 0xFF00_0000 != 0 {
+                            minX = min(minX, x); maxX = max(maxX, x)
+                            minY = min(minY, y); maxY = max(maxY, y)
+                        }
+                        x += 1
+                    }
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        let x = minX & ~1, y = minY & ~1
+        return (x, y, maxX - x + 1, maxY - y + 1)
+    }
+
+    private static func crop(_ image: RGBAImage, _ rectangle: (x: Int, y: Int, width: Int, height: Int)) -> RGBAImage {
+        if rectangle.width == image.width, rectangle.height == image.height { return image }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(rectangle.width * rectangle.height * 4)
+        for y in rectangle.y..<rectangle.y + rectangle.height {
+            let start = (y * image.width + rectangle.x) * 4
+            pixels += image.pixels[start..<start + rectangle.width * 4]
+        }
+        return RGBAImage(width: rectangle.width, height: rectangle.height, pixels: pixels)
+    }
+
+    /// The colour through libwebp, with transparent areas flattened as libwebp's own encoder does,
+    /// and the alpha plane through `VP8LAlphaEncoder` when any pixel is not opaque.
+    private static func lossy(_ image: RGBAImage, settings: WebPCodec.Settings) throws -> WebPContainer.LossyImage {
+        var config = try WebPCodec.configuration(settings)
+        let transparent = image.hasTransparentPixels
+        let file: [UInt8] = try WebPCodec.withPicture(of: image) { picture in
+            // What WebPEncode does first for a lossy picture with alpha (settings never ask `exact`)…
+            WebPCleanupTransparentArea(picture)
+            // …then the alpha plane is dropped, so libwebp writes the colour alone.
+            picture.pointee.colorspace = WEBP_YUV420
+            picture.pointee.a = nil
+            picture.pointee.a_stride = 0
+            return try WebPCodec.encodeToMemory(&config, picture)
+        }
+        // libwebp's output is RIFF, size, WEBP, then the one VP8 chunk.
+        guard file.count > 20, Array(file[12..<16]) == Array("VP8 ".utf8) else {
+            throw ImageError.corrupt("WebP encoding failed: libwebp did not write a VP8 chunk")
+        }
+        var alpha: [UInt8]?
+        if transparent {
+            var plane = [UInt8](repeating: 0, count: image.width * image.height)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for index in plane.indices { plane[index] = pixels[index * 4 + 3] }
+            }
+            alpha = plane.withUnsafeBufferPointer { VP8LAlphaEncoder.payload(alpha: $0, width: image.width, height: image.height) }
+        }
+        return WebPContainer.LossyImage(vp8Chunk: Array(file[12...]), alphaPayload: alpha)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Peel's own WebP writing for thumbnails: the alpha plane (`VP8LAlphaEncoder`), the container
+/// (`WebPContainer`) and animations (`ThumbnailWebP`), each checked by decoding with libwebp.
+@Suite struct ThumbnailWebPTests {
+    /// Images whose alpha planes stress the coder: every value, runs longer than one copy may be,
+    /// single pixels, one column, soft edges, and real art at thumbnail size.
+    static func images() throws -> [(name: String, image: RGBAImage)] {
+        var random = SplitMix(17)
+        func image(_ width: Int, _ height: Int, _ alpha: (Int, Int) -> UInt8) -> RGBAImage {
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let offset = (y * width + x) * 4
+                    pixels[offset] = UInt8(truncatingIfNeeded: x * 7)
+                    pixels[offset + 1] = UInt8(truncatingIfNeeded: y * 5)
+                    pixels[offset + 2] = UInt8(truncatingIfNeeded: x &* y)
+                    pixels[offset + 3] = alpha(x, y)
+                }
+            }
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        }
+        var noise = [UInt8](repeating: 0, count: 97 * 61)
+        for index in noise.indices { noise[index] = UInt8(truncatingIfNeeded: random.next()) }
+        var images: [(String, RGBAImage)] = [
+            ("one transparent pixel", image(1, 1) { _, _ in 0 }),
+            ("one half-transparent pixel", image(1, 1) { _, _ in 77 }),
+            ("a column", image(1, 300) { _, y in y % 50 < 20 ? 0 : 255 }),
+            ("a row", image(300, 1) { x, _ in UInt8(x % 256) }),
+            ("noise: every value, no repeats to copy", image(97, 61) { x, y in noise[y * 97 + x] }),
+            ("a run longer than 4096", image(200, 200) { x, y in x == 150 && y == 190 ? 255 : 0 }),
+            ("a gradient", image(256, 64) { x, _ in UInt8(x) }),
+            ("a disc with soft edges", image(160, 160) { x, y in
+                let distance = ((Double(x) - 79.5) * (Double(x) - 79.5) + (Double(y) - 79.5) * (Double(y) - 79.5)).squareRoot()
+                return UInt8(max(0, min(255, (70 - distance) * 64)))
+            }),
+            ("skewed: almost all one value", image(64, 64) { x, y in (x * 31 + y * 17) % 997 == 0 ? UInt8((x + y) % 256) : 255 }),
+        ]
+        for name in ["pets/cat.png", "pets/fox.png", "xss/evil.png"] {
+            let decoded = try ImageAnalyzer().analyze(Fixtures.data(Fixtures.catalog.appendingPathComponent(name))).decoded
+            for box in [160, 320] {
+                let size = Resampler.fittedSize(width: decoded.width, height: decoded.height, box: box)
+                images.append(("\(name) at \(box) px", Resampler.resize(decoded.frames[0].image, width: size.width, height: size.height)))
+            }
+        }
+        for name in ["tbrn2c08.png", "tbwn3p08.png", "basn6a08.png", "basn4a16.png"] {
+            images.append((name, try ImageAnalyzer().analyze(Fixtures.data(Fixtures.pngSuite.appendingPathComponent(name))).decoded.frames[0].image))
+        }
+        return images
+    }
+
+    @Test func stillsDecodeToLibWebPsOwnPixelsWithEveryAlphaValueKept() throws {
+        for (name, image) in try Self.images() {
+            let ours = try ThumbnailWebP.still(image)
+            let decoded = try WebPCodec.decode(ours)
+            #expect(decoded.width == image.width && decoded.height == image.height, "\(name)")
+            let alphaDifferences = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] != decoded.pixels[$0] }.count
+            #expect(alphaDifferences == 0, "\(name): \(alphaDifferences) alpha values changed")
+            // The colour is libwebp's own encoding: the same pixels as WebPCodec's whole-file encode.
+            let reference = try WebPCodec.decode(WebPCodec.encode(image))
+            #expect(decoded == reference, "\(name): not the pixels libwebp's own file gives")
+        }
+    }
+
+    @Test func theAlphaPlaneIsSmallerThanLibWebPsAtItsFastestSetting() throws {
+        var ours = 0, libwebps = 0
+        for (_, image) in try Self.images() where image.width >= 160 {
+            ours += try ThumbnailWebP.still(image).count
+            libwebps += try WebPCodec.encode(image).count
+        }
+        #expect(ours < libwebps, "\(ours) bytes against libwebp's \(libwebps)")
+    }
+
+    @Test func opaqueImagesAreTheSimpleFormatAndTransparentOnesCarryALPH() throws {
+        let opaque = RGBAImage(width: 20, height: 10, pixels: (0..<800).map { $0 % 4 == 3 ? 255 : UInt8($0 % 200) })
+        let simple = try ThumbnailWebP.still(opaque)
+        #expect(simple.prefix(4) == Data("RIFF".utf8) && simple[8..<16] == Data("WEBPVP8 ".utf8))
+        #expect(Int(simple[4]) | Int(simple[5]) << 8 | Int(simple[6]) << 16 | Int(simple[7]) << 24 == simple.count - 8)
+        #expect(try WebPCodec.decode(simple) == WebPCodec.decode(WebPCodec.encode(opaque)))
+
+        var transparent = opaque
+        transparent.pixels[3] = 0
+        let extended = try ThumbnailWebP.still(transparent)
+        #expect(extended[8..<16] == Data("WEBPVP8X".utf8))
+        #expect(extended[20] == 0x10, "the alpha flag")
+        #expect(extended.range(of: Data("ALPH".utf8)) != nil)
+        #expect(Int(extended[4]) | Int(extended[5]) << 8 | Int(extended[6]) << 16 | Int(extended[7]) << 24 == extended.count - 8)
+        #expect(try ThumbnailWebP.still(transparent) == extended, "the same pixels give the same bytes")
+    }
+
+    @Test func animationsKeepEveryFrameTheirTimingAndExactAlpha() throws {
+        for name in ["weather-cycle-apng.png", "weather-cycle-gif.gif"] {
+            let decoded = try ImageAnalyzer().analyze(Fixtures.data(Fixtures.packageRoot.appendingPathComponent("content/motion/\(name)"))).decoded
+            let frames = decoded.frames.map { DecodedImage.Frame(image: Resampler.resize($0.image, width: 160, height: 160), delay: $0.delay) }
+            let encoded = try ThumbnailWebP.animation(frames, loopCount: 3)
+            let reread = try WebPCodec.decodeAnimation(encoded.animation)
+            #expect(reread.loopCount == 3)
+            #expect(reread.frames.count == frames.count, "\(name)")
+            for (index, (source, back)) in zip(frames, reread.frames).enumerated() {
+                #expect(abs(back.delay - (source.delay * 1000).rounded() / 1000) < 1e-9, "\(name) frame \(index)")
+                let alphaDifferences = stride(from: 3, to: source.image.pixels.count, by: 4).filter { source.image.pixels[$0] != back.image.pixels[$0] }.count
+                #expect(alphaDifferences == 0, "\(name) frame \(index): \(alphaDifferences) alpha values changed")
+                #expect(ImageQuality.psnr(back.image, source.image) > 30, "\(name) frame \(index)")
+            }
+            // The poster is the first frame's own encoding, as a still.
+            #expect(try WebPCodec.decode(encoded.poster) == reread.frames[0].image)
+            #expect(try ThumbnailWebP.animation(frames, loopCount: 3).animation == encoded.animation)
+        }
+    }
+
+    @Test func framesThatDoNotChangeLengthenThePreviousOne() throws {
+        let red = RGBAImage(width: 8, height: 8, pixels: (0..<256).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
+        var dot = red  // a green square in the red
+        for y in 2..<6 {
+            for x in 2..<6 { dot.pixels[(y * 8 + x) * 4] = 0; dot.pixels[(y * 8 + x) * 4 + 1] = 255 }
+        }
+        let frames = [DecodedImage.Frame(image: red, delay: 0.1), DecodedImage.Frame(image: red, delay: 0.2),
+                      DecodedImage.Frame(image: dot, delay: 0.3)]
+        let reread = try WebPCodec.decodeAnimation(ThumbnailWebP.animation(frames, loopCount: 0).animation)
+        #expect(reread.frames.map(\.delay) == [0.3, 0.3])
+        #expect(reread.frames[1].image[3, 4].g > 200 && reread.frames[0].image[3, 4].g < 60)
+    }
+
+    @Test func theChangedRectangleStartsAtEvenOffsetsAndIgnoresInvisibleChanges() {
+        let clear = RGBAImage(width: 10, height: 10, pixels: Array(repeating: 0, count: 400))
+        var invisible = clear
+        invisible.pixels[0] = 200  // colour under alpha 0 in both frames
+        #expect(ThumbnailWebP.changedRectangle(from: clear, to: invisible) == nil)
+        var dot = clear
+        dot.pixels[(5 * 10 + 3) * 4 + 3] = 9
+        let changed = ThumbnailWebP.changedRectangle(from: clear, to: dot)
+        #expect(changed?.x == 2 && changed?.y == 4 && changed?.width == 2 && changed?.height == 2)
+        #expect(ThumbnailWebP.changedRectangle(from: dot, to: clear).map { [$0.x, $0.y, $0.width, $0.height] } == [2, 4, 2, 2])
+    }
+
+    @Test func prefixCodesStayWithinTheirLengthLimitAndComplete() {
+        // Fibonacci counts make Huffman's deepest tree: 30 symbols would need 29 bits unlimited.
+        var counts: [UInt32] = [1, 1]
+        while counts.count < 30 { counts.append(counts[counts.count - 1] + counts[counts.count - 2]) }
+        for limit in [7, 15] {
+            let code = PrefixCode(counts: counts + [0, 0], maxLength: limit)
+            let lengths = code.lengths.map(Int.init)
+            #expect(lengths.max() == limit)
+            #expect(lengths.suffix(2) == [0, 0], "unused symbols get no code")
+            // Complete (Kraft sum exactly 1), as VP8L decoders require.
+            var kraft = 0
+            for length in lengths where length > 0 { kraft += 1 << (limit - length) }
+            #expect(kraft == 1 << limit)
+        }
+        let single = PrefixCode(counts: [0, 0, 5], maxLength: 15)
+        #expect(single.lengths == [0, 0, 1] && single.bitCounts == [0, 0, 0], "a lone symbol takes no bits")
+    }
+}
