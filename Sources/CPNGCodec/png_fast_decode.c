@@ -45,20 +45,50 @@ static lanes4 absolute(lanes4 value) {
     return (value ^ sign) - sign;
 }
 
+/// One pixel of a Paeth row: `a` is the pixel to the left (unfiltered), `c` the one above-left;
+/// both move on to this pixel's.
+static inline void paeth_pixel4(uint8_t *row, const uint8_t *filtered, const uint8_t *previous, size_t i, lanes4 *a, lanes4 *c) {
+    lanes4 b = load4(previous + i);
+    lanes4 pa = absolute(b - *c), pb = absolute(*a - *c), pc = absolute(*a + b - *c - *c);
+    lanes4 use_a = (pa <= pb) & (pa <= pc), use_b = ~use_a & (pb <= pc);
+    lanes4 predicted = (use_a & *a) | (use_b & b) | (~use_a & ~use_b & *c);
+    lanes4 value = (load4(filtered + i) + predicted) & 0xff;
+    row[i] = (uint8_t)value[0];
+    row[i + 1] = (uint8_t)value[1];
+    row[i + 2] = (uint8_t)value[2];
+    row[i + 3] = (uint8_t)value[3];
+    *a = value;
+    *c = b;
+}
+
 static void unfilter_paeth4(uint8_t *row, const uint8_t *filtered, const uint8_t *previous, size_t length) {
     lanes4 a = { 0, 0, 0, 0 }, c = { 0, 0, 0, 0 };
-    for (size_t i = 0; i + 4 <= length; i += 4) {
-        lanes4 b = load4(previous + i);
-        lanes4 pa = absolute(b - c), pb = absolute(a - c), pc = absolute(a + b - c - c);
-        lanes4 use_a = (pa <= pb) & (pa <= pc), use_b = ~use_a & (pb <= pc);
-        lanes4 predicted = (use_a & a) | (use_b & b) | (~use_a & ~use_b & c);
-        lanes4 value = (load4(filtered + i) + predicted) & 0xff;
-        row[i] = (uint8_t)value[0];
-        row[i + 1] = (uint8_t)value[1];
-        row[i + 2] = (uint8_t)value[2];
-        row[i + 3] = (uint8_t)value[3];
-        a = value;
-        c = b;
+    for (size_t i = 0; i + 4 <= length; i += 4) paeth_pixel4(row, filtered, previous, i, &a, &c);
+}
+
+/// Four consecutive RGBA Paeth rows at once. Each pixel waits for the one to its left, so one row
+/// is a chain the CPU cannot overlap; here row r runs one pixel behind row r - 1 (whose pixels
+/// above and above-left it needs are then done), and the four chains overlap: about twice as fast
+/// on the sample art (BENCHMARKS.md). `rows[r]` receives row r; `filtered[r]` is its filtered
+/// bytes; `previous` is the row above the first.
+static void unfilter_paeth4_rows4(uint8_t *const rows[4], const uint8_t *const filtered[4], const uint8_t *previous, size_t length) {
+    size_t pixels = length / 4;
+    lanes4 a0 = { 0, 0, 0, 0 }, a1 = a0, a2 = a0, a3 = a0, c0 = a0, c1 = a0, c2 = a0, c3 = a0;
+    // Step s unfilters pixel s - r of row r, for the rows where that pixel exists.
+    size_t steps = pixels + 3;
+    for (size_t s = 0; s < steps; s++) {
+        if (s >= 3 && s < pixels) {
+            size_t i = s * 4;
+            paeth_pixel4(rows[0], filtered[0], previous, i, &a0, &c0);
+            paeth_pixel4(rows[1], filtered[1], rows[0], i - 4, &a1, &c1);
+            paeth_pixel4(rows[2], filtered[2], rows[1], i - 8, &a2, &c2);
+            paeth_pixel4(rows[3], filtered[3], rows[2], i - 12, &a3, &c3);
+            continue;
+        }
+        if (s < pixels) paeth_pixel4(rows[0], filtered[0], previous, s * 4, &a0, &c0);
+        if (s >= 1 && s - 1 < pixels) paeth_pixel4(rows[1], filtered[1], rows[0], (s - 1) * 4, &a1, &c1);
+        if (s >= 2 && s - 2 < pixels) paeth_pixel4(rows[2], filtered[2], rows[1], (s - 2) * 4, &a2, &c2);
+        if (s >= 3 && s - 3 < pixels) paeth_pixel4(rows[3], filtered[3], rows[2], (s - 3) * 4, &a3, &c3);
     }
 }
 
@@ -196,6 +226,19 @@ peel_png_status peel_png_fast_decode_rgba8(const uint8_t *data, size_t length, u
         for (uint32_t y = 0; y < height && status == PEEL_PNG_OK; y++) {
             uint8_t *filtered = raw + (size_t)y * (row_bytes + 1);
             uint8_t *out = target + (size_t)y * width * 4;
+            if (channels == 4 && y + 4 <= height && filtered[0] == 4 && filtered[row_bytes + 1] == 4
+                && filtered[2 * (row_bytes + 1)] == 4 && filtered[3 * (row_bytes + 1)] == 4) {
+                uint8_t *rows[4];
+                const uint8_t *sources[4];
+                for (int r = 0; r < 4; r++) {
+                    rows[r] = out + (size_t)r * row_bytes;
+                    sources[r] = filtered + (size_t)r * (row_bytes + 1) + 1;
+                }
+                unfilter_paeth4_rows4(rows, sources, previous, row_bytes);
+                previous = rows[3];
+                y += 3;
+                continue;
+            }
             // RGBA rows are unfiltered straight into the image; the others in place, then widened.
             uint8_t *row = channels == 4 ? out : filtered + 1;
             if (!unfilter(filtered[0], row, filtered + 1, previous, row_bytes, channels)) {

@@ -63,6 +63,23 @@ import Testing
         #expect(try PNGCodec.decode(png, maxPixels: 10_000).0.pixels == pixels)
     }
 
+    /// Runs of Paeth rows, which are unfiltered four at a time, of every length around four, at
+    /// widths narrower and wider than the four-pixel stagger, with values that tie often (few levels).
+    @Test(arguments: [1, 2, 3, 4, 5, 37])
+    func unfiltersRunsOfPaethRowsFourAtATime(width: Int) throws {
+        var generator = SplitMix(UInt64(width))
+        let filters = [4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 4, 4, 2, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 4]
+        let height = filters.count
+        let pixels = (0..<width * height * 4).map { index -> UInt8 in
+            let random = generator.next()
+            return index % 3 == 0 ? UInt8(truncatingIfNeeded: random) : [0, 128, 255][Int(random % 3)]
+        }
+        let png = Self.png(width: width, height: height, colourType: 6, rows: pixels, filters: filters, idatSize: 1000)
+        let fast = try #require(PNGCodec.fastDecode(png, maxPixels: 10_000))
+        #expect(fast.pixels == pixels)
+        #expect(try PNGCodec.decodeWithLibPNG(png, maxPixels: 10_000).0.pixels == pixels)
+    }
+
     @Test func leavesDamagedAndSurplusDataToLibPNG() throws {
         let width = 8, height = 4
         let pixels = [UInt8](repeating: 200, count: width * height * 4)
