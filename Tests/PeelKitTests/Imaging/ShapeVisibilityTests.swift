@@ -4,6 +4,61 @@ import Testing
 
 /// How much of a sticker's shape stays visible on the light and dark transcripts, on art the tests paint.
 @Suite struct ShapeVisibilityTests {
+    /// The word-parallel hole filling against a cell-by-cell flood fill from the same corner, on
+    /// random walls (mazes with pockets reachable only by going up and down again, and rows
+    /// of one to four words) and on a spiral whose inside is reached the long way round.
+    @Test(arguments: [5, 63, 64, 65, 130, 166, 250])
+    func holeFillingMatchesAFloodFill(columns: Int) {
+        var random = SplitMix(UInt64(columns))
+        let rows = 40
+        let grid = ShapeVisibility.Grid(columns: columns, rows: rows)
+        var masks: [[Bool]] = []
+        for density in [0.2, 0.45, 0.6] {
+            masks.append((0..<columns * rows).map { index in
+                let x = index % columns, y = index / columns
+                // The outermost ring stays clear, as the margin keeps it.
+                return x > 0 && y > 0 && x < columns - 1 && y < rows - 1 && Double(random.next() % 1000) / 1000 < density
+            })
+        }
+        // A spiral wall with one opening: its inner end is reached only by going round.
+        var spiral = [Bool](repeating: false, count: columns * rows)
+        var (left, top, right, bottom) = (2, 2, columns - 3, rows - 3)
+        while left < right && top < bottom {
+            for x in left...right { spiral[top * columns + x] = true }
+            for y in top...bottom { spiral[y * columns + right] = true }
+            for x in left...right { spiral[bottom * columns + x] = true }
+            if top + 2 <= bottom { for y in (top + 2)...bottom { spiral[y * columns + left] = true } }
+            (left, top, right, bottom) = (left + 2, top + 2, right - 2, bottom - 2)
+        }
+        masks.append(spiral)
+        for (number, cells) in masks.enumerated() {
+            var words = [UInt64](repeating: 0, count: rows * grid.wordsPerRow)
+            for (index, set) in cells.enumerated() where set {
+                words[index / columns * grid.wordsPerRow + (index % columns) / 64] |= 1 << UInt64(index % columns % 64)
+            }
+            // Reference: breadth-first from cell 0 through clear cells; what it cannot reach is the shape.
+            var reached = [Bool](repeating: false, count: cells.count)
+            var queue = [0]
+            reached[0] = true
+            while let index = queue.popLast() {
+                let x = index % columns
+                for next in [x > 0 ? index - 1 : -1, x + 1 < columns ? index + 1 : -1, index - columns, index + columns]
+                where next >= 0 && next < cells.count && !cells[next] && !reached[next] {
+                    reached[next] = true
+                    queue.append(next)
+                }
+            }
+            let filled = grid.filled(words)
+            var differences = 0
+            for index in cells.indices {
+                let inShape = filled[index / columns * grid.wordsPerRow + (index % columns) / 64] >> UInt64(index % columns % 64) & 1 != 0
+                if inShape == reached[index] { differences += 1 }
+            }
+            #expect(differences == 0, "mask \(number) at \(columns) columns: \(differences) cells differ")
+            #expect(grid.count(filled) == reached.filter { !$0 }.count)
+        }
+    }
+
     @Test func aYellowFaceWithABlackOutlineKeepsItsShapeOnWhiteAndOnBlack() throws {
         let measure = try #require(ShapeVisibility.measure(TestArt.outlinedFace()))
         #expect(measure.light >= 0.95, "the outline encloses the fill: its holes filled, it is the whole face")
