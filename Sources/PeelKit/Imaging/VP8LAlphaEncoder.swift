@@ -7,7 +7,7 @@
 /// candidates for every thumbnail: half the encode time of a still thumbnail. A sticker's alpha is
 /// runs of 0 and 255 with soft edges, so two kinds of copy (the pixel to the left repeated, the row
 /// above) and one prefix code for the values do nearly as well in a fraction of the time
-/// (BENCHMARKS.md, "Thumbnail alpha"). libwebp still decodes every byte: the tests decode each
+/// (BENCHMARKS.md, "Thumbnail alpha and animations"). libwebp still decodes every byte: the tests decode each
 /// plane back with it, value for value.
 enum VP8LAlphaEncoder {
     /// The ALPH payload for `alpha` (`width × height` values, rows top to bottom): a header byte
