@@ -274,7 +274,10 @@ public struct SiteBuilder: Sendable {
     /// Peel's version, the theme's files and every option that shapes the output.
     private func fingerprint(_ templates: TemplateSet, excluding options: Set<String> = []) -> String {
         let shaping = self.options.siteShapingOptions(excluding: options)
-        return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(shaping)|theme \(templates.fingerprint)".utf8)))
+        // The derivation versions change when a new Peel makes different thumbnails or icon sets
+        // from the same art, so its first build is not "up to date" with the old files.
+        let derivations = "image step \(ImageStep.derivationVersion)|icon set \(PackIconStep.derivationVersion)"
+        return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(derivations)|\(shaping)|theme \(templates.fingerprint)".utf8)))
     }
 
     /// The fingerprint every shard of one site shares with its merge: the options but the pack selection.
