@@ -63,8 +63,9 @@ public struct Review: Sendable {
         // A shard reports what reading its own packs found (and what is of no pack, such as
         // site.md's), not the other shards' packs' problems.
         var loadFindings = packs == nil ? loaded : Self.findings(loaded, of: catalog, within: wholeCatalog)
-        // The spelling check's dictionaries load while the images are analysed, not after.
-        let dictionaries = Task.detached(priority: .utility) { SpellingCheck.preload(catalog) }
+        // Spelling and translations need no image: they are checked (the dictionaries loaded,
+        // Hunspell's suggestions made) while the images are analysed, not after.
+        let textChecks = Task.detached(priority: .utility) { Checker.textFindings(for: catalog) }
         let root = ContentPath(root: content).root
         let analyzer = ImageAnalyzer(maxPixels: maxPixels)
         var artStep: ArtCheckStep?
@@ -87,14 +88,15 @@ public struct Review: Sendable {
         }
         let step = ImageStep(content: root, analyzer: analyzer, site: site, cache: cache, hashes: hashes, art: artStep)
         let assets = try await step.run(catalog, progress: progress)
-        await dictionaries.value
+        let text = await textChecks.value
         var iconFindings: [String: [Finding]] = [:]
         for pack in catalog.packs { iconFindings[pack.folder] = CatalogChecks.icon(of: pack, content: root, analyzer: analyzer) }
         var artFacts: [String: ArtFacts] = [:]
         if let artStep {
             artFacts = try await artStep.run(catalog, assets: assets, progress: progress)
         }
-        return checked(catalog, assets: assets, loadFindings: loadFindings, iconFindings: iconFindings, artFacts: artFacts)
+        let checks = Checker.parts(for: catalog, assets: assets, text: text) { iconFindings[$0.folder] ?? [] }
+        return checked(catalog, assets: assets, loadFindings: loadFindings, iconFindings: iconFindings, artFacts: artFacts, checks: checks)
     }
 
     /// The findings in `findings` that belong to a pack of `shard`, or to no pack of `whole`.

@@ -28,8 +28,16 @@ public enum Checker {
 
     /// Every rule over `catalog`, in parts. With `only`, the packs with those folders alone (and
     /// nothing about the catalog as a whole).
-    static func parts(for catalog: Catalog, assets: [String: StickerAssets], iconFindings: (Pack) -> [Finding],
+    /// Spelling (with Hunspell's suggestions) and translations, found catalog-wide so each word
+    /// is looked up once. They need no image, so a build finds them while its images are analysed.
+    static func textFindings(for catalog: Catalog) -> [Finding] {
+        SpellingCheck().findings(for: catalog) + TranslationChecks.findings(for: catalog)
+    }
+
+    /// `text`: `textFindings(for: catalog)` when the caller found them already (not with `only`).
+    static func parts(for catalog: Catalog, assets: [String: StickerAssets], text: [Finding]? = nil, iconFindings: (Pack) -> [Finding],
                       only: Set<String>? = nil) -> Parts {
+        precondition(text == nil || only == nil, "text findings found beforehand are the whole catalog's")
         var result = Parts()
         let packs = only.map { folders in catalog.packs.filter { folders.contains($0.folder) } } ?? catalog.packs
         let checked = Catalog(site: catalog.site, packs: packs)
@@ -49,10 +57,9 @@ public enum Checker {
             findings += iconFindings(pack)
             result.packs[pack.folder] = findings
         }
-        // Spelling and translations are found catalog-wide (each word looked up once), then
-        // shared out by the pack folder their file is in.
+        // The text findings are shared out by the pack folder their file is in.
         let folders = Set(packs.map(\.folder))
-        for finding in SpellingCheck().findings(for: checked) + TranslationChecks.findings(for: checked) {
+        for finding in text ?? textFindings(for: checked) {
             let folder = String(finding.file.split(separator: "/").first ?? "")
             if finding.file.contains("/"), folders.contains(folder) {
                 result.packs[folder, default: []].append(finding)
