@@ -26,15 +26,15 @@ public enum Checker {
         var all: [Finding] { catalog + packs.keys.sorted().flatMap { packs[$0]! } }
     }
 
-    /// Every rule over `catalog`, in parts. With `only`, the packs with those folders alone (and
-    /// nothing about the catalog as a whole).
     /// Spelling (with Hunspell's suggestions) and translations, found catalog-wide so each word
     /// is looked up once. They need no image, so a build finds them while its images are analysed.
     static func textFindings(for catalog: Catalog) -> [Finding] {
         SpellingCheck().findings(for: catalog) + TranslationChecks.findings(for: catalog)
     }
 
-    /// `text`: `textFindings(for: catalog)` when the caller found them already (not with `only`).
+    /// Every rule over `catalog`, in parts. With `only`, the packs with those folders alone (and
+    /// nothing about the catalog as a whole). `text`: `textFindings(for: catalog)` when the caller
+    /// found them already (not with `only`).
     static func parts(for catalog: Catalog, assets: [String: StickerAssets], text: [Finding]? = nil, iconFindings: (Pack) -> [Finding],
                       only: Set<String>? = nil) -> Parts {
         precondition(text == nil || only == nil, "text findings found beforehand are the whole catalog's")
