@@ -16,11 +16,6 @@ public final class SpellingDictionary: @unchecked Sendable {
     private let handle: OpaquePointer
     private let encoding: String.Encoding
     private let lock = NSLock()
-    /// Answers already given: a catalog's labels repeat their words ("face", "with") across
-    /// thousands of stickers, and every call would otherwise wait for the lock and Hunspell.
-    private var verdicts: [String: Bool] = [:]
-    private var suggestionLists: [String: [String]] = [:]
-    private static let remembered = 100_000
 
     /// Where dictionaries are looked for, in order: `$DICPATH` (Hunspell's own variable, colon-separated),
     /// then the folders Debian, Homebrew and macOS install them in.
@@ -67,32 +62,22 @@ public final class SpellingDictionary: @unchecked Sendable {
 
     /// True when Hunspell accepts the word. A word the dictionary's encoding cannot hold is unknown.
     public func isCorrect(_ word: String) -> Bool {
+        guard let bytes = encoded(word) else { return false }
         lock.lock()
         defer { lock.unlock() }
-        if let known = verdicts[word] { return known }
-        let verdict = encoded(word).map { bytes in bytes.withUnsafeBufferPointer { Hunspell_spell(handle, $0.baseAddress) } != 0 } ?? false
-        if verdicts.count >= Self.remembered { verdicts.removeAll(keepingCapacity: true) }  // a bound for a long `peel serve`
-        verdicts[word] = verdict
-        return verdict
+        return bytes.withUnsafeBufferPointer { Hunspell_spell(handle, $0.baseAddress) } != 0
     }
 
     /// Hunspell's suggestions, best first, at most `limit`.
     public func suggestions(for word: String, limit: Int = 3) -> [String] {
+        guard let bytes = encoded(word) else { return [] }
         lock.lock()
         defer { lock.unlock() }
-        if let known = suggestionLists[word] { return Array(known.prefix(limit)) }
-        guard let bytes = encoded(word) else { return [] }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = bytes.withUnsafeBufferPointer { Hunspell_suggest(handle, &list, $0.baseAddress) }
         defer { if list != nil { Hunspell_free_list(handle, &list, count) } }
-        guard count > 0, let words = list else {
-            suggestionLists[word] = []
-            return []
-        }
-        let all = (0..<Int(count)).compactMap { index in words[index].flatMap(decoded) }
-        if suggestionLists.count >= Self.remembered { suggestionLists.removeAll(keepingCapacity: true) }
-        suggestionLists[word] = all
-        return Array(all.prefix(limit))
+        guard count > 0, let words = list else { return [] }
+        return (0..<Int(count)).prefix(limit).compactMap { index in words[index].flatMap(decoded) }
     }
 
     /// The file names to try for a tag, most specific first: "pt-BR" → pt_BR, pt; "en" → en_US, en_GB, en.
