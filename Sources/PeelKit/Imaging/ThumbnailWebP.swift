@@ -82,11 +82,21 @@ enum ThumbnailWebP {
     }
 
     /// The colour through libwebp, with transparent areas flattened as libwebp's own encoder does,
-    /// and the alpha plane through `VP8LAlphaEncoder` when any pixel is not opaque.
+    /// and the alpha plane through `VP8LAlphaEncoder` when any pixel is not opaque. libwebp's
+    /// import leaves the picture without an alpha plane when every pixel is opaque, and with the
+    /// plane Peel compresses otherwise.
     private static func lossy(_ image: RGBAImage, settings: WebPCodec.Settings) throws -> WebPContainer.LossyImage {
         var config = try WebPCodec.configuration(settings)
-        let transparent = image.hasTransparentPixels
+        var alpha: [UInt8]?
         let file: [UInt8] = try WebPCodec.withPicture(of: image) { picture in
+            if let plane = picture.pointee.a {
+                let width = image.width, height = image.height, stride = Int(picture.pointee.a_stride)
+                var values = [UInt8](repeating: 0, count: width * height)
+                values.withUnsafeMutableBufferPointer { values in
+                    for y in 0..<height { (values.baseAddress! + y * width).update(from: plane + y * stride, count: width) }
+                }
+                alpha = values.withUnsafeBufferPointer { VP8LAlphaEncoder.payload(alpha: $0, width: width, height: height) }
+            }
             // What WebPEncode does first for a lossy picture with alpha (settings never ask `exact`)…
             WebPCleanupTransparentArea(picture)
             // …then the alpha plane is dropped, so libwebp writes the colour alone.
@@ -98,14 +108,6 @@ enum ThumbnailWebP {
         // libwebp's output is RIFF, size, WEBP, then the one VP8 chunk.
         guard file.count > 20, Array(file[12..<16]) == Array("VP8 ".utf8) else {
             throw ImageError.corrupt("WebP encoding failed: libwebp did not write a VP8 chunk")
-        }
-        var alpha: [UInt8]?
-        if transparent {
-            var plane = [UInt8](repeating: 0, count: image.width * image.height)
-            image.pixels.withUnsafeBufferPointer { pixels in
-                for index in plane.indices { plane[index] = pixels[index * 4 + 3] }
-            }
-            alpha = plane.withUnsafeBufferPointer { VP8LAlphaEncoder.payload(alpha: $0, width: image.width, height: image.height) }
         }
         return WebPContainer.LossyImage(vp8Chunk: Array(file[12...]), alphaPayload: alpha)
     }
