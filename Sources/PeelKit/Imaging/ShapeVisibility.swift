@@ -201,24 +201,13 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                         func flags(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
                             colourFlags[Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)]
                         }
-                        // Art is mostly runs of one colour: a pixel like the last one measured
-                        // has its bits, and a cell with every bit set can gain nothing.
-                        var lastPixel: UInt32 = 0, lastBits: UInt8 = 0
-                        let allBits = Mask.real | Mask.onLight | Mask.onDark | Mask.faintOnLight | Mask.faintOnDark
                         for y in 0..<image.height {
                             let rowStart = (y / cell + margin) * columns + margin
                             var offset = y * image.width * 4
                             for x in 0..<image.width {
                                 let alpha = buffer[offset + 3]
-                                let cellIndex = rowStart + cellOfColumn[x]
-                                if alpha >= 128, cells[cellIndex] != allBits {
+                                if alpha >= 128 {
                                     let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
-                                    let pixel = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(alpha) << 24
-                                    if pixel == lastPixel {
-                                        cells[cellIndex] |= lastBits
-                                        offset += 4
-                                        continue
-                                    }
                                     // Composited over white and over black (the same colour when opaque).
                                     let overWhite: Double, overBlack: Double, onWhite: UInt8, onBlack: UInt8
                                     if alpha == 255 {
@@ -241,9 +230,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                                     if overBlack >= darkLimit || onBlack & ColourFlag.colourfulOnDark != 0 { cellBits |= Mask.onDark }
                                     if overWhite <= faintLightLimit || onWhite & ColourFlag.tintedOnLight != 0 { cellBits |= Mask.faintOnLight }
                                     if overBlack >= faintDarkLimit || onBlack & ColourFlag.tintedOnDark != 0 { cellBits |= Mask.faintOnDark }
-                                    cells[cellIndex] |= cellBits
-                                    lastPixel = pixel
-                                    lastBits = cellBits
+                                    cells[rowStart + cellOfColumn[x]] |= cellBits
                                 }
                                 offset += 4
                             }
