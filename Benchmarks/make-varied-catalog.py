@@ -5,11 +5,11 @@ through the three size classes (300, 408 and 618 px), each sticker with a sideca
 The art is the emoji of Debian's fonts-noto-color-emoji (thousands of distinct, real, detailed
 drawings; SIL Open Font License 1.1), each drawn by Pillow into a sticker: scaled to its pack's
 size, sometimes turned, on a coloured disc, with a white die-cut outline or with a caption, so no
-two stickers share art or bytes. One sticker in twenty is animated (a bounce and a turn, 8 frames):
-half animated GIF, half APNG (palette frames). Everything follows from the index and a fixed seed: the same COUNT
+two stickers share art or bytes. One sticker in twenty is animated (a bounce and a turn, 8 frames,
+or FRAMES from the environment, over 0.72 s): half animated GIF, half APNG (palette frames). Everything follows from the index and a fixed seed: the same COUNT
 gives the same bytes.
 
-usage: make-varied-catalog.py COUNT FOLDER        (needs Pillow: the benchmark venv has it)"""
+usage: [FRAMES=n] make-varied-catalog.py COUNT FOLDER        (needs Pillow: the benchmark venv has it)"""
 import math, os, random, sys, unicodedata
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -106,16 +106,18 @@ def main():
                   words[-1] if rng.random() < 0.2 and words else "")
         base = os.path.join(pack, "sticker-%05d" % index)
         if index % 20 == 7:
-            frames = [sticker_frame(glyph, size, values, phase=f / 8) for f in range(8)]
+            frame_count = int(os.environ.get("FRAMES", "8"))
+            duration = max(20, 720 // frame_count)
+            frames = [sticker_frame(glyph, size, values, phase=f / frame_count) for f in range(frame_count)]
             if index % 40 == 7:
                 path = base + ".gif"
-                frames[0].save(path, save_all=True, append_images=frames[1:], duration=90, loop=0, disposal=2,
+                frames[0].save(path, save_all=True, append_images=frames[1:], duration=duration, loop=0, disposal=2,
                                optimize=False)
             else:
                 path = base + ".png"
                 # One palette a frame (with alpha), as exporters do to stay under the 500 KB limit.
                 frames = [frame.quantize(255, method=Image.Quantize.FASTOCTREE) for frame in frames]
-                frames[0].save(path, save_all=True, append_images=frames[1:], duration=90, loop=0, disposal=1,
+                frames[0].save(path, save_all=True, append_images=frames[1:], duration=duration, loop=0, disposal=1,
                                optimize=False)
         else:
             sticker_frame(glyph, size, values).save(base + ".png", optimize=False)

@@ -129,34 +129,45 @@ struct ArtCheckStep: Sendable {
         return bySticker
     }
 
-    /// Called by the image step with an image it decoded: its facts from the cache, or from these
-    /// frames (then stored), for `run` to use without decoding the image again.
-    func inspect(_ analyzed: AnalyzedImage, sha256: String) throws {
-        guard claimed.setIfAbsent(sha256, true) else { return }
-        let key = key(forImage: sha256)
-        fresh[sha256] = try cache?.facts(key) ?? facts(of: analyzed, key: key)
+    /// Called by the image step before it reads an image's frames: true when this step wants
+    /// them (the first to hand this image over, and its facts not cached), so the image step
+    /// keeps the frames at `ArtFrames.sampledIndices` for `inspect(_:sha256:)`. Cached facts are
+    /// taken here.
+    func wantsFrames(of sha256: String) -> Bool {
+        guard claimed.setIfAbsent(sha256, true) else { return false }
+        guard let facts = cache?.facts(key(forImage: sha256)) else { return true }
+        fresh[sha256] = facts
+        return false
     }
 
-    /// The analysis already measured the poster's visibility (for the light card): it is reused.
-    private func facts(of analyzed: AnalyzedImage, key: String) throws -> ArtFacts {
-        let frames = ArtFrames(analyzed.decoded, posterVisibility: .some(analyzed.info.visibility))
+    /// The facts of an image the image step read, from its sampled frames (then stored), for
+    /// `run` to use without decoding the image again.
+    func inspect(_ frames: ArtFrames, sha256: String) throws {
+        fresh[sha256] = try facts(of: frames, key: key(forImage: sha256))
+    }
+
+    private func facts(of frames: ArtFrames, key: String) throws -> ArtFacts {
         var facts = ArtFacts(sampledFrames: frames.all.count)
         for inspector in inspectors { try inspector.inspect(frames, into: &facts) }
         cache?.store(facts, key: key)
         return facts
     }
 
-    /// Reads and decodes one image and runs every inspector on its frames; nil when it cannot
-    /// be read or decoded any more (changed since the image step: the next run sees it).
+    /// Reads and decodes one image and runs every inspector on its sampled frames; nil when it
+    /// cannot be read or decoded any more (changed since the image step: the next run sees it).
     private func inspect(_ source: String, sha256: String) throws -> ArtFacts? {
         try Task.checkCancellation()
         guard let data = try? ContentFile.read(content.appendingPathComponent(source)) else { return nil }
         let sha = Hex.string(SHA256.hash(data: data))
         return try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) { () throws -> ArtFacts? in
-            guard let analyzed = try? analyzer.analyze(data, sha256: sha) else { return nil }
-            // Stored under the hash of the bytes inspected, which is the image step's unless the
-            // file changed in between.
-            let facts = try facts(of: analyzed, key: key(forImage: sha))
+            guard let opened = try? analyzer.open(data, sha256: sha) else { return nil }
+            let sampled = ArtFrames.sampledIndices(delays: opened.frames.delays)
+            var kept: [RGBAImage] = []
+            guard let info = try? opened.read({ index, frame in if sampled.contains(index) { kept.append(frame) } }) else { return nil }
+            // The analysis already measured the poster's visibility (for the light card): it is
+            // reused. Stored under the hash of the bytes inspected, which is the image step's
+            // unless the file changed in between.
+            let facts = try facts(of: ArtFrames(frames: kept, posterVisibility: .some(info.visibility)), key: key(forImage: sha))
             return sha == sha256 ? facts : nil
         }
     }

@@ -16,13 +16,16 @@ public struct ArtFrames: Sendable {
 
     /// The poster and, for an animation, `sampledFrames - 1` more, evenly spaced over the loop's time.
     public init(_ decoded: DecodedImage, posterVisibility: ShapeVisibility?? = nil) {
-        self.posterVisibility = posterVisibility
-        guard decoded.isAnimated else {
-            all = [decoded.frames[0].image]
-            return
-        }
-        let frames = decoded.frames
-        let total = frames.reduce(0) { $0 + max(0, $1.delay) }
+        let indices = decoded.isAnimated ? Self.sampledIndices(delays: decoded.frames.map(\.delay)) : [0]
+        self.init(frames: indices.map { decoded.frames[$0].image }, posterVisibility: posterVisibility)
+    }
+
+    /// Which frames of an animation with these display times (seconds) are inspected: the poster
+    /// (0), then the frame showing at each further `1/sampledFrames` of the loop's time, each once,
+    /// in increasing order.
+    static func sampledIndices(delays: [Double]) -> [Int] {
+        guard delays.count > 1 else { return [0] }
+        let total = delays.reduce(0) { $0 + max(0, $1) }
         var chosen: [Int] = [0]
         for step in 1..<Self.sampledFrames {
             let index: Int
@@ -33,23 +36,24 @@ public struct ArtFrames: Sendable {
                 let moment = total * Double(step) / Double(Self.sampledFrames) + 1e-9
                 var start = 0.0
                 var found = 0
-                for (candidate, frame) in frames.enumerated() {
+                for (candidate, delay) in delays.enumerated() {
                     if start > moment { break }
                     found = candidate
-                    start += max(0, frame.delay)
+                    start += max(0, delay)
                 }
                 index = found
             } else {
-                index = frames.count * step / Self.sampledFrames
+                index = delays.count * step / Self.sampledFrames
             }
             if !chosen.contains(index) { chosen.append(index) }
         }
-        all = chosen.map { frames[$0].image }
+        return chosen
     }
 
-    public init(frames: [RGBAImage]) {
+    /// `frames`: the poster first, then any others in loop order.
+    public init(frames: [RGBAImage], posterVisibility: ShapeVisibility?? = nil) {
         precondition(!frames.isEmpty, "art has at least one frame")
         all = frames
-        posterVisibility = nil
+        self.posterVisibility = posterVisibility
     }
 }

@@ -124,11 +124,28 @@ struct ImageStep: Sendable {
         }
     }
 
+    /// One pass over the image's frames makes everything: each frame is measured, resampled and
+    /// encoded into the thumbnails when it is decoded, and only the frames the art checks sample
+    /// are kept, so an animation of any length holds a few canvases at a time.
     private func deriveWithinBudget(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
         var files: [(name: String, data: Data)] = []
-        let analyzed: AnalyzedImage
+        let info: ImageInfo
+        var thumbnails: Thumbnailer?
+        var poster: Data?
+        var artFrames: [RGBAImage] = []
         do {
-            analyzed = try analyzer.analyze(data, sha256: sha256)
+            let opened = try analyzer.open(data, sha256: sha256)
+            let frames = opened.frames
+            let sampled = art?.wantsFrames(of: sha256) == true ? ArtFrames.sampledIndices(delays: frames.delays) : []
+            if site != nil {
+                thumbnails = Thumbnailer(width: frames.width, height: frames.height, boxes: ThumbnailSizes.boxes,
+                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount)
+            }
+            info = try opened.read { index, frame in
+                if sampled.contains(index) { artFrames.append(frame) }
+                if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame) }
+                try thumbnails?.add(frame, delay: frames.delays[index])
+            }
         } catch let error as ImageError {
             let code: FindingCode
             switch error {
@@ -138,20 +155,23 @@ struct ImageStep: Sendable {
             }
             return (ImageRecord(info: nil, failure: .init(code: code, message: error.description)), files)
         }
-        var record = ImageRecord(info: analyzed.info)
-        try art?.inspect(analyzed, sha256: sha256)
-        guard site != nil else { return (record, files) }
+        var record = ImageRecord(info: info)
+        if let art, !artFrames.isEmpty {
+            // The read already measured the poster's visibility (for the light card): it is reused.
+            try art.inspect(ArtFrames(frames: artFrames, posterVisibility: .some(info.visibility)), sha256: sha256)
+        }
+        guard let thumbnails else { return (record, files) }
         // A thumbnail is never heavier than what it stands for: where the one made is, the page
         // points at the original instead (already published, and in the browser's cache once seen).
-        for output in try Thumbnailer.thumbnails(of: analyzed.decoded, boxes: ThumbnailSizes.boxes) {
+        for output in thumbnails.finish() {
             let isOriginal = output.data.count > data.count
             if !isOriginal { files.append((ImageRecord.thumbnail(output.width, format: output.format), output.data)) }
             if let poster = output.poster { files.append((ImageRecord.thumbnailPoster(output.width), poster)) }
             record.thumbnails.append(.init(width: output.width, height: output.height, hasPoster: output.poster != nil, format: output.format,
                                            isOriginal: isOriginal))
         }
-        if analyzed.decoded.isAnimated {
-            files.append((ImageRecord.poster, try Thumbnailer.poster(of: analyzed.decoded)))
+        if let poster {
+            files.append((ImageRecord.poster, poster))
             record.hasPoster = true
         }
         return (record, files)

@@ -5,87 +5,125 @@ import Foundation
 /// local and global colour tables, interlacing (giflib de-interlaces) and the loop count.
 /// Frames are composed onto a transparent canvas the way browsers show them.
 enum GIFDecoder {
-    /// `maxPixels` bounds the canvas, `maxAnimationPixels` the sum of all frames; both are
-    /// checked from the block structure before giflib allocates anything. `hasTransparency`:
-    /// a frame declares a transparent colour.
-    static func decode(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws -> (image: DecodedImage, hasTransparency: Bool) {
-        let header = try GIFHeader(bytes)
-        guard header.width * header.height <= maxPixels else {
-            throw ImageError.overPixelBudget(width: header.width, height: header.height, budget: maxPixels)
-        }
-        guard header.totalFramePixels <= maxAnimationPixels,
-              header.frameCount <= maxAnimationPixels / (header.width * header.height) else {
-            throw ImageError.corrupt("GIF has \(header.frameCount) frames of \(header.width) × \(header.height) px, more than the pixel budget allows")
+    /// A GIF read by giflib (its frames' colour indices, 1 byte a pixel) whose frames `compose`
+    /// turns into RGBA canvases one at a time.
+    final class Animation {
+        let width: Int, height: Int
+        /// Each frame's display time, in seconds.
+        let delays: [Double]
+        /// 0 loops forever; nil for a single frame, or when the file has no loop extension (plays once).
+        let loopCount: Int?
+        /// A frame declares a transparent colour.
+        let hasTransparency: Bool
+        /// Open until deinit; giflib has read the whole file by then (`DGifSlurp`).
+        private let gif: UnsafeMutablePointer<GifFileType>
+
+        /// `maxPixels` bounds the canvas, `maxAnimationPixels` the sum of all frames; both are
+        /// checked from the block structure before giflib allocates anything.
+        init(_ bytes: [UInt8], maxPixels: Int, maxAnimationPixels: Int) throws {
+            let header = try GIFHeader(bytes)
+            guard header.width * header.height <= maxPixels else {
+                throw ImageError.overPixelBudget(width: header.width, height: header.height, budget: maxPixels)
+            }
+            guard header.totalFramePixels <= maxAnimationPixels,
+                  header.frameCount <= maxAnimationPixels / (header.width * header.height) else {
+                throw ImageError.corrupt("GIF has \(header.frameCount) frames of \(header.width) × \(header.height) px, more than the pixel budget allows")
+            }
+
+            let reader = MemoryReader(bytes: bytes)
+            var openError: Int32 = 0
+            let context = Unmanaged.passUnretained(reader).toOpaque()
+            guard let gif = DGifOpen(context, { file, buffer, count in
+                guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
+                return Unmanaged<MemoryReader>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
+            }, &openError) else {
+                throw ImageError.corrupt("GIF: \(message(openError))")
+            }
+            func close() {
+                var closeError: Int32 = 0
+                DGifCloseFile(gif, &closeError)
+            }
+            let slurped = withExtendedLifetime(reader) { DGifSlurp(gif) }
+            guard slurped == GIF_OK else {
+                let error = gif.pointee.Error
+                close()
+                throw ImageError.corrupt("GIF: \(message(error))")
+            }
+            let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
+            guard width > 0, height > 0, gif.pointee.ImageCount > 0, gif.pointee.SavedImages != nil else {
+                close()
+                throw ImageError.corrupt("GIF has no image")
+            }
+            let frameCount = Int(gif.pointee.ImageCount)
+            self.delays = (0..<frameCount).map { index in
+                var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+                                                   TransparentColor: NO_TRANSPARENT_COLOR)
+                _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)
+                return Double(control.DelayTime) / 100
+            }
+            self.width = width
+            self.height = height
+            self.loopCount = frameCount > 1 ? header.loopCount : nil
+            self.hasTransparency = header.hasTransparency
+            self.gif = gif
         }
 
-        let reader = MemoryReader(bytes: bytes)
-        var openError: Int32 = 0
-        let context = Unmanaged.passUnretained(reader).toOpaque()
-        guard let gif = DGifOpen(context, { file, buffer, count in
-            guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
-            return Unmanaged<MemoryReader>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
-        }, &openError) else {
-            throw ImageError.corrupt("GIF: \(message(openError))")
-        }
-        defer {
+        deinit {
             var closeError: Int32 = 0
             DGifCloseFile(gif, &closeError)
         }
-        let slurped = withExtendedLifetime(reader) { DGifSlurp(gif) }
-        guard slurped == GIF_OK else { throw ImageError.corrupt("GIF: \(message(gif.pointee.Error))") }
 
-        let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0, gif.pointee.ImageCount > 0, let saved = gif.pointee.SavedImages else {
-            throw ImageError.corrupt("GIF has no image")
-        }
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
-        var frames: [DecodedImage.Frame] = []
-        for index in 0..<Int(gif.pointee.ImageCount) {
-            let image = saved[index]
-            let descriptor = image.ImageDesc
-            guard let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
-                throw ImageError.corrupt("GIF frame \(index + 1) has no colour table")
-            }
-            let colorCount = Int(colorMap.pointee.ColorCount)
-            var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
-                                               TransparentColor: NO_TRANSPARENT_COLOR)
-            _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)
-            let left = Int(descriptor.Left), top = Int(descriptor.Top)
-            let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
-            guard let raster = image.RasterBits else { throw ImageError.corrupt("GIF frame \(index + 1) has no pixels") }
+        /// Composes the frames in order onto a transparent canvas the way browsers show them, and
+        /// hands `body` each whole canvas. Only that canvas (and a saved copy for "restore to
+        /// previous") lives at once; a canvas `body` keeps is copied when the next frame draws.
+        func compose(_ body: (_ index: Int, _ canvas: RGBAImage) throws -> Void) throws {
+            let saved = gif.pointee.SavedImages!
+            var canvas = [UInt8](repeating: 0, count: width * height * 4)
+            for index in delays.indices {
+                let image = saved[index]
+                let descriptor = image.ImageDesc
+                guard let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
+                    throw ImageError.corrupt("GIF frame \(index + 1) has no colour table")
+                }
+                let colorCount = Int(colorMap.pointee.ColorCount)
+                var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+                                                   TransparentColor: NO_TRANSPARENT_COLOR)
+                _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)
+                let left = Int(descriptor.Left), top = Int(descriptor.Top)
+                let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
+                guard let raster = image.RasterBits else { throw ImageError.corrupt("GIF frame \(index + 1) has no pixels") }
 
-            let saved = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
-            for row in 0..<frameHeight {
-                let y = top + row
-                guard y < height else { break }
-                for column in 0..<frameWidth {
-                    let x = left + column
-                    guard x < width else { break }
-                    let colorIndex = Int(raster[row * frameWidth + column])
-                    if colorIndex == Int(control.TransparentColor) { continue }
-                    guard colorIndex < colorCount else {
-                        throw ImageError.corrupt("GIF frame \(index + 1) uses colour \(colorIndex) of a \(colorCount)-colour table")
+                let previous = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
+                for row in 0..<frameHeight {
+                    let y = top + row
+                    guard y < height else { break }
+                    for column in 0..<frameWidth {
+                        let x = left + column
+                        guard x < width else { break }
+                        let colorIndex = Int(raster[row * frameWidth + column])
+                        if colorIndex == Int(control.TransparentColor) { continue }
+                        guard colorIndex < colorCount else {
+                            throw ImageError.corrupt("GIF frame \(index + 1) uses colour \(colorIndex) of a \(colorCount)-colour table")
+                        }
+                        let color = colors[colorIndex]
+                        let offset = (y * width + x) * 4
+                        canvas[offset] = color.Red
+                        canvas[offset + 1] = color.Green
+                        canvas[offset + 2] = color.Blue
+                        canvas[offset + 3] = 255
                     }
-                    let color = colors[colorIndex]
-                    let offset = (y * width + x) * 4
-                    canvas[offset] = color.Red
-                    canvas[offset + 1] = color.Green
-                    canvas[offset + 2] = color.Blue
-                    canvas[offset + 3] = 255
+                }
+                try body(index, RGBAImage(width: width, height: height, pixels: canvas))
+                switch control.DisposalMode {
+                case DISPOSE_BACKGROUND:
+                    Compositor.clear(&canvas, canvasWidth: width, x: left, y: top, width: frameWidth, height: frameHeight)
+                case DISPOSE_PREVIOUS:
+                    if let previous { canvas = previous }
+                default:
+                    break
                 }
             }
-            frames.append(DecodedImage.Frame(image: RGBAImage(width: width, height: height, pixels: canvas),
-                                             delay: Double(control.DelayTime) / 100))
-            switch control.DisposalMode {
-            case DISPOSE_BACKGROUND:
-                Compositor.clear(&canvas, canvasWidth: width, x: left, y: top, width: frameWidth, height: frameHeight)
-            case DISPOSE_PREVIOUS:
-                if let saved { canvas = saved }
-            default:
-                break
-            }
         }
-        return (DecodedImage(frames: frames, loopCount: frames.count > 1 ? header.loopCount : nil), header.hasTransparency)
     }
 
     /// giflib's error codes (gif_lib.h, D_GIF_ERR_*) in words. DGifSlurp also fails without

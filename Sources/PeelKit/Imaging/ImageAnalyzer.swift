@@ -27,62 +27,104 @@ public struct ImageAnalyzer: Sendable {
         self.maxPixels = max(1, maxPixels)
     }
 
+    /// Reads `data`'s header and frame structure (a still's pixels too), checking the pixel budget
+    /// before decoding anything; `OpenedImage.read` then decodes its frames one at a time.
     /// `sha256`: the bytes' hex SHA-256 when the caller has already computed it (a build hashes
     /// every image it reads), so it is not computed twice.
-    public func analyze(_ data: Data, sha256: String? = nil) throws -> AnalyzedImage {
+    func open(_ data: Data, sha256: String? = nil) throws -> OpenedImage {
         guard !data.isEmpty else { throw ImageError.corrupt("file is empty (0 bytes)") }
         let digest = sha256 ?? Hex.string(SHA256.hash(data: data))
         let format = ImageFormat.sniff(data)
+        let frames: FrameSequence, hasAlpha: Bool
         switch format {
         case .png:
             if PNGChunks.animation(in: data) != nil {
-                let (decoded, hasAlpha) = try APNGDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
-                return AnalyzedImage(info: info(.apng, decoded, hasAlpha: hasAlpha, data: data, digest: digest), decoded: decoded)
+                let apng = try APNGDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
+                return OpenedImage(format: .apng, frames: FrameSequence(apng), hasAlpha: apng.hasAlphaChannel, bytes: data.count, sha256: digest)
             }
             let (image, header) = try PNGCodec.decode(data, maxPixels: maxPixels)
-            let decoded = DecodedImage(still: image)
-            return AnalyzedImage(info: info(.png, decoded, hasAlpha: header.hasAlphaChannel, data: data, digest: digest),
-                                 decoded: decoded)
+            (frames, hasAlpha) = (FrameSequence(still: image), header.hasAlphaChannel)
         case .gif:
-            let (decoded, hasTransparency) = try GIFDecoder.decode([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
-            return AnalyzedImage(info: info(.gif, decoded, hasAlpha: hasTransparency, data: data, digest: digest), decoded: decoded)
+            let gif = try GIFDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
+            (frames, hasAlpha) = (FrameSequence(gif), gif.hasTransparency)
         case .jpeg:
-            let decoded = try JPEGDecoder.decode(data, maxPixels: maxPixels)
             // JPEG has no transparency at all.
-            return AnalyzedImage(info: info(.jpeg, decoded, hasAlpha: false, data: data, digest: digest), decoded: decoded)
+            (frames, hasAlpha) = (FrameSequence(still: try JPEGDecoder.decode(data, maxPixels: maxPixels).frames[0].image), false)
         default:
             throw ImageError.unsupported(format)
         }
+        return OpenedImage(format: format, frames: frames, hasAlpha: hasAlpha, bytes: data.count, sha256: digest)
     }
 
-    /// Bytes of memory decoding `data` and making its thumbnails is expected to take, from its
-    /// header alone: every frame's canvas (width × height × 4), three times over, as measured (a
-    /// 170-frame 618 × 618 APNG, 260 MB of canvases, peaked at 755 MB: the resampled frames, the
-    /// palette and encoder buffers come on top). What cannot be read is taken at the largest the
+    /// Decodes every frame of `data` and keeps them all (what exports and tests want; a build
+    /// walks the frames with `open` instead).
+    public func analyze(_ data: Data, sha256: String? = nil) throws -> AnalyzedImage {
+        let opened = try open(data, sha256: sha256)
+        var frames: [DecodedImage.Frame] = []
+        frames.reserveCapacity(opened.frames.frameCount)
+        let info = try opened.read { index, frame in frames.append(DecodedImage.Frame(image: frame, delay: opened.frames.delays[index])) }
+        return AnalyzedImage(info: info, decoded: DecodedImage(frames: frames, loopCount: opened.frames.loopCount))
+    }
+
+    /// Bytes of memory reading `data` frame by frame (`open`, then `OpenedImage.read`) and making
+    /// its thumbnails is expected to take, from its header alone. A still: its canvas
+    /// (width × height × 4) three times over, as measured. An animation: the canvas being drawn,
+    /// the copy "restore to previous" keeps, the frame being decoded, the one in the resampler,
+    /// and up to `ArtFrames.sampledFrames` kept for the art checks; a GIF adds giflib's colour
+    /// indices of every frame (1 byte a pixel). What cannot be read is taken at the largest the
     /// decoders accept. For `DecodedPixelBudget`.
     public func estimatedWorkingBytes(of data: Data) -> Int {
-        var pixels: Int?
+        var canvas: Int?, frames = 1, indices = 0
         switch ImageFormat.sniff(data) {
         case .png:
             if let (width, height) = PNGChunks.declaredSize(in: data) {
-                pixels = width * height * (PNGChunks.animation(in: data).map { max(1, $0.frameCount) } ?? 1)
+                canvas = width * height
+                frames = PNGChunks.animation(in: data).map { max(1, $0.frameCount) } ?? 1
             }
         case .gif:
-            if let header = try? GIFHeader([UInt8](data)) { pixels = header.width * header.height * max(1, header.frameCount) }
+            if let header = try? GIFHeader([UInt8](data)) {
+                canvas = header.width * header.height
+                frames = max(1, header.frameCount)
+                indices = header.totalFramePixels
+            }
         case .jpeg:
-            pixels = JPEGDecoder.declaredSize(in: data).map { $0.width * $0.height }
+            canvas = JPEGDecoder.declaredSize(in: data).map { $0.width * $0.height }
         default:
             return 0
         }
-        let bounded = min(pixels ?? maxAnimationPixels, maxAnimationPixels)
-        return bounded.multipliedReportingOverflow(by: 4 * 3).overflow ? Int.max : bounded * 4 * 3
+        let pixels = min(canvas ?? maxPixels, maxPixels)
+        let canvases = frames > 1 ? 4 + ArtFrames.sampledFrames : 3
+        let (bytes, overflow) = pixels.multipliedReportingOverflow(by: 4 * canvases)
+        let (total, overflowAgain) = bytes.addingReportingOverflow(min(indices, maxAnimationPixels))
+        return overflow || overflowAgain ? Int.max : total
     }
+}
 
-    private func info(_ format: ImageFormat, _ decoded: DecodedImage, hasAlpha: Bool, data: Data, digest: String) -> ImageInfo {
-        ImageInfo(format: format, width: decoded.width, height: decoded.height, hasAlpha: hasAlpha,
-                  hasTransparentPixels: decoded.hasTransparentPixels, frameCount: decoded.frames.count,
-                  frameDelays: decoded.isAnimated ? decoded.frames.map(\.delay) : [],
-                  loopCount: decoded.isAnimated ? decoded.loopCount : nil, bytes: data.count, sha256: digest,
-                  visibility: ShapeVisibility.measure(decoded.frames[0].image))
+/// An image whose header and frame structure are read (`ImageAnalyzer.open`), its frames not yet
+/// decoded.
+struct OpenedImage {
+    /// The format by content.
+    let format: ImageFormat
+    let frames: FrameSequence
+    /// The file can carry transparency (alpha channel, tRNS, or a GIF transparent colour).
+    let hasAlpha: Bool
+    let bytes: Int
+    let sha256: String
+
+    /// Decodes the frames one at a time, handing each to `eachFrame` (which keeps what it needs),
+    /// and returns what they show: the image's `ImageInfo`.
+    func read(_ eachFrame: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws -> ImageInfo {
+        var hasTransparentPixels = false
+        var visibility: ShapeVisibility?
+        try frames.forEach { index, frame in
+            if index == 0 { visibility = ShapeVisibility.measure(frame) }
+            if !hasTransparentPixels { hasTransparentPixels = frame.hasTransparentPixels }
+            try eachFrame(index, frame)
+        }
+        return ImageInfo(format: format, width: frames.width, height: frames.height, hasAlpha: hasAlpha,
+                         hasTransparentPixels: hasTransparentPixels, frameCount: frames.frameCount,
+                         frameDelays: frames.isAnimated ? frames.delays : [],
+                         loopCount: frames.isAnimated ? frames.loopCount : nil, bytes: bytes, sha256: sha256,
+                         visibility: visibility)
     }
 }

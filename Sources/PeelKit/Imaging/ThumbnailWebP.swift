@@ -18,23 +18,51 @@ enum ThumbnailWebP {
     static func animation(_ frames: [DecodedImage.Frame], loopCount: Int,
                           settings: WebPCodec.Settings = .thumbnails) throws -> (animation: Data, poster: Data) {
         precondition(!frames.isEmpty, "an animation has frames")
-        let width = frames[0].image.width, height = frames[0].image.height
-        precondition(frames.allSatisfy { $0.image.width == width && $0.image.height == height }, "frames share the canvas size")
-        let first = try lossy(frames[0].image, settings: settings)
-        var encoded = [WebPContainer.Frame(x: 0, y: 0, width: width, height: height,
-                                           milliseconds: milliseconds(frames[0].delay), image: first)]
-        for index in frames.indices.dropFirst() {
-            let time = milliseconds(frames[index].delay)
-            guard let changed = changedRectangle(from: frames[index - 1].image, to: frames[index].image) else {
-                encoded[encoded.count - 1].milliseconds += time  // nothing changed: the last frame shows longer
-                continue
-            }
-            let part = crop(frames[index].image, changed)
-            encoded.append(WebPContainer.Frame(x: changed.x, y: changed.y, width: changed.width, height: changed.height,
-                                               milliseconds: time, image: try lossy(part, settings: settings)))
+        var encoder = AnimationEncoder(width: frames[0].image.width, height: frames[0].image.height, loopCount: loopCount, settings: settings)
+        for frame in frames { try encoder.add(frame.image, delay: frame.delay) }
+        return encoder.finish()
+    }
+
+    /// Encodes an animated thumbnail as its frames arrive, keeping only the last one's pixels.
+    struct AnimationEncoder {
+        let width: Int, height: Int, loopCount: Int
+        let settings: WebPCodec.Settings
+        private var previous: RGBAImage?
+        private var first: WebPContainer.LossyImage?
+        private var encoded: [WebPContainer.Frame] = []
+
+        init(width: Int, height: Int, loopCount: Int, settings: WebPCodec.Settings = .thumbnails) {
+            self.width = width
+            self.height = height
+            self.loopCount = loopCount
+            self.settings = settings
         }
-        return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount),
-                WebPContainer.still(first, width: width, height: height))
+
+        /// The next frame, a full canvas of the animation's size shown for `delay` seconds.
+        mutating func add(_ frame: RGBAImage, delay: Double) throws {
+            precondition(frame.width == width && frame.height == height, "frames share the canvas size")
+            let time = milliseconds(delay)
+            defer { previous = frame }
+            guard let previous else {
+                let image = try lossy(frame, settings: settings)
+                first = image
+                encoded.append(WebPContainer.Frame(x: 0, y: 0, width: width, height: height, milliseconds: time, image: image))
+                return
+            }
+            guard let changed = changedRectangle(from: previous, to: frame) else {
+                encoded[encoded.count - 1].milliseconds += time  // nothing changed: the last frame shows longer
+                return
+            }
+            encoded.append(WebPContainer.Frame(x: changed.x, y: changed.y, width: changed.width, height: changed.height,
+                                               milliseconds: time, image: try lossy(crop(frame, changed), settings: settings)))
+        }
+
+        /// The animation and its poster; at least one frame must have been added.
+        func finish() -> (animation: Data, poster: Data) {
+            guard let first else { preconditionFailure("an animation has frames") }
+            return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount),
+                    WebPContainer.still(first, width: width, height: height))
+        }
     }
 
     /// WebP stores times in whole milliseconds; at least 1 so every frame keeps its place.

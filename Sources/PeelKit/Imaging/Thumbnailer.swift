@@ -1,10 +1,12 @@
 import Foundation
 
-/// Makes a sticker's thumbnails from its decoded frames, as lossy WebP with alpha (`ThumbnailWebP`):
-/// a still for a still sticker; for an animated one, an animated WebP (every frame resampled,
-/// timing and looping kept) plus a still poster of the first frame for people who ask for reduced
-/// motion. Animated PNG thumbnails needed a libimagequant palette to stay lighter than their
-/// originals, and making it cost more than the rest of the sticker's work (BENCHMARKS.md).
+/// Makes a sticker's thumbnails from its frames as they are decoded, as lossy WebP with alpha
+/// (`ThumbnailWebP`): a still for a still sticker; for an animated one, an animated WebP (every
+/// frame resampled, timing and looping kept) plus a still poster of the first frame for people
+/// who ask for reduced motion. Each frame is resampled and encoded when it arrives, so only the
+/// last frame of each size is kept, whatever the animation's length. Animated PNG thumbnails
+/// needed a libimagequant palette to stay lighter than their originals, and making it cost more
+/// than the rest of the sticker's work (BENCHMARKS.md).
 public struct Thumbnailer {
     public struct Output {
         public var width: Int
@@ -16,34 +18,56 @@ public struct Thumbnailer {
         public var poster: Data?
     }
 
-    /// Outputs fit inside each of `boxes` (never enlarged: art smaller than a box gives fewer sizes).
-    public static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
+    private let sizes: [(width: Int, height: Int)]
+    private let isAnimated: Bool
+    private var stills: [Output] = []
+    private var animations: [ThumbnailWebP.AnimationEncoder] = []
+
+    /// For art of `width` × `height` px: outputs fit inside each of `boxes` (never enlarged: art
+    /// smaller than a box gives fewer sizes). `loopCount` matters for animations only.
+    init(width: Int, height: Int, boxes: [Int], isAnimated: Bool, loopCount: Int?) {
         var sizes: [(width: Int, height: Int)] = []
         for box in boxes {
-            let size = Resampler.fittedSize(width: image.width, height: image.height, box: box)
+            let size = Resampler.fittedSize(width: width, height: height, box: box)
             if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
         }
-        if !image.isAnimated {
-            return try Resampler.resize(image.frames[0].image, to: sizes).map { resized in
-                Output(width: resized.width, height: resized.height, data: try ThumbnailWebP.still(resized), format: .webp, poster: nil)
-            }
+        self.sizes = sizes
+        self.isAnimated = isAnimated
+        if isAnimated {
+            animations = sizes.map { ThumbnailWebP.AnimationEncoder(width: $0.width, height: $0.height, loopCount: loopCount ?? 0) }
         }
-        // Resample frame by frame, keeping only the small copies.
-        var perSize = Array(repeating: [DecodedImage.Frame](), count: sizes.count)
-        for frame in image.frames {
-            for (index, resized) in Resampler.resize(frame.image, to: sizes).enumerated() {
-                perSize[index].append(DecodedImage.Frame(image: resized, delay: frame.delay))
-            }
+    }
+
+    /// The next frame (a still's only one), shown for `delay` seconds.
+    mutating func add(_ frame: RGBAImage, delay: Double) throws {
+        let resized = Resampler.resize(frame, to: sizes)
+        guard isAnimated else {
+            stills = try resized.map { Output(width: $0.width, height: $0.height, data: try ThumbnailWebP.still($0), format: .webp, poster: nil) }
+            return
         }
-        return try zip(sizes, perSize).map { size, frames in
-            let encoded = try ThumbnailWebP.animation(frames, loopCount: image.loopCount ?? 0)
+        for (index, image) in resized.enumerated() { try animations[index].add(image, delay: delay) }
+    }
+
+    /// The thumbnails, smallest box first; every frame must have been added.
+    func finish() -> [Output] {
+        guard isAnimated else { return stills }
+        return zip(sizes, animations).map { size, encoder in
+            let encoded = encoder.finish()
             return Output(width: size.width, height: size.height, data: encoded.animation, format: .webp, poster: encoded.poster)
         }
     }
 
-    /// The first frame at full size, for the sticker page's reduced-motion poster.
-    static func poster(of image: DecodedImage) throws -> Data {
-        try PNGCodec.encode(image.frames[0].image)
+    /// The thumbnails of an image already decoded whole.
+    public static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
+        var thumbnailer = Thumbnailer(width: image.width, height: image.height, boxes: boxes, isAnimated: image.isAnimated,
+                                      loopCount: image.loopCount)
+        for frame in image.frames { try thumbnailer.add(frame.image, delay: frame.delay) }
+        return thumbnailer.finish()
+    }
+
+    /// A frame at full size as a PNG, for the sticker page's reduced-motion poster (the first frame).
+    static func poster(_ frame: RGBAImage) throws -> Data {
+        try PNGCodec.encode(frame)
     }
 }
 

@@ -67,7 +67,7 @@ import Testing
     }
 
     func decode(_ chunks: [PNGChunk]) throws -> DecodedImage {
-        try APNGDecoder.decode(assemble(chunks), maxPixels: 1_000_000, maxAnimationPixels: 4_000_000).image
+        try FrameSequence(APNGDecoder.Animation(assemble(chunks), maxPixels: 1_000_000, maxAnimationPixels: 4_000_000)).collected()
     }
 
     @Test func badSequenceNumberIsAnError() throws {
@@ -101,7 +101,7 @@ import Testing
     @Test func badChunkChecksumIsAnError() throws {
         var bytes = assemble(try chunks())
         bytes[bytes.count - 30] ^= 0xFF // inside the last fdAT's data
-        #expect(throws: ImageError.self) { try APNGDecoder.decode(bytes, maxPixels: 1_000_000, maxAnimationPixels: 4_000_000) }
+        #expect(throws: ImageError.self) { try FrameSequence(APNGDecoder.Animation(bytes, maxPixels: 1_000_000, maxAnimationPixels: 4_000_000)).collected() }
     }
 
     @Test func truncatedAPNGIsAnErrorAtEveryChunkBoundary() throws {
