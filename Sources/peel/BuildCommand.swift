@@ -88,6 +88,8 @@ struct BuildCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // One build and done: the spelling dictionaries go when the spelling check is finished.
+        SpellingDictionary.retention = .whileInUse
         let target = try LibraryCall.run(command: "build", content: content) {
             try CatalogTarget.locate(URL(fileURLWithPath: content))
         }

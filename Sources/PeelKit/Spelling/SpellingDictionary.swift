@@ -142,17 +142,77 @@ public final class SpellingDictionary: @unchecked Sendable {
 }
 
 extension SpellingDictionary {
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var loaded: [String: SpellingDictionary?] = [:]
+    /// How long loaded dictionaries stay loaded.
+    public enum Retention: Sendable {
+        /// For the life of the process: `peel serve` rebuilds often, and loading costs tens of
+        /// milliseconds a dictionary.
+        case process
+        /// While something holds them: a one-shot `peel build` frees them when its spelling check
+        /// is done instead of carrying them to its end, where its memory peaks (English, French
+        /// and Arabic are 40 MB of heap).
+        case whileInUse
+    }
 
-    /// One dictionary per language for the whole process (loading one costs tens of milliseconds).
+    /// Loaded dictionaries by name, each loaded once however many checks ask at once; nil
+    /// (none installed) is remembered too.
+    final class Cache: @unchecked Sendable {
+        private enum Loaded {
+            case missing
+            case kept(SpellingDictionary)
+            case held(Weak)
+        }
+
+        private final class Weak {
+            weak var dictionary: SpellingDictionary?
+            init(_ dictionary: SpellingDictionary) { self.dictionary = dictionary }
+        }
+
+        private let lock = NSLock()
+        private var loaded: [String: Loaded] = [:]
+        private var currentRetention: Retention
+
+        init(retention: Retention) {
+            currentRetention = retention
+        }
+
+        /// How long dictionaries loaded from now on stay.
+        var retention: Retention {
+            get { lock.lock(); defer { lock.unlock() }; return currentRetention }
+            set { lock.lock(); defer { lock.unlock() }; currentRetention = newValue }
+        }
+
+        /// The dictionary cached under `key`, else the one `load` makes (then cached); nil when
+        /// none is installed.
+        func dictionary(_ key: String, load: () -> SpellingDictionary?) -> SpellingDictionary? {
+            lock.lock()
+            defer { lock.unlock() }
+            switch loaded[key] {
+            case .missing: return nil
+            case .kept(let dictionary): return dictionary
+            case .held(let weak): if let dictionary = weak.dictionary { return dictionary }
+            case nil: break
+            }
+            guard let dictionary = load() else {
+                loaded[key] = .missing
+                return nil
+            }
+            loaded[key] = currentRetention == .process ? .kept(dictionary) : .held(Weak(dictionary))
+            return dictionary
+        }
+    }
+
+    /// The process's dictionaries.
+    static let cache = Cache(retention: .process)
+
+    /// How long the process's dictionaries stay loaded: `.process` unless a command says otherwise.
+    public static var retention: Retention {
+        get { cache.retention }
+        set { cache.retention = newValue }
+    }
+
+    /// One dictionary per language, shared (loading one costs tens of milliseconds).
     public static func shared(for language: String) -> SpellingDictionary? {
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        if let known = loaded[language] { return known }
-        let dictionary = SpellingDictionary(language: language)
-        loaded[language] = dictionary
-        return dictionary
+        cache.dictionary(language) { SpellingDictionary(language: language) }
     }
 
     /// Every installed dictionary a tag allows, the best first. A tag with a region ("en-GB") allows
@@ -162,15 +222,12 @@ extension SpellingDictionary {
         guard let best = shared(for: language) else { return [] }
         let subtags = language.split(separator: "-")
         guard subtags.count == 1 else { return [best] }
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
         var variants = [best]
         for name in fileNames(for: language) where name != best.name {
-            let key = "file:" + name
-            if loaded[key] == nil {
-                loaded[key] = files(named: name).flatMap { SpellingDictionary(language: language, name: name, aff: $0.aff, dic: $0.dic) }
+            let dictionary = cache.dictionary("file:" + name) {
+                files(named: name).flatMap { SpellingDictionary(language: language, name: name, aff: $0.aff, dic: $0.dic) }
             }
-            if let found = loaded[key], let dictionary = found { variants.append(dictionary) }
+            if let dictionary { variants.append(dictionary) }
         }
         return variants
     }

@@ -34,4 +34,30 @@ import Testing
         #expect(SpellingDictionary.shared(for: "tlh") == nil)
         #expect(SpellingDictionary.shared(for: "en") === SpellingDictionary.shared(for: "en"))
     }
+
+    @Test func aDictionaryHeldWhileInUseIsFreedWhenNoOneHoldsIt() throws {
+        let cache = SpellingDictionary.Cache(retention: .whileInUse)
+        weak var loaded: SpellingDictionary?
+        var loads = 0
+        let load = { () -> SpellingDictionary? in loads += 1; return SpellingDictionary(language: "en") }
+        do {
+            let english = try #require(cache.dictionary("en", load: load))
+            loaded = english
+            #expect(cache.dictionary("en", load: load) === english, "shared while held")
+            #expect(loads == 1)
+        }
+        #expect(loaded == nil, "freed once nothing holds it")
+        #expect(cache.dictionary("en", load: load) != nil)
+        #expect(loads == 2, "loaded again when asked again")
+        #expect(cache.dictionary("tlh") { nil } == nil)
+        #expect(cache.dictionary("tlh") { Issue.record("a missing dictionary is not looked for twice"); return nil } == nil)
+    }
+
+    @Test func aDictionaryKeptForTheProcessStaysLoaded() throws {
+        let cache = SpellingDictionary.Cache(retention: .process)
+        weak var loaded: SpellingDictionary?
+        do { loaded = try #require(cache.dictionary("en") { SpellingDictionary(language: "en") }) }
+        #expect(loaded != nil)
+        #expect(cache.dictionary("en") { nil } === loaded)
+    }
 }
