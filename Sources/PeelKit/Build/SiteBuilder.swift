@@ -297,27 +297,28 @@ public struct SiteBuilder: Sendable {
     private func writeQuickCheck<Paths: Sequence>(_ snapshot: InputSnapshot, content: URL, outputs: Paths, fingerprint: String,
                                                   cache: BuildCache) where Paths.Element == String {
         let contentRoot = content.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        var records = snapshot.files.map { QuickCheck.Record(path: contentRoot + $0.key, stamp: $0.value) }
-        for folder in snapshot.directories {
-            guard let stamp = FileStamp.of(path: folder) else { return }
-            records.append(QuickCheck.Record(path: folder, stamp: stamp))
-        }
-        var folders: Set<String> = [""]
-        for path in outputs {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+        let siteRoot = options.output.standardizedFileURL.path
+        // Without it the next build only compares everything, so a failure to write is no error.
+        try? QuickCheck.write(fingerprint: fingerprint, to: cache.quickCheckFile.path) { emit in
+            for (path, stamp) in snapshot.files { try emit(QuickCheck.Record(path: contentRoot + path, stamp: stamp)) }
+            for folder in snapshot.directories {
+                guard let stamp = FileStamp.of(path: folder) else { throw FolderVanished() }
+                try emit(QuickCheck.Record(path: folder, stamp: stamp))
+            }
+            var folders: Set<String> = [""]
+            for path in outputs {
+                var folder = Substring(path)
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = folder[..<slash]
+                    guard folders.insert(String(folder)).inserted else { break }
+                }
+            }
+            for folder in folders {
+                let path = folder.isEmpty ? siteRoot : siteRoot + "/" + folder
+                guard let stamp = FileStamp.of(path: path) else { throw FolderVanished() }
+                try emit(QuickCheck.Record(path: path, stamp: stamp, isInput: false))
             }
         }
-        let siteRoot = options.output.standardizedFileURL.path
-        for folder in folders {
-            let path = folder.isEmpty ? siteRoot : siteRoot + "/" + folder
-            guard let stamp = FileStamp.of(path: path) else { return }
-            records.append(QuickCheck.Record(path: path, stamp: stamp, isInput: false))
-        }
-        // Without it the next build only compares everything, so a failure to write is no error.
-        try? QuickCheck.write(records, fingerprint: fingerprint, to: cache.quickCheckFile.path)
     }
 
     /// True when the published site still holds every file the last build wrote, at its size.
@@ -517,3 +518,7 @@ struct PhaseClock {
         last = now
     }
 }
+
+/// A folder that could not be stamped while the quick check was written (removed meanwhile): no
+/// quick check is written then.
+private struct FolderVanished: Error {}

@@ -37,13 +37,22 @@ enum QuickCheck {
 
     /// Writes the records under `fingerprint` at `path` (replacing it whole: SafeFile).
     static func write(_ records: [Record], fingerprint: String, to path: String) throws {
-        // Streamed to a new file and renamed into place: at 20,000 stickers the records are 4 MB,
-        // and a buffer of them copied into Data was the last peak of the build's memory.
+        try write(fingerprint: fingerprint, to: path) { emit in
+            for record in records { try emit(record) }
+        }
+    }
+
+    /// Writes the records `produce` hands to its `emit`, as it hands them, under `fingerprint` at
+    /// `path` (replacing it whole: SafeFile; nothing is replaced when `produce` throws). Streamed
+    /// to a new file and renamed into place: a 20,000-sticker catalog in three languages has
+    /// 80,000 inputs, and its records gathered first were 28 MB at the build's last, highest
+    /// moment of memory.
+    static func write(fingerprint: String, to path: String, records produce: (_ emit: (Record) throws -> Void) throws -> Void) throws {
         try StreamedFile.replace(atPath: path) { file in
             try file.write(header + fingerprint + "\n")
             var bytes: [UInt8] = []
             bytes.reserveCapacity(1 << 16)
-            for record in records {
+            try produce { record in
                 precondition(!record.path.utf8.contains(0), "paths from the file system hold no NUL")
                 for value in [record.stamp.size, record.stamp.modified, record.stamp.changed, Int64(bitPattern: record.stamp.inode)] {
                     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }

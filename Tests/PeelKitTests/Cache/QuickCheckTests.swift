@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// The quick check is written as its records are produced, and only whole.
+@Suite struct QuickCheckTests {
+    @Test func streamedRecordsHoldUntilAFileChanges() throws {
+        let folder = try TemporaryFolder()
+        let files = try (0..<50).map { try folder.write("sticker \($0)", to: "pack/sticker-\($0).md").path }
+        let quickCheck = folder.url.appendingPathComponent("quick-check").path
+        try QuickCheck.write(fingerprint: "fp", to: quickCheck) { emit in
+            for path in files { try emit(QuickCheck.Record(path: path, stamp: try #require(FileStamp.of(path: path)))) }
+        }
+        // Stamps from the same clock tick as the quick check are never trusted: wait one out.
+        Thread.sleep(forTimeInterval: 1.1)
+        try QuickCheck.write(fingerprint: "fp", to: quickCheck) { emit in
+            for path in files { try emit(QuickCheck.Record(path: path, stamp: try #require(FileStamp.of(path: path)))) }
+        }
+        #expect(QuickCheck.holds(at: quickCheck, fingerprint: "fp"))
+        #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "other options"))
+        try folder.write("sticker 7, edited", to: "pack/sticker-7.md")
+        #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"))
+    }
+
+    @Test func aProducerThatFailsLeavesThePreviousQuickCheck() throws {
+        struct Vanished: Error {}
+        let folder = try TemporaryFolder()
+        let file = try folder.write("sticker", to: "sticker.md").path
+        let quickCheck = folder.url.appendingPathComponent("quick-check").path
+        try QuickCheck.write([QuickCheck.Record(path: file, stamp: try #require(FileStamp.of(path: file)))], fingerprint: "fp", to: quickCheck)
+        let before = try Data(contentsOf: URL(fileURLWithPath: quickCheck))
+        #expect(throws: Vanished.self) {
+            try QuickCheck.write(fingerprint: "new", to: quickCheck) { emit in
+                try emit(QuickCheck.Record(path: file, stamp: FileStamp(size: 1, modified: 2, changed: 3, inode: 4)))
+                throw Vanished()
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: quickCheck)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["quick-check", "sticker.md"],
+                "no temporary file is left behind")
+    }
+}
