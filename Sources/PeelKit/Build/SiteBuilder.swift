@@ -244,7 +244,7 @@ public struct SiteBuilder: Sendable {
             // The pages' and zips' freed buffers go back before the state is gathered and written.
             FreedMemory.release()
             for path in snapshot.files.keys { _ = try? hashes.hashLearnt(of: path) }
-            let state = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(), outputs: site.outputs,
+            let state = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entriesToSave(), outputs: site.outputs,
                                    report: .init(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
                                                  findings: review.findings))
             // The site is published; a cache that cannot be saved only makes the next build slower.

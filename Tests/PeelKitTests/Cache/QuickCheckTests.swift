@@ -40,3 +40,28 @@ import Testing
                 "no temporary file is left behind")
     }
 }
+
+/// What a build saves of its content hashes: racy stamps (the file changed too close to the save
+/// to trust them) are forgotten, so the next build reads those files again.
+@Suite struct ContentHashesTests {
+    @Test func stampsTooCloseToTheSaveAreForgotten() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("one", to: "a.md")
+        try folder.write("two", to: "b.md")
+        let hashes = ContentHashes(root: folder.url, previous: [:])
+        let a = try hashes.hash(of: "a.md"), b = try hashes.hash(of: "b.md")
+        let stamp = try #require(FileStamp.of(path: folder.url.appendingPathComponent("a.md").path))
+        let written = Date(timeIntervalSince1970: Double(stamp.modified) / 1_000_000_000)
+
+        let later = hashes.entries(now: written.addingTimeInterval(60))
+        #expect(later["a.md"] == ContentHashes.Entry(stamp: stamp, sha256: a))
+        #expect(later["b.md"]?.sha256 == b && later["b.md"]?.stamp != .unknown)
+        #expect(hashes.entries(now: written.addingTimeInterval(1))["a.md"]?.stamp == .unknown)
+        #expect(hashes.entries(now: written.addingTimeInterval(60))["a.md"]?.stamp == stamp, "entries() changes nothing")
+
+        let saved = hashes.entriesToSave(now: written.addingTimeInterval(1))
+        #expect(saved["a.md"] == ContentHashes.Entry(stamp: .unknown, sha256: a))
+        #expect(saved["b.md"]?.stamp == .unknown && saved["b.md"]?.sha256 == b)
+        #expect(hashes.knownHash(of: "a.md") == nil, "a forgotten stamp is not trusted afterwards")
+    }
+}
