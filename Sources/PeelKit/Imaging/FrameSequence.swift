@@ -20,28 +20,24 @@ struct FrameSequence {
     var frameCount: Int { delays.count }
     var isAnimated: Bool { frameCount > 1 }
 
+    private init(_ source: Source, width: Int, height: Int, delays: [Double], loopCount: Int?) {
+        self.source = source
+        self.width = width
+        self.height = height
+        self.delays = delays
+        self.loopCount = loopCount
+    }
+
     init(still image: RGBAImage) {
-        source = .still(image)
-        width = image.width
-        height = image.height
-        delays = [0]
-        loopCount = nil
+        self.init(.still(image), width: image.width, height: image.height, delays: [0], loopCount: nil)
     }
 
     init(_ apng: APNGDecoder.Animation) {
-        source = .apng(apng)
-        width = apng.canvasWidth
-        height = apng.canvasHeight
-        delays = apng.delays
-        loopCount = apng.loopCount
+        self.init(.apng(apng), width: apng.canvasWidth, height: apng.canvasHeight, delays: apng.delays, loopCount: apng.loopCount)
     }
 
     init(_ gif: GIFDecoder.Animation) {
-        source = .gif(gif)
-        width = gif.width
-        height = gif.height
-        delays = gif.delays
-        loopCount = gif.loopCount
+        self.init(.gif(gif), width: gif.width, height: gif.height, delays: gif.delays, loopCount: gif.loopCount)
     }
 
     /// Hands `body` every frame in order, each the whole canvas as it shows. A frame `body` keeps
