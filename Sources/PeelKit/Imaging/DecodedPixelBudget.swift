@@ -3,14 +3,16 @@ import Foundation
 /// Bytes of decoded pixels the image workers of one process may hold at once. A worker reserves an
 /// image's estimated working memory before decoding it and gives it back when its thumbnails are
 /// made; a worker whose image does not fit waits. Without it, peak memory grows with the core
-/// count: four 170-frame 618 × 618 APNGs (260 MB of canvases each, 755 MB of RSS for one alone)
-/// peaked at 1.46 GB on 2 cores, and 16 cores would need about 12 GB.
+/// count: when animations were decoded whole, four 170-frame 618 × 618 APNGs (260 MB of canvases
+/// each, 755 MB of RSS for one alone) peaked at 1.46 GB on 2 cores. A build now reads frames one
+/// at a time (`FrameSequence`), so an image's estimate is a few canvases and the budget mostly
+/// bounds very large canvases and GIFs with many frames of colour indices.
 ///
 /// An image larger than the whole budget still runs, alone. Waiting blocks the worker's thread;
 /// that is safe because a holder never waits on anything, so it always finishes and releases.
 final class DecodedPixelBudget: @unchecked Sendable {
-    /// 512 MiB: two 170-frame 618 × 618 animations' worth of canvases, a hundred still stickers
-    /// decoding side by side, and a fixed ceiling whatever the core count.
+    /// 512 MiB: a hundred still stickers decoding side by side, and a fixed ceiling whatever the
+    /// core count.
     static let shared = DecodedPixelBudget(bytes: 512 << 20)
 
     let capacity: Int
