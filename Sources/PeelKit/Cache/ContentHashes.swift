@@ -94,7 +94,7 @@ final class ContentHashes: @unchecked Sendable {
         let limit = Self.racyLimit(now: now, racyWindow: racyWindow)
         return current.mapValues { entry in
             var entry = entry
-            if entry.stamp.modified >= limit || entry.stamp.changed >= limit { entry.stamp = .unknown }
+            if Self.isRacy(entry.stamp, limit: limit) { entry.stamp = .unknown }
             return entry
         }
     }
@@ -107,12 +107,16 @@ final class ContentHashes: @unchecked Sendable {
         defer { lock.unlock() }
         let limit = Self.racyLimit(now: now, racyWindow: racyWindow)
         // The racy paths first: changing the dictionary while iterating it would copy it.
-        let racy = current.compactMap { $0.value.stamp.modified >= limit || $0.value.stamp.changed >= limit ? $0.key : nil }
+        let racy = current.compactMap { Self.isRacy($0.value.stamp, limit: limit) ? $0.key : nil }
         for path in racy { current[path]!.stamp = .unknown }
         return current
     }
 
     private static func racyLimit(now: Date, racyWindow: TimeInterval) -> Int64 {
         Int64((now.timeIntervalSince1970 - racyWindow) * 1_000_000_000)
+    }
+
+    private static func isRacy(_ stamp: FileStamp, limit: Int64) -> Bool {
+        stamp.modified >= limit || stamp.changed >= limit
     }
 }

@@ -49,12 +49,4 @@ struct FrameSequence {
         case .gif(let gif): try gif.compose(body)
         }
     }
-
-    /// Every frame, decoded and kept.
-    func collected() throws -> DecodedImage {
-        var frames: [DecodedImage.Frame] = []
-        frames.reserveCapacity(frameCount)
-        try forEach { index, frame in frames.append(DecodedImage.Frame(image: frame, delay: delays[index])) }
-        return DecodedImage(frames: frames, loopCount: loopCount)
-    }
 }

@@ -15,6 +15,8 @@ enum GIFDecoder {
         let loopCount: Int?
         /// A frame declares a transparent colour.
         let hasTransparency: Bool
+        /// Each frame's graphics control (delay, disposal, transparent colour), read once.
+        private let controls: [GraphicsControlBlock]
         /// Open until deinit; giflib has read the whole file by then (`DGifSlurp`).
         private let gif: UnsafeMutablePointer<GifFileType>
 
@@ -55,12 +57,13 @@ enum GIFDecoder {
                 throw ImageError.corrupt("GIF has no image")
             }
             let frameCount = Int(gif.pointee.ImageCount)
-            self.delays = (0..<frameCount).map { index in
+            controls = (0..<frameCount).map { index in
                 var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
                                                    TransparentColor: NO_TRANSPARENT_COLOR)
                 _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)
-                return Double(control.DelayTime) / 100
+                return control
             }
+            delays = controls.map { Double($0.DelayTime) / 100 }
             self.width = width
             self.height = height
             self.loopCount = frameCount > 1 ? header.loopCount : nil
@@ -86,9 +89,7 @@ enum GIFDecoder {
                     throw ImageError.corrupt("GIF frame \(index + 1) has no colour table")
                 }
                 let colorCount = Int(colorMap.pointee.ColorCount)
-                var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
-                                                   TransparentColor: NO_TRANSPARENT_COLOR)
-                _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)
+                let control = controls[index]
                 let left = Int(descriptor.Left), top = Int(descriptor.Top)
                 let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
                 guard let raster = image.RasterBits else { throw ImageError.corrupt("GIF frame \(index + 1) has no pixels") }

@@ -34,14 +34,13 @@ public struct ImageAnalyzer: Sendable {
     func open(_ data: Data, sha256: String? = nil) throws -> OpenedImage {
         guard !data.isEmpty else { throw ImageError.corrupt("file is empty (0 bytes)") }
         let digest = sha256 ?? Hex.string(SHA256.hash(data: data))
-        let format = ImageFormat.sniff(data)
+        var format = ImageFormat.sniff(data)
         let frames: FrameSequence, hasAlpha: Bool
         switch format {
+        case .png where PNGChunks.animation(in: data) != nil:
+            let apng = try APNGDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
+            (format, frames, hasAlpha) = (.apng, FrameSequence(apng), apng.hasAlphaChannel)
         case .png:
-            if PNGChunks.animation(in: data) != nil {
-                let apng = try APNGDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
-                return OpenedImage(format: .apng, frames: FrameSequence(apng), hasAlpha: apng.hasAlphaChannel, bytes: data.count, sha256: digest)
-            }
             let (image, header) = try PNGCodec.decode(data, maxPixels: maxPixels)
             (frames, hasAlpha) = (FrameSequence(still: image), header.hasAlphaChannel)
         case .gif:
