@@ -109,6 +109,36 @@ import Testing
         #expect(asked.isEmpty)
     }
 
+    /// Each language's dictionaries are let go before the next language's are loaded (English,
+    /// French and Arabic together are 44 MB of Hunspell), and the findings still come in the order
+    /// of the catalog's labels, not language by language.
+    @Test func oneLanguageAtATimeAndFindingsInLabelOrder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Site\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
+        let labels = [("A sleepy cat", "Un chat endormmi"), ("A sleepy dgo", "Un chien endormi")]
+        for (index, (english, french)) in labels.enumerated() {
+            try folder.write(Data([0x89]), to: "content/pets/s\(index).png")
+            try folder.write("---\nalt: \(english)\n---\n", to: "content/pets/s\(index).md")
+            try folder.write("---\nalt: \(french)\n---\n", to: "content/pets/s\(index).fr.md")
+        }
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        final class Loaded { var dictionaries: [(language: String, dictionary: () -> SpellingDictionary?)] = [] }
+        let loaded = Loaded()
+        let check = SpellingCheck { language in
+            for earlier in loaded.dictionaries {
+                #expect(earlier.dictionary() == nil, "\(earlier.language) is still loaded when \(language) is asked for")
+            }
+            guard let dictionary = SpellingDictionary(language: language) else { return [] }
+            loaded.dictionaries.append((language, { [weak dictionary] in dictionary }))
+            return [dictionary]
+        }
+        let findings = check.findings(for: catalog)
+        #expect(loaded.dictionaries.map(\.language) == ["en", "fr"])
+        #expect(findings.map(\.file) == ["pets/s0.fr.md", "pets/s1.md"])
+        #expect(findings.map { $0.message.prefix(12) } == ["“endormmi” m", "“dgo” may be"])
+    }
+
     /// "en" does not say whose spelling: British and American are both right; "en-US" is American only.
     @Test func aBareLanguageTagAcceptsEveryInstalledRegion() throws {
         let labels = ["A single grey cloud", "Rainbow in every colour", "Rainbow in every color"]
