@@ -19,11 +19,14 @@ extension SiteBuilder {
         for pack in review.catalog.packs {
             iconFindings[pack.slug] = CatalogChecks.icon(of: pack, content: content, analyzer: analyzer)
         }
-        let files = site.outputs.mapValues { ShardManifest.File(size: $0.size, sha256: $0.sha256, source: $0.source) }
+        var files: [String: ShardManifest.File] = [:]
+        for (path, output) in site.outputs where path != SitePaths.manifest {
+            files[path] = ShardManifest.File(size: output.size, sha256: output.sha256, source: output.source)
+        }
         return ShardManifest(fingerprint: siteFingerprint(templates), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
                              artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
-                             files: files.filter { $0.key != SitePaths.manifest })
+                             files: files)
     }
 
     /// Assembles the site in `options.output` from the shards built into `shards`. Every pack of
@@ -36,7 +39,7 @@ extension SiteBuilder {
 
         var assets: [String: StickerAssets] = [:], iconFindings: [String: [Finding]] = [:], icons: [String: [PackIcon]] = [:]
         var archives: [String: Int] = [:], artFacts: [String: ArtFacts] = [:], runFindings = Set<Finding>()
-        var outputs: [String: BuildState.Output] = [:], roots: [String: String] = [:], owner: [String: URL] = [:]
+        var outputs = OutputLedger(), roots: [String: String] = [:], owner: [String: URL] = [:]
         for shard in shards {
             let manifest = try ShardManifest.read(shard: shard)
             let path = shard.appendingPathComponent(ShardManifest.fileName).path
@@ -81,8 +84,8 @@ extension SiteBuilder {
             try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
             try await writePagesWithArchives(review, icons: icons, archives: archives, templates: templates, site: site)
             // Everything else the shards made (originals, thumbnails, posters, icon sets, zips) as it is.
-            let written = Set(site.outputs.keys)
-            for path in outputs.keys.sorted() where !written.contains(path) && Self.isPackFile(path, packs: owner.keys) {
+            let written = Set(site.outputs.paths)
+            for path in outputs.sortedPaths() where !written.contains(path) && Self.isPackFile(path, packs: owner.keys) {
                 _ = try site.carry(path)
             }
             try writeManifest(site)

@@ -31,7 +31,7 @@ struct BuildState: Sendable {
     /// build with another such option rendered may be reused, by their keys.
     var pagesFingerprint: String?
     var inputs: [String: ContentHashes.Entry]
-    var outputs: [String: Output]
+    var outputs: OutputLedger
     var report: Report
 
     // MARK: - Text form
@@ -58,8 +58,7 @@ struct BuildState: Sendable {
             let entry = inputs[path]!, stamp = entry.stamp
             try line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
         }
-        for path in outputs.keys.sorted() {
-            let output = outputs[path]!
+        try outputs.forEachSorted { path, output in
             try line("output \(output.size) \(output.sha256 ?? "-") \(output.source ?? "-") \(Self.escape(path))")
         }
         if !bytes.isEmpty { try emit(bytes) }
@@ -88,7 +87,7 @@ struct BuildState: Sendable {
         var fingerprint: String?
         var pagesFingerprint: String?
         var inputs: [String: ContentHashes.Entry] = [:]
-        var outputs: [String: Output] = [:]
+        var outputs = OutputLedger()
         for line in lines.dropFirst() {
             let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
             switch fields.first {

@@ -1,0 +1,255 @@
+import Foundation
+
+/// Every file of a built site by its path, with its size, SHA-256 and page key
+/// (`BuildState.Output`), held compactly.
+///
+/// A 20,000-sticker site in three languages has 123,000 files. As a `[String: Output]` (a string
+/// for every path, 64-character strings for the hashes and keys, the map's spare room, its copy
+/// while it grew) they were about 50 MB at the build's peak, the end of its page step; here about
+/// 15 MB: the paths' bytes in one buffer, a 24-byte record a file, each hash as 32 bytes, and an
+/// open-addressing table of record numbers to find a path.
+///
+/// A path recorded again replaces its entry; entries are never removed. Iteration follows the
+/// order paths were first recorded; `sortedPaths()` is in byte order.
+struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    private struct Record {
+        var pathStart: UInt32
+        var pathLength: UInt32
+        var size: Int64
+        var sha256: TextReference
+        var source: TextReference
+    }
+
+    /// A hash or key: none, 32 bytes in `digestWords`, or (any other text, which the build never
+    /// writes but a hand-edited state may hold) a string in `otherTexts`.
+    private struct TextReference: Equatable {
+        var value: UInt32
+        static let none = TextReference(value: .max)
+        static let otherFlag: UInt32 = 1 << 31
+    }
+
+    private var pathBytes: [UInt8] = []
+    private var records: [Record] = []
+    /// Four words a digest, big-endian halves of the SHA-256 as hex reads it.
+    private var digestWords: [UInt64] = []
+    private var otherTexts: [String] = []
+    /// Record numbers plus one (0: empty), at most half full, found by linear probing.
+    private var slots: [UInt32] = []
+
+    init() {}
+
+    init(_ outputs: [String: BuildState.Output]) {
+        for (path, output) in outputs { self[path] = output }
+    }
+
+    init(dictionaryLiteral elements: (String, BuildState.Output)...) {
+        for (path, output) in elements { self[path] = output }
+    }
+
+    var count: Int { records.count }
+    var isEmpty: Bool { records.isEmpty }
+
+    /// The entry at `path`. Setting nil is not supported: a build never forgets a file it wrote.
+    subscript(path: String) -> BuildState.Output? {
+        get { slot(of: path).map { output(records[Int(slots[$0]) - 1]) } }
+        set {
+            guard let newValue else { preconditionFailure("an output ledger's entries are never removed") }
+            record(path, newValue)
+        }
+    }
+
+    /// Every path, in the order first recorded.
+    var paths: LazyMapSequence<Range<Int>, String> {
+        records.indices.lazy.map { self.path(of: self.records[$0]) }
+    }
+
+    /// Every entry in byte order of its path (the manifest's and the build state's order), each
+    /// path made when its turn comes: only the order (4 bytes an entry) is held at once.
+    func forEachSorted(_ body: (_ path: String, _ output: BuildState.Output) throws -> Void) rethrows {
+        let order = pathBytes.withUnsafeBufferPointer { bytes in
+            (0..<UInt32(records.count)).sorted { left, right in
+                let a = records[Int(left)], b = records[Int(right)]
+                let common = Int(Swift.min(a.pathLength, b.pathLength))
+                let compared = memcmp(bytes.baseAddress! + Int(a.pathStart), bytes.baseAddress! + Int(b.pathStart), common)
+                return compared != 0 ? compared < 0 : a.pathLength < b.pathLength
+            }
+        }
+        for index in order { try body(path(of: records[Int(index)]), output(records[Int(index)])) }
+    }
+
+    /// Every path in byte order.
+    func sortedPaths() -> [String] {
+        var paths: [String] = []
+        paths.reserveCapacity(count)
+        forEachSorted { path, _ in paths.append(path) }
+        return paths
+    }
+
+    /// What each page was made from, by path: the entries that have a key.
+    func pageKeys() -> [String: String] {
+        var keys: [String: String] = [:]
+        for record in records where record.source != .none {
+            keys[path(of: record)] = text(record.source)
+        }
+        return keys
+    }
+
+    func makeIterator() -> AnyIterator<(path: String, output: BuildState.Output)> {
+        var index = 0
+        return AnyIterator {
+            guard index < records.count else { return nil }
+            defer { index += 1 }
+            return (path(of: records[index]), output(records[index]))
+        }
+    }
+
+    static func == (left: OutputLedger, right: OutputLedger) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.allSatisfy { right[$0.path] == $0.output }
+    }
+
+    // MARK: - Storage
+
+    private mutating func record(_ path: String, _ output: BuildState.Output) {
+        if let slot = slot(of: path) {
+            var record = records[Int(slots[slot]) - 1]
+            record.size = output.size
+            record.sha256 = store(output.sha256)
+            record.source = store(output.source)
+            records[Int(slots[slot]) - 1] = record
+            return
+        }
+        var path = path
+        let start = pathBytes.count
+        path.withUTF8 { pathBytes.append(contentsOf: $0) }
+        precondition(pathBytes.count <= Int(UInt32.max), "a site's paths fit in 4 GB")
+        records.append(Record(pathStart: UInt32(start), pathLength: UInt32(pathBytes.count - start), size: output.size,
+                              sha256: store(output.sha256), source: store(output.source)))
+        if records.count * 2 > slots.count {
+            rehash(capacity: Swift.max(1024, slots.count * 2))
+        } else {
+            insertSlot(forRecord: records.count - 1)
+        }
+    }
+
+    private func path(of record: Record) -> String {
+        pathBytes.withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(record.pathStart)..<Int(record.pathStart + record.pathLength)]),
+                   as: UTF8.self)
+        }
+    }
+
+    private func output(_ record: Record) -> BuildState.Output {
+        BuildState.Output(size: record.size, sha256: text(record.sha256), source: text(record.source))
+    }
+
+    /// The slot holding `path`'s record, nil when it has none.
+    private func slot(of path: String) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var path = path
+        return path.withUTF8 { key in
+            pathBytes.withUnsafeBufferPointer { bytes in
+                let mask = slots.count - 1
+                var slot = Self.hash(key) & mask
+                while slots[slot] != 0 {
+                    let record = records[Int(slots[slot]) - 1]
+                    if Int(record.pathLength) == key.count,
+                       key.isEmpty || memcmp(bytes.baseAddress! + Int(record.pathStart), key.baseAddress!, key.count) == 0 {
+                        return slot
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    private mutating func insertSlot(forRecord index: Int) {
+        let record = records[index]
+        let mask = slots.count - 1
+        var slot = pathBytes.withUnsafeBufferPointer { bytes in
+            Self.hash(UnsafeBufferPointer(rebasing: bytes[Int(record.pathStart)..<Int(record.pathStart + record.pathLength)])) & mask
+        }
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = UInt32(index + 1)
+    }
+
+    private mutating func rehash(capacity: Int) {
+        slots = [UInt32](repeating: 0, count: capacity)
+        for index in records.indices { insertSlot(forRecord: index) }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
+    }
+
+    // MARK: - Hashes and keys
+
+    private mutating func store(_ text: String?) -> TextReference {
+        guard let text else { return .none }
+        if let words = Self.digestWords(text) {
+            let index = digestWords.count / 4
+            precondition(index < Int(TextReference.otherFlag), "fewer than two billion hashes")
+            digestWords.append(words.0)
+            digestWords.append(words.1)
+            digestWords.append(words.2)
+            digestWords.append(words.3)
+            return TextReference(value: UInt32(index))
+        }
+        otherTexts.append(text)
+        return TextReference(value: TextReference.otherFlag | UInt32(otherTexts.count - 1))
+    }
+
+    private func text(_ reference: TextReference) -> String? {
+        if reference == .none { return nil }
+        if reference.value & TextReference.otherFlag != 0 { return otherTexts[Int(reference.value & ~TextReference.otherFlag)] }
+        let first = Int(reference.value) * 4
+        return Self.hex(digestWords[first..<first + 4])
+    }
+
+    /// A 64-character lowercase hexadecimal text as four words; nil for any other text (it would
+    /// not read back the same).
+    private static func digestWords(_ text: String) -> (UInt64, UInt64, UInt64, UInt64)? {
+        var text = text
+        return text.withUTF8 { bytes -> (UInt64, UInt64, UInt64, UInt64)? in
+            guard bytes.count == 64 else { return nil }
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            for quarter in 0..<4 {
+                var word: UInt64 = 0
+                for byte in bytes[quarter * 16..<quarter * 16 + 16] {
+                    let value: UInt8
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+                    default: return nil
+                    }
+                    word = word << 4 | UInt64(value)
+                }
+                switch quarter {
+                case 0: words.0 = word
+                case 1: words.1 = word
+                case 2: words.2 = word
+                default: words.3 = word
+                }
+            }
+            return words
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ words: ArraySlice<UInt64>) -> String {
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            var at = 0
+            for word in words {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    buffer[at] = hexDigits[Int(word >> UInt64(shift) & 0xF)]
+                    at += 1
+                }
+            }
+            return 64
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// A fixed sequence of numbers (SplitMix64), so a failure repeats.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The output ledger answers as the dictionary it replaced would, for every path, hash and key.
+@Suite struct OutputLedgerTests {
+    private func digest(_ seed: Int) -> String {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        return (0..<64).map { _ in String(Int.random(in: 0..<16, using: &generator), radix: 16) }.joined()
+    }
+
+    @Test func answersAsADictionaryThroughGrowthAndReplacement() {
+        var model: [String: BuildState.Output] = [:]
+        var ledger = OutputLedger()
+        var generator = SeededGenerator(seed: 17)
+        let odd = ["", "-", "ABCDEF", String(repeating: "F", count: 64), String(repeating: "0", count: 63) + "g", "clé"]
+        for step in 0..<5_000 {
+            // Paths repeat (a file recorded again replaces its entry); some are not ASCII, one is empty.
+            let number = Int.random(in: 0..<3_000, using: &generator)
+            let path = number == 0 ? "" : number % 97 == 0 ? "pack-é/ステッカー-\(number).png" : "pack-\(number / 100)/sticker-\(number)/index.html"
+            let sha: String? = step % 11 == 0 ? nil : step % 13 == 0 ? odd[step % odd.count] : digest(step)
+            let source: String? = step % 3 == 0 ? digest(step + 1_000_000) : step % 29 == 0 ? odd[(step / 29) % odd.count] : nil
+            let output = BuildState.Output(size: Int64(step), sha256: sha, source: source)
+            model[path] = output
+            ledger[path] = output
+        }
+        #expect(ledger.count == model.count)
+        for (path, output) in model { #expect(ledger[path] == output, "\(path)") }
+        #expect(ledger["pack-0/sticker-0/missing.html"] == nil)
+        #expect(Set(ledger.paths) == Set(model.keys))
+        #expect(ledger.map(\.path).count == model.count)
+        #expect(ledger.sortedPaths() == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(ledger.pageKeys() == model.compactMapValues(\.source))
+        #expect(ledger == OutputLedger(model))
+    }
+
+    @Test func equalityComparesEveryEntry() {
+        let sha = digest(1)
+        let ledger: OutputLedger = ["a.html": .init(size: 1, sha256: sha, source: nil), "b/c.webp": .init(size: 2, sha256: nil, source: nil)]
+        #expect(ledger == ["b/c.webp": .init(size: 2, sha256: nil, source: nil), "a.html": .init(size: 1, sha256: sha, source: nil)])
+        #expect(ledger != ["a.html": .init(size: 1, sha256: sha, source: nil)])
+        #expect(ledger != ["a.html": .init(size: 1, sha256: digest(2), source: nil), "b/c.webp": .init(size: 2, sha256: nil, source: nil)])
+        #expect(ledger != ["a.html": .init(size: 1, sha256: sha, source: sha), "b/c.webp": .init(size: 2, sha256: nil, source: nil)])
+        #expect(ledger != ["a.html": .init(size: 1, sha256: sha, source: nil), "b/c.webp": .init(size: 3, sha256: nil, source: nil)])
+    }
+}
