@@ -11,7 +11,7 @@ import Foundation
 /// them. Symlinked folders are followed once each (a loop cannot trap the walk).
 struct InputSnapshot: Equatable, Sendable {
     /// Path relative to the content folder → stamp.
-    var files: [String: FileStamp]
+    var files: PathMap<FileStamp>
     /// Every folder walked, the top one included, as absolute paths (what `peel serve` watches).
     var directories: [String] = []
 

@@ -6,15 +6,13 @@ import Foundation
 /// A 20,000-sticker site in three languages has 123,000 files. As a `[String: Output]` (a string
 /// for every path, 64-character strings for the hashes and keys, the map's spare room, its copy
 /// while it grew) they were about 50 MB at the build's peak, the end of its page step; here about
-/// 15 MB: the paths' bytes in one buffer, a 24-byte record a file, each hash as 32 bytes, and an
-/// open-addressing table of record numbers to find a path.
+/// 15 MB: the paths in a `PathTable`, a 16-byte record a file, each hash as 32 bytes.
 ///
-/// A path recorded again replaces its entry; entries are never removed. Iteration follows the
+/// A path recorded again replaces its entry (its old hashes stay in the buffer: a build records
+/// a path twice only when the merge carries a shard's file); entries are never removed. Iteration follows the
 /// order paths were first recorded; `sortedPaths()` is in byte order.
 struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     private struct Record {
-        var pathStart: UInt32
-        var pathLength: UInt32
         var size: Int64
         var sha256: TextReference
         var source: TextReference
@@ -28,13 +26,12 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
         static let otherFlag: UInt32 = 1 << 31
     }
 
-    private var pathBytes: [UInt8] = []
+    private var table = PathTable()
+    /// By path number.
     private var records: [Record] = []
     /// Four words a digest, big-endian halves of the SHA-256 as hex reads it.
     private var digestWords: [UInt64] = []
     private var otherTexts: [String] = []
-    /// Record numbers plus one (0: empty), at most half full, found by linear probing.
-    private var slots: [UInt32] = []
 
     init() {}
 
@@ -51,7 +48,7 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
 
     /// The entry at `path`. Setting nil is not supported: a build never forgets a file it wrote.
     subscript(path: String) -> BuildState.Output? {
-        get { slot(of: path).map { output(records[Int(slots[$0]) - 1]) } }
+        get { table.index(of: path).map { output(records[$0]) } }
         set {
             guard let newValue else { preconditionFailure("an output ledger's entries are never removed") }
             record(path, newValue)
@@ -60,21 +57,14 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
 
     /// Every path, in the order first recorded.
     var paths: LazyMapSequence<Range<Int>, String> {
-        records.indices.lazy.map { self.path(of: self.records[$0]) }
+        records.indices.lazy.map { self.table.path(at: $0) }
     }
 
     /// Every entry in byte order of its path (the manifest's and the build state's order), each
     /// path made when its turn comes: only the order (4 bytes an entry) is held at once.
     func forEachSorted(_ body: (_ path: String, _ output: BuildState.Output) throws -> Void) rethrows {
-        let order = pathBytes.withUnsafeBufferPointer { bytes in
-            (0..<UInt32(records.count)).sorted { left, right in
-                let a = records[Int(left)], b = records[Int(right)]
-                let common = Int(Swift.min(a.pathLength, b.pathLength))
-                let compared = memcmp(bytes.baseAddress! + Int(a.pathStart), bytes.baseAddress! + Int(b.pathStart), common)
-                return compared != 0 ? compared < 0 : a.pathLength < b.pathLength
-            }
-        }
-        for index in order { try body(path(of: records[Int(index)]), output(records[Int(index)])) }
+        let order = table.sortedIndices()
+        for index in order { try body(table.path(at: Int(index)), output(records[Int(index)])) }
     }
 
     /// Every path in byte order.
@@ -88,8 +78,8 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     /// What each page was made from, by path: the entries that have a key.
     func pageKeys() -> [String: String] {
         var keys: [String: String] = [:]
-        for record in records where record.source != .none {
-            keys[path(of: record)] = text(record.source)
+        for (index, record) in records.enumerated() where record.source != .none {
+            keys[table.path(at: index)] = text(record.source)
         }
         return keys
     }
@@ -99,7 +89,7 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
         return AnyIterator {
             guard index < records.count else { return nil }
             defer { index += 1 }
-            return (path(of: records[index]), output(records[index]))
+            return (table.path(at: index), output(records[index]))
         }
     }
 
@@ -111,78 +101,13 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     // MARK: - Storage
 
     private mutating func record(_ path: String, _ output: BuildState.Output) {
-        if let slot = slot(of: path) {
-            var record = records[Int(slots[slot]) - 1]
-            record.size = output.size
-            record.sha256 = store(output.sha256)
-            record.source = store(output.source)
-            records[Int(slots[slot]) - 1] = record
-            return
-        }
-        var path = path
-        let start = pathBytes.count
-        path.withUTF8 { pathBytes.append(contentsOf: $0) }
-        precondition(pathBytes.count <= Int(UInt32.max), "a site's paths fit in 4 GB")
-        records.append(Record(pathStart: UInt32(start), pathLength: UInt32(pathBytes.count - start), size: output.size,
-                              sha256: store(output.sha256), source: store(output.source)))
-        if records.count * 2 > slots.count {
-            rehash(capacity: Swift.max(1024, slots.count * 2))
-        } else {
-            insertSlot(forRecord: records.count - 1)
-        }
-    }
-
-    private func path(of record: Record) -> String {
-        pathBytes.withUnsafeBufferPointer { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(record.pathStart)..<Int(record.pathStart + record.pathLength)]),
-                   as: UTF8.self)
-        }
+        let (index, inserted) = table.insert(path)
+        let record = Record(size: output.size, sha256: store(output.sha256), source: store(output.source))
+        if inserted { records.append(record) } else { records[index] = record }
     }
 
     private func output(_ record: Record) -> BuildState.Output {
         BuildState.Output(size: record.size, sha256: text(record.sha256), source: text(record.source))
-    }
-
-    /// The slot holding `path`'s record, nil when it has none.
-    private func slot(of path: String) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        var path = path
-        return path.withUTF8 { key in
-            pathBytes.withUnsafeBufferPointer { bytes in
-                let mask = slots.count - 1
-                var slot = Self.hash(key) & mask
-                while slots[slot] != 0 {
-                    let record = records[Int(slots[slot]) - 1]
-                    if Int(record.pathLength) == key.count,
-                       key.isEmpty || memcmp(bytes.baseAddress! + Int(record.pathStart), key.baseAddress!, key.count) == 0 {
-                        return slot
-                    }
-                    slot = (slot + 1) & mask
-                }
-                return nil
-            }
-        }
-    }
-
-    private mutating func insertSlot(forRecord index: Int) {
-        let record = records[index]
-        let mask = slots.count - 1
-        var slot = pathBytes.withUnsafeBufferPointer { bytes in
-            Self.hash(UnsafeBufferPointer(rebasing: bytes[Int(record.pathStart)..<Int(record.pathStart + record.pathLength)])) & mask
-        }
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = UInt32(index + 1)
-    }
-
-    private mutating func rehash(capacity: Int) {
-        slots = [UInt32](repeating: 0, count: capacity)
-        for index in records.indices { insertSlot(forRecord: index) }
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        return hasher.finalize()
     }
 
     // MARK: - Hashes and keys

@@ -1,0 +1,46 @@
+/// A dictionary from paths to small values (file stamps), its paths held in a `PathTable`: the
+/// input snapshot of a 20,000-sticker catalog in three languages (80,000 files) is 5 MB this way
+/// instead of 11 MB. Entries are never removed. Iteration follows the order paths were first added.
+struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    private var table = PathTable()
+    private var values: [Value] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, Value)...) {
+        for (path, value) in elements { self[path] = value }
+    }
+
+    var count: Int { values.count }
+    var isEmpty: Bool { values.isEmpty }
+
+    /// Setting nil is not supported: nothing that uses a path map forgets a path.
+    subscript(path: String) -> Value? {
+        get { table.index(of: path).map { values[$0] } }
+        set {
+            guard let newValue else { preconditionFailure("a path map's entries are never removed") }
+            let (index, inserted) = table.insert(path)
+            if inserted { values.append(newValue) } else { values[index] = newValue }
+        }
+    }
+
+    /// Every path, in the order first added.
+    var keys: LazyMapSequence<Range<Int>, String> {
+        (0..<count).lazy.map { table.path(at: $0) }
+    }
+
+    func makeIterator() -> AnyIterator<(key: String, value: Value)> {
+        var index = 0
+        return AnyIterator {
+            guard index < values.count else { return nil }
+            defer { index += 1 }
+            return (table.path(at: index), values[index])
+        }
+    }
+}
+
+extension PathMap: Equatable where Value: Equatable {
+    static func == (left: PathMap, right: PathMap) -> Bool {
+        left.count == right.count && left.allSatisfy { right[$0.key] == $0.value }
+    }
+}
