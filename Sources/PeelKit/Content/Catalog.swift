@@ -115,7 +115,7 @@ public struct Sticker: Sendable {
     public var order: Int?
     public var descriptionHTML: String = ""
     /// `<stem>.<tag>.md`: the label, title, tags and description in the other languages, by tag.
-    public var translations: [String: StickerTranslation] = [:]
+    public var translations: LanguageMap<StickerTranslation> = [:]
     /// Set for a sticker a parts pack composed: the parts it is made of and its generated art.
     public var composition: Composition?
 

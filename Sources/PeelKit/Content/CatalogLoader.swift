@@ -357,10 +357,10 @@ public struct CatalogLoader {
                                                        sharesStem: (stems[stem] ?? 0) > 1, content: content)
             if let files = translationFiles[stem] {
                 let source = sidecars[stem].map { "\(folder)/\($0)" }
-                sticker.translations = Self.readTranslations(files, source: source, folder: folder, site: site, findings: &findings) { path, language in
+                sticker.translations = LanguageMap(Self.readTranslations(files, source: source, folder: folder, site: site, findings: &findings) { path, language in
                     Self.readStickerTranslation(path, language: language, sticker: sticker.source,
                                                 sourceSidecar: source ?? sticker.source, content: content)
-                }
+                })
             }
             return (sticker: sticker, findings: findings)
         }

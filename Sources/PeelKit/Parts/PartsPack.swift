@@ -202,8 +202,8 @@ public enum PartsPack {
             }
             var made = sticker(combination, parts: parts, folder: folder, packFile: packFile, template: template,
                                labelLine: declaration.labelLine ?? declaration.partsLine, art: art)
-            made.translations = translations(of: combination, parts: parts, template: template, templates: templates,
-                                             packTranslations: packTranslations)
+            made.translations = LanguageMap(translations(of: combination, parts: parts, template: template, templates: templates,
+                                                         packTranslations: packTranslations))
             return made
         }
         result.stickers = made.compactMap { $0 }
