@@ -30,7 +30,7 @@ struct BuildState: Sendable {
     /// The fingerprint without the options that change only findings (the art checks): pages a
     /// build with another such option rendered may be reused, by their keys.
     var pagesFingerprint: String?
-    var inputs: [String: ContentHashes.Entry]
+    var inputs: PathMap<ContentHashes.Entry>
     var outputs: OutputLedger
     var report: Report
 
@@ -54,8 +54,8 @@ struct BuildState: Sendable {
         try line(Self.formatLine)
         try line("fingerprint \(fingerprint)")
         if let pagesFingerprint { try line("pages \(pagesFingerprint)") }
-        for path in inputs.keys.sorted() {
-            let entry = inputs[path]!, stamp = entry.stamp
+        try inputs.forEachSorted { path, entry in
+            let stamp = entry.stamp
             try line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
         }
         try outputs.forEachSorted { path, output in
@@ -86,7 +86,7 @@ struct BuildState: Sendable {
         lines.removeLast()
         var fingerprint: String?
         var pagesFingerprint: String?
-        var inputs: [String: ContentHashes.Entry] = [:]
+        var inputs = PathMap<ContentHashes.Entry>()
         var outputs = OutputLedger()
         for line in lines.dropFirst() {
             let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)

@@ -6,16 +6,25 @@ import Foundation
 final class ContentHashes: @unchecked Sendable {
     struct Entry: Equatable, Sendable {
         var stamp: FileStamp
-        var sha256: String
+        private var hash: HashText
+        var sha256: String {
+            get { hash.text }
+            set { hash = HashText(newValue) }
+        }
+
+        init(stamp: FileStamp, sha256: String) {
+            self.stamp = stamp
+            hash = HashText(sha256)
+        }
     }
 
     private let lock = NSLock()
-    private var previous: [String: Entry]
-    private var current: [String: Entry] = [:]
+    private var previous: PathMap<Entry>
+    private var current = PathMap<Entry>()
 
     private let rootPath: String
 
-    init(root: URL, previous: [String: Entry]) {
+    init(root: URL, previous: PathMap<Entry>) {
         rootPath = root.standardizedFileURL.path
         self.previous = previous
     }
@@ -88,7 +97,7 @@ final class ContentHashes: @unchecked Sendable {
     /// `racyWindow` seconds before `now` are not kept: a later write within the file system's
     /// timestamp granularity could leave the same stamp on different bytes (git's "racily
     /// clean" problem), so those files are hashed again next time.
-    func entries(now: Date = Date(), racyWindow: TimeInterval = 2) -> [String: Entry] {
+    func entries(now: Date = Date(), racyWindow: TimeInterval = 2) -> PathMap<Entry> {
         lock.lock()
         defer { lock.unlock() }
         let limit = Self.racyLimit(now: now, racyWindow: racyWindow)
@@ -102,13 +111,13 @@ final class ContentHashes: @unchecked Sendable {
     /// `entries`, for a build's last use of its hashes: the racy stamps are forgotten in place and
     /// the entries handed over without a copy (a copy of 80,000 was 8 MB at the build's peak of
     /// memory). This object then trusts no racy stamp either.
-    func entriesToSave(now: Date = Date(), racyWindow: TimeInterval = 2) -> [String: Entry] {
+    func entriesToSave(now: Date = Date(), racyWindow: TimeInterval = 2) -> PathMap<Entry> {
         lock.lock()
         defer { lock.unlock() }
         let limit = Self.racyLimit(now: now, racyWindow: racyWindow)
-        // The racy paths first: changing the dictionary while iterating it would copy it.
-        let racy = current.compactMap { Self.isRacy($0.value.stamp, limit: limit) ? $0.key : nil }
-        for path in racy { current[path]!.stamp = .unknown }
+        current.updateEach { entry in
+            if Self.isRacy(entry.stamp, limit: limit) { entry.stamp = .unknown }
+        }
         return current
     }
 

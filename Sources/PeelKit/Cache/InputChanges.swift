@@ -10,7 +10,7 @@
 enum InputChanges {
     /// Paths (relative to the snapshot's folder) added, removed or changed since `known`, sorted.
     /// `firstOnly` stops at the first one, for a build that only asks whether anything changed.
-    static func find(_ snapshot: InputSnapshot, since known: [String: ContentHashes.Entry], hashes: ContentHashes,
+    static func find(_ snapshot: InputSnapshot, since known: PathMap<ContentHashes.Entry>, hashes: ContentHashes,
                      firstOnly: Bool = false) -> [String] {
         var changed: [String] = []
         if firstOnly && snapshot.files.count != known.count {

@@ -114,7 +114,7 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
 
     private mutating func store(_ text: String?) -> TextReference {
         guard let text else { return .none }
-        if let words = Self.digestWords(text) {
+        if let words = HashText.words(text) {
             let index = digestWords.count / 4
             precondition(index < Int(TextReference.otherFlag), "fewer than two billion hashes")
             digestWords.append(words.0)
@@ -131,50 +131,6 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
         if reference == .none { return nil }
         if reference.value & TextReference.otherFlag != 0 { return otherTexts[Int(reference.value & ~TextReference.otherFlag)] }
         let first = Int(reference.value) * 4
-        return Self.hex(digestWords[first..<first + 4])
-    }
-
-    /// A 64-character lowercase hexadecimal text as four words; nil for any other text (it would
-    /// not read back the same).
-    private static func digestWords(_ text: String) -> (UInt64, UInt64, UInt64, UInt64)? {
-        var text = text
-        return text.withUTF8 { bytes -> (UInt64, UInt64, UInt64, UInt64)? in
-            guard bytes.count == 64 else { return nil }
-            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            for quarter in 0..<4 {
-                var word: UInt64 = 0
-                for byte in bytes[quarter * 16..<quarter * 16 + 16] {
-                    let value: UInt8
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-                    default: return nil
-                    }
-                    word = word << 4 | UInt64(value)
-                }
-                switch quarter {
-                case 0: words.0 = word
-                case 1: words.1 = word
-                case 2: words.2 = word
-                default: words.3 = word
-                }
-            }
-            return words
-        }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func hex(_ words: ArraySlice<UInt64>) -> String {
-        String(unsafeUninitializedCapacity: 64) { buffer in
-            var at = 0
-            for word in words {
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    buffer[at] = hexDigits[Int(word >> UInt64(shift) & 0xF)]
-                    at += 1
-                }
-            }
-            return 64
-        }
+        return HashText.hex(digestWords[first], digestWords[first + 1], digestWords[first + 2], digestWords[first + 3])
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 final class WatchedInputs {
     private struct Folder {
         let root: URL
-        var known: [String: ContentHashes.Entry] = [:]
+        var known = PathMap<ContentHashes.Entry>()
         var directories: [String] = []
     }
 

@@ -7,6 +7,10 @@ struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLite
 
     init() {}
 
+    init(_ dictionary: [String: Value]) {
+        for (path, value) in dictionary { self[path] = value }
+    }
+
     init(dictionaryLiteral elements: (String, Value)...) {
         for (path, value) in elements { self[path] = value }
     }
@@ -27,6 +31,24 @@ struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLite
     /// Every path, in the order first added.
     var keys: LazyMapSequence<Range<Int>, String> {
         (0..<count).lazy.map { table.path(at: $0) }
+    }
+
+    /// The same paths with each value transformed (the paths are shared, not copied).
+    func mapValues<Mapped>(_ transform: (Value) throws -> Mapped) rethrows -> PathMap<Mapped> {
+        var mapped = PathMap<Mapped>()
+        mapped.table = table
+        mapped.values = try values.map(transform)
+        return mapped
+    }
+
+    /// Changes every value in place.
+    mutating func updateEach(_ change: (inout Value) -> Void) {
+        for index in values.indices { change(&values[index]) }
+    }
+
+    /// Every entry in the byte order of its path, each path made when its turn comes.
+    func forEachSorted(_ body: (_ path: String, _ value: Value) throws -> Void) rethrows {
+        for index in table.sortedIndices() { try body(table.path(at: Int(index)), values[Int(index)]) }
     }
 
     func makeIterator() -> AnyIterator<(key: String, value: Value)> {

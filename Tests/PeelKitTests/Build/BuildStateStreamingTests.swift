@@ -15,7 +15,7 @@ import Testing
                                                   inode: UInt64(index)), sha256: sha)
             outputs["\(path)-160w.webp"] = .init(size: Int64(index), sha256: index % 3 == 0 ? nil : sha, source: index % 7 == 0 ? sha : nil)
         }
-        let state = BuildState(fingerprint: "fp", pagesFingerprint: "pages", inputs: inputs, outputs: OutputLedger(outputs),
+        let state = BuildState(fingerprint: "fp", pagesFingerprint: "pages", inputs: PathMap(inputs), outputs: OutputLedger(outputs),
                                report: .init(packCount: 40, stickerCount: 4_000, findings: []))
         var parts: [Data] = []
         state.encodeState { parts.append($0) }
@@ -24,7 +24,7 @@ import Testing
         let whole = parts.reduce(Data(), +)
         let decoded = try #require(BuildState.decode(state: whole, report: state.encodedReport()))
         #expect(decoded.fingerprint == "fp" && decoded.pagesFingerprint == "pages")
-        #expect(decoded.inputs == inputs)
+        #expect(decoded.inputs == PathMap(inputs))
         #expect(decoded.outputs == OutputLedger(outputs))
     }
 
