@@ -5,13 +5,23 @@
 # one sticker in 25 an APNG), with wall time, time per 1,000 stickers and peak RSS (GNU time);
 # then the largest catalog built as SHARDS shards one after the other (as a CI matrix would run
 # them on SHARDS machines) and merged, with each shard's and the merge's time and peak RSS, and a
-# check that the merged site is byte for byte the single build's.
+# check that the merged site is byte for byte the single build's. With --languages, every catalog
+# is also built cold in those languages besides its own (Benchmarks/add-translations.py: a
+# translation file per sticker and language, pages in every language, labels spell-checked in each).
 #
-# usage: Benchmarks/scale.sh [--shards N] [COUNT ...]     (default: --shards 4, 2000 5000 20000)
+# usage: Benchmarks/scale.sh [--shards N] [--languages "fr ar"] [COUNT ...]
+#        (default: --shards 4, no other language, 2000 5000 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shards=4
-if [ "${1:-}" = "--shards" ]; then shards=$2; shift 2; fi
+languages=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --shards) shards=$2; shift 2 ;;
+    --languages) languages=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
 counts=("${@:-2000 5000 20000}")
 read -r -a counts <<<"${counts[*]}"
 work="${PEEL_BENCH_DIR:-${TMPDIR:-/tmp}/peel-scale}"
@@ -40,6 +50,19 @@ for count in "${counts[@]}"; do
   measure "cold build" "$count" "$peel" build "$catalog" -o "$work/site-$count"
   rm -rf "$work/site-$count" "$work/.peel-cache"
   measure "cold build, --no-cache" "$count" "$peel" build "$catalog" -o "$work/site-$count" --no-cache
+  if [ -n "$languages" ]; then
+    translated="$work/catalog-$count-${languages// /-}"
+    if [ ! -f "$translated/.complete" ]; then
+      rm -rf "$translated"
+      cp -al "$catalog" "$translated"
+      # shellcheck disable=SC2086
+      python3 Benchmarks/add-translations.py "$translated" $languages
+      touch "$translated/.complete"
+    fi
+    rm -rf "$work/site-translated" "$work/.peel-cache"
+    measure "cold build, en $languages" "$count" "$peel" build "$translated" -o "$work/site-translated"
+    rm -rf "$work/site-translated" "$work/.peel-cache"
+  fi
   largest=$count
 done
 
