@@ -55,8 +55,8 @@ final class TemporaryFolder {
     }
 }
 
-/// A small deterministic generator for test pixels (SplitMix64).
-struct SplitMix {
+/// A small deterministic generator for test pixels and random test inputs (SplitMix64): a failure repeats.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(_ seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -4,7 +4,7 @@ import Testing
 /// A hash held as 32 bytes reads back as the text it was made from, and any other text is kept as it is.
 @Suite struct HashTextTests {
     @Test func everyTextReadsBackTheSame() {
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix(3)
         for _ in 0..<200 {
             let digest = (0..<64).map { _ in String(Int.random(in: 0..<16, using: &generator), radix: 16) }.joined()
             #expect(HashText(digest).text == digest)

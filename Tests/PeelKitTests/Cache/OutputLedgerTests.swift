@@ -5,14 +5,14 @@ import Testing
 /// The output ledger answers as the dictionary it replaced would, for every path, hash and key.
 @Suite struct OutputLedgerTests {
     private func digest(_ seed: Int) -> String {
-        var generator = SeededGenerator(seed: UInt64(seed))
+        var generator = SplitMix(UInt64(seed))
         return (0..<64).map { _ in String(Int.random(in: 0..<16, using: &generator), radix: 16) }.joined()
     }
 
     @Test func answersAsADictionaryThroughGrowthAndReplacement() {
         var model: [String: BuildState.Output] = [:]
         var ledger = OutputLedger()
-        var generator = SeededGenerator(seed: 17)
+        var generator = SplitMix(17)
         let odd = ["", "-", "ABCDEF", String(repeating: "F", count: 64), String(repeating: "0", count: 63) + "g", "clé"]
         for step in 0..<5_000 {
             // Paths repeat (a file recorded again replaces its entry); some are not ASCII, one is empty.

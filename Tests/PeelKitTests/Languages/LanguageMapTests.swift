@@ -6,7 +6,7 @@ import Testing
     @Test func answersAsADictionaryInTagOrder() {
         var map: LanguageMap<Int> = [:]
         var model: [String: Int] = [:]
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix(11)
         let tags = ["fr", "ar", "pt-BR", "de", "en-GB", "zh-Hant", "ja"]
         for step in 0..<400 {
             let tag = tags[Int.random(in: 0..<tags.count, using: &generator)]

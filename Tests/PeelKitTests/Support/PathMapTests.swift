@@ -6,7 +6,7 @@ import Testing
     @Test func answersAsADictionaryThroughGrowthAndReplacement() {
         var model: [String: FileStamp] = [:]
         var map = PathMap<FileStamp>()
-        var generator = SeededGenerator(seed: 5)
+        var generator = SplitMix(5)
         for step in 0..<6_000 {
             let number = Int.random(in: 0..<2_500, using: &generator)
             // Some paths are not ASCII, one is empty, some are prefixes of others.
