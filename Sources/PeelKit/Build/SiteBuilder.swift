@@ -331,17 +331,8 @@ public struct SiteBuilder: Sendable {
                 guard let stamp = FileStamp.of(path: path) else { throw FolderVanished() }
                 try emit(QuickCheck.Record(path: path, stamp: stamp, isInput: false))
             }
-            // The site's folders, each once. In byte order the files under a folder come together,
-            // so the folders of the last path are all that needs remembering, not a set of every
-            // folder (60,000 at 20,000 stickers in three languages).
             try emitSiteFolder(siteRoot)
-            var open: [Substring] = []
-            try outputs.forEachSorted { path, _ in
-                let folders = path.indices.filter { path[$0] == "/" }.map { path[..<$0] }
-                let kept = zip(open, folders).prefix { $0 == $1 }.count
-                open = folders
-                for folder in folders.dropFirst(kept) { try emitSiteFolder(siteRoot + "/" + folder) }
-            }
+            try outputs.forEachFolder { folder in try emitSiteFolder(siteRoot + "/" + folder) }
         }
     }
 

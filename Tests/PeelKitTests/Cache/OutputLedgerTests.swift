@@ -43,4 +43,26 @@ import Testing
         #expect(ledger != ["a.html": .init(size: 1, sha256: sha, source: sha), "b/c.webp": .init(size: 2, sha256: nil, source: nil)])
         #expect(ledger != ["a.html": .init(size: 1, sha256: sha, source: nil), "b/c.webp": .init(size: 3, sha256: nil, source: nil)])
     }
+
+    @Test func everyFolderOnceParentsFirst() {
+        var ledger = OutputLedger()
+        var generator = SplitMix(23)
+        var expected = Set<String>()
+        let names = ["a", "b", "a-b", "a.b", "b0", "é", "index.html"]
+        for _ in 0..<600 {
+            let depth = Int.random(in: 1...4, using: &generator)
+            let parts = (0..<depth).map { _ in names[Int.random(in: 0..<names.count, using: &generator)] }
+            let path = parts.joined(separator: "/")
+            ledger[path] = .init(size: 1, sha256: nil, source: nil)
+            for end in 1..<parts.count { expected.insert(parts[..<end].joined(separator: "/")) }
+        }
+        var folders: [String] = []
+        ledger.forEachFolder { folders.append(String($0)) }
+        #expect(folders.count == Set(folders).count, "each folder once")
+        #expect(Set(folders) == expected)
+        for (index, folder) in folders.enumerated() {
+            let parent = folder.split(separator: "/").dropLast().joined(separator: "/")
+            #expect(parent.isEmpty || folders[..<index].contains(parent), "\(parent) before \(folder)")
+        }
+    }
 }
