@@ -6,7 +6,8 @@ import Foundation
 /// A 20,000-sticker site in three languages has 123,000 files. As a `[String: Output]` (a string
 /// for every path, 64-character strings for the hashes and keys, the map's spare room, its copy
 /// while it grew) they were about 50 MB at the build's peak, the end of its page step; here about
-/// 15 MB: the paths in a `PathTable`, a 16-byte record a file, each hash as 32 bytes.
+/// 15 MB: the paths in a `PathTable`, a 16-byte record a file, each hash as 32 bytes, all in
+/// chunks that are never copied as the ledger grows.
 ///
 /// A path recorded again replaces its entry (its old hashes stay in the buffer: a build records
 /// a path twice only when the merge carries a shard's file); entries are never removed. Iteration follows the
@@ -28,9 +29,9 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
 
     private var table = PathTable()
     /// By path number.
-    private var records: [Record] = []
+    private var records = ChunkedArray<Record>()
     /// Four words a digest, big-endian halves of the SHA-256 as hex reads it.
-    private var digestWords: [UInt64] = []
+    private var digestWords = ChunkedArray<UInt64>()
     private var otherTexts: [String] = []
 
     init() {}
@@ -92,8 +93,8 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     /// What each page was made from, by path: the entries that have a key.
     func pageKeys() -> [String: String] {
         var keys: [String: String] = [:]
-        for (index, record) in records.enumerated() where record.source != .none {
-            keys[table.path(at: index)] = text(record.source)
+        for index in records.indices where records[index].source != .none {
+            keys[table.path(at: index)] = text(records[index].source)
         }
         return keys
     }

@@ -7,6 +7,9 @@ import Foundation
 /// give the same stream. Field order is the models' declaration order, fixed by the binary; a new
 /// Peel version starts every build afresh anyway.
 enum ModelDigest {
+    /// Marks the template's name, hashed before a page's model (`PageSource.key`).
+    static let templateTag: UInt8 = 0x54  // T
+
     static func of(_ value: some Encodable) -> String {
         let sink = Sink()
         add(value, to: sink)

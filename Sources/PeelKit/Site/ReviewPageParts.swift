@@ -39,11 +39,12 @@ struct ReviewPageParts {
     /// shows): the frame (with the row count), then each row, made a part at a time.
     func key(rowsPerPart: Int = ReviewPageStream.rowsPerPart) -> String {
         let sink = ModelDigest.Sink()
+        sink.add(ModelDigest.templateTag, "review")
         ModelDigest.add(frame, to: sink)
         for range in parts(rowsPerPart: rowsPerPart) {
             for row in rows(range) { ModelDigest.add(row, to: sink) }
         }
-        return "review:\(Hex.string(sink.finalize()))"
+        return Hex.string(sink.finalize())
     }
 
     /// The row ranges of `rowsPerPart` rows each (the last may be shorter).

@@ -3,7 +3,7 @@
 /// instead of 11 MB. Entries are never removed. Iteration follows the order paths were first added.
 struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     private var table = PathTable()
-    private var values: [Value] = []
+    private var values = ChunkedArray<Value>()
 
     init() {}
 
@@ -37,7 +37,7 @@ struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLite
     func mapValues<Mapped>(_ transform: (Value) throws -> Mapped) rethrows -> PathMap<Mapped> {
         var mapped = PathMap<Mapped>()
         mapped.table = table
-        mapped.values = try values.map(transform)
+        for index in values.indices { mapped.values.append(try transform(values[index])) }
         return mapped
     }
 

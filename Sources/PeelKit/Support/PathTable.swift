@@ -1,40 +1,45 @@
 import Foundation
 
 /// A set of paths held compactly, each known by its number (the order it was added in): their
-/// UTF-8 bytes in one buffer, an 8-byte span a path, and an open-addressing index of the numbers,
-/// at most half full, found by linear probing.
+/// UTF-8 bytes in 64 KB blocks (a path never straddles two), a 12-byte span a path, and an
+/// open-addressing index of the numbers, at most half full, found by linear probing. Nothing
+/// already stored is copied as the table grows.
 ///
 /// A build keeps tens of thousands of paths to its end (the inputs it read, the files it wrote).
 /// As the keys of a dictionary each path is a string object of its own (malloc's header and
 /// rounding included) and the dictionary's buckets keep room to spare: about three times the
 /// bytes. `OutputLedger` and `PathMap` are built on this.
 struct PathTable: Sendable {
-    private var bytes: [UInt8] = []
-    private var starts: [UInt32] = []
-    private var lengths: [UInt32] = []
+    private struct Span {
+        var block: UInt32
+        var start: UInt32
+        var length: UInt32
+    }
+
+    private static let blockSize = 1 << 16
+    private var blocks: [[UInt8]] = []
+    private var spans = ChunkedArray<Span>()
     /// Path numbers plus one (0: empty).
     private var slots: [UInt32] = []
 
-    var count: Int { starts.count }
+    var count: Int { spans.count }
 
     /// The number of `path`, nil when the table does not have it.
     func index(of path: String) -> Int? {
         guard !slots.isEmpty else { return nil }
         var path = path
         return path.withUTF8 { key in
-            bytes.withUnsafeBufferPointer { stored in
-                let mask = slots.count - 1
-                var slot = Self.hash(key) & mask
-                while slots[slot] != 0 {
-                    let index = Int(slots[slot]) - 1
-                    if Int(lengths[index]) == key.count,
-                       key.isEmpty || memcmp(stored.baseAddress! + Int(starts[index]), key.baseAddress!, key.count) == 0 {
-                        return index
-                    }
-                    slot = (slot + 1) & mask
+            let mask = slots.count - 1
+            var slot = Self.hash(key) & mask
+            while slots[slot] != 0 {
+                let index = Int(slots[slot]) - 1
+                let same = withBytes(of: index) { stored in
+                    stored.count == key.count && (key.isEmpty || memcmp(stored.baseAddress!, key.baseAddress!, key.count) == 0)
                 }
-                return nil
+                if same { return index }
+                slot = (slot + 1) & mask
             }
+            return nil
         }
     }
 
@@ -42,11 +47,16 @@ struct PathTable: Sendable {
     mutating func insert(_ path: String) -> (index: Int, inserted: Bool) {
         if let index = index(of: path) { return (index, false) }
         var path = path
-        let start = bytes.count
-        path.withUTF8 { bytes.append(contentsOf: $0) }
-        precondition(bytes.count <= Int(UInt32.max), "a table's paths fit in 4 GB")
-        starts.append(UInt32(start))
-        lengths.append(UInt32(bytes.count - start))
+        path.withUTF8 { bytes in
+            if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blocks[blocks.count - 1].capacity {
+                var block: [UInt8] = []
+                block.reserveCapacity(Swift.max(Self.blockSize, bytes.count))
+                blocks.append(block)
+            }
+            let last = blocks.count - 1
+            spans.append(Span(block: UInt32(last), start: UInt32(blocks[last].count), length: UInt32(bytes.count)))
+            blocks[last].append(contentsOf: bytes)
+        }
         if count * 2 > slots.count {
             slots = [UInt32](repeating: 0, count: Swift.max(1024, slots.count * 2))
             for index in 0..<count { place(index) }
@@ -57,28 +67,32 @@ struct PathTable: Sendable {
     }
 
     func path(at index: Int) -> String {
-        bytes.withUnsafeBufferPointer { stored in
-            String(decoding: UnsafeBufferPointer(rebasing: stored[Int(starts[index])..<Int(starts[index] + lengths[index])]), as: UTF8.self)
-        }
+        withBytes(of: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Every number, in the byte order of the paths (no string is made to compare them).
     func sortedIndices() -> [UInt32] {
-        bytes.withUnsafeBufferPointer { stored in
-            (0..<UInt32(count)).sorted { left, right in
-                let a = Int(left), b = Int(right)
-                let compared = memcmp(stored.baseAddress! + Int(starts[a]), stored.baseAddress! + Int(starts[b]),
-                                      Int(Swift.min(lengths[a], lengths[b])))
-                return compared != 0 ? compared < 0 : lengths[a] < lengths[b]
+        (0..<UInt32(count)).sorted { left, right in
+            withBytes(of: Int(left)) { a in
+                withBytes(of: Int(right)) { b in
+                    let common = Swift.min(a.count, b.count)
+                    let compared = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                    return compared != 0 ? compared < 0 : a.count < b.count
+                }
             }
+        }
+    }
+
+    private func withBytes<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let span = spans[index]
+        return blocks[Int(span.block)].withUnsafeBufferPointer { block in
+            body(UnsafeBufferPointer(rebasing: block[Int(span.start)..<Int(span.start + span.length)]))
         }
     }
 
     private mutating func place(_ index: Int) {
         let mask = slots.count - 1
-        var slot = bytes.withUnsafeBufferPointer { stored in
-            Self.hash(UnsafeBufferPointer(rebasing: stored[Int(starts[index])..<Int(starts[index] + lengths[index])])) & mask
-        }
+        var slot = withBytes(of: index) { Self.hash($0) } & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = UInt32(index + 1)
     }

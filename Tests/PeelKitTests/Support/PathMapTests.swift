@@ -26,6 +26,17 @@ import Testing
         #expect(map["pack-0/s1.png"] == model["pack-0/s1.png"])
     }
 
+    /// Paths fill many 64 KB blocks, one is longer than a block, and none is split between two.
+    @Test func pathsAcrossBlocks() {
+        var table = PathTable()
+        let long = String(repeating: "pack/", count: 20_000) + "sticker.png"
+        var paths = (0..<20_000).map { "pack-\($0 / 100)/sticker-\($0)-\(String(repeating: "x", count: $0 % 37)).webp" }
+        paths.insert(long, at: 7_000)
+        for (index, path) in paths.enumerated() { #expect(table.insert(path) == (index, true)) }
+        #expect(paths.indices.allSatisfy { table.path(at: $0) == paths[$0] && table.index(of: paths[$0]) == $0 })
+        #expect(table.sortedIndices().map { table.path(at: Int($0)) } == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     @Test func aTableSortsItsPathsInByteOrder() {
         var table = PathTable()
         let paths = ["b", "a/b", "a", "", "a/b/c", "é", "Z", "a-b", "a/", "ab"]
