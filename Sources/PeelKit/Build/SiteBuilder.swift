@@ -429,29 +429,29 @@ public struct SiteBuilder: Sendable {
 
     /// Every page that does not show the pack zips: the review and its CSV, and each sticker's page.
     func writePagesWithoutArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, site: SiteWriter) async throws {
-        // The review page is the largest: first, so it does not finish last.
-        var independent: [SitePage] = [.review, .reviewCSV]
-        // Every language's pages: the default language's at the root, each other one's in its folder.
-        for language in review.catalog.site.pageLanguages {
+        let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
+        // Every language's pages: the default language's at the root, each other one's in its
+        // folder. One language at a time, so the list of pages is one language's long.
+        for (position, language) in review.catalog.site.pageLanguages.enumerated() {
+            // The review page is the largest: first, so it does not finish last.
+            var pages: [SitePage] = position == 0 ? [.review, .reviewCSV] : []
             for (packIndex, pack) in review.catalog.packs.enumerated() {
-                independent += pack.stickers.indices.map { SitePage.sticker($0, pack: packIndex, language) }
+                pages += pack.stickers.indices.map { SitePage.sticker($0, pack: packIndex, language) }
                 // A parts pack's builder: a page per combination, and the first one as its index.
                 let composed = pack.stickers.indices.filter { pack.stickers[$0].composition != nil }
-                independent += composed.map { SitePage.builder($0, pack: packIndex, isIndex: false, language) }
-                if let first = composed.first { independent.append(.builder(first, pack: packIndex, isIndex: true, language)) }
+                pages += composed.map { SitePage.builder($0, pack: packIndex, isIndex: false, language) }
+                if let first = composed.first { pages.append(.builder(first, pack: packIndex, isIndex: true, language)) }
             }
-        }
-        let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
-        // Pages are small and many: what rendering them frees goes back to the system now and
-        // then, as in the image step, so it does not add to the peak of a large catalog.
-        try await ParallelWork.run(independent, progress: { done, _ in
-            if done % FreedMemory.pagesBetweenReleases == 0 { FreedMemory.release() }
-        }) { page in
-            try page.write(review, renderer: renderer, site: site)
+            // Pages are small and many: what rendering them frees goes back to the system now and
+            // then, as in the image step, so it does not add to the peak of a large catalog.
+            try await ParallelWork.run(pages, progress: { done, _ in
+                if done % FreedMemory.pagesBetweenReleases == 0 { FreedMemory.release() }
+            }) { page in
+                try page.write(review, renderer: renderer, site: site)
+            }
         }
     }
 
-    /// The pages that show the pack zips' sizes (`archives`, by pack slug), catalog.json and the theme's assets.
     func writePagesWithArchives(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
                                 site: SiteWriter) async throws {
         let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: review.artFacts.compactMapValues(\.text),
