@@ -9,9 +9,9 @@ import Foundation
 /// 15 MB: the paths in a `PathTable`, a 16-byte record a file, each hash as 32 bytes, all in
 /// chunks that are never copied as the ledger grows.
 ///
-/// A path recorded again replaces its entry (its old hashes stay in the buffer: a build records
-/// a path twice only when the merge carries a shard's file); entries are never removed. Iteration follows the
-/// order paths were first recorded; `sortedPaths()` is in byte order.
+/// A path recorded again replaces its entry (its old hashes stay behind: a build records a path
+/// twice only when the merge carries a shard's file); entries are never removed. Iteration
+/// follows the order paths were first recorded; `forEachSorted` is in byte order.
 struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     private struct Record {
         var size: Int64
