@@ -31,7 +31,8 @@ extension PageModel: MustacheParent {
         case "pageTitle": self.pageTitle
         case "pageDescription": self.pageDescription
         case "social": self.social
-        case "page": self.page
+        // The page's own model is where most lookups of a page start: held by reference (TemplateBox).
+        case "page": TemplateBox.wrap(self.page)
         case "pageLanguage": self.pageLanguage
         case "t": self.t
         default: nil

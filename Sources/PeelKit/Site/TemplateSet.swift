@@ -96,7 +96,7 @@ public struct TemplateSet: Sendable {
     /// Renders `context` with the named template. Values are HTML-escaped unless the template
     /// uses triple braces, which Peel's default theme does only for Markdown already made safe.
     func render(_ name: String, _ context: Any) throws -> String {
-        guard let output = library.render(context, withTemplate: name) else {
+        guard let output = library.render(TemplateBox.wrap(context), withTemplate: name) else {
             throw PeelError.templateMissing(name: name)
         }
         return output
