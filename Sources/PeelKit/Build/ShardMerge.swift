@@ -84,8 +84,7 @@ extension SiteBuilder {
             try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
             try await writePagesWithArchives(review, icons: icons, archives: archives, templates: templates, site: site)
             // Everything else the shards made (originals, thumbnails, posters, icon sets, zips) as it is.
-            let written = Set(site.outputs.paths)
-            for path in outputs.sortedPaths() where !written.contains(path) && Self.isPackFile(path, packs: owner.keys) {
+            for path in outputs.sortedPaths() where site.outputs[path] == nil && Self.isPackFile(path, packs: owner.keys) {
                 _ = try site.carry(path)
             }
             try writeManifest(site)

@@ -32,7 +32,7 @@ final class SiteWriter: @unchecked Sendable {
     /// only when there is a previous site to compare with (`changedPaths`): a cold build of
     /// 20,000 stickers in three languages writes 120,000 files, whose paths were 13 MB at its peak.
     private var freshPaths: [String] = []
-    private let tracksFreshPaths: Bool
+    private var tracksFreshPaths: Bool { previousSitePath != nil }
 
     init(staging: URL, previousSite: URL?, previousOutputs: OutputLedger, previousRoots: [String: String] = [:],
          distrusted: Set<String> = []) {
@@ -40,7 +40,6 @@ final class SiteWriter: @unchecked Sendable {
         stagingPath = staging.standardizedFileURL.path
         self.previousSite = previousSite
         previousSitePath = previousSite?.standardizedFileURL.path
-        tracksFreshPaths = previousSite != nil
         self.previousOutputs = previousOutputs
         self.previousRoots = previousRoots
         self.distrusted = distrusted

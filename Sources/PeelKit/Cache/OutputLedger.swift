@@ -6,14 +6,14 @@ import Foundation
 /// A 20,000-sticker site in three languages has 123,000 files. As a `[String: Output]` (a string
 /// for every path, 64-character strings for the hashes and keys, the map's spare room, its copy
 /// while it grew) they were about 50 MB at the build's peak, the end of its page step; here about
-/// 15 MB: the paths in a `PathTable`, a 16-byte record a file, each hash as 32 bytes, all in
-/// chunks that are never copied as the ledger grows.
+/// 15 MB: a `PathMap` of 16-byte records, each hash as 32 bytes in chunks that are never copied
+/// as the ledger grows.
 ///
 /// A path recorded again replaces its entry (its old hashes stay behind: a build records a path
 /// twice only when the merge carries a shard's file); entries are never removed. Iteration
 /// follows the order paths were first recorded; `forEachSorted` is in byte order.
 struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    private struct Record {
+    private struct Record: Sendable {
         var size: Int64
         var sha256: TextReference
         var source: TextReference
@@ -21,15 +21,13 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
 
     /// A hash or key: none, 32 bytes in `digestWords`, or (any other text, which the build never
     /// writes but a hand-edited state may hold) a string in `otherTexts`.
-    private struct TextReference: Equatable {
+    private struct TextReference: Equatable, Sendable {
         var value: UInt32
         static let none = TextReference(value: .max)
         static let otherFlag: UInt32 = 1 << 31
     }
 
-    private var table = PathTable()
-    /// By path number.
-    private var records = ChunkedArray<Record>()
+    private var records = PathMap<Record>()
     /// Four words a digest, big-endian halves of the SHA-256 as hex reads it.
     private var digestWords = ChunkedArray<UInt64>()
     private var otherTexts: [String] = []
@@ -49,7 +47,7 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
 
     /// The entry at `path`. Setting nil is not supported: a build never forgets a file it wrote.
     subscript(path: String) -> BuildState.Output? {
-        get { table.index(of: path).map { output(records[$0]) } }
+        get { records[path].map(output) }
         set {
             guard let newValue else { preconditionFailure("an output ledger's entries are never removed") }
             record(path, newValue)
@@ -57,15 +55,12 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     }
 
     /// Every path, in the order first recorded.
-    var paths: LazyMapSequence<Range<Int>, String> {
-        records.indices.lazy.map { self.table.path(at: $0) }
-    }
+    var paths: LazyMapSequence<Range<Int>, String> { records.keys }
 
     /// Every entry in byte order of its path (the manifest's and the build state's order), each
     /// path made when its turn comes: only the order (4 bytes an entry) is held at once.
     func forEachSorted(_ body: (_ path: String, _ output: BuildState.Output) throws -> Void) rethrows {
-        let order = table.sortedIndices()
-        for index in order { try body(table.path(at: Int(index)), output(records[Int(index)])) }
+        try records.forEachSorted { path, record in try body(path, output(record)) }
     }
 
     /// Every folder the paths are in (not the top, ""), each once, a folder before its subfolders.
@@ -93,19 +88,13 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     /// What each page was made from, by path: the entries that have a key.
     func pageKeys() -> [String: String] {
         var keys: [String: String] = [:]
-        for index in records.indices where records[index].source != .none {
-            keys[table.path(at: index)] = text(records[index].source)
-        }
+        for (path, record) in records where record.source != .none { keys[path] = text(record.source) }
         return keys
     }
 
     func makeIterator() -> AnyIterator<(path: String, output: BuildState.Output)> {
-        var index = 0
-        return AnyIterator {
-            guard index < records.count else { return nil }
-            defer { index += 1 }
-            return (table.path(at: index), output(records[index]))
-        }
+        var entries = records.makeIterator()
+        return AnyIterator { entries.next().map { (path: $0.key, output: output($0.value)) } }
     }
 
     static func == (left: OutputLedger, right: OutputLedger) -> Bool {
@@ -116,9 +105,7 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     // MARK: - Storage
 
     private mutating func record(_ path: String, _ output: BuildState.Output) {
-        let (index, inserted) = table.insert(path)
-        let record = Record(size: output.size, sha256: store(output.sha256), source: store(output.source))
-        if inserted { records.append(record) } else { records[index] = record }
+        records[path] = Record(size: output.size, sha256: store(output.sha256), source: store(output.source))
     }
 
     private func output(_ record: Record) -> BuildState.Output {

@@ -52,9 +52,8 @@ public struct StickerTranslation: Sendable {
         get { sidecarErrors.first }
         set { sidecarErrors = newValue.map { [$0] } ?? [] }
     }
-    /// Held out of line: a `Finding` inline took every translation to 216 bytes, and each
-    /// sticker's dictionary of translations keeps room for more than it holds (22 MB for 20,000
-    /// stickers in three languages).
+    /// Held out of line: a `Finding` inline took every translation to 216 bytes for an error
+    /// almost none has (22 MB for 20,000 stickers in three languages).
     private var sidecarErrors: [Finding] = []
 
     public init(file: String) { self.file = file }

@@ -8,7 +8,7 @@ import Foundation
 /// A build keeps tens of thousands of paths to its end (the inputs it read, the files it wrote).
 /// As the keys of a dictionary each path is a string object of its own (malloc's header and
 /// rounding included) and the dictionary's buckets keep room to spare: about three times the
-/// bytes. `OutputLedger` and `PathMap` are built on this.
+/// bytes. `PathMap` (and through it `OutputLedger`) is built on this.
 struct PathTable: Sendable {
     private struct Span {
         var block: UInt32
