@@ -2,8 +2,8 @@
 /// 64-character string is a 96-byte object of its own, and a build of 20,000 stickers in three
 /// languages keeps 80,000 of them (the inputs' hashes) to its end. Any other text (an empty hash
 /// for a file that could not be read, a hand-edited cache) is kept as it is and reads back the same.
-struct HashText: Equatable, Sendable {
-    private enum Storage: Equatable, Sendable {
+struct HashText: Hashable, Sendable {
+    private enum Storage: Hashable, Sendable {
         case digest(UInt64, UInt64, UInt64, UInt64)
         case other(String)
     }
@@ -63,5 +63,17 @@ struct HashText: Equatable, Sendable {
             }
             return 64
         }
+    }
+}
+
+/// Coded as its text, so a record that holds one reads and writes the same JSON as a `String`.
+extension HashText: Codable {
+    init(from decoder: Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
     }
 }

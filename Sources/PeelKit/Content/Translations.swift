@@ -37,16 +37,48 @@ public struct PackTranslation: Sendable {
 }
 
 /// `<stem>.<tag>.md`: a sticker's words in one more language.
+///
+/// A catalog holds one of these for every sticker in every language but the first (80,000 at
+/// 20,000 stickers in five languages), all of them to the end of the build, so they are held
+/// compactly: the texts in one `PackedTexts` allocation, the lines as 32-bit numbers. Fields were
+/// 410 bytes a translation as plain properties, about 260 now.
 public struct StickerTranslation: Sendable {
-    public var file: String
+    private enum Slot { static let file = 0, alt = 1, title = 2, descriptionHTML = 3, translatedFrom = 4, count = 5 }
+
+    private var texts = PackedTexts(slots: Slot.count)
+    private var altLineStorage = CompactLine()
+    private var translatedFromLineStorage = CompactLine()
+
+    public var file: String {
+        get { texts[Slot.file] ?? "" }
+        set { texts[Slot.file] = newValue }
+    }
     /// The label in this language: what VoiceOver reads on a phone set to it.
-    public var alt: String?
-    public var altLine: Int?
-    public var title: String?
+    public var alt: String? {
+        get { texts[Slot.alt] }
+        set { texts[Slot.alt] = newValue }
+    }
+    public var altLine: Int? {
+        get { altLineStorage.value }
+        set { altLineStorage = CompactLine(newValue) }
+    }
+    public var title: String? {
+        get { texts[Slot.title] }
+        set { texts[Slot.title] = newValue }
+    }
     public var tags: [String] = []
-    public var descriptionHTML: String = ""
-    public var translatedFrom: String?
-    public var translatedFromLine: Int?
+    public var descriptionHTML: String {
+        get { texts[Slot.descriptionHTML] ?? "" }
+        set { texts[Slot.descriptionHTML] = newValue.isEmpty ? nil : newValue }
+    }
+    public var translatedFrom: String? {
+        get { texts[Slot.translatedFrom] }
+        set { texts[Slot.translatedFrom] = newValue }
+    }
+    public var translatedFromLine: Int? {
+        get { translatedFromLineStorage.value }
+        set { translatedFromLineStorage = CompactLine(newValue) }
+    }
     /// Why the file could not be read, when it could not.
     public var sidecarError: Finding? {
         get { sidecarErrors.first }

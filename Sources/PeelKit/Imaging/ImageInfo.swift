@@ -15,10 +15,36 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public var loopCount: Int?
     public var bytes: Int
     /// Hex SHA-256 of the file's bytes.
-    public var sha256: String
+    public var sha256: String {
+        get { sha256Digest.text }
+        set { sha256Digest = HashText(newValue) }
+    }
+    /// Held as its 32 bytes: the build keeps every sticker's info to its end.
+    private var sha256Digest: HashText
     /// How much of the first frame's shape stays visible on each transcript background
     /// (`ShapeVisibility`); nil when nothing is visible.
     public var visibility: ShapeVisibility? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case format, width, height, hasAlpha, hasTransparentPixels, frameCount, frameDelays, loopCount, bytes
+        case sha256Digest = "sha256"
+        case visibility
+    }
+
+    public init(format: ImageFormat, width: Int, height: Int, hasAlpha: Bool, hasTransparentPixels: Bool? = nil, frameCount: Int,
+                frameDelays: [Double] = [], loopCount: Int? = nil, bytes: Int, sha256: String, visibility: ShapeVisibility? = nil) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.hasAlpha = hasAlpha
+        self.hasTransparentPixels = hasTransparentPixels
+        self.frameCount = frameCount
+        self.frameDelays = frameDelays
+        self.loopCount = loopCount
+        self.bytes = bytes
+        sha256Digest = HashText(sha256)
+        self.visibility = visibility
+    }
 
     public var isAnimated: Bool { frameCount > 1 }
 

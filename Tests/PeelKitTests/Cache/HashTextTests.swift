@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import PeelKit
 
 /// A hash held as 32 bytes reads back as the text it was made from, and any other text is kept as it is.
@@ -23,5 +24,29 @@ import Testing
         #expect(entry.sha256 == "")
         entry.sha256 = String(repeating: "9", count: 64)
         #expect(entry.sha256 == String(repeating: "9", count: 64))
+    }
+}
+
+/// A hash is coded as its text, so records that hold one read the JSON they always wrote.
+@Suite struct HashTextCodingTests {
+    @Test func codesAsItsText() throws {
+        let digest = String(repeating: "0123456789abcdef", count: 4)
+        for text in [digest, "", "not a hash"] {
+            let data = try JSONEncoder().encode([HashText(text)])
+            #expect(String(decoding: data, as: UTF8.self) == "[\"\(text)\"]")
+            #expect(try JSONDecoder().decode([HashText].self, from: data) == [HashText(text)])
+        }
+        #expect(Set([HashText(digest), HashText(digest), HashText("x")]).count == 2)
+    }
+
+    @Test func imageInfoKeepsItsSHA256Key() throws {
+        let digest = String(repeating: "ab", count: 32)
+        let info = ImageInfo(format: .png, width: 300, height: 300, hasAlpha: true, frameCount: 1, bytes: 12, sha256: digest)
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(info)) as? [String: Any]
+        #expect(object?["sha256"] as? String == digest)
+        #expect(object?["sha256Digest"] == nil)
+        let decoded = try JSONDecoder().decode(ImageInfo.self, from: JSONEncoder().encode(info))
+        #expect(decoded == info)
+        #expect(decoded.sha256 == digest)
     }
 }
