@@ -167,7 +167,7 @@ public struct SiteBuilder: Sendable {
         let pagesFingerprint = self.fingerprint(templates, excluding: ["artChecks"])
         let reusable = previous ?? loaded.flatMap { $0.pagesFingerprint == pagesFingerprint ? $0 : nil }
         let snapshot = InputSnapshot.take(content)
-        let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:])
+        let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:], paths: snapshot.files)
         clock.lap("read the build state")
 
         if servedPages.isEmpty, let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {

@@ -93,7 +93,7 @@ struct OutputLedger: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiter
     }
 
     func makeIterator() -> AnyIterator<(path: String, output: BuildState.Output)> {
-        var entries = records.makeIterator()
+        let entries = records.makeIterator()
         return AnyIterator { entries.next().map { (path: $0.key, output: output($0.value)) } }
     }
 

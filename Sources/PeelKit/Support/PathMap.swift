@@ -41,6 +41,12 @@ struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLite
         return mapped
     }
 
+    /// True when every value passes `test` (no path is made).
+    func allValues(_ test: (Value) throws -> Bool) rethrows -> Bool {
+        for index in values.indices where try !test(values[index]) { return false }
+        return true
+    }
+
     /// Changes every value in place.
     mutating func updateEach(_ change: (inout Value) -> Void) {
         for index in values.indices { change(&values[index]) }

@@ -21,8 +21,8 @@ public enum SystemErrorText {
             if let words = cocoaWords[nsError.code] { return words }
             return nsError.localizedDescription
         }
-        if let described = error as? CustomStringConvertible { return described.description }
-        return nsError.localizedDescription
+        // Any other error says what its own description says.
+        return String(describing: error)
     }
 
     /// Plain words for an errno value.

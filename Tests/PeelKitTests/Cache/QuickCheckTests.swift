@@ -64,4 +64,37 @@ import Testing
         #expect(saved["b.md"]?.stamp == .unknown && saved["b.md"]?.sha256 == b)
         #expect(hashes.knownHash(of: "a.md") == nil, "a forgotten stamp is not trusted afterwards")
     }
+
+    /// Made with the snapshot's paths (sharing its table), the hashes hand over only what was
+    /// learnt: a path not hashed (here, deleted before it could be) is left out, never saved with
+    /// a placeholder, and a path outside the snapshot is kept too.
+    @Test func madeWithTheSnapshotsPathsTheyKeepOnlyWhatWasLearnt() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("one", to: "a.md")
+        try folder.write("two", to: "b.md")
+        try folder.write("three", to: "gone.md")
+        let snapshot = InputSnapshot.take(folder.url)
+        #expect(snapshot.files.count == 3)
+        let hashes = ContentHashes(root: folder.url, previous: [:], paths: snapshot.files)
+        #expect(hashes.knownHash(of: "a.md") == nil, "nothing is known before it is hashed")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("gone.md"))
+        let a = try hashes.hash(of: "a.md")
+        #expect(throws: PeelError.self) { try hashes.hashLearnt(of: "gone.md") }
+        try folder.write("four", to: "new.md")
+        let new = try hashes.hash(of: "new.md")
+        #expect(hashes.entries(now: Date().addingTimeInterval(60)).count == 2)
+
+        let b = try hashes.hashLearnt(of: "b.md")
+        let saved = hashes.entriesToSave(now: Date().addingTimeInterval(60))
+        #expect(Set(saved.keys) == ["a.md", "b.md", "new.md"])
+        #expect(saved["a.md"]?.sha256 == a && saved["b.md"]?.sha256 == b && saved["new.md"]?.sha256 == new)
+        #expect(saved.allValues { $0.stamp.size >= 0 }, "no placeholder is saved")
+        #expect(hashes.knownHash(of: "b.md") == b)
+        #expect(try hashes.hashLearnt(of: "a.md") == a)
+
+        // Every path hashed: the saved map is the one learnt, all three paths of the snapshot in it.
+        let whole = ContentHashes(root: folder.url, previous: saved, paths: InputSnapshot.take(folder.url).files)
+        for path in ["a.md", "b.md", "new.md"] { _ = try whole.hashLearnt(of: path) }
+        #expect(whole.entriesToSave(now: Date().addingTimeInterval(60)) == saved)
+    }
 }
