@@ -15,6 +15,9 @@ struct PackedTexts: Sendable, Hashable {
         bytes = [UInt8](repeating: 0, count: slots)
     }
 
+    /// The bytes held, spare capacity included (what the texts cost).
+    var capacity: Int { bytes.capacity }
+
     subscript(slot: Int) -> String? {
         get {
             bytes.withUnsafeBufferPointer { buffer in
@@ -25,15 +28,18 @@ struct PackedTexts: Sendable, Hashable {
         }
         set {
             let range = bytes.withUnsafeBufferPointer { Self.range(of: slot, in: $0) }
-            var replacement: [UInt8] = []
-            if let newValue {
-                let utf8 = Array(newValue.utf8)
-                Self.appendVarint(UInt64(utf8.count) + 1, to: &replacement)
-                replacement += utf8
-            } else {
-                replacement = [0]
-            }
-            bytes.replaceSubrange(range.whole, with: replacement)
+            let utf8 = newValue?.utf8
+            var length: [UInt8] = []
+            Self.appendVarint(utf8.map { UInt64($0.count) + 1 } ?? 0, to: &length)
+            // A new array of exactly the size needed: growing the old one in place would keep
+            // the spare capacity of its doubling (a quarter of the bytes, across a catalog).
+            var packed: [UInt8] = []
+            packed.reserveCapacity(bytes.count - range.whole.count + length.count + (utf8?.count ?? 0))
+            packed += bytes[..<range.whole.lowerBound]
+            packed += length
+            if let utf8 { packed.append(contentsOf: utf8) }
+            packed += bytes[range.whole.upperBound...]
+            bytes = packed
         }
     }
 

@@ -30,6 +30,20 @@ import Testing
         }
     }
 
+    /// Filled one slot after another, as a catalog's loader does, the texts keep no spare room.
+    @Test func noSpareCapacity() {
+        var packed = PackedTexts(slots: 5)
+        var texts = (0..<5).map { String(repeating: "x", count: 97 + $0 * 13) }
+        for slot in 0..<5 { packed[slot] = texts[slot] }
+        texts[2] = "short"
+        packed[2] = texts[2]
+        // Each slot: its length plus one as a varint (one byte below 128, two below 16,384), then its bytes.
+        let length = texts.reduce(0) { $0 + $1.utf8.count + ($1.utf8.count + 1 < 128 ? 1 : 2) }
+        #expect(length == 504)
+        #expect(packed.capacity >= length)
+        #expect(packed.capacity < length + 32, "\(packed.capacity) bytes held for \(length)")
+    }
+
     @Test func emptyIsNotNil() {
         var packed = PackedTexts(slots: 3)
         packed[1] = ""
