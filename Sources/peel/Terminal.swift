@@ -5,16 +5,20 @@ import PeelKit
 /// (never with NO_COLOR or off a TTY) and whether progress should show (never in CI).
 struct Terminal: Sendable {
     let descriptor: Int32
+    /// Decided once: asked for every coloured word, it built the process's whole environment
+    /// each time (12 % of a no-op rebuild that prints 1,600 warnings).
+    let usesColor: Bool
 
     static let standardError = Terminal(descriptor: STDERR_FILENO)
     static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
 
-    var isTTY: Bool { isatty(descriptor) == 1 }
-
-    var usesColor: Bool {
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
         let environment = ProcessInfo.processInfo.environment
-        return isTTY && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        usesColor = isatty(descriptor) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
+
+    var isTTY: Bool { isatty(descriptor) == 1 }
 
     var showsProgress: Bool {
         let ci = ProcessInfo.processInfo.environment["CI"]?.lowercased()

@@ -22,6 +22,51 @@ import Testing
         #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"))
     }
 
+    /// Files are stamped through their folder, kept open while the records stay in it: records
+    /// that go back and forth between folders, through a symlinked folder, at the top of the
+    /// folder and of folders themselves all hold, and a change in any one of them is seen.
+    @Test func recordsInManyFoldersHoldUntilAnyOneChanges() throws {
+        let folder = try TemporaryFolder()
+        var paths: [String] = []
+        for index in 0..<12 {
+            paths.append(try folder.write("a \(index)", to: "a/\(index).md").path)
+            paths.append(try folder.write("b \(index)", to: "b/deeper/\(index).md").path)
+        }
+        paths.append(try folder.write("top", to: "top.md").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("linked").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("a").path)
+        paths.append(folder.url.appendingPathComponent("linked/3.md").path)
+        paths.append(folder.url.appendingPathComponent("b/deeper").path)
+        paths.append(folder.url.appendingPathComponent("a").path)
+        let quickCheck = folder.url.appendingPathComponent("quick-check").path
+        func write() throws {
+            try QuickCheck.write(fingerprint: "fp", to: quickCheck) { emit in
+                for path in paths { try emit(QuickCheck.Record(path: path, stamp: try #require(FileStamp.of(path: path)))) }
+            }
+        }
+        try write()
+        Thread.sleep(forTimeInterval: 1.1)
+        try write()
+        #expect(QuickCheck.holds(at: quickCheck, fingerprint: "fp"))
+
+        // Each kind of record, changed after the quick check was written, is seen.
+        let changes: [() throws -> Void] = [
+            { _ = try folder.write("b 11, edited", to: "b/deeper/11.md") },
+            { _ = try folder.write("a 0, edited", to: "a/0.md") },
+            { _ = try folder.write("top, edited", to: "top.md") },
+            { _ = try folder.write("a 3 through the link", to: "linked/3.md") },
+            { _ = try folder.write("new", to: "b/deeper/new.md") },
+        ]
+        for (index, change) in changes.enumerated() {
+            try change()
+            #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"), "change \(index) is seen")
+            // Written a clock tick after the change, the quick check holds again.
+            Thread.sleep(forTimeInterval: 1.1)
+            try write()
+            #expect(QuickCheck.holds(at: quickCheck, fingerprint: "fp"), "after change \(index)")
+        }
+    }
+
     @Test func aProducerThatFailsLeavesThePreviousQuickCheck() throws {
         struct Vanished: Error {}
         let folder = try TemporaryFolder()
