@@ -102,22 +102,43 @@ public struct Sticker: Sendable {
     /// The accessibility label: the image's `alt` and VoiceOver's `localizedDescription`.
     public var alt: String?
     /// The sidecar line of `alt:`, for findings about the label.
-    public var altLine: Int?
+    public var altLine: Int? {
+        get { altLineStorage.value }
+        set { altLineStorage = CompactLine(newValue) }
+    }
+    // The two lines side by side, in one word.
+    private var altLineStorage = CompactLine()
+    private var emojiLineStorage = CompactLine()
     /// Why the sidecar could not be read (broken YAML, not UTF-8...), when it could not: its
     /// `alt:` may well be there, so pages say this rather than "no label".
-    public var sidecarError: Finding?
+    public var sidecarError: Finding? {
+        get { sidecarErrors.first }
+        set { sidecarErrors = newValue.map { [$0] } ?? [] }
+    }
+    /// Held out of line, as in `StickerTranslation`: an inline `Finding?` was a third of every
+    /// sticker's 296 bytes, for an error almost none has.
+    private var sidecarErrors: [Finding] = []
     /// Finding codes silenced for this sticker (`ignore:` in its sidecar).
     public var ignore: Set<String> = []
     public var tags: [String] = []
     /// `emoji:`: the emoji people type to find the sticker in other messengers, most fitting first.
     public var emoji: [String] = []
-    public var emojiLine: Int?
+    public var emojiLine: Int? {
+        get { emojiLineStorage.value }
+        set { emojiLineStorage = CompactLine(newValue) }
+    }
     public var order: Int?
     public var descriptionHTML: String = ""
     /// `<stem>.<tag>.md`: the label, title, tags and description in the other languages, by tag.
     public var translations: LanguageMap<StickerTranslation> = [:]
     /// Set for a sticker a parts pack composed: the parts it is made of and its generated art.
     public var composition: Composition?
+
+    public init(slug: String, source: String, title: String) {
+        self.slug = slug
+        self.source = source
+        self.title = title
+    }
 
     /// The file name, as the artist named it.
     public var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }

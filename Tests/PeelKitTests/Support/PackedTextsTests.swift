@@ -85,8 +85,6 @@ import Testing
         #expect(translation.translatedFrom == "Grinning face")
         #expect(translation.translatedFromLine == 3)
         #expect(translation.tags == ["joie"])
-        // The point of it: a catalog holds one per sticker and language.
-        #expect(MemoryLayout<StickerTranslation>.stride <= 40)
         translation.alt = nil
         translation.descriptionHTML = ""
         #expect(translation.alt == nil && translation.descriptionHTML == "" && translation.title == "Sourire")
