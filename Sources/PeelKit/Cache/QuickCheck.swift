@@ -84,7 +84,7 @@ enum QuickCheck {
         return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
             guard raw.count >= prefix.count, raw.prefix(prefix.count).elementsEqual(prefix), let base = raw.baseAddress else { return false }
             var folder = OpenFolder()
-            defer { folder.close() }
+            defer { folder.closeFolder() }
             var offset = prefix.count
             var info = stat()
             while offset < raw.count {
@@ -98,7 +98,7 @@ enum QuickCheck {
                 guard let nul = memchr(base + start, 0, raw.count - start) else { return false }
                 let end = base.distance(to: UnsafeRawPointer(nul))
                 // The path is NUL-terminated in the buffer: stat reads it in place.
-                guard folder.stamp(UnsafeRawBufferPointer(rebasing: raw[start..<end]), base + start, into: &info) else { return false }
+                guard folder.stamp(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &info) else { return false }
                 let stamp = FileStamp(info)
                 guard stamp.size == size, stamp.modified == modified, stamp.changed == changed, stamp.inode == inode,
                       !isInput || (modified < written && changed < written) else { return false }
@@ -116,34 +116,30 @@ enum QuickCheck {
         private var descriptor: Int32 = -1
         private var path: [UInt8] = []
 
-        /// Stamps the absolute `path`, whose bytes are followed by a NUL at `terminated`.
-        mutating func stamp(_ path: UnsafeRawBufferPointer, _ terminated: UnsafeRawPointer, into info: inout stat) -> Bool {
+        /// Stamps the absolute `path`, whose bytes are followed by a NUL in memory.
+        mutating func stamp(_ path: UnsafeRawBufferPointer, into info: inout stat) -> Bool {
+            let terminated = path.baseAddress!.assumingMemoryBound(to: CChar.self)
             guard let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0, slash + 1 < path.count else {
-                return stat(terminated.assumingMemoryBound(to: CChar.self), &info) == 0
+                return stat(terminated, &info) == 0
             }
             let folder = UnsafeRawBufferPointer(rebasing: path[..<slash])
             if descriptor < 0 || !folder.elementsEqual(self.path) {
-                close()
+                closeFolder()
                 self.path = Array(folder)
                 descriptor = (self.path + [0]).withUnsafeBufferPointer { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, Self.flags) }
                 }
                 guard descriptor >= 0 else { return false }
             }
-            return fstatat(descriptor, (terminated + slash + 1).assumingMemoryBound(to: CChar.self), &info, 0) == 0
+            return fstatat(descriptor, terminated + slash + 1, &info, 0) == 0
         }
 
-        mutating func close() {
-            if descriptor >= 0 { _ = closeDescriptor(descriptor) }
+        mutating func closeFolder() {
+            if descriptor >= 0 { close(descriptor) }
             descriptor = -1
         }
 
         /// Read-only: the folders of the content and of the site are ones Peel lists anyway.
         private static let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
     }
-}
-
-/// `close(2)`, out of the reach of `OpenFolder.close()`'s name.
-private func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
 }

@@ -102,31 +102,18 @@ public struct Sticker: Sendable {
     /// The accessibility label: the image's `alt` and VoiceOver's `localizedDescription`.
     public var alt: String?
     /// The sidecar line of `alt:`, for findings about the label.
-    public var altLine: Int? {
-        get { altLineStorage.value }
-        set { altLineStorage = CompactLine(newValue) }
-    }
-    // The two lines side by side, in one word.
-    private var altLineStorage = CompactLine()
-    private var emojiLineStorage = CompactLine()
+    @CompactLine public var altLine: Int?
+    /// `emoji:`'s line (beside `altLine`: two four-byte lines share a word).
+    @CompactLine public var emojiLine: Int?
     /// Why the sidecar could not be read (broken YAML, not UTF-8...), when it could not: its
-    /// `alt:` may well be there, so pages say this rather than "no label".
-    public var sidecarError: Finding? {
-        get { sidecarErrors.first }
-        set { sidecarErrors = newValue.map { [$0] } ?? [] }
-    }
-    /// Held out of line, as in `StickerTranslation`: an inline `Finding?` was a third of every
-    /// sticker's 296 bytes, for an error almost none has.
-    private var sidecarErrors: [Finding] = []
+    /// `alt:` may well be there, so pages say this rather than "no label". Out of line: inline, a
+    /// `Finding?` was a third of every sticker's 296 bytes, for an error almost none has.
+    @OutOfLine public var sidecarError: Finding?
     /// Finding codes silenced for this sticker (`ignore:` in its sidecar).
     public var ignore: Set<String> = []
     public var tags: [String] = []
     /// `emoji:`: the emoji people type to find the sticker in other messengers, most fitting first.
     public var emoji: [String] = []
-    public var emojiLine: Int? {
-        get { emojiLineStorage.value }
-        set { emojiLineStorage = CompactLine(newValue) }
-    }
     public var order: Int?
     public var descriptionHTML: String = ""
     /// `<stem>.<tag>.md`: the label, title, tags and description in the other languages, by tag.

@@ -46,8 +46,6 @@ public struct StickerTranslation: Sendable {
     private enum Slot { static let file = 0, alt = 1, title = 2, descriptionHTML = 3, translatedFrom = 4, count = 5 }
 
     private var texts = PackedTexts(slots: Slot.count)
-    private var altLineStorage = CompactLine()
-    private var translatedFromLineStorage = CompactLine()
 
     public var file: String {
         get { texts[Slot.file] ?? "" }
@@ -58,15 +56,13 @@ public struct StickerTranslation: Sendable {
         get { texts[Slot.alt] }
         set { texts[Slot.alt] = newValue }
     }
-    public var altLine: Int? {
-        get { altLineStorage.value }
-        set { altLineStorage = CompactLine(newValue) }
-    }
+    /// The lines of `alt:` and `translated_from:`, side by side (two four-byte lines share a word).
+    @CompactLine public var altLine: Int?
+    @CompactLine public var translatedFromLine: Int?
     public var title: String? {
         get { texts[Slot.title] }
         set { texts[Slot.title] = newValue }
     }
-    public var tags: [String] = []
     public var descriptionHTML: String {
         get { texts[Slot.descriptionHTML] ?? "" }
         set { texts[Slot.descriptionHTML] = newValue.isEmpty ? nil : newValue }
@@ -75,18 +71,11 @@ public struct StickerTranslation: Sendable {
         get { texts[Slot.translatedFrom] }
         set { texts[Slot.translatedFrom] = newValue }
     }
-    public var translatedFromLine: Int? {
-        get { translatedFromLineStorage.value }
-        set { translatedFromLineStorage = CompactLine(newValue) }
-    }
-    /// Why the file could not be read, when it could not.
-    public var sidecarError: Finding? {
-        get { sidecarErrors.first }
-        set { sidecarErrors = newValue.map { [$0] } ?? [] }
-    }
-    /// Held out of line: a `Finding` inline took every translation to 216 bytes for an error
-    /// almost none has (22 MB for 20,000 stickers in three languages).
-    private var sidecarErrors: [Finding] = []
+    public var tags: [String] = []
+    /// Why the file could not be read, when it could not. Out of line: inline, a `Finding` took
+    /// every translation to 216 bytes for an error almost none has (22 MB for 20,000 stickers in
+    /// three languages).
+    @OutOfLine public var sidecarError: Finding?
 
     public init(file: String) { self.file = file }
 }
