@@ -13,6 +13,7 @@
   var controls = document.querySelector("[data-review-controls]");
   var status = document.querySelector("[data-review-status]");
   var query = form.querySelector("[name=q]");
+  // Not on a pack's own page of a review split by pack.
   var pack = form.querySelector("[name=pack]");
   var code = form.querySelector("[name=code]");
   // Only on a site with more than one language.
@@ -31,7 +32,7 @@
   function remember() {
     if (!window.history.replaceState) return;
     var url = new URL(window.location.href);
-    [["q", query.value.trim()], ["pack", pack.value], ["code", code.value], ["translation", translation ? translation.value : ""],
+    [["q", query.value.trim()], ["pack", pack ? pack.value : ""], ["code", code.value], ["translation", translation ? translation.value : ""],
      ["status", severity === "all" ? "" : severity]]
       .forEach(function (pair) { if (pair[1]) url.searchParams.set(pair[0], pair[1]); else url.searchParams.delete(pair[0]); });
     window.history.replaceState(window.history.state, "", url.href);
@@ -42,7 +43,7 @@
     var shown = 0;
     rows.forEach(function (row, index) {
       var match = (severity === "all" || row.getAttribute("data-status") === severity)
-        && (!pack.value || row.getAttribute("data-pack") === pack.value)
+        && (!pack || !pack.value || row.getAttribute("data-pack") === pack.value)
         && (!code.value || (" " + row.getAttribute("data-codes") + " ").indexOf(" " + code.value + " ") !== -1)
         && (!translation || !translation.value
             || (" " + row.getAttribute("data-translations") + " ").indexOf(" " + translation.value + " ") !== -1)
@@ -65,7 +66,7 @@
   function choose(select, value) {
     if (value && Array.prototype.some.call(select.options, function (option) { return option.value === value; })) select.value = value;
   }
-  choose(pack, params.get("pack"));
+  if (pack) choose(pack, params.get("pack"));
   choose(code, params.get("code"));
   if (translation) choose(translation, params.get("translation"));
   if (rank.hasOwnProperty(params.get("status"))) severity = params.get("status");
@@ -73,7 +74,7 @@
   form.hidden = false;
   form.addEventListener("submit", function (event) { event.preventDefault(); });
   query.addEventListener("input", function () { apply(false); });
-  pack.addEventListener("change", function () { apply(true); });
+  if (pack) pack.addEventListener("change", function () { apply(true); });
   code.addEventListener("change", function () { apply(true); });
   if (translation) translation.addEventListener("change", function () { apply(true); });
   buttons.forEach(function (button) {

@@ -20,6 +20,8 @@ public struct BuildOptions: Sendable {
     /// Build only these packs, as one shard of a sharded build (`--packs`, `--shard`); the output
     /// then also holds the shard manifest `peel merge` reads. Nil builds the whole site.
     public var packs: PackSelection?
+    /// Past this many stickers the label review has a page per pack (`ReviewLayout`); tests lower it.
+    var reviewStickersOnOnePage = ReviewLayout.defaultStickersOnOnePage
 
     public init(content: URL, output: URL, templates: URL? = nil, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
                 cache: URL? = nil, useCache: Bool = true, artChecks: Bool = false, artCache: URL? = nil, packs: PackSelection? = nil) {
@@ -429,12 +431,14 @@ public struct SiteBuilder: Sendable {
 
     /// Every page that does not show the pack zips: the review and its CSV, and each sticker's page.
     func writePagesWithoutArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, site: SiteWriter) async throws {
-        let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates)
+        let renderer = PageRenderer(review: review, icons: icons, artText: review.artFacts.compactMapValues(\.text), templates: templates,
+                                    reviewStickersOnOnePage: options.reviewStickersOnOnePage)
         // Every language's pages: the default language's at the root, each other one's in its
         // folder. One language at a time, so the list of pages is one language's long.
         for (position, language) in review.catalog.site.pageLanguages.enumerated() {
             // The review page is the largest: first, so it does not finish last.
             var pages: [SitePage] = position == 0 ? [.review, .reviewCSV] : []
+            if position == 0, renderer.reviewLayout.byPack { pages += review.catalog.packs.indices.map { SitePage.reviewPack($0) } }
             for (packIndex, pack) in review.catalog.packs.enumerated() {
                 pages += pack.stickers.indices.map { SitePage.sticker($0, pack: packIndex, language) }
                 // A parts pack's builder: a page per combination, and the first one as its index.
@@ -487,6 +491,8 @@ public struct SiteBuilder: Sendable {
 /// array and strings inline) made the list 11 MB.
 enum SitePage: Sendable {
     case home(String?), review, reviewCSV, catalogJSON, pack(Int, String?), sticker(Int, pack: Int, String?)
+    /// A pack's rows of the label review, when the review has a page per pack.
+    case reviewPack(Int)
     case builder(Int, pack: Int, isIndex: Bool, String?)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
@@ -496,6 +502,12 @@ enum SitePage: Sendable {
         case .review:
             let parts = renderer.reviewParts()
             try site.writeStreamedPage(to: SitePaths.reviewPage, key: parts.key()) { emit in
+                try ReviewPageStream.render(parts, templates: renderer.templates, emit: emit)
+            }
+            return
+        case .reviewPack(let packIndex):
+            let parts = renderer.reviewParts(pack: packIndex)
+            try site.writeStreamedPage(to: SitePaths.reviewPage(review.catalog.packs[packIndex]), key: parts.key()) { emit in
                 try ReviewPageStream.render(parts, templates: renderer.templates, emit: emit)
             }
             return

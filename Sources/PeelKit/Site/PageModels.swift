@@ -204,6 +204,33 @@ struct ReviewModel: Encodable {
     var languages: [OptionModel] = []
     var translationFilters: [OptionModel] = []
     var hasLanguages = false
+    /// The pack whose rows this page shows, when the review has a page per pack (`ReviewLayout`);
+    /// nil on the review's first page.
+    var pack: ReviewPackModel? = nil
+    /// The review's first page when it has a page per pack: each pack's counts, linked to its page.
+    var packPages: [ReviewPackModel] = []
+    var hasPackPages = false
+    /// The table of rows and its filters: every page but a split review's first.
+    var hasTable = true
+    /// The pack filter: only where rows of several packs show.
+    var hasPackFilter = true
+}
+
+/// A pack on the label review when the review has a page per pack: its page, and its stickers
+/// by their worst finding (as the filters count them).
+struct ReviewPackModel: Encodable {
+    let href: String
+    let title: String
+    /// `lang` of the title: the pack's `language:`.
+    let lang: String?
+    /// Where the review's first page is, from this pack's page.
+    let reviewHref: String
+    let stickerCount: Int
+    let stickersWithErrors: Int
+    let stickersWithWarnings: Int
+    let cleanCount: Int
+    /// Stickers whose label is missing or out of date in one of the site's other languages.
+    let translationsToDo: Int
 }
 
 struct PackCardModel: Encodable {

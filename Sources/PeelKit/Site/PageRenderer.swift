@@ -16,10 +16,14 @@ struct PageRenderer: Sendable {
     let archives: [String: Int]
     /// What was read in each sticker's art, by sticker source path; empty when the art checks did not run.
     let artText: [String: ArtTextReading]
+    /// One review page, or a page per pack.
+    let reviewLayout: ReviewLayout
 
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:],
-         artText: [String: ArtTextReading] = [:], templates: TemplateSet) {
+         artText: [String: ArtTextReading] = [:], templates: TemplateSet,
+         reviewStickersOnOnePage: Int = ReviewLayout.defaultStickersOnOnePage) {
         self.icons = icons
+        reviewLayout = ReviewLayout(stickerCount: review.catalog.stickerCount, stickersOnOnePage: reviewStickersOnOnePage)
         self.archives = archives
         self.artText = artText
         catalog = review.catalog
@@ -376,20 +380,30 @@ struct PageRenderer: Sendable {
         PageSource(template: "review", model: reviewModel())
     }
 
-    /// The review page's model: a row per sticker of the catalog.
+    /// The review page's model: a row per sticker of the catalog (or the packs' summary, when the
+    /// review has a page per pack).
     func reviewModel() -> PageModel<ReviewModel> {
         reviewParts().whole
     }
 
+    /// A pack's review page's model, when the review has a page per pack.
+    func reviewModel(pack packIndex: Int) -> PageModel<ReviewModel> {
+        reviewParts(pack: packIndex).whole
+    }
+
     /// The review page's model in parts: everything but the rows, and the rows made a part at a
     /// time (`ReviewPageStream`), so a large catalog's rows are never all held.
-    func reviewParts() -> ReviewPageParts {
-        let page = SitePaths.reviewPage
+    ///
+    /// `pack` nil is `review/index.html`: every sticker's row, or, when the review has a page per
+    /// pack (`reviewLayout`), the packs' counts and no rows. A pack's index is that pack's page.
+    func reviewParts(pack packIndex: Int? = nil) -> ReviewPageParts {
+        let packs = packIndex.map { [$0] } ?? Array(catalog.packs.indices)
+        let page = packIndex.map { SitePaths.reviewPage(catalog.packs[$0]) } ?? SitePaths.reviewPage
         var stickers: [ReviewPageParts.Place] = []
         var status = (errors: 0, warnings: 0, clean: 0)
         var codeSet = Set<String>()
-        for (packIndex, pack) in catalog.packs.enumerated() {
-            for (stickerIndex, sticker) in pack.stickers.enumerated() {
+        for packIndex in packs {
+            for (stickerIndex, sticker) in catalog.packs[packIndex].stickers.enumerated() {
                 stickers.append(.init(pack: packIndex, sticker: stickerIndex))
                 let all = findings[sticker.source] ?? []
                 codeSet.formUnion(all.map(\.code.rawValue))
@@ -400,16 +414,21 @@ struct PageRenderer: Sendable {
                 }
             }
         }
-        let summary = checked.summary
+        // A pack's page counts that pack's findings; the first page, the catalog's (as `peel check` does).
+        let summary = packIndex.map { index in
+            ReviewSummary(findings: stickers.flatMap { findings[catalog.packs[index].stickers[$0.sticker].source] ?? [] },
+                          packs: 1, stickers: stickers.count)
+        } ?? checked.summary
+        let onPackPage = packIndex != nil
         var model = ReviewModel(rows: [], stickerCount: stickers.count, summaryLine: summary.line,
                                 errorCount: summary.errors, warningCount: summary.warnings,
                                 stickersWithErrors: status.errors, stickersWithWarnings: status.warnings,
                                 suppressedCount: summary.suppressed, suppressedLabel: plural(summary.suppressed, "finding"),
                                 hasSuppressed: summary.suppressed > 0, cleanCount: status.clean,
-                                catalogFindings: checked.catalogFindings.map(Self.findingModel),
-                                hasCatalogFindings: !checked.catalogFindings.isEmpty,
+                                catalogFindings: onPackPage ? [] : checked.catalogFindings.map(Self.findingModel),
+                                hasCatalogFindings: !onPackPage && !checked.catalogFindings.isEmpty,
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
-                                packs: catalog.packs.map { OptionModel(value: $0.slug, label: $0.title) },
+                                packs: packs.map { OptionModel(value: catalog.packs[$0].slug, label: catalog.packs[$0].title) },
                                 codes: codeSet.sorted().map { OptionModel(value: $0, label: $0) })
         model.languages = catalog.site.otherLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
         model.hasLanguages = !model.languages.isEmpty
@@ -419,14 +438,46 @@ struct PageRenderer: Sendable {
             [OptionModel(value: "missing:\(language)", label: "Missing in \(LanguageName.of(language))"),
              OptionModel(value: "stale:\(language)", label: "Out of date in \(LanguageName.of(language))")]
         }
-        let frame = pageModel(model, path: page, language: language(), translatable: false,
-                              title: "Label review – \(catalog.site.title)",
-                              description: "Every sticker's accessibility label and findings on one page.",
+        model.hasPackFilter = packs.count > 1
+        if let packIndex {
+            model.pack = reviewPackModel(packIndex, from: page)
+        } else if reviewLayout.byPack {
+            model.packPages = catalog.packs.indices.map { reviewPackModel($0, from: page) }
+            model.hasPackPages = true
+            model.hasTable = false
+            stickers = []
+        }
+        let title = model.pack.map { "Label review: \($0.title) – \(catalog.site.title)" } ?? "Label review – \(catalog.site.title)"
+        let frame = pageModel(model, path: page, language: language(), translatable: false, title: title,
+                              description: model.pack == nil ? "Every sticker's accessibility label and findings."
+                                                             : "The accessibility labels and findings of one pack's stickers.",
                               socialType: "article", socialTitle: "Label review", image: nil)
         return ReviewPageParts(frame: frame, stickers: stickers) { place in
             let pack = catalog.packs[place.pack]
             return reviewRow(pack.stickers[place.sticker], in: pack, page: page)
         }
+    }
+
+    /// A pack on the review when the review has a page per pack: its link from `page`, and its
+    /// stickers counted by their worst finding and their translations.
+    private func reviewPackModel(_ packIndex: Int, from page: String) -> ReviewPackModel {
+        let pack = catalog.packs[packIndex]
+        var status = (errors: 0, warnings: 0, clean: 0)
+        var translationsToDo = 0
+        for sticker in pack.stickers {
+            switch Self.status(of: findings[sticker.source] ?? []) {
+            case "error": status.errors += 1
+            case "warning": status.warnings += 1
+            default: status.clean += 1
+            }
+            if catalog.site.otherLanguages.contains(where: { [.missing, .stale].contains(sticker.labelState(in: $0, site: catalog.site)) }) {
+                translationsToDo += 1
+            }
+        }
+        return ReviewPackModel(href: relative(SitePaths.reviewPage(pack), from: page), title: pack.title, lang: pack.language,
+                               reviewHref: relative(SitePaths.reviewPage, from: page), stickerCount: pack.stickers.count,
+                               stickersWithErrors: status.errors, stickersWithWarnings: status.warnings, cleanCount: status.clean,
+                               translationsToDo: translationsToDo)
     }
 
     /// "error", "warning" or "clean": a sticker's worst finding that is not silenced.

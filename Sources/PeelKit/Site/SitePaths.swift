@@ -8,6 +8,9 @@ enum SitePaths {
     static let review = "review"
     static let reviewPage = "\(review)/index.html"
     static let reviewCSV = "\(review)/labels.csv"
+    /// A pack's rows of the label review when the review is split by pack (`ReviewLayout`).
+    /// Slugs hold no dot, so no pack's folder is `labels.csv`.
+    static func reviewPage(_ pack: Pack) -> String { "\(review)/\(pack.slug)/index.html" }
 
     static func packFolder(_ pack: Pack) -> String { pack.slug }
     static func packPage(_ pack: Pack) -> String { "\(pack.slug)/index.html" }

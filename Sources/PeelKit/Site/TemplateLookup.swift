@@ -197,6 +197,28 @@ extension ReviewModel: MustacheParent {
         case "languages": self.languages
         case "translationFilters": self.translationFilters
         case "hasLanguages": self.hasLanguages
+        case "pack": self.pack
+        case "packPages": self.packPages
+        case "hasPackPages": self.hasPackPages
+        case "hasTable": self.hasTable
+        case "hasPackFilter": self.hasPackFilter
+        default: nil
+        }
+    }
+}
+
+extension ReviewPackModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": self.href
+        case "title": self.title
+        case "lang": self.lang
+        case "reviewHref": self.reviewHref
+        case "stickerCount": self.stickerCount
+        case "stickersWithErrors": self.stickersWithErrors
+        case "stickersWithWarnings": self.stickersWithWarnings
+        case "cleanCount": self.cleanCount
+        case "translationsToDo": self.translationsToDo
         default: nil
         }
     }
