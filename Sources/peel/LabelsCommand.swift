@@ -81,7 +81,7 @@ struct LabelsExportCommand: ParsableCommand {
             return
         }
         try LibraryCall.run(command: "labels export", content: content) {
-            try LabelExport.write(data, to: URL(fileURLWithPath: csv))
+            try LabelExport.write(data, to: URL(fileURLWithPath: csv), content: URL(fileURLWithPath: content))
         }
         Terminal.standardOutput.line("Wrote \(plural(sheet.rows.count, "label")) to \(csv)")
     }
@@ -102,7 +102,7 @@ struct LabelsExportCommand: ParsableCommand {
             return
         }
         try LibraryCall.run(command: "labels export", content: content) {
-            try LabelExport.write(data, to: URL(fileURLWithPath: xliff))
+            try LabelExport.write(data, to: URL(fileURLWithPath: xliff), content: URL(fileURLWithPath: content))
         }
         Terminal.standardOutput.line("Wrote \(xliff) (\(LanguageName.of(language)))")
     }

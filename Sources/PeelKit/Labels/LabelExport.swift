@@ -9,8 +9,11 @@ public enum LabelExport {
         return (LabelSheet(catalog: catalog), catalog.packs.flatMap { $0.stickers.compactMap(\.sidecarError) })
     }
 
-    /// Writes `data` at `file` whole or not at all (`SafeFile`); the folder must exist.
-    public static func write(_ data: Data, to file: URL) throws {
+    /// Writes `data` at `file` whole or not at all (`SafeFile`); the folder must exist, and `file`
+    /// must lie outside `content` (the one rule of `OutputLocation`): a sheet written over a
+    /// sticker or a sidecar would lose it.
+    public static func write(_ data: Data, to file: URL, content: URL) throws {
+        try OutputLocation(reading: [content], suggestion: "e.g. labels.csv beside the content folder").check(file: file)
         let folder = file.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {

@@ -21,6 +21,18 @@ import Testing
         #expect(Data(piped.stdout.utf8) == file)
     }
 
+    @Test func anExportNeverWritesIntoTheContentFolder() throws {
+        let folder = try fixtures.catalog()
+        let snapshot = try fixtures.snapshot(folder)
+        for (arguments, file) in [(["--csv"], "content/pets/cat.png"), (["--csv"], "content/site.md"),
+                                  (["--csv"], "content/pets/new.csv")] {
+            let run = try cli.run(["labels", "export"] + arguments + [file], in: folder.url)
+            #expect(run.status != 0, "\(file) was written: \(run.stdout)")
+            #expect(run.stderr.contains("this would replace content Peel reads"), "\(run.stderr)")
+        }
+        #expect(try fixtures.snapshot(folder) == snapshot, "the content is untouched")
+    }
+
     @Test func importFromASpreadsheetThenPeelCheckReadsTheNewLabels() throws {
         let folder = try fixtures.catalog()
         let before = try cli.run(["check", "content"], in: folder.url, environment: ["CI": "true"])
