@@ -80,6 +80,7 @@ extension SiteBuilder {
 
         let staging = try publisher.makeStaging()
         let site = SiteWriter(staging: staging, previousSite: nil, previousOutputs: outputs, previousRoots: roots)
+        var unlisted: [String] = []
         do {
             try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
             try await writePagesWithArchives(review, icons: icons, archives: archives, templates: templates, site: site)
@@ -89,6 +90,8 @@ extension SiteBuilder {
             }
             try writeManifest(site)
             clock.lap("pages")
+            unlisted = UnlistedFiles.find(in: options.output)
+            try UnlistedFiles.carry(unlisted, from: options.output, into: staging)
             try Task.checkCancellation()
             try publisher.publish(staging)
             clock.lap("publish")
@@ -100,6 +103,7 @@ extension SiteBuilder {
                                  findings: review.findings, seconds: Date().timeIntervalSince(start), output: options.output)
         report.filesWritten = site.writtenCount
         report.filesReused = site.reusedCount
+        report.keptFiles = unlisted
         report.phases = clock.phases
         return report
     }

@@ -64,6 +64,8 @@ public struct BuildReport: Sendable {
     public var filesReused = 0
     /// Seconds spent in each step, in order (for `peel build --timings` and the benchmark).
     public var phases: [(name: String, seconds: Double)] = []
+    /// Files in the output that Peel did not write, kept in the new site (`UnlistedFiles`).
+    public var keptFiles: [String] = []
     /// The site files whose bytes differ from what was there before (written anew, or gone), for
     /// `peel serve` to reload only the pages that changed; nil when not known.
     var changedOutputs: [String]?
@@ -88,6 +90,10 @@ public struct BuildReport: Sendable {
     public var summary: String {
         var line = (upToDate ? "Up to date: " : "Built ") + countsSummary + " → \(output.path)"
         if !upToDate && filesReused > 0 { line += " (\(plural(filesWritten, "file")) written, \(filesReused) reused)" }
+        if !keptFiles.isEmpty {
+            let named = keptFiles.prefix(3).joined(separator: ", ") + (keptFiles.count > 3 ? ", …" : "")
+            line += "; kept \(plural(keptFiles.count, "file")) Peel did not write (\(named))"
+        }
         return line
     }
 }
@@ -204,9 +210,14 @@ public struct SiteBuilder: Sendable {
         let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
                               previousOutputs: hasPreviousSite ? reusable?.outputs ?? OutputLedger() : OutputLedger(), distrusted: Set(servedPages.keys))
         let made: MadeSite
+        var unlisted: [String] = []
         do {
             made = try await makeSite(content: content, templates: templates, site: site, cache: cache, hashes: hashes,
                                       keepingServed: keepingServed, progress: progress, clock: &clock)
+            // Once the pages are written and their memory freed: the previous site's manifest
+            // lists 120,000 paths at 20,000 stickers.
+            unlisted = UnlistedFiles.find(in: options.output)
+            try UnlistedFiles.carry(unlisted, from: options.output, into: staging)
             try Task.checkCancellation()
             if let publishGate {
                 try publishGate.pass {
@@ -242,6 +253,7 @@ public struct SiteBuilder: Sendable {
                                  seconds: Date().timeIntervalSince(start), output: options.output)
         report.filesWritten = site.writtenCount
         report.filesReused = site.reusedCount
+        report.keptFiles = unlisted
         report.phases = clock.phases
         if hasPreviousSite { report.changedOutputs = site.changedPaths(since: servedPages) }
         return (report, made.served)

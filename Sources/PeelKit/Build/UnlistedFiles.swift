@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Files in a published site that Peel did not write (its `.peel-manifest` does not list them): a
+/// `CNAME` for GitHub Pages, the `.git` of a gh-pages worktree, a page of notes. A build makes the
+/// new site in a staging folder and swaps it in whole, so these are carried into the new site
+/// (hard links, or copies across file systems) and never lost. They stay unlisted, so they stay
+/// the user's.
+enum UnlistedFiles {
+    /// The files and symbolic links under `output` that its manifest does not list, as paths
+    /// relative to it, sorted. The manifest is in byte order (120,000 paths at 20,000 stickers),
+    /// and the site is walked in that same order, so the two are compared a line at a time: no
+    /// set of every path is held (it was 16 MB at the build's peak).
+    static func find(in output: URL) -> [String] {
+        let root = output.standardizedFileURL.path
+        guard let manifest = ManifestLines(path: root + "/" + SitePaths.manifest) else { return [] }
+        var found: [String] = []
+        walk(root, relative: "", manifest: manifest, into: &found)
+        return found
+    }
+
+    /// The manifest's paths in order, read a line at a time.
+    private final class ManifestLines {
+        private let file: UnsafeMutablePointer<FILE>
+        /// The line the reader stands on; nil past the end.
+        private(set) var current: [UInt8]?
+
+        init?(path: String) {
+            guard let file = fopen(path, "r") else { return nil }
+            self.file = file
+            advance()
+        }
+
+        deinit { fclose(file) }
+
+        func advance() {
+            var line: UnsafeMutablePointer<CChar>?
+            var capacity = 0
+            defer { free(line) }
+            while true {
+                let length = getline(&line, &capacity, file)
+                guard length >= 0, let line else { current = nil; return }
+                let bytes = UnsafeRawBufferPointer(start: line, count: length).prefix { $0 != UInt8(ascii: "\n") }
+                if bytes.first == UInt8(ascii: "#") || bytes.isEmpty { continue }
+                current = Array(bytes)
+                return
+            }
+        }
+
+        /// Moves past every line before `key`; true when one of them, or the line reached, is `exact`.
+        func skip(below key: [UInt8], noting exact: [UInt8]) -> Bool {
+            var seen = false
+            while let line = current, line.lexicographicallyPrecedes(key) {
+                if line == exact { seen = true }
+                advance()
+            }
+            return seen || current == exact
+        }
+
+        /// True when the line the reader stands on starts with `prefix`.
+        func startsWith(_ prefix: [UInt8]) -> Bool {
+            current?.starts(with: prefix) ?? false
+        }
+    }
+
+    /// Walks `folder` in the manifest's byte order: a folder's paths all start with its name and
+    /// "/", so its entries are visited as if named that way (which also puts "a-b" before "a/").
+    /// A symbolic link is placed like a folder: one standing where Peel's folder was (planted
+    /// there, or made by hand) is not a file of the user's.
+    private static func walk(_ folder: String, relative: String, manifest: ManifestLines, into found: inout [String]) {
+        guard let directory = opendir(folder) else { return }
+        var entries: [(key: [UInt8], name: String, isFolder: Bool, isLink: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                if lstat(folder + "/" + name, &info) == 0 {
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? Int32(DT_LNK) : Int32(DT_REG)
+                }
+            }
+            let isFolder = type == Int32(DT_DIR), isLink = type == Int32(DT_LNK)
+            let path = relative.isEmpty ? name : relative + "/" + name
+            entries.append((Array(path.utf8) + (isFolder || isLink ? [UInt8(ascii: "/")] : []), name, isFolder, isLink))
+        }
+        closedir(directory)
+        for entry in entries.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            let exact = Array(path.utf8)
+            let listed = manifest.skip(below: entry.key, noting: exact)
+            if entry.isFolder {
+                walk(folder + "/" + entry.name, relative: path, manifest: manifest, into: &found)
+            } else if entry.isLink {
+                if !listed && !manifest.startsWith(entry.key) && path != SitePaths.manifest { found.append(path) }
+            } else if !listed && path != SitePaths.manifest {
+                found.append(path)
+            }
+        }
+    }
+
+    /// Links each of `paths` from `output` into `staging`; refuses (before linking any) a path
+    /// where the new site has a file or folder, or that lies inside a file of the new site.
+    static func carry(_ paths: [String], from output: URL, into staging: URL) throws {
+        let root = output.standardizedFileURL.path
+        for path in paths {
+            var prefix = Substring(path)
+            while true {
+                var info = stat()
+                if lstat(staging.path + "/" + prefix, &info) == 0 && (prefix == path || (info.st_mode & S_IFMT) != S_IFDIR) {
+                    throw PeelError.unsafeOutput(path: root + "/" + path,
+                                                 reason: "Peel did not write this file, and the new site has \(prefix == path ? "its own" : "the file '\(prefix)'") there; move it out of the output folder and build again")
+                }
+                guard let slash = prefix.lastIndex(of: "/") else { break }
+                prefix = prefix[..<slash]
+            }
+        }
+        for path in paths {
+            let source = root + "/" + path
+            let target = staging.path + "/" + path
+            do {
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) != 0 {
+                    try FileManager.default.copyItem(atPath: source, toPath: target)
+                }
+            } catch {
+                throw PeelError.writeFailed(path: source, reason: "this file, which Peel did not write, could not be kept in the new site: \(error.localizedDescription)")
+            }
+        }
+    }
+}
