@@ -20,14 +20,12 @@ enum AnimationTiming {
             carried = 0
             result.append(DecodedImage.Frame(image: frame.image, delay: delay))
         }
-        if carried > 0 {
-            if result.isEmpty {
-                // Every frame was short: one frame for the whole time.
-                result.append(DecodedImage.Frame(image: frames[frames.count - 1].image, delay: max(carried, minimum)))
-                merged -= 1
-            } else {
-                result[result.count - 1].delay += carried
-            }
+        if result.isEmpty, let last = frames.last {
+            // Every frame was short (or all of them 0 s long): one frame for the whole time, never none.
+            result.append(DecodedImage.Frame(image: last.image, delay: max(carried, minimum)))
+            merged -= 1
+        } else if carried > 0 {
+            result[result.count - 1].delay += carried
         }
         return (result, merged)
     }

@@ -56,6 +56,12 @@ struct MessengerStickerConverter: Sendable {
         var frames = source
         var changes: [String] = []
         guard frames.count > 1 else { return (frames, changes) }
+        if AnimationTiming.duration(frames) < 0.001 {
+            // No frame has a delay (a GIF's 0 s frames): browsers and Apple's ImageIO play each
+            // for 0.1 s, so that is the animation the artist saw; 0 s left nothing to encode.
+            frames = frames.map { DecodedImage.Frame(image: $0.image, delay: 0.1) }
+            changes.append("no frame delays: 0.1 s a frame, as browsers and Messages play it")
+        }
         let duration = AnimationTiming.duration(frames)
         if let limit = format.maximumSeconds, duration > limit + 0.0005 {
             switch longAnimations {

@@ -22,6 +22,17 @@ import Testing
         #expect(merged.map { $0.image.pixels[0] } == [1, 3, 4])
     }
 
+    @Test func framesThatAreAllTooShortOrZeroLongLeaveOneFrameNeverNone() {
+        // A GIF whose every delay is 0 (browsers play it at 10 fps) crashed the WhatsApp export.
+        for delays in [[0.0, 0.0, 0.0], [0.002, 0.003], [0.0]] {
+            let (merged, count) = AnimationTiming.mergingShortFrames(frames(delays), minimum: 0.008)
+            #expect(merged.count == 1, "\(delays)")
+            #expect(count == delays.count - 1)
+            #expect(merged.first?.delay ?? 0 >= 0.008)
+            #expect(merged.first?.image.pixels[0] == UInt8(delays.count - 1), "the last frame stays on screen")
+        }
+    }
+
     @Test func cappingTheFrameRateDropsFramesAndKeepsTheTime() {
         let source = frames(Array(repeating: 0.02, count: 50))   // 50 fps for 1 s
         let (capped, dropped) = AnimationTiming.cappingFrameRate(source, framesPerSecond: 25)

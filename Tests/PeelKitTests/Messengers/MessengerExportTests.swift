@@ -134,6 +134,26 @@ import Testing
         #expect(thumbnail.width == 100 && thumbnail.height == 100)
     }
 
+    @Test func anAnimationWithoutFrameDelaysPlaysAtATenthOfASecondAFrame() async throws {
+        // Every delay 0: browsers and Messages show each frame for 0.1 s. It crashed the WhatsApp
+        // export (no frame left once the short ones were merged) and Telegram had nothing to encode.
+        let folder = try catalog { folder in
+            let frames = (0..<4).map { index in
+                DecodedImage.Frame(image: RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64)).flatMap { pixel -> [UInt8] in
+                    pixel % 64 < 16 * (index + 1) ? [0, 0, 255, 255] : [0, 0, 0, 0]
+                }), delay: 0)
+            }
+            try folder.write(try APNGEncoder.encode(frames, loopCount: 0, palette: nil), to: "content/pets/quick.png")
+            try folder.write("---\nalt: A growing bar\nemoji: [📊]\n---\n", to: "content/pets/quick.md")
+        }
+        for platform in [MessengerPlatform.whatsapp, .telegram, .discord] {
+            let result = try await export(platform, folder, skipInvalid: true)
+            #expect(!result.refused.contains { $0.sticker == "pets/quick.png" }, "\(platform): \(result.refused)")
+            let changes = result.changed.first { $0.sticker == "pets/quick.png" }?.changes ?? []
+            #expect(changes.contains("no frame delays: 0.1 s a frame, as browsers and Messages play it"), "\(platform): \(changes)")
+        }
+    }
+
     @Test func discordIs320AndTheSameInputGivesTheSameBytes() async throws {
         let folder = try catalog()
         let first = try await export(.discord, folder, skipInvalid: true, to: "d1")
