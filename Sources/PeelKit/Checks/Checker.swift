@@ -48,6 +48,7 @@ public enum Checker {
                 for label in subject.labels(site: catalog.site) {
                     findings += LabelChecks.check(label)
                     findings += LabelChecks.bidiControls(label)
+                    findings += LabelChecks.controlCharacters(label)
                 }
                 findings += ImageChecks.check(subject)
                 findings += EmojiChecks.check(sticker)

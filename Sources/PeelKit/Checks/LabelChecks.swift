@@ -57,6 +57,45 @@ enum LabelChecks {
         return findings
     }
 
+    /// Control characters in a sticker's label or title (escaped in YAML, `"\a"`, or a block
+    /// scalar's line breaks): a label is one line of text that VoiceOver reads, Messages shows and
+    /// `peel labels import` insists on. A line break or tab is a warning (VoiceOver reads on);
+    /// anything else (BEL, ESC, C1…) reaches catalog.json and Xcode's label as it is: an error.
+    static func controlCharacters(_ subject: LabelSubject) -> [Finding] {
+        var findings: [Finding] = []
+        if let label = subject.text, let (found, severity) = controlCharacters(in: label) {
+            findings.append(subject.finding(severity, .labelControlCharacter,
+                "\(subject.name) holds \(found); write it on one line of plain text"))
+        }
+        if let title = subject.title, let (found, severity) = controlCharacters(in: title) {
+            let name = subject.translation.map { "\(LanguageName.of($0)) title" } ?? "title"
+            findings.append(subject.titleFinding(severity, .labelControlCharacter, "\(name) holds \(found); write it on one line of plain text"))
+        }
+        return findings
+    }
+
+    /// "a line break (U+000A)" style names of the control characters in `text`, and how bad the worst is.
+    static func controlCharacters(in text: String) -> (names: String, severity: Severity)? {
+        var seen: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where TerminalEscaping.isControl(scalar) && !seen.contains(scalar) {
+            seen.append(scalar)
+        }
+        guard !seen.isEmpty else { return nil }
+        let gentle: Set<UInt32> = [0x09, 0x0A, 0x0D, 0x2028, 0x2029]
+        let names = seen.map { scalar in
+            let code = "U+" + String(format: "%04X", scalar.value)
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x2028, 0x2029: return "a line break (\(code))"
+            case 0x09: return "a tab (\(code))"
+            default:
+                let known: [UInt32: String] = [0x00: "null", 0x07: "bell", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+                                               0x1B: "escape", 0x7F: "delete", 0x85: "next line", 0x9B: "control sequence introducer"]
+                return "the control character \(code)" + (known[scalar.value].map { " (\($0))" } ?? "")
+            }
+        }
+        return (names.joined(separator: ", "), seen.allSatisfy { gentle.contains($0.value) } ? .warning : .error)
+    }
+
     /// The same for a pack's title, on its pack.md, and each translated title, on its pack.<tag>.md.
     static func bidiControls(in pack: Pack, site: SiteInfo) -> [Finding] {
         var findings: [Finding] = []

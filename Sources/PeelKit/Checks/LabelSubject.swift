@@ -23,9 +23,10 @@ struct LabelSubject {
         Finding(severity, code, file: file, line: line, message: message, sticker: sticker.source, language: translation)
     }
 
-    /// A finding about the title (which has no line of its own recorded), on the same file.
+    /// A finding about the title, at its `title:` line in the same file.
     func titleFinding(_ severity: Severity, _ code: FindingCode, _ message: String) -> Finding {
-        Finding(severity, code, file: file, message: message, sticker: sticker.source, language: translation)
+        let line = translation.map { sticker.translations[$0]?.titleLine } ?? sticker.titleLine
+        return Finding(severity, code, file: file, line: line, message: message, sticker: sticker.source, language: translation)
     }
 
     /// "label" or "French label": how messages name it.

@@ -105,6 +105,8 @@ public struct Sticker: Sendable {
     @CompactLine public var altLine: Int?
     /// `emoji:`'s line (beside `altLine`: two four-byte lines share a word).
     @CompactLine public var emojiLine: Int?
+    /// `title:`'s line, for findings about the title.
+    @CompactLine public var titleLine: Int?
     /// Why the sidecar could not be read (broken YAML, not UTF-8...), when it could not: its
     /// `alt:` may well be there, so pages say this rather than "no label". Out of line: inline, a
     /// `Finding?` was a third of every sticker's 296 bytes, for an error almost none has.

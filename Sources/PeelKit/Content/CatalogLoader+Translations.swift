@@ -80,6 +80,7 @@ extension CatalogLoader {
         translation.alt = reader.string("alt")?.trimmed.nonEmpty
         translation.altLine = reader.frontMatter["alt"]?.line
         translation.title = reader.string("title")?.trimmed.nonEmpty
+        translation.titleLine = reader.frontMatter["title"]?.line
         translation.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
         translation.translatedFrom = reader.string("translated_from")?.trimmed
         translation.translatedFromLine = reader.frontMatter["translated_from"]?.line

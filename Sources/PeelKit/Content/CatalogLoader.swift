@@ -407,7 +407,10 @@ public struct CatalogLoader {
         }
         sticker.altLine = reader.frontMatter["alt"]?.line
         sticker.ignore = ignoreList(&reader)
-        if let title = reader.string("title")?.trimmed, !title.isEmpty { sticker.title = title }
+        if let title = reader.string("title")?.trimmed, !title.isEmpty {
+            sticker.title = title
+            sticker.titleLine = reader.frontMatter["title"]?.line
+        }
         sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
         if let emoji = reader.strings("emoji") {
             sticker.emoji = emoji.map(\.trimmed).filter { !$0.isEmpty }

@@ -59,6 +59,7 @@ public struct StickerTranslation: Sendable {
     /// The lines of `alt:` and `translated_from:`, side by side (two four-byte lines share a word).
     @CompactLine public var altLine: Int?
     @CompactLine public var translatedFromLine: Int?
+    @CompactLine public var titleLine: Int?
     public var title: String? {
         get { texts[Slot.title] }
         set { texts[Slot.title] = newValue }

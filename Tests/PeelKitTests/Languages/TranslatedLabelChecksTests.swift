@@ -101,8 +101,23 @@ import Testing
         let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
         let pack = catalog.packs[0]
         let sticker = CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil).labels(site: catalog.site).flatMap(LabelChecks.bidiControls)
-        #expect(sticker.map(\.formatted) == ["sky/moon.fr.md: warning[label-bidi-control]: French title holds U+202E (right-to-left override); they reorder how it reads, so remove them"])
+        #expect(sticker.map(\.formatted) == ["sky/moon.fr.md:2: warning[label-bidi-control]: French title holds U+202E (right-to-left override); they reorder how it reads, so remove them"])
         #expect(summary(LabelChecks.bidiControls(in: pack, site: catalog.site)) == ["sky/pack.fr.md:2 label-bidi-control fr"])
+    }
+
+    @Test func controlCharactersInLabelsAndTitlesAreReportedAtTheirLine() throws {
+        let folder = try catalog(labels: [("moon", "Crescent moon")], translations: [])
+        // YAML escapes and a block scalar: what a raw byte could not put in a sidecar.
+        try folder.write("---\ntitle: \"Moon\\tface\"\nalt: \"Crescent \\e[31mmoon\\a\"\n---\n", to: "sky/moon.md")
+        try folder.write("---\nalt: |\n  Lune\n  croissante\n---\n", to: "sky/moon.fr.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let pack = catalog.packs[0]
+        let found = CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil).labels(site: catalog.site).flatMap(LabelChecks.controlCharacters)
+        #expect(found.map(\.formatted) == [
+            "sky/moon.md:3: error[label-control-character]: label holds the control character U+001B (escape), the control character U+0007 (bell); write it on one line of plain text",
+            "sky/moon.md:2: warning[label-control-character]: title holds a tab (U+0009); write it on one line of plain text",
+            "sky/moon.fr.md:2: warning[label-control-character]: French label holds a line break (U+000A); write it on one line of plain text",
+        ])
     }
 
     @Test func spellingUsesEachLanguagesDictionaryAndReportsAMissingOneOnce() throws {
