@@ -155,6 +155,9 @@ struct ReviewTranslationModel: Encodable {
     /// The column's header: "French (fr)".
     let column: String
     let label: String?
+    /// Whether there is a label: a template's `{{#label}}` on a missing one would find the row's
+    /// own (English) label further up the context stack and show it marked as this language.
+    var hasLabel: Bool { label != nil }
     /// `translated`, `stale` or `missing`.
     let state: String
     let stale: Bool

@@ -126,6 +126,7 @@ extension ReviewTranslationModel: MustacheParent {
         switch name {
         case "lang": self.lang
         case "column": self.column
+        case "hasLabel": self.hasLabel
         case "label": self.label
         case "state": self.state
         case "stale": self.stale

@@ -166,6 +166,9 @@ import Testing
         #expect(page.contains("data-translations=\"missing missing:fr missing:de\""))
         #expect(page.contains("data-translations=\"stale stale:de\""))
         #expect(page.contains("<span dir=\"auto\" lang=\"fr\">Croissant de lune</span>"))
+        // A missing translation shows its badge, not the English label marked as French or German.
+        #expect(!page.contains("lang=\"fr\">Shooting star") && !page.contains("lang=\"de\">Shooting star"))
+        #expect(page.contains("data-column=\"French (fr)\"><span class=\"badge badge-warning\">missing</span>"))
         #expect(page.contains("<option value=\"stale:de\">Out of date in German</option>"))
     }
 
