@@ -67,7 +67,7 @@ struct SpellingCheck {
                         guard subject.language == language, let label = subject.text else { continue }
                         if spelling == nil {
                             spelling = dictionaries(language)
-                            if spelling?.isEmpty != false {
+                            if spelling?.isEmpty != false && SpellingDictionary.hasWordSpaces(language) {
                                 // A pack's own language is declared in its pack.md; the site's and every translated one in site.md.
                                 let declaredIn = subject.translation == nil && pack.language != nil ? pack.manifest ?? "site.md" : "site.md"
                                 found.append((labelIndex, missingDictionary(language, declaredIn: declaredIn)))

@@ -40,12 +40,6 @@ public struct CatalogLoader {
         let folders = topLevel.filter { name in
             !name.hasPrefix(".") && isDirectory(content.url(name))
         }
-        for name in topLevel where !name.hasPrefix(".") && name != "site.md" && !folders.contains(name) {
-            if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
-                findings.append(Finding(.warning, .ignoredFile, file: name,
-                                        message: "images at the top of the content folder are ignored; move it into a pack folder"))
-            }
-        }
         // Each other language's pages live in a folder named by its tag (`fr/`), so no pack may take it.
         let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
         let slugs = Slug.unique(folders, fallback: "pack", reserved: Self.reservedSlugs.union(languageFolders))
@@ -56,6 +50,14 @@ public struct CatalogLoader {
                 continue
             }
             packs.append(readPack(folder: folder, slug: slug, site: site, content: content, findings: &findings))
+        }
+        // An image at the top is no sticker; one a pack's icon: or tray: uses is in its place there.
+        let art = Set(packs.flatMap { [$0.icon, $0.tray].compactMap { $0 } })
+        for name in topLevel where !name.hasPrefix(".") && name != "site.md" && !folders.contains(name) && !art.contains(name) {
+            if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
+                findings.append(Finding(.warning, .ignoredFile, file: name,
+                                        message: "images at the top of the content folder are ignored; move it into a pack folder (or name it in a pack's icon: or tray:)"))
+            }
         }
         packs.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         findings.sort()
@@ -389,8 +391,11 @@ public struct CatalogLoader {
                                     message: "several images are named '\(stem)'; they share \(stem).md, so rename one", sticker: source))
         }
         guard let sidecarName else {
-            findings.append(Finding(.error, .missingSidecar, file: source,
-                                    message: "sticker has no sidecar; create \(folder)/\(stem).md with 'alt:' (its accessibility label)", sticker: source))
+            // pack.md is the pack's own file, never a sticker's sidecar: the image needs another name.
+            let advice = stem.lowercased() == "pack"
+                ? "its sidecar would be \(folder)/pack.md, which is the pack's own file; rename the image (e.g. \(stem)-sticker.\(image.split(separator: ".").last ?? "png")) and give it a sidecar with 'alt:'"
+                : "create \(folder)/\(stem).md with 'alt:' (its accessibility label)"
+            findings.append(Finding(.error, .missingSidecar, file: source, message: "sticker has no sidecar; " + advice, sticker: source))
             return (sticker, findings)
         }
         let sidecarPath = "\(folder)/\(sidecarName)"

@@ -94,6 +94,14 @@ public final class SpellingDictionary: @unchecked Sendable {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// False for languages written without spaces between words (Japanese, Chinese, Thai, Lao,
+    /// Khmer, Burmese, Tibetan): Hunspell checks space-separated words, and no distribution has a
+    /// dictionary for them, so a missing one is no finding to fix.
+    public static func hasWordSpaces(_ language: String) -> Bool {
+        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? language.lowercased()
+        return !["ja", "zh", "yue", "th", "lo", "km", "my", "bo"].contains(primary)
+    }
+
     /// The Debian package that installs the dictionary for a tag: hunspell-en-us, hunspell-pt-br,
     /// hunspell-de-de, hunspell-fr. Debian names most by language alone and a few by region;
     /// scripts/install-dependencies (`--language`) applies the same rule.

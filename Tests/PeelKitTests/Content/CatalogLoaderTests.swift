@@ -45,6 +45,29 @@ import Testing
         #expect(findings.allSatisfy { $0.severity == .error })
     }
 
+    @Test func imagesAtTheTopAreIgnoredUnlessAPackUsesThemAsItsIcon() throws {
+        let folder = try TemporaryFolder()
+        let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try folder.write(png, to: "icon-1024.png")
+        try folder.write(png, to: "stray.png")
+        try folder.write(png, to: "a/cat.png")
+        try folder.write("---\nalt: A cat\n---\n", to: "a/cat.md")
+        try folder.write("---\ntitle: A\nicon: ../icon-1024.png\n---\n", to: "a/pack.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.first?.icon == "icon-1024.png")
+        #expect(findings.filter { $0.code == .ignoredFile }.map(\.file) == ["stray.png"], "the icon's art is used, not ignored")
+    }
+
+    @Test func anImageNamedPackIsToldToTakeAnotherName() throws {
+        let folder = try TemporaryFolder()
+        let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try folder.write(png, to: "a/pack.png")
+        try folder.write("---\ntitle: A\n---\n", to: "a/pack.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let finding = try #require(findings.first { $0.code == .missingSidecar })
+        #expect(finding.message == "sticker has no sidecar; its sidecar would be a/pack.md, which is the pack's own file; rename the image (e.g. pack-sticker.png) and give it a sidecar with 'alt:'")
+    }
+
     @Test func otherImageTypesAreReportedNotSkipped() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: A\n---\n", to: "a/pack.md")

@@ -135,6 +135,17 @@ import Testing
         #expect(SpellingCheck.languages(of: catalog) == ["de", "en", "fr"])
     }
 
+    @Test func languagesWithoutWordSpacesAskForNoDictionary() throws {
+        // Hunspell checks space-separated words; no distribution has a Japanese dictionary to install.
+        let folder = try catalog(languages: "[en, ja, de]", labels: [("moon", "Crescent moon")],
+                                 translations: [("moon.ja.md", "三日月"), ("moon.de.md", "Mondsichel")])
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let check = SpellingCheck { $0 == "en" ? SpellingDictionary.sharedVariants(for: $0) : [] }
+        let findings = check.findings(for: catalog)
+        #expect(findings.filter { $0.code == .spellingDictionaryMissing }.map(\.message).map { $0.contains("'de'") } == [true],
+                "\(findings.map(\.formatted))")
+    }
+
     @Test func artTextIsComparedWithTheDefaultLabelOnly() throws {
         let folder = try catalog(labels: [("moon", "Moon saying LOL")], translations: [("moon.fr.md", "Lune qui rit")])
         let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
