@@ -55,7 +55,8 @@ public struct StickerFitter: Sendable {
             report.steps.append("scaled to \(size.width) × \(size.height) px (\(sizeClass.rawValue))")
         }
         // 2. Re-encode losslessly.
-        let loop = image.loopCount ?? 0
+        // No loop count (a GIF without the NETSCAPE extension) plays once: so does the APNG.
+        let loop = image.loopCount ?? 1
         var output = try encode(frames, loopCount: loop, palette: nil)
         report.steps.append(image.isAnimated ? "re-encoded as APNG" : "re-encoded as PNG")
         // 3. Reduce to a palette, with fewer colours until it fits.

@@ -34,7 +34,8 @@ public struct Thumbnailer {
         self.sizes = sizes
         self.isAnimated = isAnimated
         if isAnimated {
-            animations = sizes.map { ThumbnailWebP.AnimationEncoder(width: $0.width, height: $0.height, loopCount: loopCount ?? 0) }
+            // No loop count (a GIF without the NETSCAPE extension) plays once, as browsers and Messages play it.
+            animations = sizes.map { ThumbnailWebP.AnimationEncoder(width: $0.width, height: $0.height, loopCount: loopCount ?? 1) }
         }
     }
 

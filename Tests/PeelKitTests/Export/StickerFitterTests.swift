@@ -61,4 +61,15 @@ import Testing
         #expect(fitted.info.loopCount == 0)
         #expect(fitted.info.width == 300)
     }
+
+    @Test func aGIFThatPlaysOnceStaysAnAnimationThatPlaysOnce() throws {
+        // weather-cycle.gif without its NETSCAPE2.0 block (loop forever): a GIF that plays once.
+        var gif = [UInt8](try Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif")))
+        let block: [UInt8] = [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8)
+        let start = try #require((0...(gif.count - block.count)).first { gif[$0..<$0 + block.count].elementsEqual(block) })
+        gif.removeSubrange(start..<start + block.count + 5)
+        #expect(try ImageAnalyzer().analyze(Data(gif)).info.loopCount == nil)
+        let (output, _) = try StickerFitter(sizeClass: .small).fit(Data(gif))
+        #expect(try ImageAnalyzer().analyze(output).info.loopCount == 1, "an APNG that plays once, not forever")
+    }
 }

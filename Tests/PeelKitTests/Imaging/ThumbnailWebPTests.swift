@@ -152,4 +152,39 @@ import Testing
         let single = PrefixCode(counts: [0, 0, 5], maxLength: 15)
         #expect(single.lengths == [0, 0, 1] && single.bitCounts == [0, 0, 0], "a lone symbol takes no bits")
     }
+
+    /// The loop count in an animated WebP's ANIM chunk (0: forever).
+    static func webpLoopCount(_ data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            if bytes[offset..<offset + 4].elementsEqual("ANIM".utf8) { return Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 }
+            offset += 8 + size + (size & 1)
+        }
+        return nil
+    }
+
+    @Test func aGIFThatPlaysOnceGetsThumbnailsThatPlayOnce() async throws {
+        // compose.gif (loop count 2) without its NETSCAPE2.0 block: browsers and Messages play it once.
+        var gif = [UInt8](try Data(contentsOf: Fixtures.root.appendingPathComponent("animated/compose.gif")))
+        let block: [UInt8] = [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8)
+        let start = try #require((0...(gif.count - block.count)).first { gif[$0..<$0 + block.count].elementsEqual(block) })
+        gif.removeSubrange(start..<start + block.count + 5)   // and its sub-block: 03 01 lo hi 00
+        let folder = try TemporaryFolder()
+        try folder.write(Data(gif), to: "content/p/once.gif")
+        try folder.write("---\nalt: Plays once\n---\n", to: "content/p/once.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/compose.gif"), to: "content/p/loops.gif")
+        try folder.write("---\nalt: Loops\n---\n", to: "content/p/loops.md")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("site"))).build()
+        for (slug, loopCount) in [("once", 1), ("loops", 2)] {
+            let thumbnails = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("site/p/\(slug)").path)
+                .filter { $0.hasSuffix(".webp") && !$0.contains("poster") }
+            #expect(!thumbnails.isEmpty)
+            for name in thumbnails {
+                #expect(Self.webpLoopCount(try Data(contentsOf: folder.url.appendingPathComponent("site/p/\(slug)/\(name)"))) == loopCount, "\(name)")
+            }
+        }
+    }
 }
