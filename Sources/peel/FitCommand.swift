@@ -33,8 +33,8 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Replace the original files instead of writing to the output folder.")
     var inPlace = false
 
-    @Option(help: "For loose files: the size class to fit (small, regular, large).")
-    var size: SizeClass = .large
+    @Option(help: "For sticker files: the size class to fit (small, regular, large); default: their pack's, or large for a file outside a catalog.")
+    var size: SizeClass?
 
     func run() throws {
         let terminal = Terminal.standardError
@@ -71,7 +71,7 @@ struct FitCommand: ParsableCommand {
             }
         }
 
-        var failures = 0, changed = 0, alreadyFit = 0
+        var failures = 0, fitted = 0, alreadyFit = 0
         for item in items {
             let data: Data
             let result: (data: Data, report: StickerFitter.Report)
@@ -88,7 +88,6 @@ struct FitCommand: ParsableCommand {
                 alreadyFit += 1
                 continue
             }
-            changed += 1
             if inPlace && FitPlan.outputPath(for: item, changed: true) != item.relativePath
                 && item.input.pathExtension.lowercased() != "png" {
                 terminal.write("\(item.relativePath): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
@@ -110,11 +109,15 @@ struct FitCommand: ParsableCommand {
             if !report.fits {
                 terminal.write("\(item.relativePath): error: still \(ByteCount.grouped(report.afterBytes)) bytes with the smallest palette; use fewer frames or smaller art\n")
                 failures += 1
-            } else if report.lossIsNoticeable {
+                continue
+            }
+            fitted += 1
+            if report.lossIsNoticeable {
                 terminal.write("\(item.relativePath): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
             }
         }
-        Terminal.standardOutput.line("Fitted \(changed) of \(plural(items.count, "sticker")); \(alreadyFit) already fit.")
+        Terminal.standardOutput.line("Fitted \(fitted) of \(plural(items.count, "sticker")); \(alreadyFit) already fit"
+            + (failures > 0 ? "; \(failures) could not be fitted (above)." : "."))
         if failures > 0 { throw ExitCode(1) }
     }
 }

@@ -24,8 +24,18 @@ public enum FitPlan {
         return (items, target.root)
     }
 
-    public static func items(files: [URL], sizeClass: SizeClass) -> [Item] {
-        files.map { Item(input: $0, relativePath: $0.lastPathComponent, sizeClass: sizeClass) }
+    /// Sticker files given one by one: each fits `sizeClass` when one is given; otherwise a file
+    /// of a pack fits that pack's size class (`peel fit content/faces/grin.png` must agree with
+    /// `peel fit content` and `peel check`), and a loose file `large`.
+    public static func items(files: [URL], sizeClass: SizeClass?) -> [Item] {
+        files.map { file in
+            if sizeClass == nil, let target = try? CatalogTarget.locate(file), case .file(let path) = target.scope,
+               let (catalog, _) = try? CatalogLoader(contentFolder: target.root).load(),
+               let pack = catalog.packs.first(where: { pack in pack.stickers.contains { $0.source == path } }) {
+                return Item(input: file, relativePath: file.lastPathComponent, sizeClass: pack.size)
+            }
+            return Item(input: file, relativePath: file.lastPathComponent, sizeClass: sizeClass ?? .large)
+        }
     }
 
     /// The output name: fitted files are PNG (or APNG), so a GIF or JPEG becomes "name.png".

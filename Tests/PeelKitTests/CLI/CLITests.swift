@@ -229,7 +229,23 @@ extension CLITests {
         let inPlace = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
         #expect(inPlace.status == 1, "the GIF cannot be replaced in place")
         #expect(inPlace.stderr.contains("p/cycle.gif: error: fitting makes it a PNG, so it is not replaced in place"))
+        #expect(inPlace.stdout.hasSuffix("Fitted 1 of 3 stickers; 1 already fit; 1 could not be fitted (above).\n"), "the GIF refused is not counted as fitted")
         let fitted = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")))
         #expect(fitted.info.width == 300, "the PNG was replaced in place")
+    }
+
+    @Test func fittingOneStickerFileUsesItsPacksSizeClass() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
+        try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        let pack = try run(["fit", "content/p/big.png"], in: folder.url, environment: ["CI": "true"])
+        #expect(pack.status == 0, "\(pack.stderr)")
+        #expect(pack.stdout.contains("scaled to 300 × 300 px (small)"), "as `peel fit content` would: \(pack.stdout)")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "loose.png")
+        let loose = try run(["fit", "loose.png", "-o", "out"], in: folder.url, environment: ["CI": "true"])
+        #expect(loose.stdout.contains("Fitted 0 of 1 sticker; 1 already fit."), "a file outside a catalog fits large: \(loose.stdout)")
+        let given = try run(["fit", "content/p/big.png", "--size", "regular", "-o", "out2"], in: folder.url, environment: ["CI": "true"])
+        #expect(given.stdout.contains("scaled to 408 × 408 px (regular)"), "\(given.stdout)")
     }
 }
