@@ -55,6 +55,13 @@ struct SitePublisher {
         guard mkdir(staging.path, 0o755) == 0 else {
             throw PeelError.cannotWrite(path: output.path, reason: "cannot make a folder beside it: \(SystemErrorText.describe(errno: errno))")
         }
+        // Another live process staging the same output (a build with --no-cache or another
+        // --cache-dir, which the cache's lock does not see) would publish over this one. Checked
+        // after making our own, so of two that start together at least the later one stops.
+        if othersStaging() {
+            try? fileManager.removeItem(at: staging)
+            throw PeelError.busy(path: output.path)
+        }
         return staging
     }
 
@@ -86,6 +93,15 @@ struct SitePublisher {
             throw PeelError.cannotWrite(path: output.path, reason: reason)
         }
         try? fileManager.removeItem(at: retired)
+    }
+
+    /// True when a live process other than this one has a staging folder for this output.
+    private func othersStaging() -> Bool {
+        let names = (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.contains { name in
+            guard name.hasPrefix(stagingPrefix), let owner = Int32(name.dropFirst(stagingPrefix.count)), owner != pid else { return false }
+            return kill(owner, 0) == 0 || errno == EPERM
+        }
     }
 
     func discard(_ staging: URL) {
