@@ -166,8 +166,10 @@ public struct MessengerExport: Sendable {
             packProblems += layout.packProblems(plan.pack, exported: exported)
             if !packProblems.isEmpty {
                 result.refused += stickerRefusals + packProblems
-                // With --skip-invalid a pack the platform cannot take is left out as asked; without, it fails the export.
-                result.packsRefused = result.packsRefused || !skipInvalid
+                // With --skip-invalid a pack the platform cannot take is left out as asked; without,
+                // it fails the export. A rule of the whole site (Telegram's telegram_bot:) is no
+                // pack to skip: it fails the export either way.
+                result.packsRefused = result.packsRefused || !skipInvalid || packProblems.contains { $0.file == "site.md" }
                 continue
             }
             result.refused += stickerRefusals
@@ -180,6 +182,8 @@ public struct MessengerExport: Sendable {
             result.changed += exported.filter { !$0.converted.changes.isEmpty }.map { ($0.sticker.source, $0.converted.changes) }
             for sticker in exported { if let scaling = sticker.converted.scaling { result.scalings[scaling, default: 0] += 1 } }
         }
+        // Nothing exported because of what was refused is no success, --skip-invalid or not.
+        if result.written.isEmpty && !result.refused.isEmpty { result.packsRefused = true }
         files += try layout.finish()
         result.platformNoun = layout.packNoun
         // A finding about the whole site (Telegram without telegram_bot:) blocks every pack: once.

@@ -154,6 +154,16 @@ import Testing
         }
     }
 
+    @Test func skippingInvalidStickersStillFailsWhenTheSiteBreaksARuleOrNothingIsExported() async throws {
+        let folder = try catalog()
+        let withBot = try await export(.telegram, folder, skipInvalid: true, to: "t1")
+        #expect(!withBot.packsRefused, "the slow sticker is left out as asked")
+        try folder.write("---\ntitle: Tests\n---\n", to: "content/site.md")   // no telegram_bot:
+        let withoutBot = try await export(.telegram, folder, skipInvalid: true, to: "t2")
+        #expect(withoutBot.written.isEmpty && withoutBot.packsRefused, "no telegram_bot: fails the export even with --skip-invalid")
+        #expect(withoutBot.refused.contains { $0.code == .setNameInvalid && $0.file == "site.md" })
+    }
+
     @Test func discordIs320AndTheSameInputGivesTheSameBytes() async throws {
         let folder = try catalog()
         let first = try await export(.discord, folder, skipInvalid: true, to: "d1")
