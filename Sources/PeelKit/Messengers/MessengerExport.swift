@@ -219,7 +219,8 @@ public struct MessengerExport: Sendable {
         let blocked = Set(refused.compactMap(\.sticker))
         for sticker in pack.stickers where !blocked.contains(sticker.source) {
             guard review.assets[sticker.source]?.info != nil else {
-                let reason = review.findings.first { $0.sticker == sticker.source && $0.severity == .error }?.message ?? "the image cannot be read"
+                // What is wrong with the image file itself, not a label error in its sidecar.
+                let reason = review.findings.first { $0.file == sticker.source && $0.severity == .error }?.message ?? "the image cannot be read"
                 refused.append(Finding(.error, .unreadableFile, file: sticker.source, message: "\(platform.name): cannot export it: \(reason)", sticker: sticker.source))
                 continue
             }

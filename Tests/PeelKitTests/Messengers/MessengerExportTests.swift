@@ -164,6 +164,17 @@ import Testing
         #expect(withoutBot.refused.contains { $0.code == .setNameInvalid && $0.file == "site.md" })
     }
 
+    @Test func anUnreadableImageIsRefusedForWhatIsWrongWithTheFile() async throws {
+        // Its label is a placeholder too: the reason given is the file's, not the label's.
+        let folder = try catalog { folder in
+            try folder.write("just some notes\n", to: "content/pets/notes.png")
+            try folder.write("---\nalt: IMG_1234\nemoji: [📝]\n---\n", to: "content/pets/notes.md")
+        }
+        let result = try await export(.signal, folder, skipInvalid: true)
+        let refusal = try #require(result.refused.first { $0.sticker == "pets/notes.png" })
+        #expect(refusal.message.hasPrefix("Signal: cannot export it: file is not an image"), "\(refusal.message)")
+    }
+
     @Test func discordIs320AndTheSameInputGivesTheSameBytes() async throws {
         let folder = try catalog()
         let first = try await export(.discord, folder, skipInvalid: true, to: "d1")

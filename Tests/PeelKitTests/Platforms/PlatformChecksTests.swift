@@ -59,6 +59,13 @@ import Testing
         #expect(!findings(.telegram, setup).contains { $0.code == .tooManyEmoji }, "Telegram takes up to 20")
     }
 
+    @Test func aStickerWithoutASidecarIsToldToGetOne() {
+        let setup = catalog([("bare", [], info())]) { pack in pack.stickers[0].sidecar = nil }
+        let missing = findings(.discord, setup).filter { $0.code == .emojiMissing }
+        #expect(missing.map(\.file) == ["my-pack/bare.png"])
+        #expect(missing.first?.message.hasSuffix("create my-pack/bare.md with emoji: [😀] (and alt:)") == true, "not 'add emoji: to the PNG': \(missing.map(\.message))")
+    }
+
     @Test func animationLengthsAndFrameTimes() {
         let setup = catalog([("long", ["🐢"], info(frames: 18, delay: 0.5)),      // 9 s
                              ("fast", ["⚡"], info(frames: 40, delay: 0.005)),    // 0.2 s at 200 fps
