@@ -60,8 +60,11 @@ public struct CatalogLoader {
             }
         }
         packs.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
+        var catalog = Catalog(site: site, packs: packs)
+        // Every slug is known now, so the texts' relative links can point at the pages they name.
+        findings += CatalogLinks.rewrite(&catalog, content: content, siteFile: topLevel.contains("site.md"))
         findings.sort()
-        return (Catalog(site: site, packs: packs), findings)
+        return (catalog, findings)
     }
 
     // MARK: - site.md
@@ -434,9 +437,10 @@ public struct CatalogLoader {
         markdownHTML(file.frontMatter.body, file: file.path, firstLine: file.frontMatter.bodyLine, sticker: sticker, findings: &findings)
     }
 
-    /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`).
+    /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`);
+    /// its relative links are markers until `CatalogLinks` rewrites the loaded catalog.
     static func markdownHTML(_ markdown: String, file: String, firstLine: Int, sticker: String?, findings: inout [Finding]) -> String {
-        let (html, excess) = Markdown.rendered(markdown)
+        let (html, excess) = Markdown.rendered(markdown, links: MarkdownLinks.Base(file: file, firstLine: firstLine))
         if let excess {
             findings.append(Finding(.warning, .markdownTableTooLarge, file: file, line: firstLine + excess.line - 1,
                                     message: "\(excess.problem); Peel renders the file without tables, as the text was written, "

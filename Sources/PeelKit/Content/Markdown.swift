@@ -14,12 +14,15 @@ public enum Markdown {
     /// `markdown` as HTML, and the pipe table too large to render as a table (see
     /// `PipeTableLimits`); when there is one, the whole text is rendered without the table
     /// extension, so every table of it shows as the plain text it was written as.
-    static func rendered(_ markdown: String) -> (html: String, oversizedTable: PipeTableLimits.Excess?) {
+    /// With `links`, where the text lives, its relative links and images are written as
+    /// `MarkdownLinks` markers, for the catalog to point at what the site publishes.
+    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil) -> (html: String, oversizedTable: PipeTableLimits.Excess?) {
         let excess = PipeTableLimits.firstExcess(in: markdown)
-        return (html(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }), excess)
+        let links = links.flatMap { MarkdownLinks.mayHoldRelativeLink(markdown) ? $0 : nil }
+        return (html(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links), excess)
     }
 
-    private static func html(_ markdown: String, extensions: [String]) -> String {
+    private static func html(_ markdown: String, extensions: [String], links: MarkdownLinks.Base? = nil) -> String {
         // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
         // table of special inline characters and freeing a parser removes them, so a parser freed on
         // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
@@ -40,11 +43,27 @@ public enum Markdown {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
+        if let links { markRelativeLinks(in: document, base: links) }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// Step 1 of `MarkdownLinks`: every relative destination of a link or image becomes a marker.
+    private static func markRelativeLinks(in document: OpaquePointer, base: MarkdownLinks.Base) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+            let line = base.firstLine + Int(cmark_node_get_start_line(node)) - 1
+            if let marker = MarkdownLinks.marker(for: String(cString: url), image: type == CMARK_NODE_IMAGE, line: line, folder: base.folder) {
+                cmark_node_set_url(node, marker)
+            }
+        }
     }
 
     private static let lock = NSLock()

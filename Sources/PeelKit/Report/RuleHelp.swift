@@ -78,6 +78,7 @@ public enum RuleHelp {
         .invalidValue: "use one of the values the message lists",
         .textEncoding: "save the file as UTF-8",
         .markdownTableTooLarge: "split the table into smaller ones, or link to a spreadsheet; the file is rendered without tables until then",
+        .brokenLink: "fix the path (relative to the Markdown file's folder) so it names a sticker's image or sidecar, a pack.md or pack folder, or site.md, or link to an absolute https: address",
         .pathOutsideContent: "use a path inside the content folder",
         .missingFile: "fix the file name",
         .orphanSidecar: "rename the sidecar to match its image, or remove it",

@@ -75,6 +75,15 @@ struct SidecarRefresh {
             loadFindings += findings
             catalog.packs[place.pack].stickers[place.sticker] = fresh
         }
+        // The fresh texts' relative links, pointed at what the site publishes as a build does.
+        var linkFindings: [Finding] = []
+        let links = CatalogLinks(catalog: catalog, content: content, siteFile: FileManager.default.fileExists(atPath: content.url("site.md").path))
+        for place in edited {
+            if let linked = links.rewrite(catalog.packs[place.pack].stickers[place.sticker], findings: &linkFindings) {
+                catalog.packs[place.pack].stickers[place.sticker] = linked
+            }
+        }
+        loadFindings += linkFindings
         loadFindings.sort()
         // The rules run again over the edited packs; the other packs' findings stay.
         let editedFolders = Set(edited.map { catalog.packs[$0.pack].folder })

@@ -179,12 +179,19 @@ struct CatalogJSON: Encodable {
         }
         for language in languages {
             let translation = language == site.defaultLanguage ? nil : pack.translations[language]
-            entry.languages[language] = translation.map { PackText(title: $0.title, description: $0.descriptionHTML, state: pack.titleState(in: language, site: site)) }
+            entry.languages[language] = translation.map { PackText(title: $0.title, description: Self.linked($0.descriptionHTML, language: language, site: site),
+                                                                  state: pack.titleState(in: language, site: site)) }
                 ?? PackText(title: language == site.defaultLanguage ? pack.title : nil,
-                            description: language == site.defaultLanguage ? pack.descriptionHTML : "",
+                            description: language == site.defaultLanguage ? Self.linked(pack.descriptionHTML, language: language, site: site) : "",
                             state: pack.titleState(in: language, site: site))
         }
         return entry
+    }
+
+    /// A description's links made from catalog.json, at the site's root, to the pages of `language`
+    /// (see `MarkdownLinks`).
+    static func linked(_ html: String, language: String, site: SiteInfo) -> String {
+        MarkdownLinks.placed(html, on: SitePaths.catalogJSON, language: language == site.defaultLanguage ? nil : language)
     }
 
     /// A sticker's words in each of `languages`: the sidecar's for the default one, the
@@ -194,12 +201,12 @@ struct CatalogJSON: Encodable {
         for language in languages {
             let state = sticker.labelState(in: language, site: site)
             if language == site.defaultLanguage {
-                texts[language] = StickerText(alt: sticker.alt, title: sticker.title, tags: sticker.tags, description: sticker.descriptionHTML,
+                texts[language] = StickerText(alt: sticker.alt, title: sticker.title, tags: sticker.tags, description: linked(sticker.descriptionHTML, language: language, site: site),
                                               state: state, file: sticker.sidecar)
             } else {
                 let translation = sticker.translations[language]
                 texts[language] = StickerText(alt: translation?.alt, title: translation?.title, tags: translation?.tags ?? [],
-                                              description: translation?.descriptionHTML ?? "", state: state, file: translation?.file)
+                                              description: linked(translation?.descriptionHTML ?? "", language: language, site: site), state: state, file: translation?.file)
             }
         }
         return texts

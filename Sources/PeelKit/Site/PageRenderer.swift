@@ -48,12 +48,22 @@ struct PageRenderer: Sendable {
         PageLanguage(tag: tag ?? catalog.site.defaultLanguage, site: catalog.site, templates: templates)
     }
 
-    /// The site's texts in `language`, the default language's standing in where one is missing.
-    func site(in language: PageLanguage) -> SiteModel {
-        let info = catalog.site
+    /// The site's texts in `language`, the default language's standing in where one is missing;
+    /// the intro's and footer's links made from `page` (see `MarkdownLinks`) when it is given.
+    func site(in language: PageLanguage, on page: String? = nil) -> SiteModel {
+        var info = catalog.site
+        if let page {
+            info.introHTML = linked(info.introHTML, on: page, language: language)
+            info.footerHTML = linked(info.footerHTML, on: page, language: language)
+        }
         guard !language.isDefault else {
             return SiteModel(title: info.title, description: info.description, language: info.language,
                              introHTML: info.introHTML, footerHTML: info.footerHTML)
+        }
+        if let page, var translation = info.translations[language.tag] {
+            translation.introHTML = linked(translation.introHTML, on: page, language: language)
+            translation.footerHTML = translation.footerHTML.map { linked($0, on: page, language: language) }
+            info.translations[language.tag] = translation
         }
         let translation = info.translations[language.tag]
         let stand = language.lang(of: language.source)
@@ -136,7 +146,7 @@ struct PageRenderer: Sendable {
                                               alternates: alternates, switcher: switcher, hasSwitcher: switcher.count > 1,
                                               chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language,
                                               englishLang: language.tag.lowercased().split(separator: "-").first == "en" ? nil : "en")
-        return PageModel(site: site(in: language), root: SitePaths.root(from: localized), pageTitle: title, pageDescription: description,
+        return PageModel(site: site(in: language, on: localized), root: SitePaths.root(from: localized), pageTitle: title, pageDescription: description,
                          social: social(type: socialType, title: socialTitle, description: description, page: localized,
                                         image: image, language: language.tag),
                          page: page, pageLanguage: languageModel, t: ChromeTable(strings: language.chrome.table))
@@ -199,7 +209,7 @@ struct PageRenderer: Sendable {
         let words = texts(of: pack, in: language)
         let site = site(in: language)
         let model = pageModel(PackPageModel(title: words.title.text, lang: language.isDefault ? pack.language : nil,
-                                            descriptionHTML: words.description.text,
+                                            descriptionHTML: linked(words.description.text, on: page, language: language),
                                             titleLang: words.title.lang, descriptionLang: words.description.lang, facts: facts,
                                             stickers: cards, count: cards.count, countLabel: count,
                                             icons: iconModels(for: pack, from: page),
@@ -259,7 +269,7 @@ struct PageRenderer: Sendable {
         let model = StickerPageModel(
             title: words.title.text, lang: language.isDefault ? pack.language : nil, alt: alt, altLength: alt?.count ?? 0,
             altLimit: LabelChecks.maximumLength,
-            descriptionHTML: words.description.text,
+            descriptionHTML: linked(words.description.text, on: page, language: language),
             titleLang: words.title.lang, altLang: words.alt?.lang, descriptionLang: words.description.lang, tagsLang: words.tagsLang,
             positionLabel: chrome.format("position", ["position": "\(index + 1)", "count": "\(pack.stickers.count)"]),
             altMeta: chrome.format("labelMeta", ["length": "\(alt?.count ?? 0)", "limit": "\(LabelChecks.maximumLength)"]),
@@ -636,6 +646,11 @@ struct PageRenderer: Sendable {
                           posterSrcset: asset?.poster.map { relative($0, from: page) },
                           width: size.width, height: size.height, alt: alt, readable: asset?.info != nil,
                           lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
+    }
+
+    /// Markdown's HTML with its links to the site's files and pages made from `page` (in `language`).
+    private func linked(_ html: String, on page: String, language: PageLanguage) -> String {
+        MarkdownLinks.placed(html, on: page, language: language.isDefault ? nil : language.tag)
     }
 
     private func relative(_ target: String, from page: String) -> String {

@@ -1,0 +1,413 @@
+import Foundation
+
+/// Relative links and images in Markdown (`![the grin](grin.png)`, `[cool](cool.md)`), which name
+/// files of the content folder, pointed at where the site publishes what those files make: a
+/// sticker's image → its published original, a sidecar → the sticker's page, `pack.md` or a pack
+/// folder → the pack's page, `site.md` or the content folder → the home page (a translation file →
+/// that page in its language).
+///
+/// Three steps, each knowing what the one before could not:
+/// 1. Rendering (`Markdown.rendered(_:links:)`), per file: cmark-gfm's tree gives each link its
+///    destination and line; a relative one is resolved against its file's folder into a path
+///    inside the content folder (or found to leave it) and written in its place as a marker
+///    (`%01…`, see `marker(for:image:line:folder:)`).
+/// 2. The loaded catalog (`CatalogLinks`), once slugs are known: each marker's path is looked up
+///    among what the site publishes and becomes a site marker (`%02p<page>`, `%02f<file>`, paths
+///    from the site root); a link to nothing published is reported (`broken-link`) and becomes
+///    its text, an image its alt text.
+/// 3. A page (`placed(_:on:language:)`): each site marker becomes a link relative to that page,
+///    to the page's language's version of a page. The same text shows on pages at different depths
+///    and in every language, so only this step knows the final link.
+///
+/// The markers are Peel's own: cmark-gfm writes an `href` or `src` starting with `%01` or `%02`
+/// only for a relative destination written so, and step 1 replaces every relative destination of
+/// any text that can hold one (`mayHoldRelativeLink`). Absolute URLs (`https:`, `mailto:`), a
+/// fragment or query alone (`#top`, `?q`) stay as written; cmark-gfm's safe mode still blanks
+/// `javascript:` and the like.
+enum MarkdownLinks {
+    /// Where a Markdown text lives, for resolving its relative links: its file's folder relative
+    /// to the content folder ("" at the top) and the file line its text starts on.
+    struct Base: Sendable {
+        let folder: String
+        let firstLine: Int
+
+        /// The folder of `file` (a path relative to the content folder).
+        init(file: String, firstLine: Int) {
+            folder = file.split(separator: "/").dropLast().joined(separator: "/")
+            self.firstLine = firstLine
+        }
+    }
+
+    static let markerPrefix = "%01"
+    static let sitePrefix = "%02"
+
+    /// False when `markdown` cannot hold a link with a relative destination, which saves looking
+    /// at its links at all (most descriptions have none): inline links and images need `](`,
+    /// reference definitions `]:`, and autolinks always have a scheme.
+    static func mayHoldRelativeLink(_ markdown: String) -> Bool {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            var index = 0
+            while index + 1 < bytes.count {
+                if bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: "(") || bytes[index + 1] == UInt8(ascii: ":") {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// The path of a relative destination, percent-decoded, and what follows it (`?…`, `#…`);
+    /// nil for an absolute URL (with a scheme, or `//host`), a fragment or query alone, or nothing.
+    static func relativePath(of destination: String) -> (path: String, suffix: Substring)? {
+        guard let first = destination.first, first != "#", first != "?", !destination.hasPrefix("//"), !hasScheme(destination) else {
+            return nil
+        }
+        let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
+        let written = destination[..<end]
+        return (written.removingPercentEncoding ?? String(written), destination[end...])
+    }
+
+    /// RFC 3986's `scheme ":"` at the start: a letter, then letters, digits, `+`, `-` or `.`.
+    private static func hasScheme(_ destination: String) -> Bool {
+        for (offset, scalar) in destination.unicodeScalars.enumerated() {
+            switch scalar {
+            case "a"..."z", "A"..."Z": continue
+            case "0"..."9", "+", "-", ".": if offset == 0 { return false }
+            case ":": return offset > 0
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// `path` (relative to `folder`, or to the content folder when it starts with `/`) as a path
+    /// relative to the content folder, `.` and `..` collapsed; "" is the content folder itself,
+    /// nil a path that climbs out of it.
+    static func resolve(_ path: String, in folder: String) -> String? {
+        var components: [Substring] = path.hasPrefix("/") ? [] : folder.split(separator: "/")
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(component)
+            }
+        }
+        return components.joined(separator: "/")
+    }
+
+    /// Step 1: the marker that stands for `destination` (of an image, or a link) written on
+    /// `line` of a file in `folder`, or nil when the destination is not relative.
+    /// `%01` `a`|`i` line `:` resolved path (`!`: outside the content folder) `:` destination as written.
+    static func marker(for destination: String, image: Bool, line: Int, folder: String) -> String? {
+        guard let (path, _) = relativePath(of: destination) else { return nil }
+        let resolved = resolve(path, in: folder).map(encoded) ?? "!"
+        return "\(markerPrefix)\(image ? "i" : "a")\(line):\(resolved):\(encoded(destination))"
+    }
+
+    /// A marker of step 1, read back.
+    struct Marker {
+        let image: Bool
+        let line: Int
+        /// The path relative to the content folder; nil when it leaves the content folder.
+        let path: String?
+        /// The destination as the text wrote it.
+        let destination: String
+
+        /// Reads what follows `%01` in an attribute (up to its closing quote).
+        init?(_ text: Substring) {
+            let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let kind = parts[0].first, kind == "a" || kind == "i", let line = Int(parts[0].dropFirst()),
+                  let destination = parts[2].removingPercentEncoding else { return nil }
+            image = kind == "i"
+            self.line = line
+            path = parts[1] == "!" ? nil : parts[1].removingPercentEncoding
+            self.destination = destination
+        }
+    }
+
+    /// Percent-encodes every byte but ASCII letters, digits, `-._~/`, so a marker's parts hold no
+    /// `:` and cmark-gfm writes them unchanged.
+    static func encoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    /// `text` escaped for an `href` the way cmark-gfm escapes one: bytes outside its safe set
+    /// percent-encoded, `&` and `'` as entities.
+    static func hrefEscaped(_ text: Substring) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;"
+            case UInt8(ascii: "'"): result += "&#x27;"
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                if "-_.+!*(),%#@?=;:/$~".utf8.contains(byte) {
+                    result.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    result += String(format: "%%%02X", byte)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether `html` holds `marker` (`markerPrefix` or `sitePrefix`): texts without one are left alone.
+    static func holds(_ marker: String, in html: String) -> Bool {
+        let needle = Array(marker.utf8)
+        var html = html
+        return html.withUTF8 { bytes in
+            var index = 0
+            while index + needle.count <= bytes.count {
+                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// Step 3: `html` with each site marker made a link from `page` (a path from the site root);
+    /// a page of the site goes to its version in `language` (nil: the default language, at the root).
+    static func placed(_ html: String, on page: String, language: String?) -> String {
+        guard holds(sitePrefix, in: html) else { return html }
+        let bytes = Array(html.utf8), opening = Array("=\"\(sitePrefix)".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 64)
+        var index = 0
+        while index < bytes.count {
+            // `="%02` and the kind, then the path up to `?`, `#` or the closing quote.
+            guard starts(bytes, with: opening, at: index), index + opening.count < bytes.count,
+                  let end = bytes[(index + opening.count)...].firstIndex(of: UInt8(ascii: "\"")) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            let kind = bytes[index + opening.count]
+            let value = bytes[(index + opening.count + 1)..<end]
+            let pathEnd = value.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? end
+            var target = String(decoding: bytes[value.startIndex..<pathEnd], as: UTF8.self)
+            if kind == UInt8(ascii: "p"), let language { target = "\(language)/\(target)" }
+            result += Array("=\"".utf8) + Array(SitePaths.link(to: target, from: page).utf8) + bytes[pathEnd..<end]
+            index = end
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `bytes` holds `needle` at `index`.
+    static func starts(_ bytes: [UInt8], with needle: [UInt8], at index: Int) -> Bool {
+        index + needle.count <= bytes.count && bytes[index..<(index + needle.count)].elementsEqual(needle)
+    }
+}
+
+/// Step 2 of `MarkdownLinks`: what each file of the content folder a link may name is published
+/// as, and the rewriting of a loaded catalog's texts with it.
+struct CatalogLinks {
+    enum Target: Equatable {
+        /// A sticker's published original, by its path from the site root.
+        case image(String)
+        /// A page, by its path in the default language's site: each language's pages link to their own.
+        case page(String)
+        /// A page in one language (what a translation file makes), by its path from the site root.
+        case languagePage(String)
+
+        var isImage: Bool {
+            if case .image = self { true } else { false }
+        }
+    }
+
+    private var targets: [String: Target] = [:]
+    /// The content folder, to tell a missing file from one the site does not publish.
+    private let content: ContentPath?
+
+    /// `siteFile`: whether the content folder has a site.md.
+    init(catalog: Catalog, content: ContentPath?, siteFile: Bool) {
+        self.content = content
+        targets[""] = .page(SitePaths.home)
+        if siteFile { targets["site.md"] = .page(SitePaths.home) }
+        for (language, translation) in catalog.site.translations {
+            targets[translation.file] = .languagePage("\(language)/\(SitePaths.home)")
+        }
+        for pack in catalog.packs {
+            let page = SitePaths.packPage(pack)
+            targets[pack.folder] = .page(page)
+            if let manifest = pack.manifest { targets[manifest] = .page(page) }
+            for (language, translation) in pack.translations { targets[translation.file] = .languagePage("\(language)/\(page)") }
+            for sticker in pack.stickers {
+                targets[sticker.source] = .image(SitePaths.original(pack, sticker))
+                // A composed sticker's "sidecar" is its pack.md.
+                guard sticker.composition == nil else { continue }
+                let page = SitePaths.stickerPage(pack, sticker)
+                if let sidecar = sticker.sidecar { targets[sidecar] = .page(page) }
+                for (language, translation) in sticker.translations { targets[translation.file] = .languagePage("\(language)/\(page)") }
+            }
+        }
+    }
+
+    /// Rewrites the relative links of every text of `catalog` (see `MarkdownLinks`); returns the
+    /// links that lead nowhere. A catalog without any is only looked through.
+    static func rewrite(_ catalog: inout Catalog, content: ContentPath?, siteFile: Bool) -> [Finding] {
+        let site = catalog.site
+        let texts = [site.introHTML, site.footerHTML] + site.translations.values.flatMap { [$0.introHTML, $0.footerHTML ?? ""] }
+        let any = texts.contains(where: holdsMarker) || catalog.packs.contains { pack in
+            Self.holdsMarker(pack.descriptionHTML) || pack.translations.values.contains { Self.holdsMarker($0.descriptionHTML) }
+                || pack.stickers.contains { sticker in
+                    Self.holdsMarker(sticker.descriptionHTML) || sticker.translations.contains { Self.holdsMarker($0.value.descriptionHTML) }
+                }
+        }
+        guard any else { return [] }
+        return CatalogLinks(catalog: catalog, content: content, siteFile: siteFile).rewrite(&catalog)
+    }
+
+    /// Rewrites the links of every text of `catalog`; returns the links that lead nowhere.
+    func rewrite(_ catalog: inout Catalog) -> [Finding] {
+        var findings: [Finding] = []
+        var site = catalog.site
+        site.introHTML = rewrite(site.introHTML, file: "site.md", findings: &findings)
+        site.footerHTML = rewrite(site.footerHTML, file: "site.md", findings: &findings)
+        for (language, translation) in site.translations where Self.holdsMarker(translation.introHTML) || Self.holdsMarker(translation.footerHTML ?? "") {
+            var translation = translation
+            translation.introHTML = rewrite(translation.introHTML, file: translation.file, language: language, findings: &findings)
+            translation.footerHTML = translation.footerHTML.map { rewrite($0, file: translation.file, language: language, findings: &findings) }
+            site.translations[language] = translation
+        }
+        catalog.site = site
+        for packIndex in catalog.packs.indices {
+            var pack = catalog.packs[packIndex]
+            var changed = false
+            if Self.holdsMarker(pack.descriptionHTML), let manifest = pack.manifest {
+                pack.descriptionHTML = rewrite(pack.descriptionHTML, file: manifest, findings: &findings)
+                changed = true
+            }
+            for (language, translation) in pack.translations where Self.holdsMarker(translation.descriptionHTML) {
+                pack.translations[language]?.descriptionHTML = rewrite(translation.descriptionHTML, file: translation.file,
+                                                                       language: language, findings: &findings)
+                changed = true
+            }
+            if changed { catalog.packs[packIndex] = pack }
+            for stickerIndex in catalog.packs[packIndex].stickers.indices {
+                let sticker = catalog.packs[packIndex].stickers[stickerIndex]
+                guard let rewritten = rewrite(sticker, findings: &findings) else { continue }
+                catalog.packs[packIndex].stickers[stickerIndex] = rewritten
+            }
+        }
+        return findings
+    }
+
+    /// `sticker` with the links of its description and its translations' rewritten; nil when it has none.
+    func rewrite(_ sticker: Sticker, findings: inout [Finding]) -> Sticker? {
+        var sticker = sticker
+        var changed = false
+        if let sidecar = sticker.sidecar, Self.holdsMarker(sticker.descriptionHTML) {
+            sticker.descriptionHTML = rewrite(sticker.descriptionHTML, file: sidecar, sticker: sticker.source, findings: &findings)
+            changed = true
+        }
+        for (language, translation) in sticker.translations where Self.holdsMarker(translation.descriptionHTML) {
+            var translation = translation
+            translation.descriptionHTML = rewrite(translation.descriptionHTML, file: translation.file, sticker: sticker.source,
+                                                  language: language, findings: &findings)
+            sticker.translations[language] = translation
+            changed = true
+        }
+        return changed ? sticker : nil
+    }
+
+    private static func holdsMarker(_ html: String) -> Bool {
+        !html.isEmpty && MarkdownLinks.holds(MarkdownLinks.markerPrefix, in: html)
+    }
+
+    /// What a link or image of `html` (written in `file`) leads to: each of step 1's markers
+    /// becomes a site marker, or, when it leads to nothing the site publishes, a finding, and the
+    /// link its text (the image its alt text). The HTML is cmark-gfm's, read byte by byte: its
+    /// attributes are escaped, so the first `"` ends a value and the first `>` a tag.
+    func rewrite(_ html: String, file: String, sticker: String? = nil, language: String? = nil, findings: inout [Finding]) -> String {
+        guard Self.holdsMarker(html) else { return html }
+        let bytes = Array(html.utf8)
+        let linkOpening = Array("<a href=\"".utf8), imageOpening = Array("<img src=\"".utf8), closing = Array("</a>".utf8)
+        let prefix = Array(MarkdownLinks.markerPrefix.utf8), alt = Array(" alt=\"".utf8)
+        let quote = UInt8(ascii: "\""), tagEnd = UInt8(ascii: ">")
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        // A broken link's `<a>` is left out, and so its `</a>` (links do not nest in Markdown).
+        var closingsToDrop = 0
+        while index < bytes.count {
+            if closingsToDrop > 0, MarkdownLinks.starts(bytes, with: closing, at: index) {
+                closingsToDrop -= 1
+                index += closing.count
+                continue
+            }
+            let isLink = MarkdownLinks.starts(bytes, with: linkOpening + prefix, at: index)
+            let opening = isLink ? linkOpening : imageOpening
+            let valueStart = index + opening.count
+            guard isLink || MarkdownLinks.starts(bytes, with: imageOpening + prefix, at: index),
+                  let valueEnd = bytes[valueStart...].firstIndex(of: quote), let end = bytes[valueEnd...].firstIndex(of: tagEnd),
+                  let marker = MarkdownLinks.Marker(String(decoding: bytes[(valueStart + prefix.count)..<valueEnd], as: UTF8.self)[...])
+            else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            switch resolve(marker) {
+            case .success(let target):
+                let suffix = MarkdownLinks.relativePath(of: marker.destination).map { MarkdownLinks.hrefEscaped($0.suffix) } ?? ""
+                let value = switch target {
+                case .image(let path), .languagePage(let path): "\(MarkdownLinks.sitePrefix)f\(path)\(suffix)"
+                case .page(let path): "\(MarkdownLinks.sitePrefix)p\(path)\(suffix)"
+                }
+                result += opening + Array(value.utf8)
+                index = valueEnd
+            case .failure(let problem):
+                let what = marker.image ? "image" : "link"
+                let instead = marker.image ? "its alt text is shown instead" : "its text is shown without the link"
+                findings.append(Finding(.warning, .brokenLink, file: file, line: marker.line,
+                                        message: "\(what) '\(marker.destination)' \(problem.words); \(instead)",
+                                        sticker: sticker, language: language))
+                if isLink {
+                    closingsToDrop += 1
+                } else if MarkdownLinks.starts(bytes, with: alt, at: valueEnd + 1),
+                          let altEnd = bytes[(valueEnd + 1 + alt.count)...].firstIndex(of: quote) {
+                    // The alt text is escaped as an attribute, which is as safe in text.
+                    result += bytes[(valueEnd + 1 + alt.count)..<altEnd]
+                }
+                index = end + 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    struct Problem: Error {
+        let words: String
+    }
+
+    /// What `marker` leads to, or why it leads nowhere.
+    func resolve(_ marker: MarkdownLinks.Marker) -> Result<Target, Problem> {
+        guard let path = marker.path else {
+            return .failure(Problem(words: "leads outside the content folder"))
+        }
+        let shown = path.isEmpty ? "the content folder" : path
+        guard let target = targets[path] else {
+            let exists = !path.contains("\0") && content.map { FileManager.default.fileExists(atPath: $0.url(path).path) } == true
+            return .failure(Problem(words: exists
+                ? "points at \(shown), which the site does not publish (link to a sticker's image or sidecar, a pack.md or pack folder, or site.md)"
+                : "points at \(shown), which does not exist"))
+        }
+        if marker.image, !target.isImage {
+            return .failure(Problem(words: "points at \(shown), which makes a page, not an image (an image shows a sticker's image file)"))
+        }
+        return .success(target)
+    }
+}
