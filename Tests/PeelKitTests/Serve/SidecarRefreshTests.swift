@@ -74,6 +74,16 @@ import Testing
         try await expectSameAsWholeBuild(workspace, result)
     }
 
+    @Test func aDescriptionEditPointsItsLinksAtTheSiteAsAWholeBuildWould() async throws {
+        let (workspace, served, refresh) = try await served()
+        try edit(workspace, "weather/rainbow.md") { $0 + "\nAfter [the sun](sun.md) comes ![nothing](gone.png).\n" }
+        let result = try #require(try refresh.apply([path(workspace, "weather/rainbow.md")], to: served))
+        let page = try String(contentsOf: workspace.site.appendingPathComponent("weather/rainbow/index.html"), encoding: .utf8)
+        #expect(page.contains("After <a href=\"../sun/index.html\">the sun</a> comes nothing."))
+        #expect(result.served.review.findings.contains { $0.code == .brokenLink && $0.file == "weather/rainbow.md" })
+        try await expectSameAsWholeBuild(workspace, result)
+    }
+
     @Test func aTitleEditRewritesTheNeighboursThatLinkToIt() async throws {
         let (workspace, served, refresh) = try await served()
         try edit(workspace, "weather/moon.md") {
