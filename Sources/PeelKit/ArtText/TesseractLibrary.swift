@@ -109,5 +109,12 @@ struct TesseractLibrary: @unchecked Sendable {
         self.pageIterator = pageIterator
         self.boundingBox = boundingBox
         self.next = next
+        // Leptonica (Tesseract's image library, loaded with it) prints its own messages on stderr
+        // ("Error in boxClipToRectangle: box outside rectangle") for boxes Tesseract clips: about
+        // no file a user has, and outside Peel's `file:line: severity[code]` form. Silenced.
+        // L_SEVERITY_NONE is 6 in leptonica/environ.h; an older library without the call keeps talking.
+        if let setMessageSeverity = function("setMsgSeverity", as: (@convention(c) (Int32) -> Int32).self) {
+            _ = setMessageSeverity(6)
+        }
     }
 }

@@ -249,3 +249,23 @@ extension CLITests {
         #expect(given.stdout.contains("scaled to 408 × 408 px (regular)"), "\(given.stdout)")
     }
 }
+
+extension CLITests {
+    /// Leptonica, loaded with Tesseract for the art checks, prints "Error in boxClipToRectangle"
+    /// and the like on stderr for noisy art: lines in no file's name and no finding's form.
+    @Test func theTextReadersLibrariesPrintNothingOfTheirOwn() throws {
+        let folder = try TemporaryFolder()
+        var state: UInt32 = 12345
+        var pixels = [UInt8](repeating: 255, count: 408 * 408 * 4)
+        for index in pixels.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            if index % 4 != 3 { pixels[index] = UInt8(truncatingIfNeeded: state >> 24) }
+        }
+        try folder.write(try PNGCodec.encode(RGBAImage(width: 408, height: 408, pixels: pixels)), to: "content/p/noise.png")
+        try folder.write("---\nalt: Random coloured noise\n---\n", to: "content/p/noise.md")
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        let result = try run(["check", "content", "--no-cache"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.stdout.contains("Checked 1 pack, 1 sticker"), "\(result.stdout)\(result.stderr)")
+        #expect(!result.stderr.contains("Error in") && !result.stdout.contains("Error in"), "\(result.stderr)")
+    }
+}
