@@ -14,9 +14,9 @@ enum EmojiChecks {
         }
     }
 
-    /// The sticker's entries that are emoji, in order, each once.
+    /// The sticker's entries that are emoji, fully qualified (🌧 as 🌧️), in order, each once.
     static func valid(_ sticker: Sticker) -> [String] {
         var seen = Set<String>()
-        return sticker.emoji.filter { EmojiText.isEmoji($0) && seen.insert($0).inserted }
+        return sticker.emoji.filter(EmojiText.isEmoji).map(EmojiText.qualified).filter { seen.insert($0).inserted }
     }
 }
