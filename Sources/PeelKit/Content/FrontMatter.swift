@@ -45,7 +45,11 @@ public struct FrontMatter {
             // The encoding is given: Yams would otherwise read the whole environment for it on every parse.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch {
-            let (yamlLine, problem) = describe(error)
+            var (yamlLine, problem) = describe(error)
+            // Yams marks the mapping that holds a repeated key; the line to fix is the repeat.
+            if case .duplicatedKeysInMapping(let keys, _)? = error as? YamlError, let repeated = secondLine(of: keys, in: yaml) {
+                yamlLine = repeated
+            }
             // Never past the front matter: the closing '---' is not where anything went wrong.
             let line = yamlLine.map { min($0, max(1, closing - 1)) + 1 } ?? 1
             let hint = UnquotedText.hint(forSyntaxError: problem, line: result.rawLines[line] ?? "")
@@ -74,6 +78,24 @@ public struct FrontMatter {
             result.fields.append(Field(key: key, value: value, line: line))
         }
         return (result, findings)
+    }
+
+    /// The 1-based line within the YAML (as `describe` gives it) of the first repeat of one of `keys` written `key:` at
+    /// the start of a line, at the indentation its first occurrence has.
+    private static func secondLine(of keys: [String], in yaml: String) -> Int? {
+        var first: [String: Int] = [:]   // key → its first line's indentation
+        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indentation = line.prefix { $0 == " " }.count
+            let rest = line.dropFirst(indentation)
+            for key in keys where rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
+                if let seen = first[key] {
+                    if seen == indentation { return index + 1 }
+                } else {
+                    first[key] = indentation
+                }
+            }
+        }
+        return nil
     }
 
     private static func isFence(_ line: Substring) -> Bool {

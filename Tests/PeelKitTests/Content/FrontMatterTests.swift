@@ -35,6 +35,15 @@ import Testing
         #expect(TextFile.decode(Data([0x61, 0xFF, 0xFE, 0x62])) == nil)
     }
 
+    @Test func aRepeatedKeyIsReportedWhereItIsRepeated() {
+        let (_, findings) = FrontMatter.parse("---\nalt: Grin\ntitle: Grin\nalt: Big grin\n---\n", file: "p/grin.md")
+        #expect(findings.map(\.line) == [4], "the second alt:, not the first: \(findings.map(\.formatted))")
+        #expect(findings.first?.message.contains("duplicate keys: alt") == true)
+        // A nested key of the same name elsewhere is not the repeat.
+        let (_, nested) = FrontMatter.parse("---\nparts:\n  - alt: a\ntitle: T\ntitle: U\n---\n", file: "p/pack.md")
+        #expect(nested.map(\.line) == [5], "\(nested.map(\.formatted))")
+    }
+
     @Test func yamlSyntaxErrorNamesTheFileLine() throws {
         // line 1 '---', line 2 ok, line 3 broken (unclosed flow sequence)
         let text = "---\ntitle: Fine\ntags: [a, b\nalt: x\n---\n"
