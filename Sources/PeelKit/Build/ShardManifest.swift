@@ -7,7 +7,7 @@ import Foundation
 struct ShardManifest: Codable, Sendable {
     static let fileName = "peel-shard.json"
     /// Bump when the shape changes; a merge refuses shards of another format.
-    static let currentFormat = "peel-shard 1"
+    static let currentFormat = "peel-shard 2"
 
     /// One file the shard wrote: its size, its hash (nil for a file linked from the cache) and,
     /// for a page, the key it was rendered from (so the merge reuses pages whose model is the same).
@@ -36,6 +36,8 @@ struct ShardManifest: Codable, Sendable {
     var runFindings: [Finding]
     /// Every file of the shard's site, by path, but the shard manifest and the site manifest.
     var files: [String: File]
+    /// The content it was built from (`ShardInputs`): a merge refuses a shard older than the content.
+    var inputs: [String: String]
 
     func encoded() throws -> Data {
         let encoder = JSONEncoder()

@@ -26,7 +26,7 @@ extension SiteBuilder {
         return ShardManifest(fingerprint: siteFingerprint(templates), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
                              artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
-                             files: files)
+                             files: files, inputs: try ShardInputs.hashes(content: content, packFolders: review.catalog.packs.map(\.folder)))
     }
 
     /// Assembles the site in `options.output` from the shards built into `shards`. Every pack of
@@ -40,8 +40,10 @@ extension SiteBuilder {
         var assets: [String: StickerAssets] = [:], iconFindings: [String: [Finding]] = [:], icons: [String: [PackIcon]] = [:]
         var archives: [String: Int] = [:], artFacts: [String: ArtFacts] = [:], runFindings = Set<Finding>()
         var outputs = OutputLedger(), roots: [String: String] = [:], owner: [String: URL] = [:]
+        var builtFrom: [(shard: URL, packs: Set<String>, inputs: [String: String])] = []
         for shard in shards {
             let manifest = try ShardManifest.read(shard: shard)
+            builtFrom.append((shard, Set(manifest.packs), manifest.inputs))
             let path = shard.appendingPathComponent(ShardManifest.fileName).path
             guard manifest.fingerprint == fingerprint else {
                 throw PeelError.shards(path: path, reason: "this shard was built by another Peel version, theme or options than the merge's; build every shard and the merge with the same ones")
@@ -75,6 +77,14 @@ extension SiteBuilder {
         if let stray = owner.keys.sorted().first(where: { slug in !review.catalog.packs.contains { $0.slug == slug } }) {
             throw PeelError.shards(path: owner[stray]!.appendingPathComponent(ShardManifest.fileName).path,
                                    reason: "this shard built pack '\(stray)', which the catalog no longer has; build the shards again")
+        }
+        // Images, thumbnails and zips come from the shards: each must have been built from the content as it is now.
+        for (shard, packs, inputs) in builtFrom {
+            let folders = review.catalog.packs.filter { packs.contains($0.slug) }.map(\.folder)
+            if let difference = ShardInputs.firstDifference(built: inputs, now: try ShardInputs.hashes(content: options.content, packFolders: folders)) {
+                throw PeelError.shards(path: shard.appendingPathComponent(ShardManifest.fileName).path,
+                                       reason: "this shard is older than the content (\(difference) since it was built); build it again")
+            }
         }
         clock.lap("catalog and checks")
 

@@ -62,8 +62,10 @@ import Testing
 
     /// Every image of the content is replaced by garbage after the shards are built: a merge that
     /// decoded any of them would fail or differ. Only the layers of a parts pack stay: the catalog's
-    /// stickers are composed from them (which combinations exist, and their art).
-    @Test func theMergeReadsNoImage() async throws {
+    /// stickers are composed from them (which combinations exist, and their art). The merge does
+    /// hash every file to find a shard older than the content, so the shards' record of what they
+    /// were built from is made to match the garbage.
+    @Test func theMergeDecodesNoImage() async throws {
         let workspace = try Workspace()
         let single = try await workspace.build("single")
         _ = try await workspace.build("shard-1", packs: .shard(index: 1, count: 2))
@@ -73,6 +75,13 @@ import Testing
             if ["png", "gif", "jpg"].contains(url.pathExtension), !url.path.contains("/sundaes/") {
                 try Data("not an image".utf8).write(to: url)
             }
+        }
+        let catalog = try CatalogLoader(contentFolder: workspace.content).load().0
+        for shard in ["shard-1", "shard-2"] {
+            var manifest = try ShardManifest.read(shard: workspace.url(shard))
+            let folders = catalog.packs.filter { manifest.packs.contains($0.slug) }.map(\.folder)
+            manifest.inputs = try ShardInputs.hashes(content: workspace.content, packFolders: folders)
+            try manifest.encoded().write(to: workspace.url(shard).appendingPathComponent(ShardManifest.fileName))
         }
         let merged = try await workspace.merge(["shard-1", "shard-2"])
         #expect(merged.findings == single.findings)
@@ -87,6 +96,38 @@ import Testing
             try await workspace.merge(["a"])
         }
         #expect(!workspace.folder.exists("merged"), "nothing is published")
+    }
+
+    @Test func aShardOlderThanTheContentIsRefusedNamingWhatChanged() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
+        _ = try await workspace.build("b", packs: .slugs(["motion", "weather", "sundaes"]))
+        _ = try await workspace.merge(["a", "b"], into: "before")
+        func refusal() async throws -> String {
+            do {
+                _ = try await workspace.merge(["a", "b"])
+                Issue.record("a stale shard was merged")
+                return ""
+            } catch let error as PeelError {
+                return error.description
+            }
+        }
+        // A sticker added after the shards were built: its image is in no shard.
+        try workspace.folder.copy(workspace.content.appendingPathComponent("faces/cool.png"), to: "content/faces/new.png")
+        try workspace.folder.write("---\nalt: A new face\n---\n", to: "content/faces/new.md")
+        #expect(try await refusal().contains("a/peel-shard.json: error: this shard is older than the content (faces/new.md was added since it was built); build it again"))
+        try FileManager.default.removeItem(at: workspace.content.appendingPathComponent("faces/new.png"))
+        try FileManager.default.removeItem(at: workspace.content.appendingPathComponent("faces/new.md"))
+        // A label edited: the shard's zip has the old one.
+        let label = workspace.content.appendingPathComponent("weather/pack.md")
+        let original = try Data(contentsOf: label)
+        try (String(decoding: original, as: UTF8.self) + "\nMore words.\n").write(to: label, atomically: true, encoding: .utf8)
+        #expect(try await refusal().contains("b/peel-shard.json: error: this shard is older than the content (weather/pack.md changed since it was built)"))
+        try original.write(to: label)
+        #expect(!workspace.folder.exists("merged"), "nothing was published")
+        // The content as the shards saw it: merged as before.
+        _ = try await workspace.merge(["a", "b"])
+        #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("before")))
     }
 
     @Test func aPackInTwoShardsIsAnError() async throws {

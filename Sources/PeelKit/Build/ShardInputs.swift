@@ -1,0 +1,45 @@
+import Crypto
+import Foundation
+
+/// The content a shard was built from: every file of its packs' folders and the files at the top
+/// of the content folder (site.md, its translations, icon art), each with its SHA-256. `peel
+/// merge` reads the catalog's text again but takes images, thumbnails and zips from the shards, so
+/// a shard built before an image was added or a label edited would publish an image that
+/// "can't be read" or a zip with the old label; comparing these refuses it instead.
+enum ShardInputs {
+    /// Content-relative path → SHA-256 (hex) of each file the shard's `packFolders` depend on.
+    static func hashes(content: URL, packFolders: [String]) throws -> [String: String] {
+        let root = content.standardizedFileURL
+        var result: [String: String] = [:]
+        func add(_ relative: String) throws {
+            let data = try ContentFile.read(root.appendingPathComponent(relative))
+            result[relative] = Hex.string(SHA256.hash(data: data))
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !name.hasPrefix(".") {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder), !isFolder.boolValue {
+                try add(name)
+            }
+        }
+        for folder in packFolders {
+            let url = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
+                                                              options: [.skipsHiddenFiles]) else { continue }
+            for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                try add(folder + "/" + String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1)))
+            }
+        }
+        return result
+    }
+
+    /// The first difference between what a shard was built from and the content now, in path
+    /// order, in words ("faces/new.png was added"); nil when they are the same.
+    static func firstDifference(built: [String: String], now: [String: String]) -> String? {
+        for path in Set(built.keys).union(now.keys).sorted() where built[path] != now[path] {
+            if built[path] == nil { return "\(path) was added" }
+            if now[path] == nil { return "\(path) was removed" }
+            return "\(path) changed"
+        }
+        return nil
+    }
+}
