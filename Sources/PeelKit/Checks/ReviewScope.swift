@@ -23,8 +23,11 @@ extension Review {
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: pack == nil ? 0 : 1, stickers: pack?.stickers.count ?? 0))
         case .file(let path):
-            let sticker = catalog.packs.lazy.flatMap(\.stickers).first { $0.source == path || $0.sidecar == path }
-            let files = Set([path] + [sticker?.source, sticker?.sidecar].compactMap { $0 })
+            // The image, its sidecar or one of its translation files (`cat.fr.md`) names the sticker.
+            let sticker = catalog.packs.lazy.flatMap(\.stickers).first { sticker in
+                sticker.source == path || sticker.sidecar == path || sticker.translations.contains { $0.value.file == path }
+            }
+            let files = Set([path] + [sticker?.source, sticker?.sidecar].compactMap { $0 } + (sticker?.translations.map(\.value.file) ?? []))
             let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true }
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: sticker == nil ? 0 : 1, stickers: sticker == nil ? 0 : 1))

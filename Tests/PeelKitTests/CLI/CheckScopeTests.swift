@@ -26,6 +26,17 @@ import Testing
         return folder
     }
 
+    @Test func aTranslationFileIsCheckedAsItsSticker() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Stickers\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\nalt: IMG_5678\n---\n", to: "content/faces/fox.fr.md")
+        let result = try cli.run(["check", "content/faces/fox.fr.md", "--no-art-checks"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.stdout.contains("content/faces/fox.fr.md:2: error[placeholder-label]"), "\(result.stdout)")
+        #expect(!result.stderr.contains("no sticker was checked"), "\(result.stderr)")
+        #expect(result.stdout.contains("Checked content/faces/fox.fr.md"), "\(result.stdout)")
+        #expect(result.status == 1)
+    }
+
     @Test func aPackFolderIsCheckedWithinItsCatalog() throws {
         let folder = try catalog()
         let result = try cli.run(["check", "content/faces"], in: folder.url, environment: ["CI": "true"])
