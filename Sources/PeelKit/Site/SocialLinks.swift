@@ -19,7 +19,12 @@ struct SocialLinks {
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty,
               components.query == nil, components.fragment == nil, components.user == nil else { return nil }
-        return text.hasSuffix("/") ? text : text + "/"
+        // The path percent-encoded as a URL must be ("/my stickers/" → "/my%20stickers/"): it goes
+        // into og:url, the canonical link and WhatsApp's publisher_website as it is.
+        guard let path = components.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        let port = components.port.map { ":\($0)" } ?? ""
+        let url = "\(scheme)://\(host.lowercased())\(port)\(path)"
+        return url.hasSuffix("/") ? url : url + "/"
     }
 
     /// The absolute URL of a site path ("faces/index.html" → ".../faces/"), or nil without a base.

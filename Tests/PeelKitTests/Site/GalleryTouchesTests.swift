@@ -73,6 +73,14 @@ import Testing
         }
     }
 
+    @Test func aBaseURLWithASpaceIsPercentEncodedWhereverItIsUsed() async throws {
+        let (folder, report) = try await build(siteMarkdown: "---\nbase_url: \"https://Stickers.example/my stickers\"\n---\n")
+        #expect(!report.findings.contains { $0.code == .invalidValue })
+        let page = try folder.read("site/pets/cat/index.html")
+        #expect(page.contains("https://stickers.example/my%20stickers/pets/cat/"), "encoded, with its slash")
+        #expect(!page.contains("my stickers/"))
+    }
+
     @Test func packPagesHaveAFilterBoxThatNeedsNoServer() async throws {
         let (folder, _) = try await build(siteMarkdown: nil)
         let pack = try folder.read("site/pets/index.html")
