@@ -4,6 +4,13 @@ import Foundation
 /// its pages and files, relative to the site root. Keys are snake_case and sorted; absent values
 /// are `null`, never missing, so consumers can rely on the shape. Schema in the README.
 struct CatalogJSON: Encodable {
+    /// A sum of frame delays without its floating-point noise (1.4999999999999996 → 1.5): to
+    /// the microsecond for a duration, to a thousandth for a frame rate.
+    static func rounded(_ value: Double, places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+
     /// 2: `languages` on the site, each pack and each sticker (issue 15); every version-1 field is kept.
     static let schemaVersion = 2
 
@@ -159,8 +166,8 @@ struct CatalogJSON: Encodable {
                       return StickerEntry(slug: sticker.slug, source: sticker.source, title: sticker.title, alt: sticker.alt,
                                           tags: sticker.tags, format: info?.format.rawValue, width: info?.width,
                                           height: info?.height, bytes: info?.bytes, frames: info?.frameCount,
-                                          frameDelays: info?.frameDelays, duration: info?.duration,
-                                          fps: info?.framesPerSecond, loopCount: info?.loopCount,
+                                          frameDelays: info?.frameDelays, duration: info.map { Self.rounded($0.duration, places: 6) },
+                                          fps: info?.framesPerSecond.map { Self.rounded($0, places: 3) }, loopCount: info?.loopCount,
                                           hasAlpha: info?.hasAlpha, hasTransparentPixels: info?.hasTransparentPixels,
                                           sha256: info?.sha256,
                                           page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),

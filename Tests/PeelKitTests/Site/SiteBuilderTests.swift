@@ -413,4 +413,16 @@ extension SiteBuilderTests {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))) as? [String: Any])
         #expect((root["packs"] as? [[String: Any]])?.first?["download"] as? String == "pets/pets.zip")
     }
+
+    @Test func catalogJSONTimingsHaveNoFloatingPointNoise() async throws {
+        // basic_f20.png: frames whose delays add up to 1.4999999999999996 s in doubles.
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.apng, to: "content/p/spin.png")
+        try folder.write("---\nalt: A spinning shape\n---\n", to: "content/p/spin.md")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("site"))).build()
+        let json = try folder.read("site/catalog.json")
+        #expect(json.contains("\"duration\":1.5,") || json.contains("\"duration\" : 1.5,"), "\(json.range(of: "duration").map { json[$0.lowerBound...].prefix(40) } ?? "")")
+        #expect(json.contains("\"fps\":13.333,") || json.contains("\"fps\" : 13.333,"))
+    }
 }
