@@ -50,7 +50,9 @@ enum LibraryCall {
         case .contentFolderMissing, .pathMissing:
             let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             if let command, content == "content", CatalogTarget.looksLikeCatalog(here) {
-                terminal.line("This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) .")
+                // `peel build .` would refuse its default `_site` inside the catalog: say where to write instead.
+                let output = ["build": " -o ../_site", "fit": " -o ../fitted"][command] ?? ""
+                terminal.line("This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) .\(output)")
             }
             return ExitCode(2)
         default:

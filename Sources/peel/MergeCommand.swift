@@ -12,10 +12,12 @@ struct MergeCommand: AsyncParsableCommand {
         the catalog's text and the shards' manifests, runs the checks that span packs (duplicate \
         images, spelling) and writes the home page, the review, catalog.json and every page a \
         cross-pack finding changed; the shards' images, thumbnails and zips are linked, and no image \
-        is read. The site is byte for byte the one a single peel build makes.
+        is decoded. The site is byte for byte the one a single peel build makes.
 
         Every pack must be in exactly one shard, and the shards must be built by the same Peel with \
-        the same theme and options (--templates, --max-pixels, --art-checks) as the merge.
+        the same theme and options (--templates, --max-pixels, --art-checks) as the merge, from the \
+        content the merge reads: a shard older than the content (a file of its packs added, removed \
+        or changed since) is refused.
 
         Examples:
           peel build content --shard 1/2 -o _shards/1

@@ -269,3 +269,18 @@ extension CLITests {
         #expect(!result.stderr.contains("Error in") && !result.stdout.contains("Error in"), "\(result.stderr)")
     }
 }
+
+extension CLITests {
+    /// In a catalog's own folder, `peel build` finds no `content/` and suggests building `.`, with
+    /// an output outside it: the default `_site` would sit inside the content and be refused.
+    @Test func buildingInsideACatalogSuggestsACommandThatWorks() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "stickers")
+        let catalog = folder.url.appendingPathComponent("stickers")
+        let missing = try run(["build"], in: catalog, environment: ["CI": "true"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("run: peel build . -o ../_site"), "\(missing.stderr)")
+        let suggested = try run(["build", ".", "-o", "../_site"], in: catalog, environment: ["CI": "true"])
+        #expect(folder.exists("_site/index.html"), "the suggestion builds: \(suggested.stderr)")
+    }
+}
