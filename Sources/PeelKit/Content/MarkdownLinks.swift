@@ -86,17 +86,8 @@ enum MarkdownLinks {
     /// relative to the content folder, `.` and `..` collapsed; "" is the content folder itself,
     /// nil a path that climbs out of it.
     static func resolve(_ path: String, in folder: String) -> String? {
-        var components: [Substring] = path.hasPrefix("/") ? [] : folder.split(separator: "/")
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..":
-                guard !components.isEmpty else { return nil }
-                components.removeLast()
-            default: components.append(component)
-            }
-        }
-        return components.joined(separator: "/")
+        // The content folder stands for `/`: a `..` that would climb above it climbs out.
+        ContentPath.normalized((path.hasPrefix("/") ? "" : "/" + folder + "/") + path).map { String($0.dropFirst()) }
     }
 
     /// Step 1: the marker that stands for `destination` (of an image, or a link) written on
