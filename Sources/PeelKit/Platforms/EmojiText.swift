@@ -6,15 +6,19 @@
 /// - flags (two regional indicators: 🇫🇷), subdivision flags (🏴 with tag characters);
 /// - keycaps (a digit, # or * with U+20E3: 1️⃣).
 /// A bare digit, letter, `#` or `©` is not an emoji, though Unicode gives some of them the
-/// `Emoji` property: without U+FE0F they are text. A pictograph of the emoji planes (U+1F000 and
-/// up, such as 🌧 U+1F327 or 🕶 U+1F576) is an emoji with or without it: text copied from the web
-/// often lacks it, and no reader takes 🌧 for a letter. `qualified(_:)` adds it for the exports.
+/// `Emoji` property: without U+FE0F they are text. A pictograph from U+2300 up (☀ U+2600, ❤ U+2764,
+/// ✈ U+2708, 🌧 U+1F327) is an emoji with or without it: text copied from the web often lacks it,
+/// and nobody means ❤ as text in an emoji list. Below (©, ™, ‼, arrows) it stays text.
+/// `qualified(_:)` adds the U+FE0F for the exports.
 public enum EmojiText {
     /// `emoji` fully qualified: a lone pictograph without emoji presentation gets U+FE0F, as
     /// emoji keyboards write it and the messengers list it.
+    /// Where the symbols that are emoji without U+FE0F start (⌚ U+231A is the first of them).
+    static let pictographs: UInt32 = 0x2300
+
     public static func qualified(_ emoji: String) -> String {
         let scalars = Array(emoji.unicodeScalars)
-        guard scalars.count == 1, let only = scalars.first, !only.properties.isEmojiPresentation, only.value >= 0x1F000 else { return emoji }
+        guard scalars.count == 1, let only = scalars.first, !only.properties.isEmojiPresentation, only.value >= pictographs else { return emoji }
         return emoji + "\u{FE0F}"
     }
 
@@ -37,7 +41,7 @@ public enum EmojiText {
         return parts.allSatisfy { part in
             guard let base = part.first, base.properties.isEmoji else { return false }
             let rest = part.dropFirst()
-            let presented = base.properties.isEmojiPresentation || rest.first?.value == 0xFE0F || (base.value >= 0x1F000 && parts.count == 1)
+            let presented = base.properties.isEmojiPresentation || rest.first?.value == 0xFE0F || (base.value >= pictographs && parts.count == 1)
             return presented && rest.allSatisfy { $0.value == 0xFE0F || $0.properties.isEmojiModifier }
         }
     }
