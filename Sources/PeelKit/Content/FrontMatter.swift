@@ -51,8 +51,15 @@ public struct FrontMatter {
                 yamlLine = repeated
             }
             // Never past the front matter: the closing '---' is not where anything went wrong.
-            let line = yamlLine.map { min($0, max(1, closing - 1)) + 1 } ?? 1
-            let hint = UnquotedText.hint(forSyntaxError: problem, line: result.rawLines[line] ?? "")
+            var line = yamlLine.map { min($0, max(1, closing - 1)) + 1 } ?? 1
+            var hint = UnquotedText.hint(forSyntaxError: problem, line: result.rawLines[line] ?? "")
+            // `alt: "Yellow face` then `title: "Hello"`: YAML reads one quoted text across both
+            // lines and stumbles on the second; the line to fix is where the quote opened.
+            if problem.contains("did not find expected key") || problem.contains("could not find expected ':'"),
+               let opened = UnquotedText.unclosedQuote(before: line, in: result.rawLines) {
+                hint = "; the quote that opens on this line is not closed on it, so YAML read on to line \(line); close it (write a quote inside as \\\" or '')"
+                line = opened
+            }
             return (result, [Finding(.error, .yamlSyntax, file: file, line: line,
                                      message: "YAML syntax error in front matter: \(problem)\(hint)")])
         }

@@ -32,6 +32,33 @@ enum UnquotedText {
         return nil
     }
 
+    /// The line of the nearest `key: "value` above `line` whose quote is not closed on it, if
+    /// the nearest key line above is one (`lines`: file line → text).
+    static func unclosedQuote(before line: Int, in lines: [Int: String]) -> Int? {
+        for candidate in stride(from: line - 1, through: 1, by: -1) {
+            guard let text = lines[candidate] else { continue }
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            guard let colon = trimmed.firstIndex(of: ":"),
+                  trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }), !trimmed[..<colon].isEmpty else { continue }
+            let value = trimmed[trimmed.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            guard let quote = value.first, quote == "\"" || quote == "'" else { return nil }
+            var rest = value.dropFirst()
+            while let index = rest.firstIndex(of: quote) {
+                if quote == "\"" && index > rest.startIndex && rest[rest.index(before: index)] == "\\" {
+                    rest = rest[rest.index(after: index)...]
+                    continue
+                }
+                if quote == "'" && rest[rest.index(after: index)...].first == "'" {
+                    rest = rest[rest.index(index, offsetBy: 2)...]
+                    continue
+                }
+                return nil   // closed on its own line
+            }
+            return candidate
+        }
+        return nil
+    }
+
     /// A hint for a libyaml error on `line`: an unclosed quote, or "mapping values are not
     /// allowed" on a `key: text: more` line.
     static func hint(forSyntaxError problem: String, line: String) -> String {

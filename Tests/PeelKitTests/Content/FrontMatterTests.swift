@@ -35,6 +35,16 @@ import Testing
         #expect(TextFile.decode(Data([0x61, 0xFF, 0xFE, 0x62])) == nil)
     }
 
+    @Test func aQuoteLeftOpenIsReportedWhereItOpensEvenWhenYAMLStumblesLater() {
+        // YAML reads `"Yellow smiley face\ntitle: "` as one text, then fails on `Hello"` (line 3).
+        let (_, findings) = FrontMatter.parse("---\nalt: \"Yellow smiley face\ntitle: \"Hello\"\ntags: [hello]\n---\n", file: "p/hello.md")
+        #expect(findings.map(\.line) == [2], "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.contains("the quote that opens on this line is not closed on it") == true)
+        // A quote closed on its line is not blamed for a later error.
+        let (_, other) = FrontMatter.parse("---\nalt: \"Yellow \\\" face\"\ntitle: a: b\n---\n", file: "p/hello.md")
+        #expect(other.map(\.line) == [3], "\(other.map(\.formatted))")
+    }
+
     @Test func aRepeatedKeyIsReportedWhereItIsRepeated() {
         let (_, findings) = FrontMatter.parse("---\nalt: Grin\ntitle: Grin\nalt: Big grin\n---\n", file: "p/grin.md")
         #expect(findings.map(\.line) == [4], "the second alt:, not the first: \(findings.map(\.formatted))")
