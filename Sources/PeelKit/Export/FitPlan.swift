@@ -59,7 +59,10 @@ public enum FitPlan {
     @discardableResult
     public static func write(_ data: Data, for item: Item, output: URL, inPlace: Bool) throws -> URL {
         if inPlace {
+            // The original's permissions stay (a read-only sticker stays read-only), as `labels import` keeps a sidecar's.
+            let permissions = SafeFile.permissions(atPath: item.input.path)
             try SafeFile.write(data, toPath: item.input.path)
+            SafeFile.restore(permissions, atPath: item.input.path)
             return item.input
         }
         let path = outputPath(for: item, changed: true)

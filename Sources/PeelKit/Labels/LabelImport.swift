@@ -59,21 +59,13 @@ public struct LabelImport: Sendable {
         let root = ContentRoot.resolve(content)
         for change in changes {
             let path = root.path + "/" + change.sidecar
-            var info = stat()
-            let permissions = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
+            let permissions = SafeFile.permissions(atPath: path)
             do {
                 try SafeFile.write(change.after, to: change.sidecar, in: root, mode: change.before == nil ? .createOnly : .replace)
             } catch is SafeFile.Exists {
                 throw PeelError.cannotWrite(path: change.sidecar, reason: "a file appeared there since the import began")
             }
-            if let permissions {
-                // O_NOFOLLOW: whatever is at the path now is changed only if it is the file just written.
-                let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-                if descriptor >= 0 {
-                    fchmod(descriptor, permissions)
-                    close(descriptor)
-                }
-            }
+            SafeFile.restore(permissions, atPath: path)
         }
     }
 

@@ -39,6 +39,24 @@ enum SafeFile {
         try write(data, toPath: base + "/" + relativePath, mode: mode)
     }
 
+    /// The permission bits of the regular file at `path`, or nil when there is none.
+    static func permissions(atPath path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
+    }
+
+    /// Gives the file just written at `path` the `permissions` of the one it replaced (a new file
+    /// is made 0644): a read-only sticker or sidecar stays read-only. O_NOFOLLOW: whatever is at
+    /// the path now is changed only if it is that file.
+    static func restore(_ permissions: mode_t?, atPath path: String) {
+        guard let permissions else { return }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor >= 0 {
+            fchmod(descriptor, permissions)
+            close(descriptor)
+        }
+    }
+
     /// Writes `data` at `path`, whose folder exists.
     static func write(_ data: Data, toPath path: String, mode: Mode = .replace) throws {
         let folder = (path as NSString).deletingLastPathComponent

@@ -284,3 +284,18 @@ extension CLITests {
         #expect(folder.exists("_site/index.html"), "the suggestion builds: \(suggested.stderr)")
     }
 }
+
+extension CLITests {
+    @Test func fittingInPlaceKeepsTheFilesPermissions() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
+        try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        let path = folder.url.appendingPathComponent("content/p/big.png").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o440], ofItemAtPath: path)
+        let result = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try ImageAnalyzer().analyze(Data(contentsOf: URL(fileURLWithPath: path))).info.width == 300)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o440, "not reset to 0644")
+    }
+}
