@@ -21,11 +21,12 @@ public struct IconSet: Sendable {
         self.fit = fit
     }
 
-    /// The slot's image. App Store (ios-marketing) icons are flattened onto the background colour,
-    /// white when the background is transparent, because Apple requires them opaque.
+    /// The slot's image. App Store (ios-marketing) icons are flattened onto the background colour
+    /// laid over white (white when it is transparent; `#ff000080` gives pink), because Apple
+    /// requires them opaque.
     public func render(_ art: RGBAImage, for slot: IconSlot) -> RGBAImage {
         let width = slot.pixelWidth, height = slot.pixelHeight
-        let fill = slot.isMarketing && !background.isOpaque ? RGBAColor.white : background
+        let fill = slot.isMarketing ? background.flattened(onto: .white) : background
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         for index in stride(from: 0, to: canvas.count, by: 4) {
             canvas[index] = fill.red

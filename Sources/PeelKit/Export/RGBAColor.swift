@@ -28,4 +28,14 @@ public struct RGBAColor: Sendable, Equatable {
     }
 
     public var isOpaque: Bool { alpha == 255 }
+
+    /// This colour laid over the opaque `base`: what a viewer sees of a see-through colour on it.
+    public func flattened(onto base: RGBAColor) -> RGBAColor {
+        let over = Int(alpha), under = 255 - Int(alpha)
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            let sum: Int = Int(top) * over + Int(bottom) * under + 127
+            return UInt8(sum / 255)
+        }
+        return RGBAColor(red: mix(red, base.red), green: mix(green, base.green), blue: mix(blue, base.blue), alpha: 255)
+    }
 }

@@ -76,6 +76,12 @@ import Testing
         #expect(corner[0, 0] == (255, 255, 255, 255), "a transparent background flattens to white")
         let (small, _) = try PNGCodec.decode(Data(contentsOf: whiteSet.appendingPathComponent("iphone-29x29@2x.png")), maxPixels: 0)
         #expect(small[0, 0].a == 0, "other icons keep transparency")
+        // A see-through background is laid over white, not dropped for white.
+        let (pinkSet, _) = try makeSet(art: try PNGCodec.encode(disc), in: folder, IconSet(background: RGBAColor(parsing: "#ff000080")!))
+        let (pink, _) = try PNGCodec.decode(Data(contentsOf: pinkSet.appendingPathComponent("ios-marketing-1024x1024.png")), maxPixels: 0)
+        #expect(pink[0, 0] == (255, 127, 127, 255), "\(pink[0, 0])")
+        let (slot, _) = try PNGCodec.decode(Data(contentsOf: pinkSet.appendingPathComponent("iphone-29x29@2x.png")), maxPixels: 0)
+        #expect(slot[0, 0] == (255, 0, 0, 128), "other icons keep the colour as given")
     }
 
     @Test func paddingLeavesTheArtUncroppedAndCentred() throws {
