@@ -30,7 +30,10 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
             if !withoutSidecar.isEmpty { message += ". Images here without a sidecar: \(withoutSidecar.joined(separator: ", "))" }
             return message
         case .ambiguousImage(let path, let candidates):
-            return "\(path): error: several images have this name (\(candidates.joined(separator: ", "))); name one with its extension, e.g. \(candidates[0])"
+            let stem = StickerFileKind.stem(candidates[0])
+            let renamed = stem + "-2." + (candidates[candidates.count - 1].split(separator: ".").last.map(String.init) ?? "png")
+            return "\(path): error: several images have this name (\(candidates.joined(separator: ", "))), and one sidecar, \(stem).md, "
+                + "would describe them all; rename one (e.g. \(candidates[candidates.count - 1]) to \(renamed)), then run peel new sticker again"
         case .badStickerPath(let argument):
             return "error: '\(argument)' is not PACK/NAME; name the pack folder and the image, e.g. peel new sticker faces/party"
         }

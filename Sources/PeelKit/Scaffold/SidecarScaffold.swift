@@ -26,8 +26,11 @@ public enum SidecarScaffold {
             let lacking = images.filter { !names.contains(StickerFileKind.stem($0) + ".md") }
             throw ScaffoldError.imageMissing(path: packURL.appendingPathComponent(name).path, name: name, withoutSidecar: lacking)
         }
-        guard matches.count == 1 else {
-            throw ScaffoldError.ambiguousImage(path: packURL.appendingPathComponent(name).path, candidates: matches)
+        // Images that share a stem (party.png, party.gif) share its sidecar too: even named with
+        // its extension, one image cannot have a sidecar of its own until one is renamed.
+        let sharing = images.filter { StickerFileKind.stem($0) == StickerFileKind.stem(matches[0]) }
+        guard matches.count == 1, sharing.count == 1 else {
+            throw ScaffoldError.ambiguousImage(path: packURL.appendingPathComponent(name).path, candidates: sharing)
         }
         let image = matches[0]
         let sidecar = packURL.appendingPathComponent(StickerFileKind.stem(image) + ".md")
