@@ -75,6 +75,17 @@ struct ServeLog: Sendable {
     let terminal: Terminal
     let output: Terminal
     let paths: DisplayPath
+    /// Whether a build has succeeded yet: until one has, there is no "last good site" to serve.
+    private let built = BuiltOnce()
+
+    private final class BuiltOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var hasBuilt: Bool {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
+    }
 
     func report(_ event: DevServer.Event) {
         switch event {
@@ -85,6 +96,7 @@ struct ServeLog: Sendable {
             let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
             output.write(output.colored("Changed: \(shown)", .dim) + "\n")
         case .built(let report):
+            built.hasBuilt = true
             FindingPrinter(terminal: terminal, paths: paths).print(report.findings)
             output.write("Built \(report.countsSummary)\n")
         case .refreshed(let pages, let seconds):
@@ -95,7 +107,8 @@ struct ServeLog: Sendable {
             output.write("Art checked: \(plural(art.warningCount, "warning")) on the art; pages reloaded\n")
         case .failed(let error):
             terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n"
-                + "The last good site is still served; fix the file and save to rebuild.\n")
+                + (built.hasBuilt ? "The last good site is still served; fix the file and save to rebuild.\n"
+                                  : "No site was built yet, so there is none to serve; fix the file and save to build.\n"))
         case .connectionsFailing(let reason):
             terminal.write(terminal.colored("Too many open connections (\(reason)); closing idle ones and still serving.", .yellow) + "\n")
         case .connectionsRecovered:

@@ -21,6 +21,18 @@ import Testing
         return stream
     }
 
+    /// A theme that does not parse from the start: no build has succeeded, so serve must not claim
+    /// to serve "the last good site".
+    @Test func aFirstBuildThatFailsDoesNotClaimALastGoodSite() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("{{#page}}unclosed\n", to: "theme/pack.mustache")
+        let server = try ServeProcess(["content", "--templates", "theme", "--no-art-checks"], in: folder.url)
+        #expect(server.errors(contain: "No site was built yet, so there is none to serve"), "\(server.errors)")
+        #expect(!server.errors.contains("The last good site is still served"))
+        server.stop()
+    }
+
     /// Speed is measured by Benchmarks/serve-latency.sh, not here: a loaded CI machine must not fail a test.
     @Test func savingASidecarReloadsOpenPagesWithTheNewLabel() throws {
         let folder = try TemporaryFolder()
