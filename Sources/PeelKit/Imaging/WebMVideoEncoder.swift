@@ -41,7 +41,8 @@ public enum WebMVideoEncoder {
                 return peel_webm_encode(&input, &output, &size, &message, message.count)
             }
             guard status == 0, let output else {
-                throw ImageError.corrupt("WebM encoding failed: \(String(cString: message))")
+                let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw ImageError.corrupt("WebM encoding failed: \(text)")
             }
             defer { peel_webm_free(output) }
             return Data(bytes: output, count: size)
