@@ -28,7 +28,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .contentFolderMissing(let path):
-            return "\(path): error: content folder not found; pass the folder that holds your packs (peel build PATH)"
+            return "\(path): error: content folder not found; pass the folder that holds your packs (the first argument, such as my-stickers), or make one with peel init"
         case .notInCatalog(let path):
             return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
         case .pathMissing(let path):
