@@ -17,7 +17,7 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
             let list = paths.map { "  \(TerminalEscaping.escaped($0))" }.joined(separator: "\n")
             return "error: \(paths.count == 1 ? "this file already exists" : "these files already exist"); \(command) never overwrites, so nothing was written:\n\(list)\n"
                 + (command == "peel init"
-                    ? "Choose a new folder (peel init my-stickers) or move the files away."
+                    ? "Choose a folder without them (peel init FOLDER, a new or empty one) or move the files away."
                     : "Edit the sidecar instead, or remove it first.")
         case .packMissing(let path, let pack, let suggestion, let packs):
             var message = "\(path): error: no pack folder '\(pack)'"
