@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The content a shard was built from: every file of its packs' folders and the files at the top
@@ -7,13 +6,14 @@ import Foundation
 /// a shard built before an image was added or a label edited would publish an image that
 /// "can't be read" or a zip with the old label; comparing these refuses it instead.
 enum ShardInputs {
-    /// Content-relative path → SHA-256 (hex) of each file the shard's `packFolders` depend on.
-    static func hashes(content: URL, packFolders: [String]) throws -> [String: String] {
+    /// Content-relative path → SHA-256 (hex) of each file the shard's `packFolders` depend on,
+    /// from `hashes`: a shard's build has them already (the bytes it used, `hashLearnt`), a merge
+    /// reads each file once.
+    static func hashes(content: URL, packFolders: [String], from hashes: ContentHashes) throws -> [String: String] {
         let root = content.standardizedFileURL
         var result: [String: String] = [:]
         func add(_ relative: String) throws {
-            let data = try ContentFile.read(root.appendingPathComponent(relative))
-            result[relative] = Hex.string(SHA256.hash(data: data))
+            result[relative] = try hashes.hashLearnt(of: relative)
         }
         for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !name.hasPrefix(".") {
             var isFolder: ObjCBool = false

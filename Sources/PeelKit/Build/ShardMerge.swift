@@ -12,7 +12,7 @@ import Foundation
 /// packs) is rendered again. Thumbnails, originals, icons and zips are linked from the shards.
 extension SiteBuilder {
     /// What a shard hands the merge, made once its pages are written.
-    func shardManifest(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], content: URL,
+    func shardManifest(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], content: URL, hashes: ContentHashes,
                        site: SiteWriter, templates: TemplateSet) throws -> ShardManifest {
         let analyzer = ImageAnalyzer(maxPixels: options.maxPixels)
         var iconFindings: [String: [Finding]] = [:]
@@ -26,7 +26,7 @@ extension SiteBuilder {
         return ShardManifest(fingerprint: siteFingerprint(templates), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
                              artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
-                             files: files, inputs: try ShardInputs.hashes(content: content, packFolders: review.catalog.packs.map(\.folder)))
+                             files: files, inputs: try ShardInputs.hashes(content: content, packFolders: review.catalog.packs.map(\.folder), from: hashes))
     }
 
     /// Assembles the site in `options.output` from the shards built into `shards`. Every pack of
@@ -79,9 +79,10 @@ extension SiteBuilder {
                                    reason: "this shard built pack '\(stray)', which the catalog no longer has; build the shards again")
         }
         // Images, thumbnails and zips come from the shards: each must have been built from the content as it is now.
+        let hashes = ContentHashes(root: options.content, previous: PathMap())
         for (shard, packs, inputs) in builtFrom {
             let folders = review.catalog.packs.filter { packs.contains($0.slug) }.map(\.folder)
-            if let difference = ShardInputs.firstDifference(built: inputs, now: try ShardInputs.hashes(content: options.content, packFolders: folders)) {
+            if let difference = ShardInputs.firstDifference(built: inputs, now: try ShardInputs.hashes(content: options.content, packFolders: folders, from: hashes)) {
                 throw PeelError.shards(path: shard.appendingPathComponent(ShardManifest.fileName).path,
                                        reason: "this shard is older than the content (\(difference) since it was built); build it again")
             }

@@ -289,7 +289,7 @@ public struct SiteBuilder: Sendable {
         let archives = try await writePagesAndArchives(review, icons: icons, templates: templates, content: content, site: site,
                                                        cache: cache, hashes: hashes)
         if options.packs != nil {
-            try site.write(try shardManifest(review, icons: icons, archives: archives, content: content, site: site, templates: templates)
+            try site.write(try shardManifest(review, icons: icons, archives: archives, content: content, hashes: hashes, site: site, templates: templates)
                 .encoded(), to: ShardManifest.fileName)
         }
         try writeManifest(site)

@@ -80,7 +80,8 @@ import Testing
         for shard in ["shard-1", "shard-2"] {
             var manifest = try ShardManifest.read(shard: workspace.url(shard))
             let folders = catalog.packs.filter { manifest.packs.contains($0.slug) }.map(\.folder)
-            manifest.inputs = try ShardInputs.hashes(content: workspace.content, packFolders: folders)
+            manifest.inputs = try ShardInputs.hashes(content: workspace.content, packFolders: folders,
+                                                     from: ContentHashes(root: workspace.content, previous: PathMap()))
             try manifest.encoded().write(to: workspace.url(shard).appendingPathComponent(ShardManifest.fileName))
         }
         let merged = try await workspace.merge(["shard-1", "shard-2"])
