@@ -449,8 +449,8 @@ public struct SiteBuilder: Sendable {
         // folder. One language at a time, so the list of pages is one language's long.
         for (position, language) in review.catalog.site.pageLanguages.enumerated() {
             // The review page is the largest: first, so it does not finish last.
-            var pages: [SitePage] = position == 0 ? [.review, .reviewCSV] : []
-            if position == 0, renderer.reviewLayout.byPack { pages += review.catalog.packs.indices.map { SitePage.reviewPack($0) } }
+            var pages: [SitePage] = position == 0 ? [.review(nil), .reviewCSV] : []
+            if position == 0, renderer.reviewLayout.byPack { pages += review.catalog.packs.indices.map { SitePage.review($0) } }
             for (packIndex, pack) in review.catalog.packs.enumerated() {
                 pages += pack.stickers.indices.map { SitePage.sticker($0, pack: packIndex, language) }
                 // A parts pack's builder: a page per combination, and the first one as its index.
@@ -502,24 +502,19 @@ public struct SiteBuilder: Sendable {
 /// sticker site has 20,000 pages per language, and a copy of the pack in each (with its stickers'
 /// array and strings inline) made the list 11 MB.
 enum SitePage: Sendable {
-    case home(String?), review, reviewCSV, catalogJSON, pack(Int, String?), sticker(Int, pack: Int, String?)
-    /// A pack's rows of the label review, when the review has a page per pack.
-    case reviewPack(Int)
+    case home(String?), reviewCSV, catalogJSON, pack(Int, String?), sticker(Int, pack: Int, String?)
+    /// The label review's first page (nil), or a pack's page when the review has a page per pack.
+    case review(Int?)
     case builder(Int, pack: Int, isIndex: Bool, String?)
 
     func write(_ review: Review, renderer: PageRenderer, site: SiteWriter) throws {
         let (source, path): (PageSource, String)
         switch self {
         case .home(let language): (source, path) = (renderer.home(in: language), renderer.language(language).path(SitePaths.home))
-        case .review:
-            let parts = renderer.reviewParts()
-            try site.writeStreamedPage(to: SitePaths.reviewPage, key: parts.key()) { emit in
-                try ReviewPageStream.render(parts, templates: renderer.templates, emit: emit)
-            }
-            return
-        case .reviewPack(let packIndex):
+        case .review(let packIndex):
             let parts = renderer.reviewParts(pack: packIndex)
-            try site.writeStreamedPage(to: SitePaths.reviewPage(review.catalog.packs[packIndex]), key: parts.key()) { emit in
+            let path = packIndex.map { SitePaths.reviewPage(review.catalog.packs[$0]) } ?? SitePaths.reviewPage
+            try site.writeStreamedPage(to: path, key: parts.key()) { emit in
                 try ReviewPageStream.render(parts, templates: renderer.templates, emit: emit)
             }
             return

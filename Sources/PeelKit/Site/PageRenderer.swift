@@ -396,11 +396,6 @@ struct PageRenderer: Sendable {
         reviewParts().whole
     }
 
-    /// A pack's review page's model, when the review has a page per pack.
-    func reviewModel(pack packIndex: Int) -> PageModel<ReviewModel> {
-        reviewParts(pack: packIndex).whole
-    }
-
     /// The review page's model in parts: everything but the rows, and the rows made a part at a
     /// time (`ReviewPageStream`), so a large catalog's rows are never all held.
     ///
@@ -410,18 +405,14 @@ struct PageRenderer: Sendable {
         let packs = packIndex.map { [$0] } ?? Array(catalog.packs.indices)
         let page = packIndex.map { SitePaths.reviewPage(catalog.packs[$0]) } ?? SitePaths.reviewPage
         var stickers: [ReviewPageParts.Place] = []
-        var status = (errors: 0, warnings: 0, clean: 0)
+        var status = StatusCounts()
         var codeSet = Set<String>()
         for packIndex in packs {
             for (stickerIndex, sticker) in catalog.packs[packIndex].stickers.enumerated() {
                 stickers.append(.init(pack: packIndex, sticker: stickerIndex))
                 let all = findings[sticker.source] ?? []
                 codeSet.formUnion(all.map(\.code.rawValue))
-                switch Self.status(of: all) {
-                case "error": status.errors += 1
-                case "warning": status.warnings += 1
-                default: status.clean += 1
-                }
+                status.add(all)
             }
         }
         // A pack's page counts that pack's findings; the first page, the catalog's (as `peel check` does).
@@ -472,14 +463,10 @@ struct PageRenderer: Sendable {
     /// stickers counted by their worst finding and their translations.
     private func reviewPackModel(_ packIndex: Int, from page: String) -> ReviewPackModel {
         let pack = catalog.packs[packIndex]
-        var status = (errors: 0, warnings: 0, clean: 0)
+        var status = StatusCounts()
         var translationsToDo = 0
         for sticker in pack.stickers {
-            switch Self.status(of: findings[sticker.source] ?? []) {
-            case "error": status.errors += 1
-            case "warning": status.warnings += 1
-            default: status.clean += 1
-            }
+            status.add(findings[sticker.source] ?? [])
             if catalog.site.otherLanguages.contains(where: { [.missing, .stale].contains(sticker.labelState(in: $0, site: catalog.site)) }) {
                 translationsToDo += 1
             }
@@ -488,6 +475,19 @@ struct PageRenderer: Sendable {
                                reviewHref: relative(SitePaths.reviewPage, from: page), stickerCount: pack.stickers.count,
                                stickersWithErrors: status.errors, stickersWithWarnings: status.warnings, cleanCount: status.clean,
                                translationsToDo: translationsToDo)
+    }
+
+    /// Stickers counted by their worst finding that is not silenced (`status(of:)`).
+    struct StatusCounts {
+        var errors = 0, warnings = 0, clean = 0
+
+        mutating func add(_ findings: [Finding]) {
+            switch PageRenderer.status(of: findings) {
+            case "error": errors += 1
+            case "warning": warnings += 1
+            default: clean += 1
+            }
+        }
     }
 
     /// "error", "warning" or "clean": a sticker's worst finding that is not silenced.
