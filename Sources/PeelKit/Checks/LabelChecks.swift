@@ -45,16 +45,9 @@ enum LabelChecks {
     /// on the page, in `<title>` and in what VoiceOver is handed, so the text can say something
     /// other than it seems (see `TerminalEscaping.isBidiControl` for which characters and why).
     static func bidiControls(_ subject: LabelSubject) -> [Finding] {
-        var findings: [Finding] = []
-        if let label = subject.text, let found = bidiControls(in: label) {
-            findings.append(subject.finding(.warning, .labelBidiControl,
-                "\(subject.name) holds \(found); they reorder how it reads, so remove them"))
+        characterFindings(subject, .labelBidiControl, advice: "they reorder how it reads, so remove them") { text in
+            bidiControls(in: text).map { ($0, .warning) }
         }
-        if let title = subject.title, let found = bidiControls(in: title) {
-            let name = subject.translation.map { "\(LanguageName.of($0)) title" } ?? "title"
-            findings.append(subject.titleFinding(.warning, .labelBidiControl, "\(name) holds \(found); they reorder how it reads, so remove them"))
-        }
-        return findings
     }
 
     /// Control characters in a sticker's label or title (escaped in YAML, `"\a"`, or a block
@@ -62,14 +55,20 @@ enum LabelChecks {
     /// `peel labels import` insists on. A line break or tab is a warning (VoiceOver reads on);
     /// anything else (BEL, ESC, C1…) reaches catalog.json and Xcode's label as it is: an error.
     static func controlCharacters(_ subject: LabelSubject) -> [Finding] {
+        characterFindings(subject, .labelControlCharacter, advice: "write it on one line of plain text", found: controlCharacters(in:))
+    }
+
+    /// A finding on the label and one on the title for the characters `found` names in each
+    /// ("label holds U+202E (…); <advice>").
+    private static func characterFindings(_ subject: LabelSubject, _ code: FindingCode, advice: String,
+                                          found: (String) -> (names: String, severity: Severity)?) -> [Finding] {
         var findings: [Finding] = []
-        if let label = subject.text, let (found, severity) = controlCharacters(in: label) {
-            findings.append(subject.finding(severity, .labelControlCharacter,
-                "\(subject.name) holds \(found); write it on one line of plain text"))
+        if let label = subject.text, let (names, severity) = found(label) {
+            findings.append(subject.finding(severity, code, "\(subject.name) holds \(names); \(advice)"))
         }
-        if let title = subject.title, let (found, severity) = controlCharacters(in: title) {
+        if let title = subject.title, let (names, severity) = found(title) {
             let name = subject.translation.map { "\(LanguageName.of($0)) title" } ?? "title"
-            findings.append(subject.titleFinding(severity, .labelControlCharacter, "\(name) holds \(found); write it on one line of plain text"))
+            findings.append(subject.titleFinding(severity, code, "\(name) holds \(names); \(advice)"))
         }
         return findings
     }
