@@ -26,6 +26,9 @@ enum UnlistedFiles {
     /// The manifest's paths in order, read a line at a time.
     private final class ManifestLines {
         private let file: UnsafeMutablePointer<FILE>
+        /// getline's buffer, reused for every line.
+        private var buffer: UnsafeMutablePointer<CChar>?
+        private var capacity = 0
         /// The line the reader stands on; nil past the end.
         private(set) var current: [UInt8]?
 
@@ -35,15 +38,15 @@ enum UnlistedFiles {
             advance()
         }
 
-        deinit { fclose(file) }
+        deinit {
+            free(buffer)
+            fclose(file)
+        }
 
         func advance() {
-            var line: UnsafeMutablePointer<CChar>?
-            var capacity = 0
-            defer { free(line) }
             while true {
-                let length = getline(&line, &capacity, file)
-                guard length >= 0, let line else { current = nil; return }
+                let length = getline(&buffer, &capacity, file)
+                guard length >= 0, let line = buffer else { current = nil; return }
                 let bytes = UnsafeRawBufferPointer(start: line, count: length).prefix { $0 != UInt8(ascii: "\n") }
                 if bytes.first == UInt8(ascii: "#") || bytes.isEmpty { continue }
                 current = Array(bytes)
@@ -73,7 +76,7 @@ enum UnlistedFiles {
     /// there, or made by hand) is not a file of the user's.
     private static func walk(_ folder: String, relative: String, manifest: ManifestLines, into found: inout [String]) {
         guard let directory = opendir(folder) else { return }
-        var entries: [(key: [UInt8], name: String, isFolder: Bool, isLink: Bool)] = []
+        var entries: [(key: [UInt8], name: String, path: String, isFolder: Bool, isLink: Bool)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
@@ -86,19 +89,15 @@ enum UnlistedFiles {
             }
             let isFolder = type == Int32(DT_DIR), isLink = type == Int32(DT_LNK)
             let path = relative.isEmpty ? name : relative + "/" + name
-            entries.append((Array(path.utf8) + (isFolder || isLink ? [UInt8(ascii: "/")] : []), name, isFolder, isLink))
+            entries.append((Array(path.utf8) + (isFolder || isLink ? [UInt8(ascii: "/")] : []), name, path, isFolder, isLink))
         }
         closedir(directory)
         for entry in entries.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-            let exact = Array(path.utf8)
-            let listed = manifest.skip(below: entry.key, noting: exact)
+            let listed = manifest.skip(below: entry.key, noting: Array(entry.path.utf8))
             if entry.isFolder {
-                walk(folder + "/" + entry.name, relative: path, manifest: manifest, into: &found)
-            } else if entry.isLink {
-                if !listed && !manifest.startsWith(entry.key) && path != SitePaths.manifest { found.append(path) }
-            } else if !listed && path != SitePaths.manifest {
-                found.append(path)
+                walk(folder + "/" + entry.name, relative: entry.path, manifest: manifest, into: &found)
+            } else if !listed && entry.path != SitePaths.manifest && !(entry.isLink && manifest.startsWith(entry.key)) {
+                found.append(entry.path)
             }
         }
     }
