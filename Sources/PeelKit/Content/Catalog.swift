@@ -131,4 +131,7 @@ public struct Sticker: Sendable {
 
     /// The file name, as the artist named it.
     public var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }
+
+    /// The sidecar, or where one would go: `<stem>.md` beside the image.
+    public var sidecarOrNew: String { sidecar ?? StickerFileKind.stem(source) + ".md" }
 }

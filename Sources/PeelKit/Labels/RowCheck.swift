@@ -23,7 +23,7 @@ struct RowCheck {
             // A composed sticker has no sidecar of its own: its label is made from its part files.
             for sticker in pack.stickers where sticker.composition == nil {
                 stickers[sticker.source] = sticker
-                readers[Self.sidecar(of: sticker), default: []].append(sticker.source)
+                readers[sticker.sidecarOrNew, default: []].append(sticker.source)
             }
         }
     }
@@ -56,7 +56,7 @@ struct RowCheck {
         // Trimmed, as the catalog reads labels.
         let newLabel = row.newLabel.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !newLabel.isEmpty else { return .refused("\(file): the new label is only spaces; leave the cell empty to keep the label") }
-        let sidecar = Self.sidecar(of: sticker)
+        let sidecar = sticker.sidecarOrNew
         if let error = sticker.sidecarError {
             return .refused("\(sidecar): the sidecar cannot be read (\(error.message)); fix it first")
         }
@@ -83,11 +83,6 @@ struct RowCheck {
         } catch {
             return .refused("\(sidecar): \((error as? PeelError)?.reason ?? SystemErrorText.describe(error))")
         }
-    }
-
-    /// The sticker's sidecar, or the one an import would create (`<stem>.md` beside the image).
-    private static func sidecar(of sticker: Sticker) -> String {
-        sticker.sidecar ?? StickerFileKind.stem(sticker.source) + ".md"
     }
 
     /// True when `label` is the one `hash` was made from; line breaks a text editor turned into

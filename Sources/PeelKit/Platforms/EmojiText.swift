@@ -11,11 +11,11 @@
 /// and nobody means ❤ as text in an emoji list. Below (©, ™, ‼, arrows) it stays text.
 /// `qualified(_:)` adds the U+FE0F for the exports.
 public enum EmojiText {
-    /// `emoji` fully qualified: a lone pictograph without emoji presentation gets U+FE0F, as
-    /// emoji keyboards write it and the messengers list it.
     /// Where the symbols that are emoji without U+FE0F start (⌚ U+231A is the first of them).
     static let pictographs: UInt32 = 0x2300
 
+    /// `emoji` fully qualified: a lone pictograph without emoji presentation gets U+FE0F, as
+    /// emoji keyboards write it and the messengers list it.
     public static func qualified(_ emoji: String) -> String {
         let scalars = Array(emoji.unicodeScalars)
         guard scalars.count == 1, let only = scalars.first, !only.properties.isEmojiPresentation, only.value >= pictographs else { return emoji }

@@ -60,7 +60,7 @@ public enum PlatformChecks {
             if emoji.isEmpty {
                 stickerFinding(.error, .emojiMissing, line: sticker.emojiLine, file: sidecar,
                                "the sticker has no emoji, and \(name) needs \(range.lowerBound == range.upperBound ? "one" : "at least one") to publish it; "
-                                   + (sticker.sidecar == nil ? "create \((sticker.source as NSString).deletingLastPathComponent)/\(StickerFileKind.stem((sticker.source as NSString).lastPathComponent)).md with emoji: [😀] (and alt:)" : "add emoji: [😀] to \(sidecar)"))
+                                   + (sticker.sidecar == nil ? "create \(sticker.sidecarOrNew) with emoji: [😀] (and alt:)" : "add emoji: [😀] to \(sidecar)"))
             } else if emoji.count > range.upperBound {
                 let kept = emoji.prefix(range.upperBound).joined(separator: " ")
                 let left = emoji.dropFirst(range.upperBound).joined(separator: " ")
