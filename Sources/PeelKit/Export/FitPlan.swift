@@ -28,11 +28,13 @@ public enum FitPlan {
     /// of a pack fits that pack's size class (`peel fit content/faces/grin.png` must agree with
     /// `peel fit content` and `peel check`), and a loose file `large`.
     public static func items(files: [URL], sizeClass: SizeClass?) -> [Item] {
-        files.map { file in
-            if sizeClass == nil, let target = try? CatalogTarget.locate(file), case .file(let path) = target.scope,
-               let (catalog, _) = try? CatalogLoader(contentFolder: target.root).load(),
-               let pack = catalog.packs.first(where: { pack in pack.stickers.contains { $0.source == path } }) {
-                return Item(input: file, relativePath: file.lastPathComponent, sizeClass: pack.size)
+        var catalogs: [String: Catalog] = [:]   // by root: several files of one catalog load it once
+        return files.map { file in
+            if sizeClass == nil, let target = try? CatalogTarget.locate(file), case .file(let path) = target.scope {
+                if catalogs[target.root.path] == nil { catalogs[target.root.path] = try? CatalogLoader(contentFolder: target.root).load().0 }
+                if let pack = catalogs[target.root.path]?.packs.first(where: { pack in pack.stickers.contains { $0.source == path } }) {
+                    return Item(input: file, relativePath: file.lastPathComponent, sizeClass: pack.size)
+                }
             }
             return Item(input: file, relativePath: file.lastPathComponent, sizeClass: sizeClass ?? .large)
         }
