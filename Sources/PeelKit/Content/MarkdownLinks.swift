@@ -159,16 +159,7 @@ enum MarkdownLinks {
 
     /// Whether `html` holds `marker` (`markerPrefix` or `sitePrefix`): texts without one are left alone.
     static func holds(_ marker: String, in html: String) -> Bool {
-        let needle = Array(marker.utf8)
-        var html = html
-        return html.withUTF8 { bytes in
-            var index = 0
-            while index + needle.count <= bytes.count {
-                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-                index += 1
-            }
-            return false
-        }
+        html.utf8.firstRange(of: marker.utf8) != nil
     }
 
     /// Step 3: `html` with each site marker made a link from `page` (a path from the site root);
