@@ -246,9 +246,7 @@ struct CatalogLinks {
         let texts = [site.introHTML, site.footerHTML] + site.translations.values.flatMap { [$0.introHTML, $0.footerHTML ?? ""] }
         let any = texts.contains(where: holdsMarker) || catalog.packs.contains { pack in
             Self.holdsMarker(pack.descriptionHTML) || pack.translations.values.contains { Self.holdsMarker($0.descriptionHTML) }
-                || pack.stickers.contains { sticker in
-                    Self.holdsMarker(sticker.descriptionHTML) || sticker.translations.contains { Self.holdsMarker($0.value.descriptionHTML) }
-                }
+                || pack.stickers.contains(where: holdsMarker)
         }
         guard any else { return [] }
         return CatalogLinks(catalog: catalog, content: content, siteFile: siteFile).rewrite(&catalog)
@@ -305,6 +303,11 @@ struct CatalogLinks {
             changed = true
         }
         return changed ? sticker : nil
+    }
+
+    /// Whether `sticker`'s description or a translation's holds a link to rewrite.
+    static func holdsMarker(_ sticker: Sticker) -> Bool {
+        holdsMarker(sticker.descriptionHTML) || sticker.translations.contains { holdsMarker($0.value.descriptionHTML) }
     }
 
     private static func holdsMarker(_ html: String) -> Bool {

@@ -75,15 +75,17 @@ struct SidecarRefresh {
             loadFindings += findings
             catalog.packs[place.pack].stickers[place.sticker] = fresh
         }
-        // The fresh texts' relative links, pointed at what the site publishes as a build does.
-        var linkFindings: [Finding] = []
-        let links = CatalogLinks(catalog: catalog, content: content, siteFile: FileManager.default.fileExists(atPath: content.url("site.md").path))
-        for place in edited {
-            if let linked = links.rewrite(catalog.packs[place.pack].stickers[place.sticker], findings: &linkFindings) {
-                catalog.packs[place.pack].stickers[place.sticker] = linked
+        // The fresh texts' relative links, pointed at what the site publishes as a build does (the
+        // table of what it publishes is made only when an edited text has a link).
+        let linking = edited.filter { CatalogLinks.holdsMarker(catalog.packs[$0.pack].stickers[$0.sticker]) }
+        if !linking.isEmpty {
+            let links = CatalogLinks(catalog: catalog, content: content, siteFile: FileManager.default.fileExists(atPath: content.url("site.md").path))
+            for place in linking {
+                if let linked = links.rewrite(catalog.packs[place.pack].stickers[place.sticker], findings: &loadFindings) {
+                    catalog.packs[place.pack].stickers[place.sticker] = linked
+                }
             }
         }
-        loadFindings += linkFindings
         loadFindings.sort()
         // The rules run again over the edited packs; the other packs' findings stay.
         let editedFolders = Set(edited.map { catalog.packs[$0.pack].folder })
