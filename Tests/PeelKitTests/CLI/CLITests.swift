@@ -205,11 +205,17 @@ extension CLITests {
 }
 
 extension CLITests {
-    @Test func fitCommandWritesResultsAsideAndReports() throws {
+    /// A `small` pack holding content/'s 618 px grinning face as `p/big.png`, with its sidecar.
+    static func smallPackWithALargeSticker() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
         try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
         try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        return folder
+    }
+
+    @Test func fitCommandWritesResultsAsideAndReports() throws {
+        let folder = try Self.smallPackWithALargeSticker()
         try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/p/cycle.gif")
         try folder.write("---\nalt: Weather cycle\n---\n", to: "content/p/cycle.md")
         try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
@@ -235,10 +241,7 @@ extension CLITests {
     }
 
     @Test func fittingOneStickerFileUsesItsPacksSizeClass() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
-        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
-        try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        let folder = try Self.smallPackWithALargeSticker()
         let pack = try run(["fit", "content/p/big.png"], in: folder.url, environment: ["CI": "true"])
         #expect(pack.status == 0, "\(pack.stderr)")
         #expect(pack.stdout.contains("scaled to 300 × 300 px (small)"), "as `peel fit content` would: \(pack.stdout)")
@@ -287,10 +290,7 @@ extension CLITests {
 
 extension CLITests {
     @Test func fittingInPlaceKeepsTheFilesPermissions() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
-        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
-        try folder.write("---\nalt: Grinning face\n---\n", to: "content/p/big.md")
+        let folder = try Self.smallPackWithALargeSticker()
         let path = folder.url.appendingPathComponent("content/p/big.png").path
         try FileManager.default.setAttributes([.posixPermissions: 0o440], ofItemAtPath: path)
         let result = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
