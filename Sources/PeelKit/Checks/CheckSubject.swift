@@ -5,17 +5,17 @@ struct CheckSubject {
     /// Nil when the image could not be read (the image step reported why).
     let info: ImageInfo?
 
-    /// The sticker's label in the default language (its sidecar's `alt:`), in the pack's language.
+    /// The sticker's own label (its sidecar's `alt:`), in the pack's language.
     func defaultLabel(site: SiteInfo) -> LabelSubject {
         LabelSubject(sticker: sticker, pack: pack, text: sticker.alt, title: sticker.title,
                      file: sticker.sidecar ?? sticker.source, line: sticker.altLine,
                      language: pack.language ?? site.language, translation: nil)
     }
 
-    /// The sticker's words in every language it has them: the default language first, then each
-    /// translation in the order `languages:` declares them. Every label rule runs on each.
+    /// The sticker's words in every language it has them: its own first, then each translation in
+    /// the order `languages:` declares them. Every label rule runs on each.
     func labels(site: SiteInfo) -> [LabelSubject] {
-        [defaultLabel(site: site)] + site.otherLanguages.compactMap { language in
+        [defaultLabel(site: site)] + site.translationLanguages(of: pack).compactMap { language in
             guard let translation = sticker.translations[language] else { return nil }
             return LabelSubject(sticker: sticker, pack: pack, text: translation.alt, title: translation.title,
                                 file: translation.file, line: translation.altLine, language: language, translation: language)

@@ -102,7 +102,7 @@ enum LabelChecks {
             findings.append(Finding(.warning, .labelBidiControl, file: manifest,
                                     message: "pack title holds \(found); they reorder how it reads, so remove them"))
         }
-        for language in site.otherLanguages {
+        for language in site.translationLanguages(of: pack) {
             guard let translation = pack.translations[language], let title = translation.title, let found = bidiControls(in: title) else { continue }
             findings.append(Finding(.warning, .labelBidiControl, file: translation.file, line: translation.titleLine,
                                     message: "\(LanguageName.of(language)) pack title holds \(found); they reorder how it reads, so remove them",

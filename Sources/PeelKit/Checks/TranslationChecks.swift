@@ -9,14 +9,15 @@ enum TranslationChecks {
         let site = catalog.site
         guard !site.otherLanguages.isEmpty else { return [] }
         var findings: [Finding] = []
-        let source = LanguageName.of(site.defaultLanguage)
         for pack in catalog.packs {
+            let sourceLanguage = site.sourceLanguage(of: pack), languages = site.translationLanguages(of: pack)
+            let source = LanguageName.of(sourceLanguage)
             // A composed sticker's translations are its parts': their files get the findings (PartsPack).
             for sticker in pack.stickers where sticker.alt != nil && sticker.composition == nil {
-                for language in site.otherLanguages {
+                for language in languages {
                     let name = LanguageName.of(language)
                     let translation = sticker.translations[language]
-                    switch sticker.labelState(in: language, site: site) {
+                    switch sticker.labelState(in: language, source: sourceLanguage) {
                     case .missing:
                         let file = translation?.file ?? Self.translationFile(of: sticker, language: language)
                         findings.append(Finding(.warning, .missingTranslation, file: sticker.sidecar ?? sticker.source, line: sticker.altLine,
@@ -33,7 +34,7 @@ enum TranslationChecks {
                     }
                 }
             }
-            for language in site.otherLanguages where pack.titleState(in: language, site: site) == .stale {
+            for language in languages where pack.titleState(in: language, site: site) == .stale {
                 guard let translation = pack.translations[language] else { continue }
                 findings.append(Finding(.warning, .staleTranslation, file: translation.file, line: translation.translatedFromLine,
                     message: "the \(LanguageName.of(language)) pack title was translated from '\(translation.translatedFrom ?? "")', but the \(source) title is now '\(pack.title)'; "
@@ -41,6 +42,7 @@ enum TranslationChecks {
                     language: language))
             }
         }
+        let source = LanguageName.of(site.defaultLanguage)
         for language in site.otherLanguages {
             guard let translation = site.translations[language], let from = translation.translatedFrom,
                   from.trimmed != site.title.trimmed else { continue }

@@ -5,6 +5,13 @@ public struct Catalog: Sendable {
     public var packs: [Pack]
 
     public var stickerCount: Int { packs.reduce(0) { $0 + $1.stickers.count } }
+
+    /// The languages some pack is translated into, in `languages:`' order: the site's other
+    /// languages, and the default one too when a pack is written in another (its `language:`).
+    public var translatedLanguages: [String] {
+        let sources = Set(packs.map(site.sourceLanguage(of:)))
+        return site.languages.filter { language in sources.contains { $0 != language } }
+    }
 }
 
 /// `site.md`: the gallery's title, description and intro.
@@ -39,6 +46,23 @@ public struct SiteInfo: Sendable {
     /// The languages pages are rendered in: nil (the default language, at the site's root), then
     /// each other language (in its own folder).
     var pageLanguages: [String?] { [nil] + otherLanguages.map { $0 } }
+
+    /// The language `pack`'s own files are written in, the one its translations are made from:
+    /// its `language:` when that is one of the site's languages (an Arabic pack in an `[en, ar]`
+    /// site), else the default language (a pack with no `language:`, or one in a language the site
+    /// does not ship, whose texts stand in for every language's).
+    public func sourceLanguage(of pack: Pack) -> String {
+        guard let own = pack.language?.lowercased(), let declared = languages.first(where: { $0.lowercased() == own }) else {
+            return defaultLanguage
+        }
+        return declared
+    }
+
+    /// The languages `pack`'s texts should be translated into: the site's languages but its source.
+    public func translationLanguages(of pack: Pack) -> [String] {
+        let source = sourceLanguage(of: pack)
+        return languages.filter { $0 != source }
+    }
 }
 
 /// A folder of stickers described by its `pack.md`.

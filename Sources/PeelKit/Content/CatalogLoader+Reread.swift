@@ -15,7 +15,8 @@ extension CatalogLoader {
         let files = sticker.translations.values.map { ($0.file as NSString).lastPathComponent }.sorted()
         if !files.isEmpty {
             let source = sticker.sidecar
-            fresh.translations = LanguageMap(readTranslations(files, source: source, folder: folder, site: site, findings: &findings) { path, language in
+            fresh.translations = LanguageMap(readTranslations(files, source: source, sourceLanguage: site.sourceLanguage(of: pack), folder: folder,
+                                                            site: site, findings: &findings) { path, language in
                 readStickerTranslation(path, language: language, sticker: fresh.source, sourceSidecar: source ?? fresh.source,
                                        content: content)
             })

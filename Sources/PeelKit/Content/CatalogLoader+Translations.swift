@@ -27,10 +27,11 @@ extension CatalogLoader {
     }
 
     /// The translation files `files` (names in `folder`, or at the top when nil) of the source file
-    /// `source`, read with `read`, by declared language. Files in an undeclared language, in the
-    /// default language, or without a source are reported and left out.
+    /// `source`, written in `sourceLanguage` (the default language, or a pack's `language:`), read
+    /// with `read`, by declared language. Files in an undeclared language, in the source language,
+    /// or without a source are reported and left out.
     static func readTranslations<Translation>(
-        _ files: [String], source: String?, folder: String?, site: SiteInfo, findings: inout [Finding],
+        _ files: [String], source: String?, sourceLanguage: String, folder: String?, site: SiteInfo, findings: inout [Finding],
         read: (_ path: String, _ language: String) -> (Translation, [Finding])
     ) -> [String: Translation] {
         var result: [String: Translation] = [:]
@@ -54,8 +55,9 @@ extension CatalogLoader {
                     + "add it to languages: to publish this translation (the file is ignored)")
                 continue
             }
-            if language == site.defaultLanguage {
-                report(.orphanTranslation, "'\(language)' is the default language, whose texts live in \(source); this file is ignored")
+            if language == sourceLanguage {
+                let whose = language == site.defaultLanguage ? "the default language" : "the language of this pack (its pack.md's language:)"
+                report(.orphanTranslation, "'\(language)' is \(whose), whose texts live in \(source); this file is ignored")
                 continue
             }
             if result[language] != nil {

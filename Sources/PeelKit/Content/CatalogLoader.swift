@@ -32,7 +32,7 @@ public struct CatalogLoader {
         }
         let translationFiles = topLevel.filter { TranslationFileName($0)?.stem == "site" }
         site.translations = Self.readTranslations(translationFiles, source: topLevel.contains("site.md") ? "site.md" : nil,
-                                             folder: nil, site: site, findings: &findings) { path, language in
+                                             sourceLanguage: site.defaultLanguage, folder: nil, site: site, findings: &findings) { path, language in
             Self.readSiteTranslation(path, language: language, content: content)
         }
 
@@ -223,15 +223,17 @@ public struct CatalogLoader {
 
         let packTranslations = names.filter { TranslationFileName($0)?.stem == "pack" }
         pack.translations = Self.readTranslations(packTranslations, source: names.contains("pack.md") ? packFile : nil,
-                                             folder: folder, site: site, findings: &findings) { path, language in
+                                             sourceLanguage: site.sourceLanguage(of: pack), folder: folder, site: site, findings: &findings) { path, language in
             Self.readPackTranslation(path, language: language, source: packFile, content: content)
         }
         let partFolders = Set(partsDeclaration?.parts ?? [])
         pack.stickers = readStickers(in: folder, names: names.filter { !packTranslations.contains($0) && !partFolders.contains($0) },
-                                     icon: pack.icon, tray: pack.tray, site: site, content: content, findings: &findings)
+                                     icon: pack.icon, tray: pack.tray, site: site, sourceLanguage: site.sourceLanguage(of: pack),
+                                     content: content, findings: &findings)
         if let partsDeclaration {
             let composed = PartsPack.load(partsDeclaration, folder: folder, packFile: packFile, content: content,
-                                          derivedFolder: partsFolder, site: site, packTranslations: pack.translations)
+                                          derivedFolder: partsFolder, site: site, sourceLanguage: site.sourceLanguage(of: pack),
+                                          packTranslations: pack.translations)
             findings += composed.findings
             pack.parts = composed.parts
             pack.stickers += composed.stickers
@@ -283,8 +285,8 @@ public struct CatalogLoader {
         return resolved
     }
 
-    private func readStickers(in folder: String, names: [String], icon: String?, tray: String?, site: SiteInfo, content: ContentPath,
-                              findings: inout [Finding]) -> [Sticker] {
+    private func readStickers(in folder: String, names: [String], icon: String?, tray: String?, site: SiteInfo,
+                              sourceLanguage: String, content: ContentPath, findings: inout [Finding]) -> [Sticker] {
         var images: [String] = []
         var sidecars: [String: String] = [:]   // stem -> file name
         // Images reported and skipped (unsupported, too large, outside): their sidecars are theirs,
@@ -362,7 +364,8 @@ public struct CatalogLoader {
                                                        sharesStem: (stems[stem] ?? 0) > 1, content: content)
             if let files = translationFiles[stem] {
                 let source = sidecars[stem].map { "\(folder)/\($0)" }
-                sticker.translations = LanguageMap(Self.readTranslations(files, source: source, folder: folder, site: site, findings: &findings) { path, language in
+                sticker.translations = LanguageMap(Self.readTranslations(files, source: source, sourceLanguage: sourceLanguage, folder: folder, site: site,
+                                                                                 findings: &findings) { path, language in
                     Self.readStickerTranslation(path, language: language, sticker: sticker.source,
                                                 sourceSidecar: source ?? sticker.source, content: content)
                 })

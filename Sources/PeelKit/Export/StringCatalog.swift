@@ -76,11 +76,14 @@ struct StringCatalog: Encodable {
         let names = packs.flatMap { $0.stickers.map(\.slug) }
         let qualified = Set(names).count != names.count
         for pack in packs {
+            // A pack written in another of the site's languages (its `language:`) has its own
+            // labels in that one, and its translations in the others, the default included.
+            let source = site.sourceLanguage(of: pack)
             for sticker in pack.stickers {
                 var entry = Entry(comment: "Accessibility label (VoiceOver) of \(sticker.source)")
                 for language in languages(of: site) {
-                    let text = language == site.defaultLanguage ? sticker.alt : sticker.translations[language]?.alt
-                    entry.add(text, language: language, state: sticker.labelState(in: language, site: site))
+                    let text = language == source ? sticker.alt : sticker.translations[language]?.alt
+                    entry.add(text, language: language, state: sticker.labelState(in: language, source: source))
                 }
                 guard !entry.localizations.isEmpty else { continue }
                 catalog.strings[qualified ? "\(pack.slug)/\(sticker.slug)" : sticker.slug] = entry
@@ -96,7 +99,7 @@ struct StringCatalog: Encodable {
         var catalog = StringCatalog(sourceLanguage: site.defaultLanguage)
         var entry = Entry(comment: "Bundle display name: the sticker pack's name in Messages")
         for language in languages(of: site) {
-            let text = language == site.defaultLanguage ? pack.title : pack.translations[language]?.title
+            let text = language == site.sourceLanguage(of: pack) ? pack.title : pack.translations[language]?.title
             entry.add(text, language: language, state: pack.titleState(in: language, site: site))
         }
         catalog.strings["CFBundleDisplayName"] = entry

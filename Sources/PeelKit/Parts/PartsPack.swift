@@ -76,7 +76,11 @@ public enum PartsPack {
     /// language. Translators work on the parts, not on every combination: a part label missing or
     /// out of date is reported once, on the part's files, not once per sticker made with it.
     static func load(_ declaration: Declaration, folder: String, packFile: String, content: ContentPath,
-                     derivedFolder: URL, site: SiteInfo = SiteInfo(), packTranslations: [String: PackTranslation] = [:]) -> Result {
+                     derivedFolder: URL, site: SiteInfo = SiteInfo(), sourceLanguage: String? = nil,
+                     packTranslations: [String: PackTranslation] = [:]) -> Result {
+        // The language the pack is written in (its language:, else the default one) and those it is translated into.
+        let source = sourceLanguage ?? site.defaultLanguage
+        let languages = site.languages.filter { $0 != source }
         var result = Result()
         var layers: [String: (image: RGBAImage, sha: String)] = [:]   // file -> decoded layer
         var reference: (file: String, width: Int, height: Int)?
@@ -130,8 +134,8 @@ public enum PartsPack {
                                                            message: "part has no label; add 'alt: what this \(name) shows' (composed labels are made of it)"))
                         }
                         result.findings += reader.findings
-                        choice.translations = CatalogLoader.readTranslations(translationFiles[stem] ?? [], source: sidecar, folder: partFolder,
-                                                                             site: site, findings: &result.findings) { path, _ in
+                        choice.translations = CatalogLoader.readTranslations(translationFiles[stem] ?? [], source: sidecar, sourceLanguage: source,
+                                                                             folder: partFolder, site: site, findings: &result.findings) { path, _ in
                             readTranslation(path, source: sidecar, content: content)
                         }
                     } else {
@@ -173,9 +177,9 @@ public enum PartsPack {
         }
 
         let template = LabelTemplate.make(declaration, parts: declaration.parts, packFile: packFile, findings: &result.findings)
-        let templates = translatedTemplates(declaration, site: site, packFile: packFile, packTranslations: packTranslations,
+        let templates = translatedTemplates(declaration, source: source, languages: languages, packFile: packFile, packTranslations: packTranslations,
                                             findings: &result.findings)
-        result.findings += translationFindings(result.parts, site: site)
+        result.findings += translationFindings(result.parts, source: source, languages: languages)
         var combinations = all(result.parts)
         combinations = filter(combinations, declaration: declaration, parts: result.parts, packFile: packFile, findings: &result.findings)
         guard combinations.count <= maxCombinations else {
@@ -303,16 +307,16 @@ public enum PartsPack {
 
     /// The label template in each other language: `label:` of `pack.<tag>.md`. A pack with a
     /// template and a language without one gets a finding: its stickers have no label in it.
-    private static func translatedTemplates(_ declaration: Declaration, site: SiteInfo, packFile: String,
+    private static func translatedTemplates(_ declaration: Declaration, source: String, languages: [String], packFile: String,
                                             packTranslations: [String: PackTranslation], findings: inout [Finding]) -> [String: LabelTemplate] {
         guard declaration.label != nil else { return [:] }
         var templates: [String: LabelTemplate] = [:]
-        for language in site.otherLanguages {
+        for language in languages {
             let name = LanguageName.of(language)
             guard let translation = packTranslations[language], let text = translation.label else {
                 let file = packTranslations[language]?.file ?? "\(packFile.split(separator: "/").dropLast().joined(separator: "/"))/pack.\(language).md"
                 findings.append(Finding(.warning, .missingTranslation, file: packFile, line: declaration.labelLine,
-                                        message: "no \(name) label template: the pack's stickers have no \(name) labels (VoiceOver reads the \(LanguageName.of(site.defaultLanguage)) ones); add 'label:' to \(file)",
+                                        message: "no \(name) label template: the pack's stickers have no \(name) labels (VoiceOver reads the \(LanguageName.of(source)) ones); add 'label:' to \(file)",
                                         language: language))
                 continue
             }
@@ -327,13 +331,13 @@ public enum PartsPack {
     }
 
     /// Each part label missing or out of date in another language, once, on the part's files.
-    private static func translationFindings(_ parts: [Part], site: SiteInfo) -> [Finding] {
+    private static func translationFindings(_ parts: [Part], source sourceLanguage: String, languages: [String]) -> [Finding] {
         var findings: [Finding] = []
-        let source = LanguageName.of(site.defaultLanguage)
+        let source = LanguageName.of(sourceLanguage)
         for part in parts {
             for choice in part.choices {
                 guard let label = choice.label, let sidecar = choice.sidecar else { continue }
-                for language in site.otherLanguages {
+                for language in languages {
                     let name = LanguageName.of(language)
                     let translation = choice.translations[language]
                     switch TranslationState.of(translation: translation?.label, translatedFrom: translation?.translatedFrom, source: label) {

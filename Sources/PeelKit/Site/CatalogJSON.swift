@@ -60,13 +60,17 @@ struct CatalogJSON: Encodable {
         @Nullable var download: String?
         let icons: [PackIcon]
         let stickers: [StickerEntry]
+        /// The language the pack's own texts (`title`, and its stickers' `title`, `alt`, `tags`)
+        /// are written in: the site's default language, or the pack's `language:`.
+        let language: String
         /// By language tag, every language the site ships.
         var languages: [String: PackText] = [:]
         /// By platform, every platform of site.md's `platforms:` (`PlatformReadiness`).
         var platforms: [String: PlatformEntry] = [:]
 
         enum CodingKeys: String, CodingKey {
-            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, languages, platforms
+            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, language, languages,
+                 platforms
         }
     }
 
@@ -157,6 +161,7 @@ struct CatalogJSON: Encodable {
     func entry(for pack: Pack) -> PackEntry {
         let assets = review.assets
         let site = review.catalog.site
+        let source = site.sourceLanguage(of: pack)
         var entry = PackEntry(slug: pack.slug, title: pack.title, size: pack.size.rawValue, sizePixels: pack.size.pixels,
                   contexts: pack.contexts.map(\.rawValue), author: pack.author, license: pack.license,
                   page: SitePaths.packPage(pack),
@@ -174,9 +179,10 @@ struct CatalogJSON: Encodable {
                                           poster: assets[sticker.source]?.poster,
                                           thumbnails: assets[sticker.source]?.thumbnails ?? [],
                                           findings: review.findings(for: sticker).map(FindingRecord.init),
-                                          languages: Self.texts(of: sticker, site: review.catalog.site, languages: languages),
+                                          languages: Self.texts(of: sticker, source: source, site: site, languages: languages),
                                           parts: sticker.composition?.choices.map { PartEntry(part: $0.part, choice: $0.choice, file: $0.file, alt: $0.label) })
-                  })
+                  },
+                  language: pack.language ?? source)
         if !pack.stickers.isEmpty {
             for row in PlatformReadiness.of(pack, in: review) {
                 let download = archives[SitePaths.platformArchiveKey(pack, row.platform)] == nil ? nil : SitePaths.platformArchive(pack, row.platform)
@@ -185,11 +191,11 @@ struct CatalogJSON: Encodable {
             }
         }
         for language in languages {
-            let translation = language == site.defaultLanguage ? nil : pack.translations[language]
+            let translation = language == source ? nil : pack.translations[language]
             entry.languages[language] = translation.map { PackText(title: $0.title, description: Self.linked($0.descriptionHTML, language: language, site: site),
                                                                   state: pack.titleState(in: language, site: site)) }
-                ?? PackText(title: language == site.defaultLanguage ? pack.title : nil,
-                            description: language == site.defaultLanguage ? Self.linked(pack.descriptionHTML, language: language, site: site) : "",
+                ?? PackText(title: language == source ? pack.title : nil,
+                            description: language == source ? Self.linked(pack.descriptionHTML, language: language, site: site) : "",
                             state: pack.titleState(in: language, site: site))
         }
         return entry
@@ -201,13 +207,13 @@ struct CatalogJSON: Encodable {
         MarkdownLinks.placed(html, on: SitePaths.catalogJSON, language: language == site.defaultLanguage ? nil : language)
     }
 
-    /// A sticker's words in each of `languages`: the sidecar's for the default one, the
-    /// translation file's for the others.
-    static func texts(of sticker: Sticker, site: SiteInfo, languages: [String]) -> [String: StickerText] {
+    /// A sticker's words in each of `languages`: the sidecar's for its pack's `source` language,
+    /// the translation file's for the others.
+    static func texts(of sticker: Sticker, source: String, site: SiteInfo, languages: [String]) -> [String: StickerText] {
         var texts: [String: StickerText] = [:]
         for language in languages {
-            let state = sticker.labelState(in: language, site: site)
-            if language == site.defaultLanguage {
+            let state = sticker.labelState(in: language, source: source)
+            if language == source {
                 texts[language] = StickerText(alt: sticker.alt, title: sticker.title, tags: sticker.tags, description: linked(sticker.descriptionHTML, language: language, site: site),
                                               state: state, file: sticker.sidecar)
             } else {

@@ -158,10 +158,11 @@ struct ReviewTranslationModel: Encodable {
     /// Whether there is a label: a template's `{{#label}}` on a missing one would find the row's
     /// own (English) label further up the context stack and show it marked as this language.
     var hasLabel: Bool { label != nil }
-    /// `translated`, `stale` or `missing`.
+    /// `translated`, `stale`, `missing`, or `source` (the sticker's pack is written in this language).
     let state: String
     let stale: Bool
     let missing: Bool
+    var isSource: Bool { state == TranslationState.source.rawValue }
 }
 
 /// One part of a composed sticker on its page: "base: a waffle cone".

@@ -78,11 +78,18 @@ struct PageRenderer: Sendable {
                          footerLang: footer == nil && !info.footerHTML.isEmpty ? stand : nil)
     }
 
+    /// Whether `language`'s pages show `pack`'s own texts: the pack is written in it (the default
+    /// language, or its `language:`), so they are not a translation.
+    func showsOwnTexts(of pack: Pack, in language: PageLanguage) -> Bool {
+        language.tag == catalog.site.sourceLanguage(of: pack)
+    }
+
     /// A pack's title and description in `language`.
     func texts(of pack: Pack, in language: PageLanguage) -> (title: LocalizedText, description: LocalizedText) {
         let own = pack.language
-        guard !language.isDefault else {
-            return (LocalizedText(text: pack.title, lang: own), LocalizedText(text: pack.descriptionHTML, lang: own))
+        guard !showsOwnTexts(of: pack, in: language) else {
+            let lang = language.isDefault ? own : language.lang(of: own ?? language.tag)
+            return (LocalizedText(text: pack.title, lang: lang), LocalizedText(text: pack.descriptionHTML, lang: lang))
         }
         let translation = pack.translations[language.tag]
         let stand = language.lang(of: own ?? language.source)
@@ -92,13 +99,14 @@ struct PageRenderer: Sendable {
         return (title, description)
     }
 
-    /// A sticker's words in `language`: each the translation's, or the default language's with its `lang`.
+    /// A sticker's words in `language`: each the translation's, or its own (its pack's language's) with their `lang`.
     func texts(of sticker: Sticker, in pack: Pack, language: PageLanguage)
         -> (title: LocalizedText, alt: LocalizedText?, description: LocalizedText, tags: [String], tagsLang: String?) {
         let own = pack.language
-        guard !language.isDefault else {
-            return (LocalizedText(text: sticker.title, lang: own), sticker.alt.map { LocalizedText(text: $0, lang: own) },
-                    LocalizedText(text: sticker.descriptionHTML, lang: own), sticker.tags, own)
+        guard !showsOwnTexts(of: pack, in: language) else {
+            let lang = language.isDefault ? own : language.lang(of: own ?? language.tag)
+            return (LocalizedText(text: sticker.title, lang: lang), sticker.alt.map { LocalizedText(text: $0, lang: lang) },
+                    LocalizedText(text: sticker.descriptionHTML, lang: lang), sticker.tags, lang)
         }
         let translation = sticker.translations[language.tag]
         let stand = language.lang(of: own ?? language.source)
@@ -111,10 +119,11 @@ struct PageRenderer: Sendable {
     }
 
     /// The "not yet translated" / "may be out of date" note of a sticker's label in `language`.
-    func translationNote(for sticker: Sticker, language: PageLanguage) -> TranslationNoteModel? {
-        guard !language.isDefault else { return nil }
-        let names = ["language": language.name(of: language.tag), "source": language.name(of: language.source)]
-        switch sticker.labelState(in: language.tag, site: catalog.site) {
+    func translationNote(for sticker: Sticker, in pack: Pack, language: PageLanguage) -> TranslationNoteModel? {
+        let source = catalog.site.sourceLanguage(of: pack)
+        guard language.tag != source else { return nil }
+        let names = ["language": language.name(of: language.tag), "source": language.name(of: source)]
+        switch sticker.labelState(in: language.tag, source: source) {
         case .missing:
             return TranslationNoteModel(state: "missing", badge: language.chrome["notTranslated"],
                                         note: language.chrome.format("notTranslatedNote", names))
@@ -187,7 +196,7 @@ struct PageRenderer: Sendable {
             let words = texts(of: sticker, in: pack, language: language)
             return StickerCardModel(href: relative(language.path(SitePaths.stickerPage(pack, sticker)), from: page),
                              cardTitleLang: words.title.lang, labelLang: words.alt?.lang,
-                             translationBadge: translationNote(for: sticker, language: language)?.badge,
+                             translationBadge: translationNote(for: sticker, in: pack, language: language)?.badge,
                              slug: sticker.slug, title: words.title.text,
                              searchText: ([words.title.text, words.alt?.text ?? ""] + words.tags).joined(separator: " "),
                              image: image(for: sticker, in: pack, from: page, decorative: false, alt: words.alt?.text),
@@ -208,7 +217,7 @@ struct PageRenderer: Sendable {
             ?? chrome.format("packDescription", ["count": count])
         let words = texts(of: pack, in: language)
         let site = site(in: language)
-        let model = pageModel(PackPageModel(title: words.title.text, lang: language.isDefault ? pack.language : nil,
+        let model = pageModel(PackPageModel(title: words.title.text, lang: showsOwnTexts(of: pack, in: language) ? pack.language : nil,
                                             descriptionHTML: linked(words.description.text, on: page, language: language),
                                             titleLang: words.title.lang, descriptionLang: words.description.lang, facts: facts,
                                             stickers: cards, count: cards.count, countLabel: count,
@@ -255,10 +264,11 @@ struct PageRenderer: Sendable {
 
         let words = texts(of: sticker, in: pack, language: language)
         let packWords = texts(of: pack, in: language)
+        let ownTexts = showsOwnTexts(of: pack, in: language)
         let link = { (other: Sticker) -> LinkModel in
             let title = self.texts(of: other, in: pack, language: language).title
             return LinkModel(href: self.relative(language.path(SitePaths.stickerPage(pack, other)), from: page), title: title.text,
-                             linkLang: language.isDefault ? nil : title.lang)
+                             linkLang: ownTexts ? nil : title.lang)
         }
         let alt = words.alt?.text
         let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
@@ -267,19 +277,19 @@ struct PageRenderer: Sendable {
                                  alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
                                  cardColor: pack.background)
         let model = StickerPageModel(
-            title: words.title.text, lang: language.isDefault ? pack.language : nil, alt: alt, altLength: alt?.count ?? 0,
+            title: words.title.text, lang: ownTexts ? pack.language : nil, alt: alt, altLength: alt?.count ?? 0,
             altLimit: LabelChecks.maximumLength,
             descriptionHTML: linked(words.description.text, on: page, language: language),
             titleLang: words.title.lang, altLang: words.alt?.lang, descriptionLang: words.description.lang, tagsLang: words.tagsLang,
             positionLabel: chrome.format("position", ["position": "\(index + 1)", "count": "\(pack.stickers.count)"]),
             altMeta: chrome.format("labelMeta", ["length": "\(alt?.count ?? 0)", "limit": "\(LabelChecks.maximumLength)"]),
-            translation: translationNote(for: sticker, language: language),
+            translation: translationNote(for: sticker, in: pack, language: language),
             preview: preview,
             swatchImage: image(for: sticker, in: pack, from: page, decorative: true),
             original: relative(SitePaths.original(pack, sticker), from: page), originalName: sticker.fileName,
             facts: facts, tags: words.tags, hasTags: !words.tags.isEmpty,
             pack: LinkModel(href: relative(language.path(SitePaths.packPage(pack)), from: page), title: packWords.title.text,
-                            linkLang: language.isDefault ? nil : packWords.title.lang),
+                            linkLang: ownTexts ? nil : packWords.title.lang),
             previous: index > 0 ? link(pack.stickers[index - 1]) : nil,
             next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
             position: index + 1, count: pack.stickers.count, backgrounds: backgrounds(for: sticker),
@@ -374,9 +384,10 @@ struct PageRenderer: Sendable {
         let alt = words.alt?.text
         let preview = image(for: sticker, in: pack, from: page, decorative: false, alt: alt)
         let heading = chrome.format("builderHeading", ["pack": packWords.title.text])
-        let model = BuilderPageModel(lang: language.isDefault ? pack.language : nil,
+        let ownTexts = showsOwnTexts(of: pack, in: language)
+        let model = BuilderPageModel(lang: ownTexts ? pack.language : nil,
                                      pack: LinkModel(href: relative(language.path(SitePaths.packPage(pack)), from: page),
-                                                     title: packWords.title.text, linkLang: language.isDefault ? nil : packWords.title.lang),
+                                                     title: packWords.title.text, linkLang: ownTexts ? nil : packWords.title.lang),
                                      heading: heading, preview: preview, alt: alt ?? "", altLang: words.alt?.lang,
                                      sticker: relative(language.path(SitePaths.stickerPage(pack, sticker)), from: page),
                                      action: relative(language.path(SitePaths.builderPage(pack, sticker)), from: page), parts: parts)
@@ -431,11 +442,11 @@ struct PageRenderer: Sendable {
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
                                 packs: packs.map { OptionModel(value: catalog.packs[$0].slug, label: catalog.packs[$0].title) },
                                 codes: codeSet.sorted().map { OptionModel(value: $0, label: $0) })
-        model.languages = catalog.site.otherLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
+        model.languages = catalog.translatedLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
         model.hasLanguages = !model.languages.isEmpty
         model.translationFilters = model.languages.isEmpty ? [] : [
             OptionModel(value: "missing", label: "Missing in any language"), OptionModel(value: "stale", label: "Out of date in any language"),
-        ] + catalog.site.otherLanguages.flatMap { language in
+        ] + catalog.translatedLanguages.flatMap { language in
             [OptionModel(value: "missing:\(language)", label: "Missing in \(LanguageName.of(language))"),
              OptionModel(value: "stale:\(language)", label: "Out of date in \(LanguageName.of(language))")]
         }
@@ -467,7 +478,8 @@ struct PageRenderer: Sendable {
         var translationsToDo = 0
         for sticker in pack.stickers {
             status.add(findings[sticker.source] ?? [])
-            if catalog.site.otherLanguages.contains(where: { [.missing, .stale].contains(sticker.labelState(in: $0, site: catalog.site)) }) {
+            let source = catalog.site.sourceLanguage(of: pack)
+            if catalog.site.translationLanguages(of: pack).contains(where: { [.missing, .stale].contains(sticker.labelState(in: $0, source: source)) }) {
                 translationsToDo += 1
             }
         }
@@ -513,7 +525,8 @@ struct PageRenderer: Sendable {
             findings: findingModels(for: sticker), hasFindings: !all.isEmpty,
             codes: Set(all.map(\.code.rawValue)).sorted().joined(separator: " "),
             artText: ArtTextModel(artText[sticker.source]))
-        row.translations = Self.translationCells(of: sticker, site: catalog.site)
+        row.translations = Self.translationCells(of: sticker, source: catalog.site.sourceLanguage(of: pack),
+                                                 languages: catalog.translatedLanguages)
         row.translationStates = Self.translationStates(row.translations)
         return row
     }
@@ -526,11 +539,13 @@ struct PageRenderer: Sendable {
         return name == language ? language : "\(name) (\(language))"
     }
 
-    /// The sticker's label in each of the site's other languages, with its state.
-    static func translationCells(of sticker: Sticker, site: SiteInfo) -> [ReviewTranslationModel] {
-        site.otherLanguages.map { language in
-            let state = sticker.labelState(in: language, site: site)
-            return ReviewTranslationModel(lang: language, column: column(for: language), label: sticker.translations[language]?.alt,
+    /// The sticker's label in each of the `languages` the catalog translates into, with its state
+    /// (`source` under the language its pack is written in: its label is the Label column's).
+    static func translationCells(of sticker: Sticker, source: String, languages: [String]) -> [ReviewTranslationModel] {
+        languages.map { language in
+            let state = sticker.labelState(in: language, source: source)
+            return ReviewTranslationModel(lang: language, column: column(for: language),
+                                          label: state == .source ? nil : sticker.translations[language]?.alt,
                                           state: state.rawValue, stale: state == .stale, missing: state == .missing)
         }
     }

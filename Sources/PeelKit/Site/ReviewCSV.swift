@@ -3,8 +3,10 @@
 /// they hold a comma, quote or line break. UTF-8 with a byte-order mark: without one, Excel reads
 /// the file in the system's legacy code page and shows é, Arabic and Japanese as mojibake.
 ///
-/// A catalog in several languages gets two more columns per language besides the default one:
-/// `label (fr)`, the label in it, and `state (fr)`: `translated`, `stale` or `missing`, to filter on.
+/// A catalog in several languages gets two more columns per language its packs are translated
+/// into (`Catalog.translatedLanguages`): `label (fr)`, the label in it, and `state (fr)`:
+/// `translated`, `stale` or `missing`, to filter on, or `source` (and no label: it is `label`'s)
+/// for a sticker whose pack is written in it.
 enum ReviewCSV {
     static let byteOrderMark = "\u{FEFF}"
     /// `label hash` and `new label` are `peel labels export`'s: a reviewer writes in `new label` and
@@ -12,9 +14,9 @@ enum ReviewCSV {
     static let header = ["pack", "sticker", "source", "sidecar", "title", "label", "characters", "status", "findings",
                          LabelCSV.Column.labelHash, LabelCSV.Column.newLabel]
 
-    /// The header for a catalog shipping `site`'s languages.
-    static func header(for site: SiteInfo) -> [String] {
-        header + site.otherLanguages.flatMap { ["label (\($0))", "state (\($0))"] }
+    /// The header for a catalog translated into `languages`.
+    static func header(for languages: [String]) -> [String] {
+        header + languages.flatMap { ["label (\($0))", "state (\($0))"] }
     }
 
     /// The whole file (tests and small catalogs).
@@ -27,9 +29,10 @@ enum ReviewCSV {
     /// The file a row at a time: at 20,000 stickers its rows held as arrays of strings, then
     /// joined, were the peak of the build's memory.
     static func write(_ review: Review, _ emit: (String) throws -> Void) rethrows {
-        let site = review.catalog.site
-        try emit(byteOrderMark + header(for: site).map(field).joined(separator: ",") + "\r\n")
+        let site = review.catalog.site, languages = review.catalog.translatedLanguages
+        try emit(byteOrderMark + header(for: languages).map(field).joined(separator: ",") + "\r\n")
         for pack in review.catalog.packs {
+            let source = site.sourceLanguage(of: pack)
             for sticker in pack.stickers {
                 let own = review.findings(for: sticker)
                 let counted = own.filter { !$0.suppressed }
@@ -37,8 +40,9 @@ enum ReviewCSV {
                 let described = own.map { finding in
                     "\(finding.severity.rawValue)[\(finding.code.rawValue)]\(finding.suppressed ? " (silenced)" : ""): \(finding.message)"
                 }
-                let translations = site.otherLanguages.flatMap { language in
-                    [sticker.translations[language]?.alt ?? "", sticker.labelState(in: language, site: site).rawValue]
+                let translations = languages.flatMap { language in
+                    let state = sticker.labelState(in: language, source: source)
+                    return [state == .source ? "" : sticker.translations[language]?.alt ?? "", state.rawValue]
                 }
                 // A composed sticker's label is made from its parts' files and edited there: no hash to import against.
                 let hash = sticker.composition == nil ? LabelHash.of(sticker.alt ?? "") : ""

@@ -131,6 +131,7 @@ extension ReviewTranslationModel: MustacheParent {
         case "state": self.state
         case "stale": self.stale
         case "missing": self.missing
+        case "isSource": self.isSource
         default: nil
         }
     }

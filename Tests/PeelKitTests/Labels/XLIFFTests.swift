@@ -131,7 +131,7 @@ import Testing
                 == "---\nalt: Comète à longue queue\ntitle: Comète\ntranslated_from: Comet with a long tail\n---\n")
         let catalog = try CatalogLoader(contentFolder: content(folder)).load()
         let comet = try #require(catalog.0.packs[0].stickers.first { $0.slug == "comet" })
-        #expect(comet.labelState(in: "fr", site: catalog.0.site) == .translated)
+        #expect(comet.labelState(in: "fr", source: catalog.0.site.defaultLanguage) == .translated)
         #expect(!catalog.1.contains { $0.file.hasPrefix("sky/comet.fr") })
     }
 

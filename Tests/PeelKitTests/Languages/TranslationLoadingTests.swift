@@ -43,11 +43,11 @@ import Testing
         #expect(french.tags == ["nuit"])
         #expect(french.translatedFrom == "Crescent moon")
         #expect(french.descriptionHTML == "<p>Une lune fine.</p>\n")
-        #expect(moon.labelState(in: "en", site: catalog.site) == .source)
-        #expect(moon.labelState(in: "fr", site: catalog.site) == .translated)
-        #expect(moon.labelState(in: "de", site: catalog.site) == .missing)
-        #expect(moon.label(in: "de", site: catalog.site) == ("Crescent moon", "en"))
-        #expect(moon.label(in: "fr", site: catalog.site) == ("Croissant de lune", "fr"))
+        #expect(moon.labelState(in: "en", source: catalog.site.defaultLanguage) == .source)
+        #expect(moon.labelState(in: "fr", source: catalog.site.defaultLanguage) == .translated)
+        #expect(moon.labelState(in: "de", source: catalog.site.defaultLanguage) == .missing)
+        #expect(moon.label(in: "de", source: catalog.site.defaultLanguage) == ("Crescent moon", "en"))
+        #expect(moon.label(in: "fr", source: catalog.site.defaultLanguage) == ("Croissant de lune", "fr"))
         // The German labels of both stickers and the French one of the star are missing: nothing else.
         #expect(summary(findings.filter { $0.code != .missingTranslation }) == [], "\(findings.map(\.formatted))")
     }
@@ -75,7 +75,7 @@ import Testing
         let folder = try catalog()
         try folder.write("---\nalt: Croissant de lune\n---\n", to: "sky/moon.fr.md")
         let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
-        #expect(catalog.packs[0].stickers.first { $0.slug == "moon" }?.labelState(in: "fr", site: catalog.site) == .translated)
+        #expect(catalog.packs[0].stickers.first { $0.slug == "moon" }?.labelState(in: "fr", source: catalog.site.defaultLanguage) == .translated)
     }
 
     @Test func orphanAndUndeclaredTranslationsAreReportedAndIgnored() throws {

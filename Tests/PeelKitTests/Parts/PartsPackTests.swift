@@ -119,12 +119,12 @@ import Testing
         let plain = try #require(pack.stickers.first { $0.slug == "cone-mint" })
         let topped = try #require(pack.stickers.first { $0.slug == "cone-mint-sprinkles" })
         #expect(plain.translations["fr"]?.alt == "Coupe : menthe dans un cornet")
-        #expect(plain.labelState(in: "fr", site: catalog.site) == .translated)
+        #expect(plain.labelState(in: "fr", source: catalog.site.defaultLanguage) == .translated)
         #expect(topped.translations["fr"]?.alt == "Coupe : menthe dans un cornet, avec des vermicelles")
-        #expect(topped.labelState(in: "fr", site: catalog.site) == .stale, "its sprinkles were translated from an older label")
+        #expect(topped.labelState(in: "fr", source: catalog.site.defaultLanguage) == .stale, "its sprinkles were translated from an older label")
         #expect(topped.translations["fr"]?.file == "sundaes/pack.fr.md", "label findings in French point at the French template")
         #expect(plain.translations["de"] == nil, "no German template and no German parts: no German label")
-        #expect(plain.labelState(in: "de", site: catalog.site) == .missing)
+        #expect(plain.labelState(in: "de", source: catalog.site.defaultLanguage) == .missing)
 
         // Said once per part and language, on the part's files; nothing per combination.
         let site = catalog.site

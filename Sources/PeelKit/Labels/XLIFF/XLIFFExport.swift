@@ -33,37 +33,42 @@ public enum XLIFFExport {
         }
     }
 
-    /// The declared tag `language` stands for among `site`'s other languages (tags compare
-    /// case-insensitively); a clear problem naming site.md otherwise.
-    static func targetLanguage(_ language: String, site: SiteInfo) throws(LabelSheetProblems) -> String {
+    /// The declared tag `language` stands for among the languages `catalog` is translated into
+    /// (`Catalog.translatedLanguages`: the site's other languages, and the default one when a pack
+    /// is written in another); tags compare case-insensitively. A clear problem naming site.md otherwise.
+    static func targetLanguage(_ language: String, catalog: Catalog) throws(LabelSheetProblems) -> String {
+        let site = catalog.site
         func fail(_ message: String) -> LabelSheetProblems {
             LabelSheetProblems(problems: [LabelSheetProblem(file: "site.md", line: nil, message: message)])
         }
         guard !site.languages.isEmpty else {
             throw fail("declares no languages, so there is nothing to translate into; add 'languages: [\(site.language), \(language)]'")
         }
-        if language.lowercased() == site.defaultLanguage.lowercased() {
-            throw fail("'\(site.defaultLanguage)' is the default language, the one translations are made from; "
-                + "choose one of \(site.otherLanguages.joined(separator: ", "))")
-        }
-        guard let declared = site.otherLanguages.first(where: { $0.lowercased() == language.lowercased() }) else {
+        guard let declared = site.languages.first(where: { $0.lowercased() == language.lowercased() }) else {
             throw fail("'\(language)' is not one of the languages declared (\(site.languages.joined(separator: ", "))); add it to languages: first")
+        }
+        let targets = catalog.translatedLanguages
+        guard targets.contains(declared) else {
+            let choices = targets.isEmpty ? "" : "; choose one of \(targets.joined(separator: ", "))"
+            if declared == site.defaultLanguage {
+                throw fail("'\(declared)' is the default language, the one translations are made from (no pack's language: is another)\(choices)")
+            }
+            throw fail("every pack is written in '\(declared)' (its pack.md's language:), so there is nothing to translate into it\(choices)")
         }
         return declared
     }
 
     static func document(_ catalog: Catalog, language: String) throws(LabelSheetProblems) -> XLIFFDocument {
         let site = catalog.site
-        let target = try targetLanguage(language, site: site)
-        let sourceName = LanguageName.of(site.defaultLanguage)
-        func file(_ original: String, _ units: [XLIFFDocument.Unit]) -> XLIFFDocument.File {
-            XLIFFDocument.File(original: original, sourceLanguage: site.defaultLanguage, targetLanguage: target, units: units)
+        let target = try targetLanguage(language, catalog: catalog)
+        func file(_ original: String, _ units: [XLIFFDocument.Unit], from sourceLanguage: String) -> XLIFFDocument.File {
+            XLIFFDocument.File(original: original, sourceLanguage: sourceLanguage, targetLanguage: target, units: units)
         }
         func unit(_ id: String, source: String, translation: String?, state: TranslationState, translatedFrom: String?,
-                  note: [String], maxWidth: Int? = nil) -> XLIFFDocument.Unit {
+                  note: [String], maxWidth: Int? = nil, from sourceLanguage: String) -> XLIFFDocument.Unit {
             var note = note
             if state == .stale, let translatedFrom {
-                note.append("The \(sourceName) text was \"\(translatedFrom)\" when this was translated; check the translation against the source.")
+                note.append("The \(LanguageName.of(sourceLanguage)) text was \"\(translatedFrom)\" when this was translated; check the translation against the source.")
             }
             let written: String? = switch state {
             case .translated: State.translated
@@ -75,17 +80,22 @@ public enum XLIFFExport {
         }
 
         var files: [XLIFFDocument.File] = []
-        let siteTranslation = site.translations[target]
-        files.append(file("site.md", [unit(UnitID.siteTitle, source: site.title, translation: siteTranslation?.title,
-                                           state: .of(translation: siteTranslation?.title, translatedFrom: siteTranslation?.translatedFrom, source: site.title),
-                                           translatedFrom: siteTranslation?.translatedFrom,
-                                           note: ["The title of the sticker gallery's website (site.md)."])]))
-        for pack in catalog.packs {
+        if target != site.defaultLanguage {
+            let siteTranslation = site.translations[target]
+            files.append(file("site.md", [unit(UnitID.siteTitle, source: site.title, translation: siteTranslation?.title,
+                                               state: .of(translation: siteTranslation?.title, translatedFrom: siteTranslation?.translatedFrom, source: site.title),
+                                               translatedFrom: siteTranslation?.translatedFrom,
+                                               note: ["The title of the sticker gallery's website (site.md)."], from: site.defaultLanguage)],
+                              from: site.defaultLanguage))
+        }
+        // Each pack from the language it is written in; one written in the target has nothing to translate.
+        for pack in catalog.packs where site.sourceLanguage(of: pack) != target {
+            let source = site.sourceLanguage(of: pack)
             var units: [XLIFFDocument.Unit] = []
             let packTranslation = pack.translations[target]
             units.append(unit(UnitID.title(pack), source: pack.title, translation: packTranslation?.title,
                               state: pack.titleState(in: target, site: site), translatedFrom: packTranslation?.translatedFrom,
-                              note: ["The name of the sticker pack (\(pack.folder)/pack.md): people see it in the sticker drawer."]))
+                              note: ["The name of the sticker pack (\(pack.folder)/pack.md): people see it in the sticker drawer."], from: source))
             // A translation file needs its sticker's sidecar beside it (`orphan-translation`), so a
             // sticker without one has nothing to translate yet.
             for sticker in pack.stickers where sticker.sidecar != nil && sticker.composition == nil {
@@ -95,18 +105,18 @@ public enum XLIFFExport {
                 let described = description.isEmpty ? [] : ["Description: \(description)"]
                 if let alt = sticker.alt, !alt.isEmpty {
                     units.append(unit(UnitID.label(sticker), source: alt, translation: translation?.alt,
-                                      state: sticker.labelState(in: target, site: site), translatedFrom: translation?.translatedFrom,
+                                      state: sticker.labelState(in: target, source: source), translatedFrom: translation?.translatedFrom,
                                       note: ["Accessibility label: VoiceOver reads it to describe the sticker; at most \(LabelChecks.maximumLength) characters.", context] + described,
-                                      maxWidth: LabelChecks.maximumLength))
+                                      maxWidth: LabelChecks.maximumLength, from: source))
                 }
                 if !sticker.title.isEmpty {
                     // A sticker's translated_from: records its label's source, so a title is translated or missing.
                     units.append(unit(UnitID.title(sticker), source: sticker.title, translation: translation?.title,
                                       state: .of(translation: translation?.title, translatedFrom: nil, source: sticker.title),
-                                      translatedFrom: nil, note: ["Title shown on the sticker's page.", context] + described))
+                                      translatedFrom: nil, note: ["Title shown on the sticker's page.", context] + described, from: source))
                 }
             }
-            files.append(file(pack.folder, units))
+            files.append(file(pack.folder, units, from: source))
         }
         return XLIFFDocument(files: files)
     }

@@ -54,7 +54,14 @@ public struct XLIFFImport: Sendable {
 
         var language: String?
         for part in document.files {
-            if part.sourceLanguage.lowercased() != site.defaultLanguage.lowercased() {
+            // A pack's texts are in its own language (its pack.md's language:), the rest in the default one.
+            if let pack = catalog.packs.first(where: { $0.folder == part.original }),
+               site.sourceLanguage(of: pack) != site.defaultLanguage {
+                let source = site.sourceLanguage(of: pack)
+                if part.sourceLanguage.lowercased() != source.lowercased() {
+                    problem(part.line, "source-language is '\(part.sourceLanguage)', but \(pack.folder) is written in '\(source)' (its pack.md's language:); this file was not exported from this catalog")
+                }
+            } else if part.sourceLanguage.lowercased() != site.defaultLanguage.lowercased() {
                 problem(part.line, "source-language is '\(part.sourceLanguage)', but the catalog's default language is '\(site.defaultLanguage)' (site.md); this file was not exported from this catalog")
             }
             guard let written = part.targetLanguage, !written.isEmpty else {
@@ -62,7 +69,7 @@ public struct XLIFFImport: Sendable {
                 continue
             }
             do {
-                let declared = try XLIFFExport.targetLanguage(written, site: site)
+                let declared = try XLIFFExport.targetLanguage(written, catalog: catalog)
                 if let language, language != declared {
                     problem(part.line, "target-language is '\(declared)' here but '\(language)' before; one file translates into one language")
                 }
@@ -154,11 +161,14 @@ public struct XLIFFImport: Sendable {
     private static func slots(_ catalog: Catalog, language: String) -> [String: Slot] {
         let site = catalog.site
         var slots: [String: Slot] = [:]
-        let siteTranslation = site.translations[language]
-        slots[XLIFFExport.UnitID.siteTitle] = Slot(source: site.title, translation: siteTranslation?.title,
-            translatedFrom: siteTranslation?.translatedFrom, recordsSource: true, key: "title",
-            file: siteTranslation?.file ?? "site.\(language).md", owner: "site.md", refusal: nil)
-        for pack in catalog.packs {
+        if language != site.defaultLanguage {
+            let siteTranslation = site.translations[language]
+            slots[XLIFFExport.UnitID.siteTitle] = Slot(source: site.title, translation: siteTranslation?.title,
+                translatedFrom: siteTranslation?.translatedFrom, recordsSource: true, key: "title",
+                file: siteTranslation?.file ?? "site.\(language).md", owner: "site.md", refusal: nil)
+        }
+        // A pack written in `language` (its language:) has no translation into it.
+        for pack in catalog.packs where site.sourceLanguage(of: pack) != language {
             let translation = pack.translations[language]
             slots[XLIFFExport.UnitID.title(pack)] = Slot(source: pack.title, translation: translation?.title,
                 translatedFrom: translation?.translatedFrom, recordsSource: true, key: "title",
