@@ -68,7 +68,8 @@ struct XcodeExportCommand: AsyncParsableCommand {
             result = try XcodeExport(skipInvalid: skipInvalid, resize: resize).write(review, content: ContentRoot.resolve(folder),
                                                                        into: URL(fileURLWithPath: output))
         } catch let failure as XcodeExport.Failure {
-            terminal.lines("error: " + failure.description, .red)
+            terminal.line(terminal.colored("error: " + failure.headline, .red))
+            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(failure.findings)
             throw ExitCode(1)
         } catch let error as PeelError {
             terminal.line(terminal.colored(error.description, .red))

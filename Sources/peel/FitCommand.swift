@@ -73,13 +73,14 @@ struct FitCommand: ParsableCommand {
 
         var failures = 0, fitted = 0, alreadyFit = 0
         for item in items {
+            let shown = DisplayPath.file(item.input)
             let data: Data
             let result: (data: Data, report: StickerFitter.Report)
             do {
                 data = try ContentFile.read(item.input)
                 result = try StickerFitter(sizeClass: item.sizeClass).fit(data)
             } catch {
-                terminal.write("\(item.relativePath): error: \(SystemErrorText.describe(error))\n")
+                terminal.write("\(shown): error: \(SystemErrorText.describe(error))\n")
                 failures += 1
                 continue
             }
@@ -90,7 +91,7 @@ struct FitCommand: ParsableCommand {
             }
             if inPlace && FitPlan.outputPath(for: item, changed: true) != item.relativePath
                 && item.input.pathExtension.lowercased() != "png" {
-                terminal.write("\(item.relativePath): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
+                terminal.write("\(shown): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
                 failures += 1
                 continue
             }
@@ -102,18 +103,18 @@ struct FitCommand: ParsableCommand {
                 failures += 1
                 continue
             }
-            var line = "\(item.relativePath): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
+            var line = "\(shown): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
                 + report.steps.joined(separator: ", ")
             if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
             Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(target.path)")")
             if !report.fits {
-                terminal.write("\(item.relativePath): error: still \(ByteCount.grouped(report.afterBytes)) bytes with the smallest palette; use fewer frames or smaller art\n")
+                terminal.write("\(shown): error: still \(ByteCount.grouped(report.afterBytes)) bytes with the smallest palette; use fewer frames or smaller art\n")
                 failures += 1
                 continue
             }
             fitted += 1
             if report.lossIsNoticeable {
-                terminal.write("\(item.relativePath): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
+                terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
             }
         }
         Terminal.standardOutput.line("Fitted \(fitted) of \(plural(items.count, "sticker")); \(alreadyFit) already fit"

@@ -71,8 +71,9 @@ struct LabelsExportCommand: ParsableCommand {
             try LabelExport.sheet(content: URL(fileURLWithPath: content))
         }
         let terminal = Terminal.standardError
+        let paths = DisplayPath(root: URL(fileURLWithPath: content))
         for finding in unreadable {
-            let place = finding.line.map { "\(finding.file):\($0)" } ?? finding.file
+            let place = paths.location(of: finding)
             terminal.line(terminal.colored("\(place): warning: the sidecar cannot be read (\(finding.message)); its row has no label, and an import refuses it until the sidecar is fixed", .yellow))
         }
         let data = LabelCSV.encode(sheet)

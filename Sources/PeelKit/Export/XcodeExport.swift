@@ -38,14 +38,24 @@ public struct XcodeExport: Sendable {
         case invalidCatalog([Finding])
 
         public var description: String {
+            headline + "\n" + findings.map { "  " + $0.formatted }.joined(separator: "\n")
+        }
+
+        /// What went wrong, before the list of `findings`.
+        public var headline: String {
             switch self {
             case .invalidStickers(let findings):
                 let stickers = Set(findings.compactMap(\.sticker)).count
-                return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them or pass --skip-invalid:\n"
-                    + findings.map { "  " + $0.formatted }.joined(separator: "\n")
-            case .invalidCatalog(let findings):
-                return "the catalog has errors outside any sticker, so nothing was exported; fix them first:\n"
-                    + findings.map { "  " + $0.formatted }.joined(separator: "\n")
+                return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them or pass --skip-invalid:"
+            case .invalidCatalog:
+                return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
+            }
+        }
+
+        /// The findings that stopped the export, with paths relative to the content folder.
+        public var findings: [Finding] {
+            switch self {
+            case .invalidStickers(let findings), .invalidCatalog(let findings): findings
             }
         }
     }

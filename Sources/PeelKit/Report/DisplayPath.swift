@@ -25,6 +25,14 @@ public struct DisplayPath: Sendable {
         prefix + relative
     }
 
+    /// A file as seen from the current directory: relative when it is inside it, else absolute.
+    public static func file(_ url: URL, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String {
+        let path = ContentPath.normalized(url.standardizedFileURL.path) ?? url.path
+        let here = ContentPath.normalized(currentDirectory.standardizedFileURL.path) ?? currentDirectory.path
+        let inside = here == "/" ? "/" : here + "/"
+        return path.hasPrefix(inside) ? String(path.dropFirst(inside.count)) : path
+    }
+
     /// A finding's location, `path:line` or `path`.
     public func location(of finding: Finding) -> String {
         finding.line.map { "\(path(finding.file)):\($0)" } ?? path(finding.file)

@@ -195,7 +195,7 @@ extension CLITests {
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pets/cat.md"))
         let failed = try run(["export", "xcode", "-o", "app2"], in: folder.url, environment: ["CI": "true"])
         #expect(failed.status == 1)
-        #expect(failed.stderr.contains("pets/cat.png: error[missing-sidecar]"))
+        #expect(failed.stderr.contains("\ncontent/pets/cat.png: error[missing-sidecar]"), "paths as every command prints them: \(failed.stderr)")
         #expect(!folder.exists("app2/Stickers.xcstickers"))
         let skipped = try run(["export", "xcode", "-o", "app2", "--skip-invalid"], in: folder.url, environment: ["CI": "true"])
         #expect(skipped.status == 0)
@@ -224,7 +224,7 @@ extension CLITests {
 
         let result = try run(["fit"], in: folder.url, environment: ["CI": "true"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("p/big.png: 27,787 → "))
+        #expect(result.stdout.hasPrefix("content/p/big.png: 27,787 → "), "paths as every command prints them: \(result.stdout)")
         #expect(result.stdout.contains("scaled to 300 × 300 px (small), re-encoded as PNG"))
         #expect(result.stdout.contains("p/cycle.gif: 86,639 → "))
         #expect(result.stdout.hasSuffix("Fitted 2 of 3 stickers; 1 already fit.\n"))
