@@ -35,7 +35,17 @@ extension CatalogLoader {
         read: (_ path: String, _ language: String) -> (Translation, [Finding])
     ) -> [String: Translation] {
         var result: [String: Translation] = [:]
-        for file in files {
+        var holders: [String: String] = [:]   // language -> the file that holds it
+        // Two files for one language (`sun.fr.md`, `sun.FR.md`): the one spelling the tag as site.md
+        // does wins, then the first in byte order, so every command and every run takes the same one.
+        let ordered = files.sorted { first, second in
+            let exact = [first, second].map { file in
+                TranslationFileName(file).map { name in site.languages.contains(name.language) } ?? false
+            }
+            if exact[0] != exact[1] { return exact[0] }
+            return first.utf8.lexicographicallyPrecedes(second.utf8)
+        }
+        for file in ordered {
             guard let name = TranslationFileName(file) else { continue }
             let path = folder.map { "\($0)/\(file)" } ?? file
             func report(_ code: FindingCode, _ message: String) {
@@ -60,10 +70,11 @@ extension CatalogLoader {
                 report(.orphanTranslation, "'\(language)' is \(whose), whose texts live in \(source); this file is ignored")
                 continue
             }
-            if result[language] != nil {
-                report(.orphanTranslation, "another file already holds the '\(language)' translation of \(source); this one is ignored")
+            if let holder = holders[language] {
+                report(.orphanTranslation, "\(holder) already holds the '\(language)' translation of \(source); this one is ignored (merge them, then remove it)")
                 continue
             }
+            holders[language] = path
             let (translation, problems) = read(path, language)
             result[language] = translation
             findings += problems.map { var finding = $0; finding.language = language; return finding }

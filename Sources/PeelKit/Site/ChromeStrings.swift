@@ -23,8 +23,8 @@ struct ChromeStrings: Sendable {
         return tag.isEmpty ? nil : tag
     }
 
-    /// The table for `language`: its own ("pt-BR"), else its primary language's ("pt"), else
-    /// English. Keys a table lacks come from English.
+    /// The table for `language`: its own ("pt-BR"), else its primary language's ("pt") when both
+    /// are written in the same script, else English. Keys a table lacks come from English.
     init(language: String, tables: [String: [String: String]]) {
         let english = tables["en"] ?? [:]
         let lower = Dictionary(tables.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -32,13 +32,32 @@ struct ChromeStrings: Sendable {
         if let own = lower[language.lowercased()] {
             self.language = language
             table = english.merging(own) { _, translated in translated }
-        } else if let own = lower[primary] {
+        } else if let own = lower[primary], Self.sameScript(language, asPrimary: primary) {
             self.language = language
             table = english.merging(own) { _, translated in translated }
         } else {
             self.language = "en"
             table = english
         }
+    }
+
+    /// The script a primary-language table is written in, for the languages written in more
+    /// than one: `strings.zh.json` is Simplified Chinese, which a `zh-Hant` or `zh-TW` page must not get.
+    static let tableScripts = ["zh": "hans", "sr": "cyrl", "az": "latn", "uz": "latn", "pa": "guru", "mn": "cyrl",
+                               "bs": "latn", "ku": "latn", "ms": "latn", "ha": "latn", "sd": "arab", "ks": "arab"]
+    /// Regions whose usual script differs from the table's: Traditional Chinese in Taiwan, Hong Kong and Macau.
+    static let regionScripts = ["zh": ["tw": "hant", "hk": "hant", "mo": "hant"]]
+
+    /// Whether `tag` is written in the script of its primary language's table (always, unless
+    /// the tag names or implies another script).
+    static func sameScript(_ tag: String, asPrimary primary: String) -> Bool {
+        guard let tableScript = tableScripts[primary] else { return true }
+        let subtags = tag.lowercased().split(separator: "-").dropFirst().map(String.init)
+        if let script = subtags.first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) { return script == tableScript }
+        if let region = subtags.first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }), let implied = regionScripts[primary]?[region] {
+            return implied == tableScript
+        }
+        return true
     }
 
     subscript(_ key: String) -> String { table[key] ?? key }

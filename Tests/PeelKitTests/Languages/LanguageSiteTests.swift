@@ -185,6 +185,25 @@ import Testing
         #expect(breton["copyLabel"] == "Copy label")
         #expect(templates.chrome(for: "pt-BR").language == "pt-BR")
         #expect(templates.chrome(for: "pt-BR")["copyLabel"] == "Copiar etiqueta")
+        // strings.zh.json is Simplified: Traditional Chinese pages get English, marked as such.
+        for tag in ["zh-Hant", "zh-TW", "zh-HK", "zh-Hant-CN"] { #expect(templates.chrome(for: tag).language == "en", "\(tag)") }
+        for tag in ["zh", "zh-CN", "zh-Hans", "zh-Hans-TW", "zh-SG"] { #expect(templates.chrome(for: tag).language == tag, "\(tag)") }
+    }
+
+    /// A pack page's description (the meta description and link previews) says how many stickers once.
+    @Test func packDescriptionsCountTheStickersOnceInEveryLanguage() throws {
+        let templates = try TemplateSet()
+        for tag in templates.stringTables.keys.sorted() {
+            let chrome = templates.chrome(for: tag)
+            let count = chrome.stickerCount(7)
+            let words = count.replacingOccurrences(of: "7", with: "").split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).map(String.init)
+            for key in ["packDescription", "packDescriptionBy"] {
+                let text = chrome.format(key, ["count": count, "author": "Ana"])
+                for word in words {
+                    #expect(text.components(separatedBy: word).count - 1 == 1, "\(tag).\(key): '\(word)' in \(text)")
+                }
+            }
+        }
     }
 
     @Test func chromeWithoutATableCarriesLangEn() async throws {

@@ -20,6 +20,24 @@ import Testing
         findings.map { "\($0.file):\($0.line.map(String.init) ?? "-") \($0.code.rawValue) \($0.language ?? "-")" }
     }
 
+    @Test func twoFilesForOneLanguageAlwaysGiveTheSameWinner() throws {
+        let folder = try catalog()
+        // Written in this order and the other: the file listing's order must not decide.
+        try folder.write("---\nalt: Lune B\n---\n", to: "sky/moon.FR.md")
+        try folder.write("---\nalt: Lune A\n---\n", to: "sky/moon.fr.md")
+        try folder.write("---\nalt: Étoile B\n---\n", to: "sky/star.fr.md")
+        try folder.write("---\nalt: Étoile A\n---\n", to: "sky/star.Fr.md")
+        for _ in 0..<6 {
+            let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+            let stickers = try #require(catalog.packs.first).stickers
+            #expect(stickers.first { $0.slug == "moon" }?.translations["fr"]?.alt == "Lune A", "the file spelling the tag as site.md does")
+            #expect(stickers.first { $0.slug == "star" }?.translations["fr"]?.alt == "Étoile B")
+            let ignored = findings.filter { $0.code == .orphanTranslation }
+            #expect(ignored.map(\.file).sorted() == ["sky/moon.FR.md", "sky/star.Fr.md"])
+            #expect(ignored.first { $0.file == "sky/moon.FR.md" }?.message.hasPrefix("sky/moon.fr.md already holds the 'fr' translation") == true)
+        }
+    }
+
     @Test func readsStickerPackAndSiteTranslations() throws {
         let folder = try catalog()
         try folder.write("---\nalt: Croissant de lune\ntitle: Lune\ntags: [nuit]\ntranslated_from: Crescent moon\n---\nUne lune fine.\n", to: "sky/moon.fr.md")
