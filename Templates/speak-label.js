@@ -86,10 +86,15 @@
     if (reading !== run) return;
     if (index >= items.length) { finish("Read all " + items.length + "."); return; }
     var item = items[index];
-    var text = item.getAttribute("data-label") || item.getAttribute("data-title") || "";
+    var label = item.getAttribute("data-label");
+    var text = label || item.getAttribute("data-title") || "";
     mark(item);
     sayInEnglish(status, "Reading " + (index + 1) + " of " + items.length + ".");
-    var spoken = utterance(text, languageOf(item.querySelector("[lang]") || box, box.getAttribute("data-speak-lang")));
+    // The label's own language (data-label-lang: an untranslated one), else the pack's or the
+    // page's; a sticker without a label is read by its title, in the title's language.
+    var given = label ? item.getAttribute("data-label-lang") : null;
+    var holder = label ? box : (item.querySelector(".sticker-title [lang]") || box);
+    var spoken = utterance(text, languageOf(holder, given || box.getAttribute("data-speak-lang")));
     function next() { speakFrom(index + 1, reading); }
     spoken.addEventListener("end", next);
     spoken.addEventListener("error", next);

@@ -440,6 +440,11 @@ class Checker:
         self.open_with(pack, self.SPEECH_STUB, site)
         expected = self.driver.execute_script(
             "return Array.from(document.querySelectorAll('#sticker-grid > li')).map(li => li.dataset.label || li.dataset.title)")
+        # Each label in its own language: an untranslated one's (data-label-lang), else the pack's or the page's.
+        expected_langs = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#sticker-grid > li')).map(li => li.dataset.label"
+            " ? (li.dataset.labelLang || null) : ((li.querySelector('.sticker-title [lang]') || {}).lang || null))")
+        expected_langs = [own or lang for own in expected_langs]
         play = self.driver.find_element(By.CSS_SELECTOR, "[data-reader-play]")
         play.send_keys(Keys.ENTER)  # keyboard operable
         script = ("return {spoken: window.__spoken.map(s => s.text), langs: window.__spoken.map(s => s.lang),"
@@ -448,8 +453,8 @@ class Checker:
         for index, text in enumerate(expected):
             # One label at a time: the next is spoken only when the voice finishes the one before.
             state = self.driver.execute_script(script)
-            if state["spoken"] != expected[:index + 1] or state["marked"] != [text] or set(state["langs"]) != {lang}:
-                self.fail(f"{label}{pack}", f"reading label {index + 1} of {len(expected)} ('{text}' in '{lang}'): {state}")
+            if state["spoken"] != expected[:index + 1] or state["marked"] != [text] or state["langs"] != expected_langs[:index + 1]:
+                self.fail(f"{label}{pack}", f"reading label {index + 1} of {len(expected)} ('{text}' in '{expected_langs[index]}'): {state}")
                 break
             self.driver.execute_script("window.__finish()")
         state = self.driver.execute_script(script)
@@ -933,6 +938,8 @@ def main():
         still = next(p for p in stickers if p not in animated)
         copied = checker.check_copy(still)
         spoken = {"sample": checker.check_speech(still, packs[0])}
+        # In Arabic, the weather pack mixes translated labels with untranslated English ones.
+        spoken["sample ar"] = checker.check_speech("ar/weather/sun/index.html", "ar/weather/index.html", lang="ar", label="ar/")
         viewed = {page: checker.check_viewer(page) for page in packs}
         paged = checker.check_pager_keys(still)
         animated_pack = next(p for p in packs if any(a.startswith(p.split("/")[0] + "/") for a in animated))

@@ -178,7 +178,8 @@ struct PageRenderer: Sendable {
                                  sizePixels: pack.size.pixels, cover: cover)
         }
         let coverImage = catalog.packs.lazy.compactMap { pack in
-            pack.coverIndex.flatMap { self.socialImage(for: pack.stickers[$0], in: pack) }
+            pack.coverIndex.flatMap { self.socialImage(for: pack.stickers[$0], in: pack,
+                                                       alt: self.texts(of: pack.stickers[$0], in: pack, language: language).alt?.text) }
         }.first
         let site = site(in: language)
         let model = pageModel(HomeModel(packs: cards, hasPacks: !cards.isEmpty, stickerCount: catalog.stickerCount,
@@ -237,7 +238,8 @@ struct PageRenderer: Sendable {
                                             hasReadiness: !pack.stickers.isEmpty),
                               path: SitePaths.packPage(pack), language: language, title: "\(words.title.text) – \(site.title)",
                               description: description, socialType: "article", socialTitle: words.title.text,
-                              image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack) })
+                              image: pack.coverIndex.flatMap { socialImage(for: pack.stickers[$0], in: pack,
+                                                                           alt: texts(of: pack.stickers[$0], in: pack, language: language).alt?.text) })
         return PageSource(template: "pack", model: model)
     }
 

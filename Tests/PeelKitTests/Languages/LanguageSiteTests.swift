@@ -220,6 +220,16 @@ import Testing
         #expect(html.contains("<nav class=\"site-nav\" aria-label=\"Site\" lang=\"en\">"))
     }
 
+    @Test func linkPreviewsDescribeTheCoverInThePagesLanguage() async throws {
+        let site = try await build(try catalog(baseURL: "https://example.com/moons/"))
+        for (prefix, alt) in [("", "Crescent moon"), ("fr/", "Croissant de lune"), ("ar/", "هلال")] {
+            for page in ["index.html", "sky/index.html", "sky/moon/index.html"] {
+                let html = try self.page(site, prefix + page)
+                #expect(html.contains("<meta property=\"og:image:alt\" content=\"\(alt)\">"), "\(prefix)\(page)")
+            }
+        }
+    }
+
     @Test func rightToLeftIsDecidedByScript() {
         for tag in ["ar", "he", "fa", "ur", "yi", "dv", "ps", "ckb", "syr", "nqo", "ar-EG", "he-IL", "az-Arab", "pa-Arab", "ff-Adlm", "zh-yue-Arab"] {
             #expect(TextDirection.of(tag) == .rightToLeft, "\(tag)")
