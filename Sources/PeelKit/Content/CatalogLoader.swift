@@ -337,7 +337,16 @@ public struct CatalogLoader {
 
         var stems: [String: Int] = [:]
         for image in images { stems[StickerFileKind.stem(image), default: 0] += 1 }
-        // `moon.fr.md` is the French text of moon.png, unless an image is itself named `moon.fr`.
+        // `moon.fr.md` is the French text of moon.png, unless an image is itself named `moon.fr`:
+        // then it is that image's sidecar, and moon.png loses its French text, so say so.
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] != nil {
+            guard let name = TranslationFileName(sidecar), stems[name.stem] != nil,
+                  let language = name.declared(in: site.languages) else { continue }
+            let image = images.first { StickerFileKind.stem($0) == stem } ?? stem
+            findings.append(Finding(.warning, .ambiguousSidecar, file: "\(folder)/\(sidecar)",
+                message: "is the sidecar of \(image), so it is not the \(LanguageName.of(language)) translation of \(name.stem)'s sticker; "
+                    + "rename \(image) (its name ends in a language of site.md)", language: language))
+        }
         var translationFiles: [String: [String]] = [:]   // source stem -> translation file names
         for (stem, sidecar) in sidecars where stems[stem] == nil && !skippedStems.contains(stem) {
             guard let name = TranslationFileName(sidecar) else { continue }

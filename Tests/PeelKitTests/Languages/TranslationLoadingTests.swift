@@ -140,6 +140,19 @@ import Testing
         #expect(logo.sidecar == "sky/logo.fr.md")
     }
 
+    @Test func anImageTakingItsNamesakesTranslationIsReported() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.fr.md")
+        #expect(try CatalogLoader(contentFolder: folder.url).load().1.filter { $0.code == .ambiguousSidecar }.isEmpty)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"), to: "sky/moon.fr.gif")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let clash = findings.filter { $0.code == .ambiguousSidecar }
+        #expect(clash.map(\.file) == ["sky/moon.fr.md"])
+        #expect(clash.first?.message.hasPrefix("is the sidecar of moon.fr.gif, so it is not the French translation of moon's sticker") == true,
+                "\(clash.map(\.message))")
+        #expect(catalog.packs[0].stickers.first { $0.slug == "moon" }?.translations["fr"] == nil)
+    }
+
     @Test func languagesAreValidatedAndTheFirstIsTheDefault() throws {
         let folder = try catalog(site: "---\ntitle: Moons\nlanguage: fr\nlanguages: [en, fr, \"not a tag\", FR, pt-BR]\n---\n")
         let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
