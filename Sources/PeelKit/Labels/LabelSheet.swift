@@ -16,6 +16,9 @@ public struct LabelSheet: Sendable, Equatable {
         public var newLabel: String
         /// Where the row starts in the file it was read from (1-based physical line), for errors.
         public var line: Int
+        /// The review CSV's `label (fr)` cells, by lowercased language tag: shown for reading, not
+        /// imported, so one that differs from the translation is refused rather than dropped.
+        public var translations: [String: String] = [:]
 
         public init(pack: String, file: String, label: String?, labelHash: String, newLabel: String = "", line: Int = 0) {
             self.pack = pack

@@ -46,6 +46,16 @@ struct RowCheck {
         guard LabelHash.isWellFormed(row.labelHash) else {
             return .refused("\(file): label hash '\(row.labelHash)' is not one that peel labels export writes (sha256: and 16 hex digits); export again")
         }
+        // The review CSV shows each translation beside the label; translations are imported from XLIFF.
+        for (tag, cell) in row.translations.sorted(by: { $0.key < $1.key }) {
+            let translation = sticker.translations.first { $0.key.lowercased() == tag }
+            let current = translation?.value.alt ?? ""
+            guard cell.trimmingCharacters(in: .whitespacesAndNewlines) != current.trimmingCharacters(in: .whitespacesAndNewlines) else { continue }
+            let language = translation?.key ?? tag
+            return .refused("\(file): the 'label (\(tag))' cell differs from the \(LanguageName.of(language)) label"
+                + (current.isEmpty ? "" : " ('\(current)')") + "; this sheet imports 'new label' only: translate with "
+                + "peel labels export --xliff FILE --lang \(language), then peel labels import FILE")
+        }
         if row.newLabel.isEmpty {
             // The reviewer typed into the label cell instead: say so rather than skip the edit.
             if let label = row.label, !Self.matches(label, row.labelHash) {

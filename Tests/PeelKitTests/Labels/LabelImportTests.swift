@@ -99,6 +99,32 @@ import Testing
         #expect(try folder.read("content/pets/dog.md") == "---\ntitle: Dog\nalt: Golden dog, tongue out\n---\nGood dog.\n")
     }
 
+    /// The review sheet shows each translation; one typed there is refused with the way to import it, not dropped.
+    @Test func aTranslationTypedIntoTheReviewSheetIsRefusedNotDropped() async throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Pets\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\nalt: Renard roux\n---\n", to: "content/pets/fox.fr.md")
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: site, useCache: false)).build()
+        let text = try String(contentsOf: site.appendingPathComponent("review/labels.csv"), encoding: .utf8)
+        var (records, _) = CSVReader.records(String(text.dropFirst()), delimiter: ",")
+        let header = records[0].fields
+        let source = try #require(header.firstIndex(of: "source")), french = try #require(header.firstIndex(of: "label (fr)"))
+        let unchanged = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        #expect(try LabelImport.plan(LabelCSV.decode(Data(unchanged.utf8), file: "labels.csv"), sheetFile: "labels.csv",
+                                     content: content(folder)).changes.isEmpty, "the translations as exported are fine")
+        let cat = try #require(records.firstIndex { $0.fields[source] == "pets/cat.png" })
+        records[cat].fields[french] = "Chat orange"
+        let edited = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        #expect {
+            try LabelImport.plan(LabelCSV.decode(Data(edited.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
+        } throws: { error in
+            let problems = (error as? LabelSheetProblems)?.problems ?? []
+            return problems.count == 1 && problems[0].message.hasPrefix("pets/cat.png: the 'label (fr)' cell differs from the French label; this sheet imports 'new label' only")
+                && problems[0].message.hasSuffix("peel labels export --xliff FILE --lang fr, then peel labels import FILE")
+        }
+    }
+
     @Test func aReplacedSidecarKeepsItsPermissions() throws {
         let folder = try catalog()
         let cat = content(folder).appendingPathComponent("pets/cat.md").path

@@ -86,6 +86,11 @@ public enum LabelCSV {
                 message: "header has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) column; the header names the columns \(header.joined(separator: ", "))"))
         }
         guard headerProblems.isEmpty else { throw LabelSheetProblems(problems: headerProblems + problems) }
+        // The review CSV's `label (fr)` columns (`ReviewCSV`), by language tag.
+        let translationColumns = names.enumerated().compactMap { index, name -> (String, Int)? in
+            guard name.hasPrefix("label ("), name.hasSuffix(")"), name.count > 8 else { return nil }
+            return (String(name.dropFirst("label (".count).dropLast()), index)
+        }
 
         var rows: [LabelSheet.Row] = []
         for record in records.dropFirst() where !isEmpty(record) {
@@ -96,9 +101,11 @@ public enum LabelCSV {
                 continue
             }
             func cell(_ name: String) -> String { columns[name].map { SpreadsheetCell.unguarded(record.fields[$0]) } ?? "" }
-            rows.append(LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: columns[Column.label] == nil ? nil : cell(Column.label),
-                                       labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
-                                       newLabel: cell(Column.newLabel), line: record.line))
+            var row = LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: columns[Column.label] == nil ? nil : cell(Column.label),
+                                     labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
+                                     newLabel: cell(Column.newLabel), line: record.line)
+            for (tag, index) in translationColumns { row.translations[tag] = SpreadsheetCell.unguarded(record.fields[index]) }
+            rows.append(row)
         }
         guard problems.isEmpty else { throw LabelSheetProblems(problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }) }
         return LabelSheet(rows: rows)
