@@ -32,8 +32,9 @@ public struct CatalogTarget: Sendable, Equatable {
 
     /// Finds the catalog that `path` is, or is a pack or file of. A folder is the catalog when it
     /// holds `site.md` or pack folders; it is a pack when it holds `pack.md` or its parent holds
-    /// `site.md`. A file belongs to the pack folder it is in. Anything that is no part of a
-    /// catalog is refused rather than checked as an empty one.
+    /// `site.md`. A file belongs to the pack folder it is in; `site.md` and `pack.md` (and their
+    /// translations) stand for the catalog and the pack. Anything that is no part of a catalog is
+    /// refused rather than checked as an empty one.
     public static func locate(_ path: URL) throws -> CatalogTarget {
         let url = path.standardizedFileURL
         var isFolder: ObjCBool = false
@@ -48,6 +49,14 @@ public struct CatalogTarget: Sendable, Equatable {
                 return CatalogTarget(root: url, scope: .catalog)
             }
             return CatalogTarget(root: parent, scope: .pack(url.lastPathComponent))
+        }
+        // site.md (or a translation of it) stands for its catalog, pack.md (or one of its) for its pack.
+        let stem = TranslationFileName(url.lastPathComponent)?.stem ?? StickerFileKind.stem(url.lastPathComponent)
+        if url.pathExtension.lowercased() == "md", stem == "site", has("site.md", in: parent) {
+            return CatalogTarget(root: parent, scope: .catalog)
+        }
+        if url.pathExtension.lowercased() == "md", stem == "pack", isPack(parent), parent.deletingLastPathComponent().path != parent.path {
+            return CatalogTarget(root: parent.deletingLastPathComponent(), scope: .pack(parent.lastPathComponent))
         }
         // A file: packs are one level deep, so its folder is a pack and the folder above the catalog.
         let packFolder = parent

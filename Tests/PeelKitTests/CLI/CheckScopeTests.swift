@@ -37,6 +37,24 @@ import Testing
         #expect(result.status == 1)
     }
 
+    @Test func siteAndPackFilesStandForTheirCatalogAndPack() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Stickers\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Visages\ntranslated_from: Old faces\n---\n", to: "content/faces/pack.fr.md")
+        for file in ["content/faces/pack.md", "content/faces/pack.fr.md"] {
+            let result = try cli.run(["check", file, "--no-art-checks"], in: folder.url, environment: ["CI": "true"])
+            #expect(result.stdout.contains("content/faces/pack.fr.md:3: warning[stale-translation]"), "\(file): \(result.stdout)")
+            #expect(result.stdout.contains("content/faces/cat.md:2: error[placeholder-label]"), "the pack's stickers: \(result.stdout)")
+            #expect(!result.stdout.contains("content/pets/"), "\(file): only its pack")
+            #expect(!result.stderr.contains("no sticker was checked"), "\(result.stderr)")
+            #expect(result.status == 1)
+        }
+        let site = try cli.run(["check", "content/site.md", "--no-art-checks"], in: folder.url, environment: ["CI": "true"])
+        #expect(site.stdout.contains("content/faces/cat.md:2: error[placeholder-label]"), "the whole catalog: \(site.stdout)\(site.stderr)")
+        #expect(site.stdout.contains("content/pets/"), "\(site.stdout)")
+        #expect(!site.stderr.contains("not part of a catalog"))
+    }
+
     @Test func aPackFolderIsCheckedWithinItsCatalog() throws {
         let folder = try catalog()
         let result = try cli.run(["check", "content/faces"], in: folder.url, environment: ["CI": "true"])
