@@ -36,6 +36,8 @@ public struct XcodeExport: Sendable {
         case invalidStickers([Finding])
         /// Problems outside any sticker (pack.md errors); nothing was written.
         case invalidCatalog([Finding])
+        /// `--skip-invalid` left out every sticker: nothing to write, so nothing was.
+        case nothingLeft([Finding])
 
         public var description: String {
             headline + "\n" + findings.map { "  " + $0.formatted }.joined(separator: "\n")
@@ -49,13 +51,16 @@ public struct XcodeExport: Sendable {
                 return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them or pass --skip-invalid:"
             case .invalidCatalog:
                 return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
+            case .nothingLeft(let findings):
+                let stickers = Set(findings.compactMap(\.sticker)).count
+                return "every sticker would be rejected by Xcode or Messages (\(plural(stickers, "sticker")) left out), so nothing was exported; fix them:"
             }
         }
 
         /// The findings that stopped the export, with paths relative to the content folder.
         public var findings: [Finding] {
             switch self {
-            case .invalidStickers(let findings), .invalidCatalog(let findings): findings
+            case .invalidStickers(let findings), .invalidCatalog(let findings), .nothingLeft(let findings): findings
             }
         }
     }
@@ -103,6 +108,7 @@ public struct XcodeExport: Sendable {
             pack.stickers = pack.stickers.filter { !rejected.contains($0.source) }
             return pack.stickers.isEmpty ? nil : pack
         }
+        if exported.isEmpty, !stickerErrors.isEmpty { throw Failure.nothingLeft(stickerErrors.sorted()) }
         let strings = try StringCatalog.files(exported, site: review.catalog.site)
         try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
         let staging = try publisher.makeStaging()

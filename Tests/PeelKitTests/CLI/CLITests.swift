@@ -201,6 +201,18 @@ extension CLITests {
         #expect(skipped.status == 0)
         #expect(skipped.stderr.contains("Left out 1 sticker that would be rejected:\ncontent/pets/cat.png: error[missing-sidecar]"), "\(skipped.stderr)")
         #expect(skipped.stdout.hasPrefix("Exported 2 packs, 4 stickers"))
+        // With every sticker left out there is nothing to export: an error, and no empty catalog.
+        let content = folder.url.appendingPathComponent("content")
+        for pack in ["pets", "xss"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent(pack).path)
+            where name.hasSuffix(".md") && name != "pack.md" {
+                try FileManager.default.removeItem(at: content.appendingPathComponent("\(pack)/\(name)"))
+            }
+        }
+        let none = try run(["export", "xcode", "-o", "app3", "--skip-invalid"], in: folder.url, environment: ["CI": "true"])
+        #expect(none.status == 1, "\(none.stdout)")
+        #expect(none.stderr.hasPrefix("error: every sticker would be rejected by Xcode or Messages (5 stickers left out), so nothing was exported"), "\(none.stderr)")
+        #expect(!folder.exists("app3/Stickers.xcstickers"))
     }
 }
 
