@@ -140,6 +140,15 @@ import Testing
         #expect(logo.sidecar == "sky/logo.fr.md")
     }
 
+    @Test func anUnreadableTranslationIsReportedOnceNotAlsoAsMissing() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: \"Croissant de lune\n---\n", to: "sky/moon.fr.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.contains { $0.code == .yamlSyntax && $0.file == "sky/moon.fr.md" })
+        let missing = TranslationChecks.findings(for: catalog).filter { $0.code == .missingTranslation && $0.sticker == "sky/moon.png" }
+        #expect(missing.map(\.language) == ["de"], "not French: its file is there, with an error of its own")
+    }
+
     @Test func anImageTakingItsNamesakesTranslationIsReported() throws {
         let folder = try catalog()
         try folder.write("---\nalt: Croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.fr.md")
