@@ -42,10 +42,14 @@ public enum XLIFFExport {
             LabelSheetProblems(problems: [LabelSheetProblem(file: "site.md", line: nil, message: message)])
         }
         guard !site.languages.isEmpty else {
-            throw fail("declares no languages, so there is nothing to translate into; add 'languages: [\(site.language), \(language)]'")
+            throw fail("the catalog declares no languages, so there is nothing to translate into; add 'languages: [\(site.language), \(language)]'")
         }
         guard let declared = site.languages.first(where: { $0.lowercased() == language.lowercased() }) else {
-            throw fail("'\(language)' is not one of the languages declared (\(site.languages.joined(separator: ", "))); add it to languages: first")
+            // fr-FR for fr, or fr for fr-CA: the closest declared tag is probably meant.
+            let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? language
+            let near = site.languages.first { $0.lowercased().split(separator: "-").first.map(String.init) == primary }
+            throw fail("'\(language)' is not one of the languages declared (\(site.languages.joined(separator: ", ")))"
+                + (near.map { "; did you mean '\($0)'? Otherwise add '\(language)' to languages: first" } ?? "; add it to languages: first"))
         }
         let targets = catalog.translatedLanguages
         guard targets.contains(declared) else {

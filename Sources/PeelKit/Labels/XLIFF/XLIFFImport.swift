@@ -75,7 +75,7 @@ public struct XLIFFImport: Sendable {
                 }
                 language = language ?? declared
             } catch {
-                problems += error.problems.map { LabelSheetProblem(file: file, line: part.line, message: "target-language: site.md \($0.message)") }
+                problems += error.problems.map { LabelSheetProblem(file: file, line: part.line, message: "target-language '\(written)': \($0.message) (site.md)") }
             }
         }
         guard problems.isEmpty, let language else { throw LabelSheetProblems(problems: problems) }
