@@ -68,7 +68,7 @@ struct RowCheck {
         guard !newLabel.isEmpty else { return .refused("\(file): the new label is only spaces; leave the cell empty to keep the label") }
         let sidecar = sticker.sidecarOrNew
         if let error = sticker.sidecarError {
-            return .refused("\(sidecar): the sidecar cannot be read (\(error.message)); fix it first")
+            return .refused("\(sidecar)\(error.line.map { ":\($0)" } ?? ""): the sidecar cannot be read (\(error.message)); fix it first")
         }
         let current = sticker.alt ?? ""
         if newLabel == current { return .unchanged }

@@ -204,7 +204,7 @@ import Testing
         let problems = messages { _ = try LabelImport.plan(exported, sheetFile: "r.csv", content: content(folder)) }
         #expect(problems.count == 2)
         #expect(problems.first == "r.csv:2: error: pets/cat.png: label hash '1.23457E+15' is not one that peel labels export writes (sha256: and 16 hex digits); export again")
-        #expect(problems.last?.hasPrefix("r.csv:4: error: pets/fox.md: the sidecar cannot be read (") == true)
+        #expect(problems.last?.hasPrefix("r.csv:4: error: pets/fox.md:2: the sidecar cannot be read (") == true, "with the line of its error: \(problems)")
     }
 
     @Test func anEditInTheLabelColumnAndASpacesOnlyLabelAreRefused() throws {

@@ -183,7 +183,7 @@ public struct XLIFFImport: Sendable {
                 } else if sticker.sidecar == nil {
                     refusal = "the sticker has no sidecar (\(StickerFileKind.stem(sticker.source)).md) to translate from; give it a label first"
                 } else if let error = translation?.sidecarError {
-                    refusal = "\(file) cannot be read (\(error.message)); fix it first"
+                    refusal = "\(file)\(error.line.map { ":\($0)" } ?? "") cannot be read (\(error.message)); fix it first"
                 }
                 slots[XLIFFExport.UnitID.label(sticker)] = Slot(source: sticker.alt ?? "", translation: translation?.alt,
                     translatedFrom: translation?.translatedFrom, recordsSource: true, key: "alt", file: file,
