@@ -13,12 +13,16 @@ struct PageLanguage: Sendable {
     /// The language the untranslated texts are in (the site's default language).
     let source: String
     let chrome: ChromeStrings
+    /// The language the page's body is marked with: its own, or "en" when the theme has no string
+    /// table for it, so its words are English (`<body lang="en">`) and its texts carry their `lang`.
+    let container: String
 
     init(tag: String, site: SiteInfo, templates: TemplateSet) {
         self.tag = tag
         isDefault = tag == site.defaultLanguage
         source = site.defaultLanguage
         chrome = templates.chrome(for: tag)
+        container = chrome.language
     }
 
     /// The path of a page of the default language's site in this language's tree.
@@ -26,10 +30,13 @@ struct PageLanguage: Sendable {
         isDefault ? sitePath : "\(tag)/\(sitePath)"
     }
 
-    /// `lang` for a text written in `language` (nil: the page's own language, left unsaid).
+    /// `lang` for a text written in `language` (nil: the language of the body it is in, left unsaid).
     func lang(of language: String) -> String? {
-        language.lowercased() == tag.lowercased() ? nil : language
+        language.lowercased() == container.lowercased() ? nil : language
     }
+
+    /// `lang` for a text in the page's own language: nil, unless the body is marked English.
+    var ownLang: String? { lang(of: tag) }
 
     /// `language`'s name in this page's language ("anglais" on a French page), for notes.
     func name(of language: String) -> String {

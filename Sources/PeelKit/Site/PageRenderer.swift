@@ -18,6 +18,8 @@ struct PageRenderer: Sendable {
     let artText: [String: ArtTextReading]
     /// One review page, or a page per pack.
     let reviewLayout: ReviewLayout
+    /// The language the review page's body is marked with (`PageLanguage.container`), made once.
+    let reviewContainer: String
 
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:],
          artText: [String: ArtTextReading] = [:], templates: TemplateSet,
@@ -31,6 +33,13 @@ struct PageRenderer: Sendable {
         self.templates = templates
         findings = review.findingsBySticker
         checked = review
+        reviewContainer = templates.chrome(for: review.catalog.site.defaultLanguage).language
+    }
+
+    /// `lang` of a pack's texts on the review page (in the default language, not translated).
+    func reviewLang(of pack: Pack) -> String? {
+        let written = pack.language ?? catalog.site.defaultLanguage
+        return written.lowercased() == reviewContainer.lowercased() ? nil : written
     }
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
@@ -57,8 +66,10 @@ struct PageRenderer: Sendable {
             info.footerHTML = linked(info.footerHTML, on: page, language: language)
         }
         guard !language.isDefault else {
+            let own = language.ownLang
             return SiteModel(title: info.title, description: info.description, language: info.language,
-                             introHTML: info.introHTML, footerHTML: info.footerHTML)
+                             introHTML: info.introHTML, footerHTML: info.footerHTML,
+                             titleLang: own, descriptionLang: own, introLang: own, footerLang: own)
         }
         if let page, var translation = info.translations[language.tag] {
             translation.introHTML = linked(translation.introHTML, on: page, language: language)
@@ -72,10 +83,10 @@ struct PageRenderer: Sendable {
         let footer = translation?.footerHTML.flatMap { $0.isEmpty ? nil : $0 }
         return SiteModel(title: title ?? info.title, description: description ?? info.description, language: language.tag,
                          introHTML: intro ?? info.introHTML, footerHTML: footer ?? info.footerHTML,
-                         titleLang: title == nil ? stand : nil,
-                         descriptionLang: description == nil && info.description != nil ? stand : nil,
-                         introLang: intro == nil && !info.introHTML.isEmpty ? stand : nil,
-                         footerLang: footer == nil && !info.footerHTML.isEmpty ? stand : nil)
+                         titleLang: title == nil ? stand : language.ownLang,
+                         descriptionLang: description == nil && info.description != nil ? stand : language.ownLang,
+                         introLang: intro == nil && !info.introHTML.isEmpty ? stand : language.ownLang,
+                         footerLang: footer == nil && !info.footerHTML.isEmpty ? stand : language.ownLang)
     }
 
     /// Whether `language`'s pages show `pack`'s own texts: the pack is written in it (the default
@@ -88,13 +99,13 @@ struct PageRenderer: Sendable {
     func texts(of pack: Pack, in language: PageLanguage) -> (title: LocalizedText, description: LocalizedText) {
         let own = pack.language
         guard !showsOwnTexts(of: pack, in: language) else {
-            let lang = language.isDefault ? own : language.lang(of: own ?? language.tag)
+            let lang = language.lang(of: own ?? language.tag)
             return (LocalizedText(text: pack.title, lang: lang), LocalizedText(text: pack.descriptionHTML, lang: lang))
         }
         let translation = pack.translations[language.tag]
         let stand = language.lang(of: own ?? language.source)
-        let title = translation?.title.map { LocalizedText(text: $0, lang: nil) } ?? LocalizedText(text: pack.title, lang: stand)
-        let description = translation.flatMap { $0.descriptionHTML.isEmpty ? nil : LocalizedText(text: $0.descriptionHTML, lang: nil) }
+        let title = translation?.title.map { LocalizedText(text: $0, lang: language.ownLang) } ?? LocalizedText(text: pack.title, lang: stand)
+        let description = translation.flatMap { $0.descriptionHTML.isEmpty ? nil : LocalizedText(text: $0.descriptionHTML, lang: language.ownLang) }
             ?? LocalizedText(text: pack.descriptionHTML, lang: pack.descriptionHTML.isEmpty ? nil : stand)
         return (title, description)
     }
@@ -104,17 +115,17 @@ struct PageRenderer: Sendable {
         -> (title: LocalizedText, alt: LocalizedText?, description: LocalizedText, tags: [String], tagsLang: String?) {
         let own = pack.language
         guard !showsOwnTexts(of: pack, in: language) else {
-            let lang = language.isDefault ? own : language.lang(of: own ?? language.tag)
+            let lang = language.lang(of: own ?? language.tag)
             return (LocalizedText(text: sticker.title, lang: lang), sticker.alt.map { LocalizedText(text: $0, lang: lang) },
                     LocalizedText(text: sticker.descriptionHTML, lang: lang), sticker.tags, lang)
         }
         let translation = sticker.translations[language.tag]
         let stand = language.lang(of: own ?? language.source)
-        let title = translation?.title.map { LocalizedText(text: $0, lang: nil) } ?? LocalizedText(text: sticker.title, lang: stand)
-        let alt = translation?.alt.map { LocalizedText(text: $0, lang: nil) } ?? sticker.alt.map { LocalizedText(text: $0, lang: stand) }
-        let description = translation.flatMap { $0.descriptionHTML.isEmpty ? nil : LocalizedText(text: $0.descriptionHTML, lang: nil) }
+        let title = translation?.title.map { LocalizedText(text: $0, lang: language.ownLang) } ?? LocalizedText(text: sticker.title, lang: stand)
+        let alt = translation?.alt.map { LocalizedText(text: $0, lang: language.ownLang) } ?? sticker.alt.map { LocalizedText(text: $0, lang: stand) }
+        let description = translation.flatMap { $0.descriptionHTML.isEmpty ? nil : LocalizedText(text: $0.descriptionHTML, lang: language.ownLang) }
             ?? LocalizedText(text: sticker.descriptionHTML, lang: sticker.descriptionHTML.isEmpty ? nil : stand)
-        if let tags = translation?.tags, !tags.isEmpty { return (title, alt, description, tags, nil) }
+        if let tags = translation?.tags, !tags.isEmpty { return (title, alt, description, tags, language.ownLang) }
         return (title, alt, description, sticker.tags, sticker.tags.isEmpty ? nil : stand)
     }
 
@@ -218,7 +229,8 @@ struct PageRenderer: Sendable {
             ?? chrome.format("packDescription", ["count": count])
         let words = texts(of: pack, in: language)
         let site = site(in: language)
-        let model = pageModel(PackPageModel(title: words.title.text, lang: showsOwnTexts(of: pack, in: language) ? pack.language : nil,
+        let model = pageModel(PackPageModel(title: words.title.text,
+                                            lang: showsOwnTexts(of: pack, in: language) ? language.lang(of: pack.language ?? language.tag) : nil,
                                             descriptionHTML: linked(words.description.text, on: page, language: language),
                                             titleLang: words.title.lang, descriptionLang: words.description.lang, facts: facts,
                                             stickers: cards, count: cards.count, countLabel: count,
@@ -279,7 +291,7 @@ struct PageRenderer: Sendable {
                                  alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
                                  cardColor: pack.background)
         let model = StickerPageModel(
-            title: words.title.text, lang: ownTexts ? pack.language : nil, alt: alt, altLength: alt?.count ?? 0,
+            title: words.title.text, lang: ownTexts ? language.lang(of: pack.language ?? language.tag) : nil, alt: alt, altLength: alt?.count ?? 0,
             altLimit: LabelChecks.maximumLength,
             descriptionHTML: linked(words.description.text, on: page, language: language),
             titleLang: words.title.lang, altLang: words.alt?.lang, descriptionLang: words.description.lang, tagsLang: words.tagsLang,
@@ -387,7 +399,7 @@ struct PageRenderer: Sendable {
         let preview = image(for: sticker, in: pack, from: page, decorative: false, alt: alt)
         let heading = chrome.format("builderHeading", ["pack": packWords.title.text])
         let ownTexts = showsOwnTexts(of: pack, in: language)
-        let model = BuilderPageModel(lang: ownTexts ? pack.language : nil,
+        let model = BuilderPageModel(lang: ownTexts ? language.lang(of: pack.language ?? language.tag) : nil,
                                      pack: LinkModel(href: relative(language.path(SitePaths.packPage(pack)), from: page),
                                                      title: packWords.title.text, linkLang: ownTexts ? nil : packWords.title.lang),
                                      heading: heading, preview: preview, alt: alt ?? "", altLang: words.alt?.lang,
@@ -485,7 +497,8 @@ struct PageRenderer: Sendable {
                 translationsToDo += 1
             }
         }
-        return ReviewPackModel(href: relative(SitePaths.reviewPage(pack), from: page), title: pack.title, lang: pack.language,
+        return ReviewPackModel(href: relative(SitePaths.reviewPage(pack), from: page), title: pack.title,
+                               lang: reviewLang(of: pack),
                                reviewHref: relative(SitePaths.reviewPage, from: page), stickerCount: pack.stickers.count,
                                stickersWithErrors: status.errors, stickersWithWarnings: status.warnings, cleanCount: status.clean,
                                translationsToDo: translationsToDo)
@@ -517,7 +530,7 @@ struct PageRenderer: Sendable {
         let errors = own.filter { $0.severity == .error }.count
         let warnings = own.count - errors
         var row = ReviewRowModel(
-            packSlug: pack.slug, lang: pack.language, packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
+            packSlug: pack.slug, lang: reviewLang(of: pack), packTitle: pack.title, packHref: relative(SitePaths.packPage(pack), from: page), title: sticker.title,
             href: relative(SitePaths.stickerPage(pack, sticker), from: page),
             image: image(for: sticker, in: pack, from: page, decorative: true), label: sticker.alt,
             spoken: sticker.alt ?? sticker.fileName, characters: sticker.alt.map(PerceivedLength.of) ?? 0,

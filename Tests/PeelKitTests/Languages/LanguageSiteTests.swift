@@ -220,6 +220,33 @@ import Testing
         #expect(html.contains("<nav class=\"site-nav\" aria-label=\"Site\" lang=\"en\">"))
     }
 
+    /// Without a table every word of the theme is English: the body says so (headings, buttons,
+    /// aria-labels and counts included), and each text in the page's language carries its `lang`.
+    @Test func aPageWithoutATableHasAnEnglishBodyAndItsOwnTextsMarked() async throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Moons\nlanguages: [en, ko]\n---\n", to: "content/site.md")
+        for file in ["content/site.fr.md", "content/sky/pack.fr.md", "content/sky/pack.ar.md", "content/sky/moon.fr.md",
+                     "content/sky/moon.ar.md", "content/sky/star.fr.md"] {
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(file))
+        }
+        try folder.write("---\ntitle: 밤하늘\ntranslated_from: Night sky\n---\n", to: "content/sky/pack.ko.md")
+        try folder.write("---\nalt: 초승달\ntitle: 달\ntags: [밤]\ntranslated_from: Crescent moon\n---\n", to: "content/sky/moon.ko.md")
+        let site = try await build(folder)
+        let moon = try page(site, "ko/sky/moon/index.html")
+        #expect(moon.contains("<html lang=\"ko\">"))
+        #expect(moon.contains("<body lang=\"en\">"))
+        #expect(moon.contains("<h1 dir=\"auto\" lang=\"ko\">달</h1>"))
+        #expect(moon.range(of: #"lang="ko"[^<]*>초승달<"#, options: .regularExpression) != nil, "the label")
+        #expect(!moon.contains(">Crescent moon<"), "translated")
+        let pack = try page(site, "ko/sky/index.html")
+        #expect(pack.contains("<h1 dir=\"auto\" lang=\"ko\">밤하늘</h1>"))
+        #expect(pack.contains("alt=\"초승달\" dir=\"auto\" lang=\"ko\""), "the image's alt, by its element's lang")
+        // The untranslated star is English, as the body is: no lang of its own.
+        #expect(pack.contains("alt=\"Shooting star\" dir=\"auto\" loading"), "\(pack)")
+        // Pages with a table are marked as before.
+        #expect(try page(site, "sky/moon/index.html").contains("<body>"))
+    }
+
     @Test func linkPreviewsDescribeTheCoverInThePagesLanguage() async throws {
         let site = try await build(try catalog(baseURL: "https://example.com/moons/"))
         for (prefix, alt) in [("", "Crescent moon"), ("fr/", "Croissant de lune"), ("ar/", "هلال")] {
