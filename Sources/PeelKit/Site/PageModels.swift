@@ -276,6 +276,8 @@ struct PackPageModel: Encodable {
     /// `lang` of the title and description (see `lang`; differs where a translation is missing).
     let titleLang: String?
     let descriptionLang: String?
+    /// "May be out of date" beside a translated title whose source has changed since.
+    var titleNote: TranslationNoteModel? = nil
     let facts: [FactModel]
     let stickers: [StickerCardModel]
     let count: Int

@@ -232,7 +232,10 @@ struct PageRenderer: Sendable {
         let model = pageModel(PackPageModel(title: words.title.text,
                                             lang: showsOwnTexts(of: pack, in: language) ? language.lang(of: pack.language ?? language.tag) : nil,
                                             descriptionHTML: linked(words.description.text, on: page, language: language),
-                                            titleLang: words.title.lang, descriptionLang: words.description.lang, facts: facts,
+                                            titleLang: words.title.lang, descriptionLang: words.description.lang,
+                                            titleNote: pack.titleState(in: language.tag, site: catalog.site) == .stale
+                                                ? TranslationNoteModel(state: "stale", badge: language.chrome["mayBeOutdated"], note: "") : nil,
+                                            facts: facts,
                                             stickers: cards, count: cards.count, countLabel: count,
                                             icons: iconModels(for: pack, from: page),
                                             hasIcons: !(icons[pack.slug] ?? []).isEmpty,

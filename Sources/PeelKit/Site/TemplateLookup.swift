@@ -274,6 +274,7 @@ extension PackPageModel: MustacheParent {
         case "descriptionHTML": self.descriptionHTML
         case "titleLang": self.titleLang
         case "descriptionLang": self.descriptionLang
+        case "titleNote": self.titleNote
         case "facts": self.facts
         case "stickers": self.stickers
         case "count": self.count

@@ -247,6 +247,16 @@ import Testing
         #expect(try page(site, "sky/moon/index.html").contains("<body>"))
     }
 
+    @Test func aStalePackTitleIsMarkedOnItsPage() async throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Ciel de nuit\ntranslated_from: Night skies\n---\n", to: "content/sky/pack.fr.md")
+        let site = try await build(folder)
+        let badge = "<p class=\"translation-note translation-stale\"><span class=\"badge badge-translation\">"
+        #expect(try page(site, "fr/sky/index.html").contains(badge), "the French title was made from an older English one")
+        #expect(!(try page(site, "ar/sky/index.html")).contains(badge), "the Arabic one is current")
+        #expect(!(try page(site, "sky/index.html")).contains(badge))
+    }
+
     @Test func linkPreviewsDescribeTheCoverInThePagesLanguage() async throws {
         let site = try await build(try catalog(baseURL: "https://example.com/moons/"))
         for (prefix, alt) in [("", "Crescent moon"), ("fr/", "Croissant de lune"), ("ar/", "هلال")] {
