@@ -72,6 +72,9 @@ struct FitCommand: ParsableCommand {
         }
 
         var failures = 0, fitted = 0, alreadyFit = 0
+        let outputFolder = URL(fileURLWithPath: output)
+        var record = FitRecord(output: outputFolder)
+        defer { if !inPlace, fitted > 0 { try? record.save(in: outputFolder) } }
         for item in items {
             let shown = DisplayPath.file(item.input)
             let data: Data
@@ -95,9 +98,16 @@ struct FitCommand: ParsableCommand {
                 failures += 1
                 continue
             }
+            // What still breaks the rules is written nowhere: the original stays as it was.
+            if !report.fits {
+                let steps = report.steps.joined(separator: ", ")
+                terminal.write("\(shown): error: still \(ByteCount.grouped(report.afterBytes)) bytes after \(steps); nothing was written: use fewer frames or smaller art\n")
+                failures += 1
+                continue
+            }
             let target: URL
             do {
-                target = try FitPlan.write(result.data, for: item, output: URL(fileURLWithPath: output), inPlace: inPlace)
+                target = try FitPlan.write(result.data, for: item, output: outputFolder, inPlace: inPlace, record: &record)
             } catch let error as PeelError {
                 terminal.lines(error.description)
                 failures += 1
@@ -107,11 +117,6 @@ struct FitCommand: ParsableCommand {
                 + report.steps.joined(separator: ", ")
             if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
             Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(target.path)")")
-            if !report.fits {
-                terminal.write("\(shown): error: still \(ByteCount.grouped(report.afterBytes)) bytes with the smallest palette; use fewer frames or smaller art\n")
-                failures += 1
-                continue
-            }
             fitted += 1
             if report.lossIsNoticeable {
                 terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")

@@ -57,9 +57,10 @@ public enum FitPlan {
     }
 
     /// Writes a fitted result through SafeFile: over the original with `inPlace`, else at the
-    /// item's output path under `output`, never over a file it reads. Returns where it went.
+    /// item's output path under `output`, never over a file it reads nor one `record` does not
+    /// vouch for (`FitRecord`), and notes it there. Returns where it went.
     @discardableResult
-    public static func write(_ data: Data, for item: Item, output: URL, inPlace: Bool) throws -> URL {
+    public static func write(_ data: Data, for item: Item, output: URL, inPlace: Bool, record: inout FitRecord) throws -> URL {
         if inPlace {
             // The original's permissions stay (a read-only sticker stays read-only), as `labels import` keeps a sidecar's.
             let permissions = SafeFile.permissions(atPath: item.input.path)
@@ -70,7 +71,9 @@ public enum FitPlan {
         let path = outputPath(for: item, changed: true)
         let target = output.appendingPathComponent(path)
         try OutputLocation(reading: [item.input], suggestion: "-o fitted, or --in-place to replace the originals").check(file: target)
+        if let refusal = record.refusal(toWrite: path, in: output) { throw PeelError.unsafeOutput(path: target.path, reason: refusal) }
         try SafeFile.write(data, to: path, in: output)
+        record.record(data, at: path)
         return target
     }
 }

@@ -252,6 +252,40 @@ extension CLITests {
         #expect(fitted.info.width == 300, "the PNG was replaced in place")
     }
 
+    /// Fit never loses art: what it cannot bring under the limit is written nowhere (not over the
+    /// original with --in-place), and a file in the output folder it did not write stays.
+    @Test func fitWritesNothingItCannotFitAndNeverOverAFileItDidNotWrite() throws {
+        let folder = try Self.smallPackWithALargeSticker()
+        let noise = try Fixtures.noiseAnimation()
+        try folder.write(noise, to: "content/p/noise.png")
+        try folder.write("---\nalt: Static\n---\n", to: "content/p/noise.md")
+        let inPlace = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
+        #expect(inPlace.status == 1)
+        #expect(inPlace.stderr.contains("content/p/noise.png: error: still "), "\(inPlace.stderr)")
+        #expect(inPlace.stderr.contains("nothing was written"))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("content/p/noise.png")) == noise, "the original is as it was")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/p/noise.png"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/p/noise.md"))
+
+        // A file of yours where a result would go is kept; fit's own results are replaced on the next run.
+        // (The run above fitted big.png in place: it is the 618 px original again.)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/p/big.png"))
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/p/big.png")
+        try folder.write(Data("mine".utf8), to: "mine/p/big.png")
+        let refused = try run(["fit", "-o", "mine"], in: folder.url, environment: ["CI": "true"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("mine/p/big.png: error: a file is already there that peel fit did not write"), "\(refused.stderr)")
+        #expect(try folder.read("mine/p/big.png") == "mine")
+        let first = try run(["fit", "-o", "fitted"], in: folder.url, environment: ["CI": "true"])
+        #expect(first.status == 0 && folder.exists("fitted/p/big.png") && folder.exists("fitted/.peel-fit"), "\(first.stderr)")
+        let again = try run(["fit", "-o", "fitted"], in: folder.url, environment: ["CI": "true"])
+        #expect(again.status == 0, "its own result is replaced: \(again.stderr)")
+        try folder.write(Data("edited".utf8), to: "fitted/p/big.png")
+        let edited = try run(["fit", "-o", "fitted"], in: folder.url, environment: ["CI": "true"])
+        #expect(edited.status == 1, "a result edited since is kept")
+        #expect(try folder.read("fitted/p/big.png") == "edited")
+    }
+
     @Test func fittingOneStickerFileUsesItsPacksSizeClass() throws {
         let folder = try Self.smallPackWithALargeSticker()
         let pack = try run(["fit", "content/p/big.png"], in: folder.url, environment: ["CI": "true"])
