@@ -213,7 +213,16 @@ public struct XcodeExport: Sendable {
         // An app has one icon: the first pack (in display order) with icon art gives it.
         let iconPacks = packs.filter { $0.icon != nil }
         if let pack = iconPacks.first, let icon = pack.icon {
-            let set = try IconSet().files(artAt: content.appendingPathComponent(icon))
+            // Art that cannot be read is the review's finding (corrupt-image on the icon): the pack's
+            // zip in a site built with errors then has no app icon rather than no zip, nor no site.
+            let set: (files: [(path: String, data: Data)], warnings: [Finding])
+            do {
+                set = try IconSet().files(artAt: content.appendingPathComponent(icon))
+            } catch {
+                result.notes.append(Finding(.warning, .unreadableFile, file: icon,
+                                            message: "icon art cannot be read, so the catalog has no app icon"))
+                return result
+            }
             result.files += set.files.map { ("\(IconSet.folderName)/\($0.path)", $0.data) }
             result.notes += set.warnings
             if iconPacks.count > 1 {

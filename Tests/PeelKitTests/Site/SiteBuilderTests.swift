@@ -379,6 +379,19 @@ extension SiteBuilderTests {
         #expect(icons.last?["width"] as? Int == 1024 && icons.last?["height"] as? Int == 768)
         #expect(!(try folder.read("site/pets/index.html")).contains("icon.png\" download"), "the icon art is not a sticker")
     }
+
+    /// Icon art that cannot be read is a finding; the site, the pack's page and its zip are still made.
+    @Test func unreadableIconArtIsAFindingNotAFailedBuild() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let art = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("content/animals/icon.png"))
+        try folder.write(art.prefix(art.count / 2), to: "content/pets/icon.png")
+        try folder.write("---\ntitle: Pets\nicon: icon.png\n---\n", to: "content/pets/pack.md")
+        let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(report.findings.contains { $0.code == .corruptImage && $0.file == "pets/icon.png" })
+        #expect(folder.exists("site/pets/index.html") && folder.exists("site/pets/pets.zip"))
+        #expect(!folder.exists("site/pets/icons"))
+    }
 }
 
 import ZIPFoundation
