@@ -53,6 +53,14 @@ public struct StickerFitter: Sendable {
             frames = frames.map { DecodedImage.Frame(image: Resampler.resize($0.image, width: size.width, height: size.height), delay: $0.delay) }
             report.afterSize = size
             report.steps.append("scaled to \(size.width) × \(size.height) px (\(sizeClass.rawValue))")
+            // Wide or tall art scaled to the box can come out under Messages' 300 px minimum side
+            // (a 2:1 banner at `small` is 300 × 150): it goes in the middle of a transparent
+            // square of the size class, which Messages takes, instead of a file it rejects.
+            if min(size.width, size.height) < SizeClass.minimumSide {
+                frames = frames.map { DecodedImage.Frame(image: MessengerCanvas.centre($0.image, onWidth: box, height: box), delay: $0.delay) }
+                report.afterSize = (box, box)
+                report.steps.append("centred on a transparent \(box) × \(box) px square (Messages rejects sides under \(SizeClass.minimumSide) px)")
+            }
         }
         // 2. Re-encode losslessly.
         // No loop count (a GIF without the NETSCAPE extension) plays once: so does the APNG.

@@ -40,23 +40,22 @@ enum PaletteQuantizer {
         guard let histogram = liq_histogram_create(attributes) else { return nil }
         defer { liq_histogram_destroy(histogram) }
 
-        // liq_image keeps a pointer to the pixels, so each frame gets a buffer of its own that
-        // lives until remapping ends.
-        var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
-        var images: [OpaquePointer] = []
-        defer {
-            images.forEach { liq_image_destroy($0) }
-            buffers.forEach { $0.deallocate() }
+        // One frame at a time, twice: into the histogram, then remapped. A liq_image holds the
+        // frame as floats (16 bytes a pixel): keeping every frame's until remapping ended made a
+        // 300-frame animation at 512 px hold 1.26 GB. Each lives only while its frame is read, on
+        // the frame's own pixels (liq_image keeps a pointer to them, valid in this scope).
+        func withImage<T>(_ frame: RGBAImage, _ body: (OpaquePointer) -> T?) -> T? {
+            frame.pixels.withUnsafeBufferPointer { pixels -> T? in
+                guard let image = liq_image_create_rgba(attributes, pixels.baseAddress!, Int32(first.width), Int32(first.height), 0) else {
+                    return nil
+                }
+                defer { liq_image_destroy(image) }
+                return body(image)
+            }
         }
         for frame in frames {
-            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: frame.pixels.count)
-            _ = buffer.initialize(from: frame.pixels)
-            buffers.append(buffer)
-            guard let image = liq_image_create_rgba(attributes, buffer.baseAddress!, Int32(first.width), Int32(first.height), 0) else {
-                return nil
-            }
-            images.append(image)
-            guard liq_histogram_add_image(histogram, attributes, image) == LIQ_OK else { return nil }
+            guard frame.width == first.width, frame.height == first.height,
+                  withImage(frame, { liq_histogram_add_image(histogram, attributes, $0) == LIQ_OK ? true : nil }) != nil else { return nil }
         }
         var result: OpaquePointer?
         guard liq_histogram_quantize(histogram, attributes, &result) == LIQ_OK, let result else { return nil }
@@ -64,12 +63,20 @@ enum PaletteQuantizer {
         liq_set_dithering_level(result, 1.0)
 
         var indices: [[UInt8]] = []
-        for image in images {
-            var remapped = [UInt8](repeating: 0, count: first.width * first.height)
-            let status = remapped.withUnsafeMutableBytes { raw in
-                liq_write_remapped_image(result, image, raw.baseAddress!, raw.count)
+        for frame in frames {
+            let remapped = withImage(frame) { image -> [UInt8]? in
+                // Adding the frame to a histogram makes its contrast maps, which dithering uses
+                // (as it did when the same liq_image served both passes): a throwaway one here.
+                guard let again = liq_histogram_create(attributes) else { return nil }
+                defer { liq_histogram_destroy(again) }
+                guard liq_histogram_add_image(again, attributes, image) == LIQ_OK else { return nil }
+                var remapped = [UInt8](repeating: 0, count: first.width * first.height)
+                let status = remapped.withUnsafeMutableBytes { raw in
+                    liq_write_remapped_image(result, image, raw.baseAddress!, raw.count)
+                }
+                return status == LIQ_OK ? remapped : nil
             }
-            guard status == LIQ_OK else { return nil }
+            guard let remapped else { return nil }
             indices.append(remapped)
         }
         guard let palette = liq_get_palette(result)?.pointee else { return nil }

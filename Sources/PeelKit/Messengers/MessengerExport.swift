@@ -124,7 +124,16 @@ public struct MessengerExport: Sendable {
         let stickers = plans.flatMap(\.candidates)
         let converter = MessengerStickerConverter(format: format, longAnimations: longAnimations)
         let outcomes = try await ParallelWork.map(stickers, progress: progress) { sticker in
-            Self.convert(sticker, content: content, converter: converter)
+            // A conversion holds every frame at the platform's size a few times over (scaled,
+            // a palette's copy, the encoder's): its share of the decoded-pixel budget keeps a build
+            // or an export from holding several long animations at once.
+            let info = review.assets[sticker.source]?.info
+            let canvas = format.canvas.canvasSize(width: info?.width ?? 512, height: info?.height ?? 512)
+            let frames = info?.frameCount ?? 1
+            let bytes = frames * ((info?.width ?? 0) * (info?.height ?? 0) + 3 * canvas.width * canvas.height) * 4
+            return DecodedPixelBudget.shared.withReservation(of: bytes) {
+                Self.convert(sticker, content: content, converter: converter)
+            }
         }
         let bySource = Dictionary(zip(stickers.map(\.source), outcomes), uniquingKeysWith: { first, _ in first })
 

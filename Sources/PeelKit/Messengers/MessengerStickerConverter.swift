@@ -35,17 +35,21 @@ struct MessengerStickerConverter: Sendable {
     /// Converts decoded art; throws `Refusal` when the platform cannot take it. The timing is
     /// settled on the source frames first, so frames a setting cuts or merges away, and animations
     /// refused for their length, are never scaled.
-    func convert(_ image: DecodedImage) throws -> Converted {
-        let (frames, changes) = try timed(image.frames)
+    func convert(_ image: consuming DecodedImage) throws -> Converted {
+        let (width, height, loopCount) = (image.width, image.height, image.loopCount ?? 0)
+        var (frames, changes) = try timed(image.frames)
+        _ = consume image
+        let delays = frames.map(\.delay)
         let placed = format.canvas.place(frames.map(\.image))
-        var converted = frames.count == 1
+        frames = []   // the source's pixels go before the animation is encoded
+        var converted = placed.count == 1
             ? try still(placed[0], changes: changes)
-            : try animation(zip(placed, frames).map { DecodedImage.Frame(image: $0, delay: $1.delay) },
-                            loopCount: image.loopCount ?? 0, changes: changes)
-        let art = format.canvas.artSize(width: image.width, height: image.height)
-        let canvas = format.canvas.canvasSize(width: image.width, height: image.height)
-        if art.width != image.width || art.height != image.height || canvas != art {
-            converted.scaling = "\(image.width) × \(image.height) → \(art.width) × \(art.height) px" + (canvas != art ? " on \(canvas.width) × \(canvas.height)" : "")
+            : try animation(zip(placed, delays).map { DecodedImage.Frame(image: $0, delay: $1) },
+                            loopCount: loopCount, changes: changes)
+        let art = format.canvas.artSize(width: width, height: height)
+        let canvas = format.canvas.canvasSize(width: width, height: height)
+        if art.width != width || art.height != height || canvas != art {
+            converted.scaling = "\(width) × \(height) → \(art.width) × \(art.height) px" + (canvas != art ? " on \(canvas.width) × \(canvas.height)" : "")
         }
         return converted
     }

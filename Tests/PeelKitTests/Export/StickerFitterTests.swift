@@ -35,6 +35,22 @@ import Testing
         #expect(fitted.info.hasTransparentPixels == true)
     }
 
+    /// Wide art scaled into a `small` box would be 300 × 150, which Messages rejects: it is centred
+    /// on a transparent 300 × 300 square. Wide art that stays at least 300 px high is left wide.
+    @Test func wideArtNeverEndsUpUnderMessagesMinimumSide() throws {
+        let banner = RGBAImage(width: 800, height: 400, pixels: [UInt8](repeating: 200, count: 800 * 400 * 4))
+        let (output, report) = try StickerFitter(sizeClass: .small).fit(try PNGCodec.encode(banner))
+        let fitted = try ImageAnalyzer().analyze(output)
+        #expect(fitted.info.width == 300 && fitted.info.height == 300, "\(report.steps)")
+        #expect(report.steps.contains("centred on a transparent 300 × 300 px square (Messages rejects sides under 300 px)"))
+        let pixels = fitted.decoded.frames[0].image.pixels
+        #expect(pixels[3] == 0, "the top-left corner is padding")
+        #expect(pixels[(150 * 300 + 150) * 4 + 3] == 200, "the middle is the art")
+        let wide = RGBAImage(width: 900, height: 620, pixels: [UInt8](repeating: 200, count: 900 * 620 * 4))
+        let kept = try ImageAnalyzer().analyze(StickerFitter(sizeClass: .large).fit(try PNGCodec.encode(wide)).data)
+        #expect(kept.info.width == 618 && kept.info.height == 426, "within 300–618 on both sides: not padded")
+    }
+
     @Test func aHeavyStickerIsReducedToAPaletteUntilItFits() throws {
         let data = try Self.noisySticker()
         #expect(data.count >= 500_000, "the fixture must be too heavy to start with")
