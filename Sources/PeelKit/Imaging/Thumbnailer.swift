@@ -29,7 +29,9 @@ public struct Thumbnailer {
         var sizes: [(width: Int, height: Int)] = []
         for box in boxes {
             let size = Resampler.fittedSize(width: width, height: height, box: box)
-            if !sizes.contains(where: { $0 == size }) { sizes.append(size) }
+            // Files are named by width (`-160w`) and srcset tells them apart by it: very thin art
+            // (2 × 618 px) fits both boxes at 1 px wide, and gets one thumbnail.
+            if !sizes.contains(where: { $0.width == size.width }) { sizes.append(size) }
         }
         self.sizes = sizes
         self.isAnimated = isAnimated

@@ -380,6 +380,18 @@ extension SiteBuilderTests {
         #expect(!(try folder.read("site/pets/index.html")).contains("icon.png\" download"), "the icon art is not a sticker")
     }
 
+    /// Art two pixels wide fits both thumbnail boxes at 1 px wide: one thumbnail, not two files of one name.
+    @Test func veryThinArtBuildsWithOneThumbnail() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write(try PNGCodec.encode(RGBAImage(width: 2, height: 618, pixels: [UInt8](repeating: 255, count: 2 * 618 * 4))),
+                         to: "content/pets/line.png")
+        try folder.write("---\nalt: A thin white line\n---\n", to: "content/pets/line.md")
+        let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(report.findings.contains { $0.code == .sizeOutOfRange && $0.file == "pets/line.png" })
+        #expect(folder.exists("site/pets/line/line-1w.webp") && folder.exists("site/pets/line/index.html"))
+    }
+
     /// Icon art that cannot be read is a finding; the site, the pack's page and its zip are still made.
     @Test func unreadableIconArtIsAFindingNotAFailedBuild() async throws {
         let folder = try TemporaryFolder()
