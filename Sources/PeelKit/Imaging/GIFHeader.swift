@@ -6,7 +6,10 @@ struct GIFHeader: Equatable {
     var height: Int
     var frameCount: Int
     var hasTransparency: Bool
-    /// 0 loops forever; nil when the file has no NETSCAPE2.0 extension (plays once).
+    /// How many times the animation plays, as APNG's `num_plays` and WebP's loop count say it:
+    /// 0 forever; nil when the file has no NETSCAPE2.0 extension (plays once). The extension's
+    /// own number counts the repeats after the first play (browsers, giflib and ImageMagick read
+    /// it so), so a GIF that says 1 plays twice: `loopCount` 2.
     var loopCount: Int?
     /// The sum of every frame's width × height: what giflib allocates to decode the file.
     var totalFramePixels = 0
@@ -38,7 +41,8 @@ struct GIFHeader: Equatable {
                     } else if first && label == 0xFF {
                         applicationIdentifier = String(decoding: block, as: UTF8.self)
                     } else if label == 0xFF && applicationIdentifier == "NETSCAPE2.0" && size >= 3 && block[start] == 0x01 {
-                        loopCount = Int(block[start + 1]) | Int(block[start + 2]) << 8
+                        let repeats = Int(block[start + 1]) | Int(block[start + 2]) << 8
+                        loopCount = repeats == 0 ? 0 : min(repeats + 1, Int(UInt16.max))
                     }
                     first = false
                 }

@@ -50,6 +50,20 @@ import Testing
         #expect(image.info.hasTransparentPixels == true)
     }
 
+    /// NETSCAPE's number counts the repeats after the first play: 1 plays twice. Peel's loop count
+    /// is the number of plays, as APNG's and WebP's are, so thumbnails and exports play as often.
+    @Test func aGIFsLoopCountIsItsPlays() throws {
+        var bytes = [UInt8](try Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif")))
+        let marker = Array("NETSCAPE2.0".utf8)
+        let at = try #require((0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        let count = at + marker.count + 2   // after the sub-block's size (3) and its id (1)
+        for (repeats, plays) in [(0, 0), (1, 2), (4, 5), (65535, 65535)] {
+            bytes[count] = UInt8(repeats & 0xFF)
+            bytes[count + 1] = UInt8(repeats >> 8)
+            #expect(try analyzer.analyze(Data(bytes)).info.loopCount == plays, "NETSCAPE \(repeats)")
+        }
+    }
+
     @Test func stillGIFAndJPEG() throws {
         let gif = try analyzer.analyze(Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/turtle.gif")))
         #expect(gif.info.format == .gif && gif.info.frameCount == 1 && gif.info.loopCount == nil)
