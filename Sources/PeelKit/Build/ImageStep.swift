@@ -149,7 +149,7 @@ struct ImageStep: Sendable {
         } catch let error as ImageError {
             let code: FindingCode
             switch error {
-            case .overPixelBudget: code = .imageTooLarge
+            case .overPixelBudget, .animationOverBudget: code = .imageTooLarge
             case .unsupported: code = .unsupportedFormat
             default: code = .corruptImage
             }

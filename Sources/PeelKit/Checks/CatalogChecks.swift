@@ -32,7 +32,12 @@ enum CatalogChecks {
         do {
             info = try analyzer.analyze(ContentFile.read(content.appendingPathComponent(icon))).info
         } catch let error as ImageError {
-            return [Finding(.error, .corruptImage, file: icon, message: "icon art: \(error.description)")]
+            let code: FindingCode = switch error {
+            case .overPixelBudget, .animationOverBudget: .imageTooLarge
+            case .unsupported: .unsupportedFormat
+            default: .corruptImage
+            }
+            return [Finding(.error, code, file: icon, message: "icon art: \(error.description)")]
         } catch {
             return [Finding(.error, .unreadableFile, file: icon, message: "cannot read icon art: \(SystemErrorText.describe(error))")]
         }

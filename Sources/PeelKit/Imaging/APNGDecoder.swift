@@ -48,7 +48,7 @@ enum APNGDecoder {
             let plays = Int(UInt32(bigEndianBytes: actl.data[4..<8]))
             guard declaredFrames > 0 else { throw ImageError.corrupt("acTL declares 0 frames") }
             guard declaredFrames <= maxAnimationPixels / (canvasWidth * canvasHeight) else {
-                throw ImageError.corrupt("acTL declares \(declaredFrames) frames of \(canvasWidth) × \(canvasHeight) px, more than the pixel budget allows")
+                throw ImageError.animationOverBudget(frames: declaredFrames, width: canvasWidth, height: canvasHeight, budget: maxAnimationPixels)
             }
 
             let shared = chunks.filter { ["PLTE", "tRNS"].contains($0.type) }

@@ -29,7 +29,7 @@ enum GIFDecoder {
             }
             guard header.totalFramePixels <= maxAnimationPixels,
                   header.frameCount <= maxAnimationPixels / (header.width * header.height) else {
-                throw ImageError.corrupt("GIF has \(header.frameCount) frames of \(header.width) × \(header.height) px, more than the pixel budget allows")
+                throw ImageError.animationOverBudget(frames: header.frameCount, width: header.width, height: header.height, budget: maxAnimationPixels)
             }
 
             let reader = MemoryReader(bytes: bytes)

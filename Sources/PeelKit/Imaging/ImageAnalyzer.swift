@@ -18,8 +18,12 @@ public struct ImageAnalyzer: Sendable {
     /// below what hurts a machine (64 MB of RGBA).
     public static let defaultMaxPixels = 4096 * 4096
 
-    /// All frames of an animation together may hold four times the still budget.
-    public var maxAnimationPixels: Int { maxPixels.multipliedReportingOverflow(by: 4).overflow ? Int.max : maxPixels * 4 }
+    /// All frames of an animation together may hold this many times the still budget: with the
+    /// default, 350 frames at 618 × 618 px (about 6 s at 60 fps, 535 MB decoded whole).
+    public static let animationFactor = 8
+    public var maxAnimationPixels: Int {
+        maxPixels.multipliedReportingOverflow(by: Self.animationFactor).overflow ? Int.max : maxPixels * Self.animationFactor
+    }
 
     /// A budget under 1 pixel is taken as 1, so every format refuses every larger image alike
     /// (libpng and libjpeg would read 0 as "no limit"; the CLI refuses it outright).

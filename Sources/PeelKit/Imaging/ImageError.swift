@@ -2,6 +2,8 @@
 public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The header claims more pixels than the budget allows; refused before allocating.
     case overPixelBudget(width: Int, height: Int, budget: Int)
+    /// An animation's frames together hold more pixels than the animation budget (`ImageAnalyzer.maxAnimationPixels`).
+    case animationOverBudget(frames: Int, width: Int, height: Int, budget: Int)
     /// The bytes are damaged or not what the format says.
     case corrupt(String)
     /// Not an image format Peel can read.
@@ -12,6 +14,11 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .overPixelBudget(let width, let height, let budget):
             return "image claims \(width)×\(height) pixels, more than the budget of \(budget) pixels; it was not decoded"
+        case .animationOverBudget(let frames, let width, let height, let budget):
+            // --max-pixels N lets an animation's frames hold N × ImageAnalyzer.animationFactor pixels.
+            let needed = (frames * width * height + ImageAnalyzer.animationFactor - 1) / ImageAnalyzer.animationFactor
+            return "animation of \(frames) frames of \(width) × \(height) px holds more pixels than the \(budget) Peel decodes for one "
+                + "animation; fewer frames, or --max-pixels \(needed) (check, build, serve) lets it through"
         case .corrupt(let reason):
             return "image is corrupt: \(reason)"
         case .unsupported(let format):

@@ -79,6 +79,20 @@ import Testing
         return DecodedImage(frames: frames, loopCount: apng.loopCount)
     }
 
+    /// An animation with more frames than the animation budget is too large, not corrupt, and the
+    /// message says what --max-pixels lets it through.
+    @Test func tooManyFramesIsTooLargeNotCorrupt() throws {
+        let bytes = [UInt8](try Fixtures.data(Fixtures.root.appendingPathComponent("animated/compose.png")))
+        let error = ImageError.animationOverBudget(frames: 5, width: 48, height: 40, budget: 5000)
+        #expect(throws: error) { try APNGDecoder.Animation(bytes, maxPixels: 1_000_000, maxAnimationPixels: 5000) }
+        #expect(error.description.hasSuffix("--max-pixels 1200 (check, build, serve) lets it through"), "5 × 48 × 40 / 8: \(error.description)")
+        let gif = [UInt8](try Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif")))
+        #expect(throws: ImageError.animationOverBudget(frames: 8, width: 618, height: 618, budget: 1_000_000)) {
+            try GIFDecoder.Animation(gif, maxPixels: 1_000_000, maxAnimationPixels: 1_000_000)
+        }
+        #expect(try APNGDecoder.Animation(bytes, maxPixels: 1_000_000, maxAnimationPixels: 9600).delays.count == 5, "exactly the budget is fine")
+    }
+
     @Test func badSequenceNumberIsAnError() throws {
         var chunks = try chunks()
         let index = try #require(chunks.lastIndex { $0.type == "fdAT" })
