@@ -74,6 +74,7 @@ struct FitCommand: ParsableCommand {
         var failures = 0, fitted = 0, alreadyFit = 0
         let outputFolder = URL(fileURLWithPath: output)
         var record = FitRecord(output: outputFolder)
+        var writtenThisRun: [String: String] = [:]   // output path -> the sticker written there
         defer { if !inPlace, fitted > 0 { try? record.save(in: outputFolder) } }
         for item in items {
             let shown = DisplayPath.file(item.input)
@@ -104,6 +105,18 @@ struct FitCommand: ParsableCommand {
                 terminal.write("\(shown): error: still \(ByteCount.grouped(report.afterBytes)) bytes after \(steps); nothing was written: use fewer frames or smaller art\n")
                 failures += 1
                 continue
+            }
+            // sun.png and sun.gif both become fitted/p/sun.png (a.png and b/a.png given loose, a.png):
+            // the second would replace the first.
+            if !inPlace {
+                let path = FitPlan.outputPath(for: item, changed: true)
+                if let first = writtenThisRun[path] {
+                    terminal.write("\(shown): error: its result would be \(DisplayPath.file(outputFolder.appendingPathComponent(path))), "
+                        + "which \(first) was just written to; rename one of them\n")
+                    failures += 1
+                    continue
+                }
+                writtenThisRun[path] = shown
             }
             let target: URL
             do {

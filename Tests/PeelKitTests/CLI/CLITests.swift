@@ -286,6 +286,17 @@ extension CLITests {
         #expect(try folder.read("fitted/p/big.png") == "edited")
     }
 
+    @Test func twoStickersWhoseResultsShareAPathAreNotBothWritten() throws {
+        let folder = try Self.smallPackWithALargeSticker()
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/p/big.gif")
+        let result = try run(["fit"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("content/p/big.png: error: its result would be fitted/p/big.png, which content/p/big.gif was just written to; rename one of them"),
+                "\(result.stderr)")
+        let kept = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("fitted/p/big.png")))
+        #expect(kept.info.isAnimated, "the first result (the GIF's) is not replaced")
+    }
+
     @Test func fittingOneStickerFileUsesItsPacksSizeClass() throws {
         let folder = try Self.smallPackWithALargeSticker()
         let pack = try run(["fit", "content/p/big.png"], in: folder.url, environment: ["CI": "true"])
