@@ -37,6 +37,11 @@ enum ImageChecks {
         }
 
         // Transparency is recommended: stickers sit on bubbles, photos and wallpapers.
+        if info.hasVisiblePixels == false {
+            findings.append(subject.imageFinding(.error, .blankImage,
+                info.isAnimated ? "every pixel of every frame is fully transparent, so the sticker shows nothing; export the art again"
+                                : "every pixel is fully transparent, so the sticker shows nothing; export the art again"))
+        }
         switch info.format {
         case .jpeg:
             findings.append(subject.imageFinding(.warning, .noTransparency,

@@ -117,17 +117,18 @@ struct OpenedImage {
     /// Decodes the frames one at a time, handing each to `eachFrame` (which keeps what it needs),
     /// and returns what they show: the image's `ImageInfo`.
     func read(_ eachFrame: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws -> ImageInfo {
-        var hasTransparentPixels = false
+        var hasTransparentPixels = false, hasVisiblePixels = false
         var visibility: ShapeVisibility?
         try frames.forEach { index, frame in
             if index == 0 { visibility = ShapeVisibility.measure(frame) }
             if !hasTransparentPixels { hasTransparentPixels = frame.hasTransparentPixels }
+            if !hasVisiblePixels { hasVisiblePixels = frame.hasVisiblePixels }
             try eachFrame(index, frame)
         }
         return ImageInfo(format: format, width: frames.width, height: frames.height, hasAlpha: hasAlpha,
                          hasTransparentPixels: hasTransparentPixels, frameCount: frames.frameCount,
                          frameDelays: frames.isAnimated ? frames.delays : [],
                          loopCount: frames.isAnimated ? frames.loopCount : nil, bytes: bytes, sha256: sha256,
-                         visibility: visibility)
+                         visibility: visibility, hasVisiblePixels: hasVisiblePixels)
     }
 }

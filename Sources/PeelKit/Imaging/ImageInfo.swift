@@ -8,6 +8,8 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public var hasAlpha: Bool
     /// At least one pixel of any frame is actually transparent; nil where Peel did not decode the pixels.
     public var hasTransparentPixels: Bool?
+    /// At least one pixel of any frame is not fully transparent; nil where Peel did not decode the pixels.
+    public var hasVisiblePixels: Bool?
     public var frameCount: Int
     /// Each frame's display time in seconds; empty for still images.
     public var frameDelays: [Double] = []
@@ -26,13 +28,14 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public var visibility: ShapeVisibility? = nil
 
     enum CodingKeys: String, CodingKey {
-        case format, width, height, hasAlpha, hasTransparentPixels, frameCount, frameDelays, loopCount, bytes
+        case format, width, height, hasAlpha, hasTransparentPixels, hasVisiblePixels, frameCount, frameDelays, loopCount, bytes
         case sha256Digest = "sha256"
         case visibility
     }
 
     public init(format: ImageFormat, width: Int, height: Int, hasAlpha: Bool, hasTransparentPixels: Bool? = nil, frameCount: Int,
-                frameDelays: [Double] = [], loopCount: Int? = nil, bytes: Int, sha256: String, visibility: ShapeVisibility? = nil) {
+                frameDelays: [Double] = [], loopCount: Int? = nil, bytes: Int, sha256: String, visibility: ShapeVisibility? = nil,
+                hasVisiblePixels: Bool? = nil) {
         self.format = format
         self.width = width
         self.height = height
@@ -44,6 +47,7 @@ public struct ImageInfo: Sendable, Equatable, Codable {
         self.bytes = bytes
         sha256Digest = HashText(sha256)
         self.visibility = visibility
+        self.hasVisiblePixels = hasVisiblePixels
     }
 
     public var isAnimated: Bool { frameCount > 1 }

@@ -18,6 +18,18 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// True when at least one pixel is not fully opaque.
+    /// At least one pixel is not fully transparent: the image shows something.
+    public var hasVisiblePixels: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var index = 3
+            while index < buffer.count {
+                if buffer[index] != 0 { return true }
+                index += 4
+            }
+            return false
+        }
+    }
+
     public var hasTransparentPixels: Bool {
         pixels.withUnsafeBufferPointer { buffer in
             var index = 3

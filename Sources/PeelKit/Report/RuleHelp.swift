@@ -60,6 +60,7 @@ public enum RuleHelp {
         .notSquare: "pad the art to a square canvas",
         .sizeClassMismatch: "set the pack's `size:` or resize the art",
         .noTransparency: "give the art a transparent background",
+        .blankImage: "export the art again: the file holds no visible pixel",
         .extensionMismatch: "rename the file to the extension of its content",
         .missingPackFile: "add pack.md with a `title:`",
         .missingPackTitle: "add `title: My pack` to pack.md",

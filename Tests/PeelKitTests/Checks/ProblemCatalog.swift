@@ -29,6 +29,7 @@ enum ProblemCatalog {
         Expected(file: "problems/wide.png", line: nil, code: .sizeClassMismatch, severity: .warning),
         Expected(file: "problems/regular-size.png", line: nil, code: .sizeClassMismatch, severity: .warning),
         Expected(file: "problems/opaque.png", line: nil, code: .noTransparency, severity: .warning),
+        Expected(file: "problems/blank.png", line: nil, code: .blankImage, severity: .error),
         Expected(file: "problems/photo.jpg", line: nil, code: .noTransparency, severity: .warning),
         Expected(file: "problems/lying.gif", line: nil, code: .extensionMismatch, severity: .warning),
         Expected(file: "problems/truncated.png", line: nil, code: .corruptImage, severity: .error),
@@ -86,6 +87,8 @@ enum ProblemCatalog {
         let regular = Resampler.resize(try PNGCodec.decode(Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("content/weather/sun.png")), maxPixels: 0).0, width: 408, height: 408)
         try sticker("regular-size.png", try PNGCodec.encode(regular), alt: "Sun at the regular size")
         try sticker("opaque.png", try PNGCodec.encode(flattened(catPixels)), alt: "Cat on a white square")
+        try sticker("blank.png", try PNGCodec.encode(RGBAImage(width: 300, height: 300, pixels: [UInt8](repeating: 0, count: 300 * 300 * 4))),
+                    alt: "Nothing at all")
         try sticker("photo.jpg", try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/dog.jpg")), alt: "Dog photo on white")
         try sticker("lying.gif", try variant(10), alt: "Cat saved as PNG but named GIF")
         try sticker("truncated.png", try variant(11).prefix(900), alt: "Cat cut short")
