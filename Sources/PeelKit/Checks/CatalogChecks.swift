@@ -25,24 +25,48 @@ enum CatalogChecks {
     }
 
     /// A pack's icon art must be readable and at least 1024 px on each side, or the icon set
-    /// would be upscaled.
+    /// would be upscaled; its tray art (`tray:`, the messengers' pack icon) must be readable.
     static func icon(of pack: Pack, content: URL, analyzer: ImageAnalyzer) -> [Finding] {
-        guard let icon = pack.icon, let manifest = pack.manifest else { return [] }
-        let info: ImageInfo
+        guard let manifest = pack.manifest else { return [] }
+        var findings: [Finding] = []
+        // A tray the exports cannot read would quietly give way to the cover sticker.
+        // It is a warning: only the messengers' exports use it, and they fall back to the cover.
+        if let tray = pack.tray, case .failure(var finding) = read(tray, what: "tray art", content: content, analyzer: analyzer) {
+            finding.severity = .warning
+            finding.message += "; the messenger exports use the cover sticker instead"
+            findings.append(finding)
+        }
+        guard let icon = pack.icon else { return findings }
+        switch read(icon, what: "icon art", content: content, analyzer: analyzer) {
+        case .failure(let finding):
+            findings.append(finding)
+        case .success(let info):
+            if min(info.width, info.height) < minimumIconSide {
+                findings.append(Finding(.warning, .iconTooSmall, file: manifest, line: pack.iconLine,
+                                        message: "icon art is \(info.width) × \(info.height) px; the icon set needs \(minimumIconSide) × \(minimumIconSide) px, so smaller art would be upscaled"))
+            }
+        }
+        return findings
+    }
+
+    private enum ArtRead {
+        case success(ImageInfo)
+        case failure(Finding)
+    }
+
+    /// `path`'s image, or the finding that says why it cannot be read.
+    private static func read(_ path: String, what: String, content: URL, analyzer: ImageAnalyzer) -> ArtRead {
         do {
-            info = try analyzer.analyze(ContentFile.read(content.appendingPathComponent(icon))).info
+            return .success(try analyzer.analyze(ContentFile.read(content.appendingPathComponent(path))).info)
         } catch let error as ImageError {
             let code: FindingCode = switch error {
             case .overPixelBudget, .animationOverBudget: .imageTooLarge
             case .unsupported: .unsupportedFormat
             default: .corruptImage
             }
-            return [Finding(.error, code, file: icon, message: "icon art: \(error.description)")]
+            return .failure(Finding(.error, code, file: path, message: "\(what): \(error.description)"))
         } catch {
-            return [Finding(.error, .unreadableFile, file: icon, message: "cannot read icon art: \(SystemErrorText.describe(error))")]
+            return .failure(Finding(.error, .unreadableFile, file: path, message: "cannot read \(what): \(SystemErrorText.describe(error))"))
         }
-        guard min(info.width, info.height) < minimumIconSide else { return [] }
-        return [Finding(.warning, .iconTooSmall, file: manifest, line: pack.iconLine,
-                        message: "icon art is \(info.width) × \(info.height) px; the icon set needs \(minimumIconSide) × \(minimumIconSide) px, so smaller art would be upscaled")]
     }
 }

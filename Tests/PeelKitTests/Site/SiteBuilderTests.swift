@@ -380,6 +380,19 @@ extension SiteBuilderTests {
         #expect(!(try folder.read("site/pets/index.html")).contains("icon.png\" download"), "the icon art is not a sticker")
     }
 
+    /// Tray art the exports cannot read is said, as a warning: they fall back to the cover sticker.
+    @Test func unreadableTrayArtIsAWarning() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let art = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try folder.write(art.prefix(art.count / 2), to: "content/pets/tray.png")
+        try folder.write("---\ntitle: Pets\ntray: tray.png\n---\n", to: "content/pets/pack.md")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        let tray = try #require(review.findings.first { $0.file == "pets/tray.png" })
+        #expect(tray.code == .corruptImage && tray.severity == .warning)
+        #expect(tray.message.hasPrefix("tray art: image is corrupt") && tray.message.hasSuffix("the messenger exports use the cover sticker instead"))
+    }
+
     /// Art two pixels wide fits both thumbnail boxes at 1 px wide: one thumbnail, not two files of one name.
     @Test func veryThinArtBuildsWithOneThumbnail() async throws {
         let folder = try TemporaryFolder()
