@@ -55,11 +55,36 @@ enum APNGEncoder {
         return Data(output)
     }
 
-    /// A delay in seconds as APNG's 16-bit fraction: milliseconds over 1000, or hundredths for
-    /// delays too long for that (up to 655 s).
+    /// A delay in seconds as APNG's 16-bit fraction: whole milliseconds over 1000; any other
+    /// delay (1/24 s, from an animation sped up to a platform's limit) as the closest fraction
+    /// of 16-bit terms, so frames do not each gain up to half a millisecond (120 frames of 1/24 s
+    /// written as 42 ms ran 5.04 s, over Discord's 5); hundredths for delays too long for
+    /// milliseconds (up to 655 s).
     static func delayFraction(_ seconds: Double) -> (UInt16, UInt16) {
-        let milliseconds = (max(0, seconds) * 1000).rounded()
-        if milliseconds <= Double(UInt16.max) { return (UInt16(milliseconds), 1000) }
-        return (UInt16(min(Double(UInt16.max), (max(0, seconds) * 100).rounded())), 100)
+        let seconds = max(0, seconds)
+        let milliseconds = (seconds * 1000).rounded()
+        if milliseconds <= Double(UInt16.max) {
+            if abs(seconds * 1000 - milliseconds) < 1e-6 { return (UInt16(milliseconds), 1000) }
+            return closestFraction(seconds)
+        }
+        return (UInt16(min(Double(UInt16.max), (seconds * 100).rounded())), 100)
+    }
+
+    /// The continued-fraction convergent of `value` (under 65.5) with the largest terms that fit 16 bits.
+    static func closestFraction(_ value: Double) -> (UInt16, UInt16) {
+        var (h0, h1, k0, k1) = (0.0, 1.0, 1.0, 0.0)   // previous and current convergents
+        var x = value
+        var best = (numerator: (value * 1000).rounded(), denominator: 1000.0)
+        for _ in 0..<32 {
+            let a = x.rounded(.down)
+            let (h2, k2) = (a * h1 + h0, a * k1 + k0)
+            guard h2 <= Double(UInt16.max), k2 <= Double(UInt16.max), k2 > 0 else { break }
+            best = (h2, k2)
+            (h0, h1, k0, k1) = (h1, h2, k1, k2)
+            let remainder = x - a
+            if remainder < 1e-12 { break }
+            x = 1 / remainder
+        }
+        return (UInt16(best.numerator), UInt16(best.denominator))
     }
 }

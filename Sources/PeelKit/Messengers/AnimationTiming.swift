@@ -59,7 +59,9 @@ enum AnimationTiming {
         var shown = Set<Int>()
         var index = 0, start = 0.0
         for sample in 0..<count {
-            let time = Double(sample) / Double(framesPerSecond) + 1e-9
+            // The frame showing in the middle of the video frame's time, not at its start: 80 ms
+            // frames at 13 fps sampled at each start showed the first twice and never the last.
+            let time = (Double(sample) + 0.5) / Double(framesPerSecond)
             while index < frames.count - 1 && start + frames[index].delay <= time {
                 start += frames[index].delay
                 index += 1

@@ -52,6 +52,27 @@ import Testing
         #expect(few.count == 3 && lost == 7)
         #expect(AnimationTiming.videoFrameRate(source, maximum: 30) == 10)
         #expect(AnimationTiming.videoFrameRate(fast, maximum: 30) == 30)
+        // 12.5 fps (80 ms frames) in a 13 fps video: every frame shows, in order, none twice.
+        let slide = frames(Array(repeating: 0.08, count: 8))
+        #expect(AnimationTiming.videoFrameRate(slide, maximum: 30) == 13)
+        let (video, gone) = AnimationTiming.sampled(slide, framesPerSecond: 13)
+        #expect(video.map { $0.pixels[0] } == [0, 1, 2, 3, 4, 5, 6, 7] && gone == 0)
+        // 120 ms frames at 9 fps: all 8 shown (one twice: 9 video frames for 0.96 s).
+        let (slower, lostNone) = AnimationTiming.sampled(frames(Array(repeating: 0.12, count: 8)), framesPerSecond: 9)
+        #expect(Set(slower.map { $0.pixels[0] }) == Set(0...7) && lostNone == 0)
+    }
+
+    /// APNG delays: whole milliseconds as they are, anything else as the closest 16-bit fraction,
+    /// so an animation sped up to a limit is not written longer than it.
+    @Test func apngDelaysKeepTheirTime() {
+        #expect(APNGEncoder.delayFraction(0.1) == (100, 1000))
+        #expect(APNGEncoder.delayFraction(0.25) == (250, 1000))
+        #expect(APNGEncoder.delayFraction(1.0 / 24) == (1, 24))
+        #expect(APNGEncoder.delayFraction(5.0 / 119) == (5, 119))
+        #expect(APNGEncoder.delayFraction(0) == (0, 1000))
+        #expect(APNGEncoder.delayFraction(100) == (10000, 100), "too long for milliseconds: hundredths")
+        let (numerator, denominator) = APNGEncoder.delayFraction(0.123456789)
+        #expect(abs(Double(numerator) / Double(denominator) - 0.123456789) < 1e-8)
     }
 
     @Test func speedingUpAndCuttingAreExact() {
