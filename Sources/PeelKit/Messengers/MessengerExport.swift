@@ -222,6 +222,8 @@ public struct MessengerExport: Sendable {
             if finding.code == .animationTooLong && longAnimations != .refuse { continue }
             // How many stickers a pack holds is judged on what converts (MessengerLayout.packProblems).
             if finding.code == .packTooSmall { continue }
+            // An unreadable image is refused below, with its own error's words.
+            if finding.code == .unreadableFile && review.assets[finding.sticker ?? ""]?.info == nil { continue }
             refused.append(finding)
         }
         var candidates: [Sticker] = []

@@ -40,8 +40,14 @@ public enum PlatformChecks {
         func packFinding(_ severity: Severity, _ code: FindingCode, line: Int? = nil, _ message: String) {
             findings.append(Finding(severity, code, file: packFile, line: line, message: "\(name): \(message)"))
         }
-        // Stickers whose image was read; the others already have an error of their own.
+        // Stickers whose image was read. The others have an error of their own, and the export
+        // refuses them (and so the pack, unless --skip-invalid): the readiness must say so too.
         let readable = pack.stickers.compactMap { sticker in assets[sticker.source]?.info.map { (sticker, $0) } }
+        for sticker in pack.stickers where assets[sticker.source]?.info == nil && sticker.composition == nil {
+            findings.append(Finding(.error, .unreadableFile, file: sticker.source,
+                                    message: "\(name): the image cannot be read (its own error says why), so the export cannot take it",
+                                    sticker: sticker.source))
+        }
         var converted = 0
 
         for (sticker, info) in readable {

@@ -37,6 +37,32 @@ import Testing
         #expect(!page.contains("WhatsApp"))
     }
 
+    /// A sticker whose image cannot be read makes `peel export` refuse the pack: the table says so.
+    @Test func anUnreadableStickerBlocksEveryMessenger() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Ready\nplatforms: [imessage, signal, discord]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
+        for name in ["cat", "fox"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
+            try folder.write("---\nalt: \(name) face\nemoji: [🐱]\n---\n", to: "content/pets/\(name).md")
+        }
+        let fox = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/fox.png"))
+        try folder.write(fox.prefix(fox.count / 2), to: "content/pets/broken.png")
+        try folder.write("---\nalt: Broken face\nemoji: [🐱]\n---\n", to: "content/pets/broken.md")
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        let rows = try platforms(site)
+        for platform in ["signal", "discord"] {
+            #expect(rows[platform]?["state"] as? String == "blocked", "\(platform): \(rows[platform] ?? [:])")
+            #expect((rows[platform]?["reasons"] as? [String])?.contains { $0.contains("the image cannot be read") } == true)
+        }
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        let export = try await MessengerExport(platform: .signal).write(review, content: folder.url.appendingPathComponent("content"),
+                                                                        into: folder.url.appendingPathComponent("signal"))
+        #expect(export.refused.contains { $0.file == "pets/broken.png" && $0.message.contains("cannot export it: image is corrupt") },
+                "the export's refusal keeps the image's own words: \(export.refused.map(\.message))")
+    }
+
     @Test func everyDeclaredPlatformWithItsStateAndReasons() async throws {
         let (folder, site) = try await build(platforms: "[imessage, whatsapp, telegram, signal, discord]")
         defer { withExtendedLifetime(folder) {} }
