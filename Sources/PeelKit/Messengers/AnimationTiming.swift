@@ -79,6 +79,16 @@ enum AnimationTiming {
         return max(1, min(maximum, Int((1 / shortest - 1e-6).rounded(.up))))
     }
 
+    /// Delays as browsers and Apple's ImageIO play them: a frame of 10 ms or less (0 s, a GIF's
+    /// 1/100 s, an APNG's 1/1000 s) shows for 0.1 s. That is the animation the artist saw.
+    static func asPlayed(_ delays: [Double]) -> [Double] {
+        delays.map { $0 <= shortestPlayed + 1e-9 ? playedInstead : $0 }
+    }
+
+    /// The longest delay players show as `playedInstead`, and what they show instead.
+    static let shortestPlayed = 0.010
+    static let playedInstead = 0.1
+
     /// Every delay scaled so the animation lasts `seconds`.
     static func spedUp(_ frames: [DecodedImage.Frame], toLast seconds: Double) -> [DecodedImage.Frame] {
         let duration = frames.reduce(0) { $0 + $1.delay }

@@ -60,11 +60,15 @@ struct MessengerStickerConverter: Sendable {
         var frames = source
         var changes: [String] = []
         guard frames.count > 1 else { return (frames, changes) }
-        if AnimationTiming.duration(frames) < 0.001 {
-            // No frame has a delay (a GIF's 0 s frames): browsers and Apple's ImageIO play each
-            // for 0.1 s, so that is the animation the artist saw; 0 s left nothing to encode.
-            frames = frames.map { DecodedImage.Frame(image: $0.image, delay: 0.1) }
-            changes.append("no frame delays: 0.1 s a frame, as browsers and Messages play it")
+        // Frames of 10 ms or less (a GIF's 0 s frames) play for 0.1 s in browsers and Messages:
+        // that is the animation the artist saw, where 0 s left nothing to encode and 1 ms frames
+        // merged into one still frame.
+        let played = AnimationTiming.asPlayed(frames.map(\.delay))
+        let quick = zip(frames, played).filter { $0.delay != $1 }.count
+        if quick > 0 {
+            frames = zip(frames, played).map { DecodedImage.Frame(image: $0.image, delay: $1) }
+            changes.append(quick == frames.count ? "no frame delays: 0.1 s a frame, as browsers and Messages play it"
+                : "\(quick) of \(frames.count) frames of 10 ms or less: 0.1 s each, as browsers and Messages play them")
         }
         let duration = AnimationTiming.duration(frames)
         if let limit = format.maximumSeconds, duration > limit + 0.0005 {

@@ -85,7 +85,9 @@ public enum PlatformChecks {
                 }
             }
             if info.isAnimated {
-                let seconds = info.duration
+                // As the export plays them: frames of 10 ms or less last 0.1 s (AnimationTiming.asPlayed).
+                let delays = AnimationTiming.asPlayed(info.frameDelays)
+                let seconds = delays.reduce(0, +)
                 let limit: Double? = switch platform {
                 case .whatsapp: WhatsAppRules.maxAnimationSeconds
                 case .telegram: TelegramRules.maxVideoSeconds
@@ -97,13 +99,13 @@ public enum PlatformChecks {
                                    "the animation lasts \(number(seconds)) s; \(name) plays at most \(number(limit)) s. Peel never speeds it up or cuts it without being told: shorten it, or leave the sticker out of \(name)")
                 }
                 if platform == .whatsapp {
-                    let short = info.frameDelays.filter { $0 * 1000 < Double(WhatsAppRules.minFrameMilliseconds) - 0.0005 }.count
+                    let short = delays.filter { $0 * 1000 < Double(WhatsAppRules.minFrameMilliseconds) - 0.0005 }.count
                     if short > 0 {
                         stickerFinding(.note, .animationFrameTooShort,
                                        "\(short) of \(info.frameCount) frames last under \(WhatsAppRules.minFrameMilliseconds) ms, which WhatsApp refuses; the export merges each with the next, keeping the \(number(seconds)) s")
                     }
                 }
-                if platform == .telegram, let fps = info.framesPerSecond, fps > TelegramRules.maxVideoFramesPerSecond + 0.01 {
+                if platform == .telegram, seconds > 0, case let fps = Double(delays.count) / seconds, fps > TelegramRules.maxVideoFramesPerSecond + 0.01 {
                     stickerFinding(.note, .animationFrameTooShort,
                                    "the animation runs at \(number(fps)) frames a second; Telegram video stickers at most \(Int(TelegramRules.maxVideoFramesPerSecond)), so frames are dropped, keeping the \(number(seconds)) s")
                 }

@@ -154,6 +154,26 @@ import Testing
         }
     }
 
+    @Test func framesOfAMillisecondPlayAtATenthOfASecondAndStayAnAnimation() async throws {
+        // 1 ms frames (an APNG's 1/1000 s): browsers show each for 0.1 s. Merged under WhatsApp's
+        // 8 ms, they became one still frame, and the pack was refused as too small.
+        let folder = try catalog { folder in
+            let frames = (0..<5).map { index in
+                DecodedImage.Frame(image: RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64)).flatMap { pixel -> [UInt8] in
+                    pixel % 64 < 12 * (index + 1) ? [0, 200, 0, 255] : [0, 0, 0, 0]
+                }), delay: index == 4 ? 0.5 : 0.001)
+            }
+            try folder.write(try APNGEncoder.encode(frames, loopCount: 0, palette: nil), to: "content/pets/flash.png")
+            try folder.write("---\nalt: A growing green bar\nemoji: [📊]\n---\n", to: "content/pets/flash.md")
+        }
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(!review.findings.contains { $0.sticker == "pets/flash.png" && $0.code == .animationFrameTooShort },
+                "played at 0.1 s, no frame is under WhatsApp's 8 ms: \(review.findings.map(\.message))")
+        let result = try await export(.whatsapp, folder, skipInvalid: true)
+        let changes = result.changed.first { $0.sticker == "pets/flash.png" }?.changes ?? []
+        #expect(changes.contains("4 of 5 frames of 10 ms or less: 0.1 s each, as browsers and Messages play them"), "\(changes)")
+    }
+
     @Test func skippingInvalidStickersStillFailsWhenTheSiteBreaksARuleOrNothingIsExported() async throws {
         let folder = try catalog()
         let withBot = try await export(.telegram, folder, skipInvalid: true, to: "t1")
