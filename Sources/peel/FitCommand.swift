@@ -90,6 +90,14 @@ struct FitCommand: ParsableCommand {
             }
             let report = result.report
             if report.unchanged {
+                // Art under Messages' 300 px minimum side does not fit: fit never enlarges it.
+                if min(report.afterSize.width, report.afterSize.height) < SizeClass.minimumSide {
+                    let side = item.sizeClass.pixels
+                    terminal.write("\(shown): error: \(report.afterSize.width) × \(report.afterSize.height) px is under Messages' "
+                        + "\(SizeClass.minimumSide) px minimum side, and fit never enlarges art; export it at \(side) × \(side) px\n")
+                    failures += 1
+                    continue
+                }
                 alreadyFit += 1
                 continue
             }

@@ -307,6 +307,12 @@ extension CLITests {
         #expect(loose.stdout.contains("Fitted 0 of 1 sticker; 1 already fit."), "a file outside a catalog fits large: \(loose.stdout)")
         let given = try run(["fit", "content/p/big.png", "--size", "regular", "-o", "out2"], in: folder.url, environment: ["CI": "true"])
         #expect(given.stdout.contains("scaled to 408 × 408 px (regular)"), "\(given.stdout)")
+        // Art under 300 px does not "already fit": fit cannot enlarge it, and says so.
+        try folder.write(try Data(contentsOf: Fixtures.root.appendingPathComponent("pngsuite/basn6a08.png")), to: "tiny.png")
+        let tiny = try run(["fit", "tiny.png", "-o", "out"], in: folder.url, environment: ["CI": "true"])
+        #expect(tiny.status == 1)
+        #expect(tiny.stderr.contains("tiny.png: error: 32 × 32 px is under Messages' 300 px minimum side, and fit never enlarges art; export it at 618 × 618 px"),
+                "\(tiny.stderr)")
     }
 }
 
