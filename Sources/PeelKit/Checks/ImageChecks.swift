@@ -9,9 +9,12 @@ enum ImageChecks {
         guard let info = subject.info else { return [] } // unreadable: the image step reported it
         var findings: [Finding] = []
         if info.bytes >= maximumBytes {
+            // A composed sticker is made from its parts' layers: fit has no file of it to work on.
+            let fix = subject.sticker.composition == nil
+                ? "run 'peel fit' to write a copy that fits into fitted/, or reduce colours, frames or size"
+                : "reduce the colours or size of its parts' layers"
             findings.append(subject.imageFinding(.error, .fileTooLarge,
-                "file is \(ByteCount.grouped(info.bytes)) bytes; Messages takes stickers under \(ByteCount.grouped(maximumBytes)) bytes; "
-                    + "run 'peel fit' to write a copy that fits into fitted/, or reduce colours, frames or size"))
+                "file is \(ByteCount.grouped(info.bytes)) bytes; Messages takes stickers under \(ByteCount.grouped(maximumBytes)) bytes; \(fix)"))
         }
 
         // MSSticker: no side smaller than 300 px or larger than 618 px.
