@@ -115,7 +115,7 @@ public struct XcodeExport: Sendable {
         do {
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
-            try SafeFile.write(Self.markerText(strings: strings), to: Self.marker, in: staging)
+            try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
             try publisher.publish(staging)
             for file in strings { try SafeFile.write(file.data, to: file.path, in: output) }
             var result = Result(packs: catalog.packCount, stickers: catalog.stickerCount,
@@ -266,6 +266,8 @@ public struct XcodeExport: Sendable {
             throw PeelError.unsafeOutput(path: target.path,
                                          reason: "exists and was not written by Peel; Peel will not replace it (move it away or choose another -o)")
         }
+        let foreign = ExportRecord.foreignFiles(in: target, marker: Self.marker)
+        if !foreign.isEmpty { throw ExportRecord.refusal(foreign, in: target, command: "peel export xcode") }
     }
 
     // MARK: - Contents.json shapes Xcode writes

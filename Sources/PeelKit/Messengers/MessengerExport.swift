@@ -82,8 +82,8 @@ public struct MessengerExport: Sendable {
         let staging = try publisher.makeStaging()
         do {
             for file in files { try SafeFile.write(file.data, to: file.path, in: staging) }
-            try SafeFile.write(Data("Written by peel export \(platform.rawValue); Peel replaces this folder only while this file is here.\n".utf8),
-                               to: Self.marker, in: staging)
+            try SafeFile.write(Data(("Written by peel export \(platform.rawValue); Peel replaces this folder only while this file is here.\n"
+                                     + ExportRecord.lines(files)).utf8), to: Self.marker, in: staging)
             try publisher.publish(staging)
         } catch let error as PeelError {
             publisher.discard(staging)
@@ -299,6 +299,8 @@ public struct MessengerExport: Sendable {
             throw PeelError.unsafeOutput(path: target.path,
                                          reason: "exists and was not written by peel export; Peel will not replace it (move it away or choose another -o)")
         }
+        let foreign = ExportRecord.foreignFiles(in: target, marker: Self.marker)
+        if !foreign.isEmpty { throw ExportRecord.refusal(foreign, in: target, command: "peel export \(platform.rawValue)") }
     }
 }
 

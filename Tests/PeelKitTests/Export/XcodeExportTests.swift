@@ -97,6 +97,27 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
     }
+
+    /// A sticker added to the exported catalog in Xcode, or a Contents.json edited there, is work
+    /// the next export would delete with the old catalog: it is named and the export stops.
+    @Test func workAddedToAnExportedCatalogIsNeverReplaced() async throws {
+        let folder = try catalogWithOneBadSticker()
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        _ = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
+        _ = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)   // its own files: replaced
+        try folder.write("{}", to: "Stickers.xcstickers/p.stickerpack/added.sticker/Contents.json")
+        #expect {
+            try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
+        } throws: { error in
+            (error as? PeelError)?.description.contains("holds a file peel export xcode did not write, or changed since (p.stickerpack/added.sticker/Contents.json)") == true
+        }
+        #expect(folder.exists("Stickers.xcstickers/p.stickerpack/added.sticker/Contents.json"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/added.sticker"))
+        try folder.write("{\"edited\": true}", to: "Stickers.xcstickers/Contents.json")
+        #expect(throws: PeelError.self) { try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url) }
+        #expect(try folder.read("Stickers.xcstickers/Contents.json") == "{\"edited\": true}")
+    }
 }
 
 extension XcodeExportTests {

@@ -174,6 +174,15 @@ import Testing
         #expect(changes.contains("4 of 5 frames of 10 ms or less: 0.1 s each, as browsers and Messages play them"), "\(changes)")
     }
 
+    @Test func aFileAddedToAnExportFolderIsNeverDeletedByTheNextExport() async throws {
+        let folder = try catalog()
+        _ = try await export(.signal, folder, skipInvalid: true)
+        _ = try await export(.signal, folder, skipInvalid: true)   // its own files: replaced
+        try folder.write("my notes", to: "signal/notes.txt")
+        await #expect(throws: PeelError.self) { _ = try await export(.signal, folder, skipInvalid: true) }
+        #expect(try folder.read("signal/notes.txt") == "my notes")
+    }
+
     @Test func skippingInvalidStickersStillFailsWhenTheSiteBreaksARuleOrNothingIsExported() async throws {
         let folder = try catalog()
         let withBot = try await export(.telegram, folder, skipInvalid: true, to: "t1")

@@ -1,0 +1,50 @@
+import Crypto
+import Foundation
+
+/// The lines an export's marker (`.peel-export`) keeps about its own folder: the SHA-256 of every
+/// file the export wrote there, `sha256:<hex> <path>`. The next export replaces the folder whole,
+/// so before it does, anything else in the folder (a sticker you added in Xcode, notes beside a
+/// WhatsApp export) or anything changed since is named and the export stops: nothing of yours is
+/// deleted. A marker without these lines (an older Peel's) vouches for the folder as before.
+enum ExportRecord {
+    /// The marker's lines for `files`, sorted by path.
+    static func lines(_ files: [(path: String, data: Data)]) -> String {
+        files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            .map { "sha256:\(Hex.string(SHA256.hash(data: $0.data))) \($0.path)\n" }.joined()
+    }
+
+    /// The files under `folder` its marker does not vouch for (not written by the export, or
+    /// changed since), by path in byte order; empty when every file is the export's, or when the
+    /// marker lists no files.
+    static func foreignFiles(in folder: URL, marker: String) -> [String] {
+        let text = (try? String(contentsOf: folder.appendingPathComponent(marker), encoding: .utf8)) ?? ""
+        var recorded: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("sha256:") {
+            let parts = line.dropFirst("sha256:".count).split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { recorded[String(parts[1])] = String(parts[0]) }
+        }
+        guard !recorded.isEmpty else { return [] }
+        var foreign: [String] = []
+        let root = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey]) else { return [] }
+        for case let url as URL in walker {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+            if values?.isDirectory == true { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
+            if path == marker { continue }
+            guard values?.isRegularFile == true, let expected = recorded[path],
+                  let data = try? Data(contentsOf: url), Hex.string(SHA256.hash(data: data)) == expected else {
+                foreign.append(path)
+                continue
+            }
+        }
+        return foreign.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The refusal for `foreign` files in `folder`.
+    static func refusal(_ foreign: [String], in folder: URL, command: String) -> PeelError {
+        let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        return PeelError.unsafeOutput(path: folder.path, reason: "holds \(foreign.count == 1 ? "a file" : "files") \(command) did not write, "
+            + "or changed since (\(shown)); the export replaces the folder whole, so move \(foreign.count == 1 ? "it" : "them") away first, or choose another -o")
+    }
+}
