@@ -35,6 +35,9 @@ struct IconsCommand: ParsableCommand {
     @Flag(help: "The same as --fit fill.")
     var fill = false
 
+    @Option(help: "Refuse art whose header claims more pixels than this (decompression-bomb guard); raise it for art over 4096 × 4096 px.")
+    var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
+
     func validate() throws {
         guard RGBAColor(parsing: background) != nil else {
             throw ValidationError("'\(background)' is not a colour; use #RRGGBB, #RGB, white, black or transparent")
@@ -42,12 +45,13 @@ struct IconsCommand: ParsableCommand {
     }
 
     func run() throws {
+        try PixelBudget.validate(maxPixels)
         let iconSet = IconSet(background: RGBAColor(parsing: background) ?? .transparent, fit: fill ? .fill : fit)
         let terminal = Terminal.standardError
         let folder = URL(fileURLWithPath: output)
         let warnings: [Finding]
         do {
-            warnings = try iconSet.write(artAt: URL(fileURLWithPath: art), into: folder)
+            warnings = try iconSet.write(artAt: URL(fileURLWithPath: art), into: folder, maxPixels: maxPixels)
         } catch let error as PeelError {
             terminal.line(terminal.colored(error.description, .red))
             throw ExitCode(1)

@@ -177,6 +177,10 @@ extension CLITests {
         let missing = try run(["icons", "nowhere.png"], in: folder.url)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("nowhere.png: error: cannot read file"))
+        // Art over the pixel budget is refused; --max-pixels raises it, as check and build's does.
+        let small = try run(["icons", art, "-o", "tight", "--max-pixels", "100000"], in: folder.url, environment: ["CI": "true"])
+        #expect(small.status == 1 && small.stderr.contains("more than the budget of 100000 pixels"), "\(small.stderr)")
+        #expect(try run(["icons", art, "-o", "roomy", "--max-pixels", "400000"], in: folder.url, environment: ["CI": "true"]).status == 0)
     }
 
     private func cli(_ arguments: [String], _ folder: TemporaryFolder) throws -> Result {
