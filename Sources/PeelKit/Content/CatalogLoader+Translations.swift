@@ -7,7 +7,11 @@ extension CatalogLoader {
     static func declaredLanguages(_ reader: inout FrontMatterReader, language: String?) -> [String] {
         guard let written = reader.strings("languages") else { return [] }
         var languages: [String] = []
-        for tag in written.map(\.trimmed) where !tag.isEmpty {
+        for tag in written.map(\.trimmed) {
+            guard !tag.isEmpty else {
+                reader.report(.warning, .invalidValue, key: "languages", "an empty entry is not a language; it is left out")
+                continue
+            }
             guard LanguageTag.wellFormed(tag) != nil else {
                 reader.report(.warning, .invalidValue, key: "languages",
                               "'\(tag)' is not a BCP 47 language tag such as en, fr, ar or pt-BR; it is left out")

@@ -163,11 +163,11 @@ import Testing
     }
 
     @Test func languagesAreValidatedAndTheFirstIsTheDefault() throws {
-        let folder = try catalog(site: "---\ntitle: Moons\nlanguage: fr\nlanguages: [en, fr, \"not a tag\", FR, pt-BR]\n---\n")
+        let folder = try catalog(site: "---\ntitle: Moons\nlanguage: fr\nlanguages: [en, fr, \"not a tag\", FR, \"\", pt-BR]\n---\n")
         let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(catalog.site.languages == ["en", "fr", "pt-BR"])
         #expect(catalog.site.language == "en")
-        #expect(summary(findings) == ["site.md:3 invalid-value -", "site.md:4 invalid-value -", "site.md:4 invalid-value -"],
+        #expect(summary(findings) == ["site.md:3 invalid-value -", "site.md:4 invalid-value -", "site.md:4 invalid-value -", "site.md:4 invalid-value -"],
                 "\(findings.map(\.formatted))")
     }
 
