@@ -158,6 +158,16 @@ import Testing
                 == "---\nalt: Étoile filante sur les collines\ntranslated_from: Shooting star\n---\n")
     }
 
+    @Test func aTargetOverTheLabelLimitIsWrittenWithAWarning() throws {
+        let folder = try catalog()
+        let long = String(repeating: "Lune ", count: 31).trimmingCharacters(in: .whitespaces)   // 154 characters
+        let data = try edited(folder, "sky/comet.png#alt") { $0.target = long; $0.state = "translated" }
+        let plan = try plan(folder, data)
+        #expect(plan.changes.count == 1)
+        #expect(plan.warnings.contains { $0.message.contains("the label is 154 characters; VoiceOver labels are at most 150 (label-too-long)") },
+                "\(plan.warnings.map(\.message))")
+    }
+
     @Test func unfinishedTargetsAreSkipped() throws {
         let folder = try catalog()
         let plan = try plan(folder, edited(folder, ["sky/comet.png#alt": { $0.target = "Comète"; $0.state = "new" },

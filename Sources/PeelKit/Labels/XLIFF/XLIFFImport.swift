@@ -117,6 +117,12 @@ public struct XLIFFImport: Sendable {
                 problem(unit.line, "unit '\(unit.id)': the target holds a control character (U+\(String(format: "%04X", control.value))); it is one line of text")
                 continue
             }
+            // Written all the same (the translator's work is kept), and said now rather than at the next check.
+            if slot.key == "alt", PerceivedLength.of(target) > LabelChecks.maximumLength {
+                warnings.append(LabelSheetProblem(file: file, line: unit.line, message:
+                    "unit '\(unit.id)': the label is \(PerceivedLength.of(target)) characters; VoiceOver labels are at most \(LabelChecks.maximumLength) (label-too-long), so shorten it",
+                    severity: .warning))
+            }
             var fields: [String: String] = [:]
             if target != slot.translation { fields[slot.key] = target }
             if slot.recordsSource, !needsReview.contains(unit.state ?? ""),
