@@ -103,7 +103,11 @@ struct FitCommand: ParsableCommand {
             }
             if inPlace && FitPlan.outputPath(for: item, changed: true) != item.relativePath
                 && item.input.pathExtension.lowercased() != "png" {
-                terminal.write("\(shown): error: fitting makes it a PNG, so it is not replaced in place; use -o\n")
+                // A PNG named .gif is a PNG already: its name is what cannot stay.
+                let reason = ImageFormat.sniff(data) == .png || ImageFormat.sniff(data) == .apng
+                    ? "is a PNG named .\(item.input.pathExtension), and its result is a PNG too, so it is not replaced in place; rename it to .png, or use -o"
+                    : "fitting makes it a PNG, so it is not replaced in place; use -o"
+                terminal.write("\(shown): error: \(reason)\n")
                 failures += 1
                 continue
             }

@@ -52,8 +52,10 @@ public enum FitPlan {
     /// that holds the content would put them over the originals. Results go elsewhere unless
     /// `--in-place` says to replace the originals.
     public static func checkOutput(_ output: URL, reading inputs: [URL]) throws {
-        try OutputLocation(reading: inputs, suggestion: "-o fitted, or --in-place to replace the originals")
-            .check(folder: output, replacedWhole: true)
+        // Never suggest the folder being refused.
+        let suggestion = output.lastPathComponent == "fitted" ? "another -o, or --in-place to replace the originals"
+                                                             : "-o fitted, or --in-place to replace the originals"
+        try OutputLocation(reading: inputs, suggestion: suggestion).check(folder: output, replacedWhole: true)
     }
 
     /// Writes a fitted result through SafeFile: over the original with `inPlace`, else at the

@@ -290,6 +290,16 @@ extension CLITests {
         #expect(try folder.read("fitted/p/big.png") == "edited")
     }
 
+    @Test func aPNGNamedGIFIsToldItsNameIsTheProblem() throws {
+        let folder = try Self.smallPackWithALargeSticker()
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("content/p/big.png"),
+                                         to: folder.url.appendingPathComponent("content/p/big.gif"))
+        let result = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("content/p/big.gif: error: is a PNG named .gif, and its result is a PNG too, so it is not replaced in place; rename it to .png, or use -o"),
+                "\(result.stderr)")
+    }
+
     @Test func twoStickersWhoseResultsShareAPathAreNotBothWritten() throws {
         let folder = try Self.smallPackWithALargeSticker()
         try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/p/big.gif")
