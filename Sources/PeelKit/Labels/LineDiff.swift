@@ -17,10 +17,35 @@ public enum LineDiff {
         var out = [old == nil ? "--- /dev/null" : "--- a/\(path)", "+++ b/\(path)",
                    "@@ -\(range(from, oldEnd)) +\(range(from, newEnd)) @@"]
         out += before[from..<head].map { " " + $0 }
-        out += before[head..<(before.count - tail)].map { "-" + $0 }
-        out += after[head..<(after.count - tail)].map { "+" + $0 }
+        out += middle(Array(before[head..<(before.count - tail)]), Array(after[head..<(after.count - tail)]))
         out += after[(after.count - tail)..<newEnd].map { " " + $0 }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The changed span line by line: lines both sides keep (their longest common subsequence)
+    /// as context, so an unchanged `translated_from:` between two changed lines is not shown as
+    /// removed and added. A span too long to compare cheaply is shown removed, then added.
+    private static func middle(_ old: [String], _ new: [String]) -> [String] {
+        guard old.count * new.count <= 40_000 else { return old.map { "-" + $0 } + new.map { "+" + $0 } }
+        // kept[i][j]: the longest common subsequence of old[i...] and new[j...].
+        var kept = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                kept[i][j] = old[i] == new[j] ? kept[i + 1][j + 1] + 1 : max(kept[i + 1][j], kept[i][j + 1])
+            }
+        }
+        var out: [String] = []
+        var (i, j) = (0, 0)
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, old[i] == new[j] {
+                out.append(" " + old[i]); i += 1; j += 1
+            } else if j == new.count || (i < old.count && kept[i + 1][j] >= kept[i][j + 1]) {
+                out.append("-" + old[i]); i += 1
+            } else {
+                out.append("+" + new[j]); j += 1
+            }
+        }
+        return out
     }
 
     /// "start,count" with 1-based start; an empty range starts at the line before it, as diff does.

@@ -251,5 +251,9 @@ import Testing
             "--- a/pets/cat.md\n+++ b/pets/cat.md\n@@ -1,7 +1,7 @@\n ---\n # checked by Sam\n title: Cat  # on the page\n-alt: Orange cat\n+alt: Cat\n tags: [cat]\n ---\n A *curious* cat.\n",
             "--- /dev/null\n+++ b/pets/owl.md\n@@ -0,0 +1,3 @@\n+---\n+alt: Owl\n+---\n",
         ])
+        // Two changed lines around one kept: the kept line is context, not removed and added.
+        let around = LineDiff.unified(from: "---\nalt: Sun\ntranslated_from: Sun\ntitle: S\n---\n",
+                                      to: "---\nalt: Soleil\ntranslated_from: Sun\ntitle: Soleil\n---\n", path: "p/sun.fr.md")
+        #expect(around == "--- a/p/sun.fr.md\n+++ b/p/sun.fr.md\n@@ -1,5 +1,5 @@\n ---\n-alt: Sun\n+alt: Soleil\n translated_from: Sun\n-title: S\n+title: Soleil\n ---\n")
     }
 }
