@@ -168,6 +168,24 @@ import Testing
                 "\(plan.warnings.map(\.message))")
     }
 
+    @Test func aControlCharacterIsNamedAtItsSidecarLine() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Comet\nalt: \"Comet \\a with a tail\"\n---\n", to: "content/sky/comet.md")
+        #expect {
+            try export(folder)
+        } throws: { error in
+            let problems = (error as? LabelSheetProblems)?.problems ?? []
+            return problems.map(\.description) == ["sky/comet.md:3: error: sky/comet.png#alt holds a control character, which XML cannot carry (label-control-character); remove it, then export again"]
+        }
+        try folder.write("---\nalt: \"Étoile \\e filante\"\ntranslated_from: Shooting star\n---\n", to: "content/sky/star.fr.md")
+        try folder.write("---\nalt: Comet\n---\n", to: "content/sky/comet.md")
+        #expect {
+            try export(folder)
+        } throws: { error in
+            (error as? LabelSheetProblems)?.problems.first.map { $0.file == "sky/star.fr.md" && $0.line == 2 } == true
+        }
+    }
+
     @Test func unfinishedTargetsAreSkipped() throws {
         let folder = try catalog()
         let plan = try plan(folder, edited(folder, ["sky/comet.png#alt": { $0.target = "Comète"; $0.state = "new" },

@@ -28,9 +28,32 @@ public enum XLIFFExport {
             return try XLIFFCodec.encode(document)
         } catch {
             let unit = document.units.first { !XMLWriter.isWritable($0.source) || !XMLWriter.isWritable($0.target ?? "") }
-            throw PeelError.unreadable(path: unit.map { String($0.id.prefix { $0 != "#" }) } ?? "content",
-                                       reason: "\(unit?.id ?? "a text") holds a control character, which XML cannot carry; remove it")
+            let inTarget = unit.map { XMLWriter.isWritable($0.source) } ?? false
+            let (file, line) = unit.map { place(of: $0.id, inTranslation: inTarget ? language : nil, catalog) } ?? ("content", nil)
+            throw LabelSheetProblems(problems: [LabelSheetProblem(file: file, line: line,
+                message: "\(unit?.id ?? "a text") holds a control character, which XML cannot carry (label-control-character); remove it, then export again")])
         }
+    }
+
+    /// The file and line a unit's text is written at: the sidecar (or its translation into
+    /// `language`), pack.md or site.md.
+    static func place(of id: String, inTranslation language: String?, _ catalog: Catalog) -> (String, Int?) {
+        let owner = String(id.prefix { $0 != "#" })
+        let isTitle = id.hasSuffix("#title")
+        for pack in catalog.packs {
+            if owner == "\(pack.folder)/pack.md" {
+                if let language, let translation = pack.translations.first(where: { $0.key.lowercased() == language.lowercased() })?.value {
+                    return (translation.file, translation.titleLine)
+                }
+                return (pack.manifest ?? owner, nil)
+            }
+            guard let sticker = pack.stickers.first(where: { $0.source == owner }) else { continue }
+            if let language, let translation = sticker.translations.first(where: { $0.key.lowercased() == language.lowercased() })?.value {
+                return (translation.file, isTitle ? translation.titleLine : translation.altLine)
+            }
+            return (sticker.sidecar ?? sticker.source, isTitle ? sticker.titleLine : sticker.altLine)
+        }
+        return (owner, nil)
     }
 
     /// The declared tag `language` stands for among the languages `catalog` is translated into
