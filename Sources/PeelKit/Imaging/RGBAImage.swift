@@ -17,24 +17,19 @@ public struct RGBAImage: Sendable, Equatable {
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
     }
 
-    /// True when at least one pixel is not fully opaque.
     /// At least one pixel is not fully transparent: the image shows something.
-    public var hasVisiblePixels: Bool {
-        pixels.withUnsafeBufferPointer { buffer in
-            var index = 3
-            while index < buffer.count {
-                if buffer[index] != 0 { return true }
-                index += 4
-            }
-            return false
-        }
-    }
+    public var hasVisiblePixels: Bool { anyAlpha { $0 != 0 } }
 
-    public var hasTransparentPixels: Bool {
+    /// At least one pixel is not fully opaque.
+    public var hasTransparentPixels: Bool { anyAlpha { $0 != 255 } }
+
+    /// Whether some pixel's alpha passes `test`, stopping at the first.
+    @inline(__always)
+    private func anyAlpha(_ test: (UInt8) -> Bool) -> Bool {
         pixels.withUnsafeBufferPointer { buffer in
             var index = 3
             while index < buffer.count {
-                if buffer[index] != 255 { return true }
+                if test(buffer[index]) { return true }
                 index += 4
             }
             return false

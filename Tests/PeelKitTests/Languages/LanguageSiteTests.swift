@@ -26,6 +26,14 @@ import Testing
         return folder
     }
 
+    /// The catalog's French and Arabic files removed, for a site in other languages.
+    private func removeTranslations(_ folder: TemporaryFolder) throws {
+        for file in ["content/site.fr.md", "content/sky/pack.fr.md", "content/sky/pack.ar.md", "content/sky/moon.fr.md",
+                     "content/sky/moon.ar.md", "content/sky/star.fr.md"] {
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(file))
+        }
+    }
+
     /// A built site, with the temporary folder it lives in (removed when that is released).
     struct Built {
         let folder: TemporaryFolder
@@ -209,10 +217,7 @@ import Testing
     @Test func chromeWithoutATableCarriesLangEn() async throws {
         let folder = try catalog()
         try folder.write("---\ntitle: Moons\nlanguages: [en, br]\n---\n", to: "content/site.md")
-        for file in ["content/site.fr.md", "content/sky/pack.fr.md", "content/sky/pack.ar.md", "content/sky/moon.fr.md",
-                     "content/sky/moon.ar.md", "content/sky/star.fr.md"] {
-            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(file))
-        }
+        try removeTranslations(folder)
         let site = try await build(folder)
         let html = try page(site, "br/index.html")
         #expect(html.contains("<html lang=\"br\">"))
@@ -225,10 +230,7 @@ import Testing
     @Test func aPageWithoutATableHasAnEnglishBodyAndItsOwnTextsMarked() async throws {
         let folder = try catalog()
         try folder.write("---\ntitle: Moons\nlanguages: [en, ko]\n---\n", to: "content/site.md")
-        for file in ["content/site.fr.md", "content/sky/pack.fr.md", "content/sky/pack.ar.md", "content/sky/moon.fr.md",
-                     "content/sky/moon.ar.md", "content/sky/star.fr.md"] {
-            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(file))
-        }
+        try removeTranslations(folder)
         try folder.write("---\ntitle: 밤하늘\ntranslated_from: Night sky\n---\n", to: "content/sky/pack.ko.md")
         try folder.write("---\nalt: 초승달\ntitle: 달\ntags: [밤]\ntranslated_from: Crescent moon\n---\n", to: "content/sky/moon.ko.md")
         let site = try await build(folder)
