@@ -17,8 +17,11 @@ enum ArtTextMatcher {
         return missing
     }
 
-    /// True when the label's tokens hold the (normalised) word, alone or as up to three tokens run together.
+    /// True when the label's tokens hold the (normalised) word, alone or as up to three tokens run
+    /// together; or, for a word of four letters or more, inside a longer one: the text reader often
+    /// loses a letter at the art's edge or under an outline ("hank" read from THANKS).
     static func says(_ tokens: [String], _ word: String) -> Bool {
+        if word.count >= 4, tokens.contains(where: { $0.count > word.count && $0.contains(word) }) { return true }
         let allowed = tolerance(for: word.count)
         for start in tokens.indices {
             var joined = ""

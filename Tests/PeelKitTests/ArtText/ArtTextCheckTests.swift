@@ -21,6 +21,9 @@ import Testing
         #expect(ArtTextMatcher.missingWords(["LOL"], in: "Cat with a lot of fun") == ["LOL"], "3 letters must match exactly")
         #expect(ArtTextMatcher.missingWords(["LOL"], in: "Cat with a lollipop") == ["LOL"], "a word inside another word does not count")
         #expect(ArtTextMatcher.missingWords(["HELLO"], in: "Cat saying hallway") == ["HELLO"])
+        // A reading that lost a letter at the edge of the art is inside the label's word: said.
+        #expect(ArtTextMatcher.missingWords(["hank"], in: "Yellow disc saying Thanks").isEmpty)
+        #expect(ArtTextMatcher.missingWords(["hank"], in: "Yellow disc saying hello") == ["hank"])
         #expect(ArtTextMatcher.editDistance("kitten", "sitting") == 3)
         #expect(ArtTextMatcher.tolerance(for: 3) == 0 && ArtTextMatcher.tolerance(for: 5) == 1 && ArtTextMatcher.tolerance(for: 9) == 2)
     }
