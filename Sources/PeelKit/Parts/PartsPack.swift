@@ -400,6 +400,11 @@ public enum PartsPack {
     private static func decode(_ path: String, content: ContentPath) -> Decoded {
         do {
             let data = try ContentFile.read(content.url(path))
+            // Layers are stills: an APNG's default image alone would be composed, silently.
+            if let animation = PNGChunks.animation(in: data), animation.frameCount > 1 {
+                return .failure(Finding(.error, .unsupportedFormat, file: path,
+                                        message: "the layer is an animated PNG (\(animation.frameCount) frames); parts are composed as still images, so export this layer as a still PNG; the combinations with it are not composed"))
+            }
             let (image, _) = try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels)
             return .success((image, Hex.string(SHA256.hash(data: data))))
         } catch {

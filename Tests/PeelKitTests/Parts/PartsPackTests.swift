@@ -180,6 +180,19 @@ import Testing
         #expect(pack.stickers.isEmpty, "a part without a folder leaves nothing to compose")
     }
 
+    @Test func anAnimatedLayerIsRefusedNotFlattened() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let frames = (0..<3).map { DecodedImage.Frame(image: Self.layer(8, 8, seed: UInt64(10 + $0)), delay: 0.1) }
+        try folder.write(try APNGEncoder.encode(frames, loopCount: 0, palette: nil), to: "content/sundaes/topping/sprinkles.png")
+        let (pack, findings) = try load(folder)
+        let refused = findings.filter { $0.code == .unsupportedFormat }
+        #expect(refused.map(\.file) == ["sundaes/topping/sprinkles.png"])
+        #expect(refused.first?.message.hasPrefix("the layer is an animated PNG (3 frames)") == true)
+        #expect(!pack.stickers.contains { $0.slug.hasSuffix("sprinkles") }, "no combination with it is composed")
+        #expect(pack.stickers.count == 4)
+    }
+
     @Test func moreThanTheMaximumIsAnErrorAndNothingIsWritten() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Many\nparts: [a, b, c]\nlabel: \"{{a}} {{b}} {{c}}\"\n---\n", to: "content/many/pack.md")
