@@ -15,7 +15,7 @@ public enum PartsPack {
     /// slip that would otherwise write thousands of files. More is an error and none are made.
     public static let maxCombinations = 500
     /// Bump when composites change, so cached art is remade.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// One part: its folder and its choices, in file-name order.
     public struct Part: Sendable, Equatable {
