@@ -23,7 +23,9 @@ struct SitePublisher {
 
     /// Refuses outputs that would overwrite the content or a folder of the user's.
     func validate(content: URL) throws {
-        try OutputLocation(reading: [content], suggestion: "-o _site").check(folder: output, replacedWhole: true)
+        // `_site` beside the content folder, as the current folder sees it (`../../_site` from a pack folder).
+        let beside = DisplayPath.file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("_site"))
+        try OutputLocation(reading: [content], suggestion: "-o \(beside)").check(folder: output, replacedWhole: true)
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: output.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {

@@ -9,15 +9,8 @@ public struct DisplayPath: Sendable {
     public let prefix: String
 
     public init(root: URL, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-        let rootPath = ContentPath.normalized(root.standardizedFileURL.path) ?? root.path
-        let here = ContentPath.normalized(currentDirectory.standardizedFileURL.path) ?? currentDirectory.path
-        if rootPath == here {
-            prefix = ""
-        } else if rootPath.hasPrefix(here == "/" ? "/" : here + "/") {
-            prefix = String(rootPath.dropFirst(here == "/" ? 1 : here.count + 1)) + "/"
-        } else {
-            prefix = rootPath + "/"
-        }
+        let shown = Self.file(root, currentDirectory: currentDirectory)
+        prefix = shown == "." ? "" : shown + "/"
     }
 
     /// `relative` (to the content folder) as seen from the current directory.
@@ -25,12 +18,19 @@ public struct DisplayPath: Sendable {
         prefix + relative
     }
 
-    /// A file as seen from the current directory: relative when it is inside it, else absolute.
+    /// A file or folder as seen from the current directory: "." for it, relative when inside it or
+    /// up to two folders above it (`../cat.png` from inside a pack folder), else absolute.
     public static func file(_ url: URL, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String {
         let path = ContentPath.normalized(url.standardizedFileURL.path) ?? url.path
         let here = ContentPath.normalized(currentDirectory.standardizedFileURL.path) ?? currentDirectory.path
-        let inside = here == "/" ? "/" : here + "/"
-        return path.hasPrefix(inside) ? String(path.dropFirst(inside.count)) : path
+        if path == here { return "." }
+        let target = path.split(separator: "/"), base = here.split(separator: "/")
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let up = base.count - common
+        // Above the root's own folders a relative path says less than the absolute one.
+        guard up <= 2, common > 0 || base.isEmpty else { return path }
+        return (Array(repeating: "..", count: up) + target[common...].map(String.init)).joined(separator: "/")
     }
 
     /// A finding's location, `path:line` or `path`.
