@@ -24,7 +24,7 @@ enum ImageChecks {
             let side = subject.pack.size.pixels
             // `peel fit` only ever scales down, so it is the fix for art that is too large only.
             let fix = max(info.width, info.height) > range.upperBound
-                ? "run 'peel fit' to write a copy scaled to \(side) × \(side) px into fitted/, or export it at that size"
+                ? "run 'peel fit' to write a copy scaled to fit within \(side) × \(side) px into fitted/, or export it at that size"
                 : "export it at \(side) × \(side) px"
             findings.append(subject.imageFinding(.error, .sizeOutOfRange,
                 "image is \(info.width) × \(info.height) px; Messages rejects sides outside \(range.lowerBound)–\(range.upperBound) px, so \(fix)"))
