@@ -27,7 +27,13 @@ public struct PlatformReadiness: Sendable, Equatable {
             let live = findings.filter { !$0.suppressed }
             let errors = live.filter { $0.severity == .error }
             let prefix = "\(platform.name): "
-            let reasons = errors.map { $0.message.hasPrefix(prefix) ? String($0.message.dropFirst(prefix.count)) : $0.message }
+            // Each reason names its file in the pack ("cat.png: image is 1024 × 768 px; …"), so a
+            // reader knows which sticker it is about.
+            let reasons = errors.map { finding in
+                let message = finding.message.hasPrefix(prefix) ? String(finding.message.dropFirst(prefix.count)) : finding.message
+                let file = finding.file.hasPrefix(pack.folder + "/") ? String(finding.file.dropFirst(pack.folder.count + 1)) : finding.file
+                return "\(file): \(message)"
+            }
             let changes = live.filter { $0.severity == .note }.count
             return PlatformReadiness(platform: platform, state: !errors.isEmpty ? .blocked : changes > 0 ? .changes : .ready,
                                      changes: changes, reasons: Array(Set(reasons)).sorted())

@@ -54,7 +54,8 @@ import Testing
         let rows = try platforms(site)
         for platform in ["signal", "discord"] {
             #expect(rows[platform]?["state"] as? String == "blocked", "\(platform): \(rows[platform] ?? [:])")
-            #expect((rows[platform]?["reasons"] as? [String])?.contains { $0.contains("the image cannot be read") } == true)
+            #expect((rows[platform]?["reasons"] as? [String])?.contains { $0.hasPrefix("broken.png: the image cannot be read") } == true,
+                    "each reason names its sticker's file")
         }
         let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
         let export = try await MessengerExport(platform: .signal).write(review, content: folder.url.appendingPathComponent("content"),
@@ -72,7 +73,7 @@ import Testing
         let whatsapp = try #require(rows["whatsapp"])
         #expect(whatsapp["state"] as? String == "blocked")
         let reasons = try #require(whatsapp["reasons"] as? [String])
-        #expect(reasons.contains { $0.contains("WhatsApp packs hold 3–30") })
+        #expect(reasons.contains { $0.hasPrefix("pack.md: ") && $0.contains("WhatsApp packs hold 3–30") }, "\(reasons)")
         #expect(reasons.contains { $0.contains("no emoji") })
         #expect(!reasons.contains { $0.hasPrefix("WhatsApp:") }, "the row names the platform already")
         #expect(rows["telegram"]?["state"] as? String == "blocked", "no telegram_bot: in site.md, and the fox has no emoji")
