@@ -42,18 +42,31 @@ enum LibraryCall {
         }
     }
 
+    /// When the default `content` is missing because the current folder is itself a catalog or a
+    /// pack, the command that works from here; nil elsewhere. Outputs go beside the catalog, as
+    /// the defaults inside it would be refused.
+    static func hereHint(command: String) -> String? {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if CatalogTarget.looksLikeCatalog(here) {
+            let rest = ["build": ". -o ../_site", "fit": ". -o ../fitted", "labels export": ". --csv ../labels.csv",
+                        "new sticker": "PACK/NAME --content ."][command] ?? "."
+            return "This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) \(rest)"
+        }
+        if FileManager.default.fileExists(atPath: here.appendingPathComponent("pack.md").path) {
+            let rest = ["build": ".. -o ../../_site", "fit": ". -o ../../fitted", "check": ".", "labels export": ".. --csv ../../labels.csv",
+                        "new sticker": "\(here.lastPathComponent)/NAME --content .."][command] ?? ".."
+            return "This folder is a pack (it holds pack.md); its catalog is the folder above: run: peel \(command) \(rest)"
+        }
+        return nil
+    }
+
     /// Prints `error` and gives the exit status for it.
     private static func report(_ error: PeelError, command: String? = nil, content: String? = nil) -> ExitCode {
         let terminal = Terminal.standardError
         terminal.line(terminal.colored(error.description, .red))
         switch error {
         case .contentFolderMissing, .pathMissing:
-            let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            if let command, content == "content", CatalogTarget.looksLikeCatalog(here) {
-                // `peel build .` would refuse its default `_site` inside the catalog: say where to write instead.
-                let output = ["build": " -o ../_site", "fit": " -o ../fitted"][command] ?? ""
-                terminal.line("This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) .\(output)")
-            }
+            if let command, content == "content", let hint = hereHint(command: command) { terminal.line("\(hint)") }
             return ExitCode(2)
         default:
             return ExitCode(error.isUsageError ? 2 : 1)

@@ -50,7 +50,11 @@ struct NewStickerCommand: ParsableCommand {
         } catch let error as PeelError {
             terminal.line(terminal.colored(error.description, .red))
             if case .contentFolderMissing = error {
-                terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
+                if content == "content", let hint = LibraryCall.hereHint(command: "new sticker") {
+                    terminal.line("\(hint)")
+                } else {
+                    terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
+                }
                 throw ExitCode(2)
             }
             throw ExitCode(1)

@@ -57,7 +57,11 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as PeelError {
             printer.terminal.line(printer.terminal.colored(error.description, .red))
             if case .contentFolderMissing = error {
-                printer.terminal.write("Make a new catalog with: peel init \(content)\n")
+                if content == "content", let hint = LibraryCall.hereHint(command: "serve") {
+                    printer.terminal.line("\(hint)")
+                } else {
+                    printer.terminal.write("Make a new catalog with: peel init \(content)\n")
+                }
                 throw ExitCode(2)
             }
             throw ExitCode(1)

@@ -114,5 +114,13 @@ import Testing
         #expect(check.stderr.contains("run: peel check ."), "\(check.stderr)")
         let elsewhere = try cli.run(["build"], in: folder.url)
         #expect(!elsewhere.stderr.contains("run: peel build ."), "only where the folder looks like a catalog")
+        // From inside a pack folder: its catalog is above, and the site goes beside that.
+        let faces = folder.url.appendingPathComponent("content/faces")
+        #expect(try cli.run(["build"], in: faces).stderr.contains("This folder is a pack (it holds pack.md); its catalog is the folder above: run: peel build .. -o ../../_site"))
+        #expect(try cli.run(["check"], in: faces).stderr.contains("run: peel check ."))
+        #expect(try cli.run(["serve", "--port", "1"], in: folder.url.appendingPathComponent("content")).stderr.contains("run: peel serve ."),
+                "serve says so too, not 'make a new catalog'")
+        let tooDeep = try cli.run(["build", ".."], in: faces)
+        #expect(tooDeep.stderr.contains("choose one outside it (-o ../../_site)"), "the suggestion works from here: \(tooDeep.stderr)")
     }
 }
