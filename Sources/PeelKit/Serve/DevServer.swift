@@ -91,11 +91,13 @@ public struct DevServer: Sendable {
         // The builds that run after an answer: the full build after a quick answer to an edit,
         // and the art checks' build after a full build. Stopped when the content changes again.
         var background: Task<Void, Never>?
+        // The port is taken before the first build: a port in use is said at once, not after a
+        // whole build. The address is given once the site is there.
+        let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
         if await rebuild(with: builder, state: state, hub: hub, report: report) {
             background = Task { await artCheck(with: artBuilder, state: state, hub: hub, report: report) }
         }
-
-        let server = try await listen(handler: DevSiteHandler(resolver: SiteFileResolver(root: site), hub: hub), report: report)
+        report(.listening(URL(string: "http://127.0.0.1:\(server.port)/")!))
         do {
             while true {
                 try await watcher.nextChange()
@@ -200,7 +202,8 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// Binds 127.0.0.1 (never another interface); connections are accepted from then on.
+    /// Binds 127.0.0.1 (never another interface); connections are accepted from then on (the
+    /// caller reports `.listening` when the site is built).
     private func listen(handler: DevSiteHandler, report: @escaping @Sendable (Event) -> Void) async throws -> DevHTTPServer {
         let server: DevHTTPServer
         do {
@@ -215,7 +218,6 @@ public struct DevServer: Sendable {
         } catch {
             throw ServeError.cannotListen(port: options.port, reason: error.localizedDescription)
         }
-        report(.listening(URL(string: "http://127.0.0.1:\(server.port)/")!))
         return server
     }
 }

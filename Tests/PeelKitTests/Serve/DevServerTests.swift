@@ -375,6 +375,7 @@ import Testing
         let second = try CLITests().run(["serve", "content", "--port", String(first.port)], in: folder.url, environment: ["CI": "true"])
         #expect(second.status == 1)
         #expect(second.stderr.contains("port \(first.port) is already in use; pick another with --port"), "\(second.stderr)")
+        #expect(!second.stdout.contains("Built ") && !second.stderr.contains("Built "), "said before building anything")
         first.stop()
 
         let missing = try CLITests().run(["serve", "nowhere", "--port", "0"], in: folder.url, environment: ["CI": "true"])
