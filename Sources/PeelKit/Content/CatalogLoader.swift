@@ -355,7 +355,7 @@ public struct CatalogLoader {
         }
         for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
-                                    message: "no image named '\(stem).png' (or .apng, .gif, .jpg) for this sidecar"))
+                                    message: "no image named '\(stem).png' (or .apng, .gif, .jpg, .jpeg) for this sidecar"))
         }
         for (stem, files) in translationFiles.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
             for file in files.sorted() {

@@ -48,7 +48,10 @@ public struct XcodeExport: Sendable {
             switch self {
             case .invalidStickers(let findings):
                 let stickers = Set(findings.compactMap(\.sticker)).count
-                return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them or pass --skip-invalid:"
+                // Art too large or too heavy is what --resize fixes; say so when that is among the reasons.
+                let resizable = findings.contains { [.sizeOutOfRange, .fileTooLarge].contains($0.code) }
+                return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them"
+                    + (resizable ? ", pass --resize to scale art that is too large," : "") + " or pass --skip-invalid:"
             case .invalidCatalog:
                 return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
             case .nothingLeft(let findings):
