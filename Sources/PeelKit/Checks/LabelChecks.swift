@@ -203,10 +203,11 @@ enum LabelChecks {
         return candidates.contains(normalized(label))
     }
 
-    /// Lowercased, separators as single spaces: "Happy_Sun-2" and "happy sun 2" compare equal.
+    /// Lowercased, anything but letters and digits as single spaces: "Happy_Sun-2", "happy sun 2"
+    /// and "HAPPY SUN 2!" compare equal.
     static func normalized(_ text: String) -> String {
         text.lowercased()
-            .map { "_-.".contains($0) ? " " : $0 }
+            .map { $0.isLetter || $0.isNumber ? $0 : " " }
             .reduce(into: "") { $0.append($1) }
             .split(separator: " ").joined(separator: " ")
     }

@@ -57,6 +57,7 @@ import Testing
         #expect(LabelChecks.isFileName("happy sun", of: sticker))
         #expect(LabelChecks.isFileName("Happy_Sun.png", of: sticker))
         #expect(!LabelChecks.isFileName("A happy sun", of: sticker))
+        #expect(LabelChecks.isFileName("HAPPY SUN!", of: sticker), "capitals and a mark are still the file name")
     }
 
     @Test func packIgnoreSilencesEveryStickerInThePack() async throws {
