@@ -111,7 +111,8 @@ enum UnlistedFiles {
             while true {
                 var info = stat()
                 if lstat(staging.path + "/" + prefix, &info) == 0 && (prefix == path || (info.st_mode & S_IFMT) != S_IFDIR) {
-                    throw PeelError.unsafeOutput(path: root + "/" + path,
+                    // Not a usage error (exit 2): the build could not be made as it stands (exit 1).
+                    throw PeelError.writeFailed(path: root + "/" + path,
                                                  reason: "Peel did not write this file, and the new site has \(prefix == path ? "its own" : "the file '\(prefix)'") there; move it out of the output folder and build again")
                 }
                 guard let slash = prefix.lastIndex(of: "/") else { break }

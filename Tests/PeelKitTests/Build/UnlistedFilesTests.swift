@@ -70,6 +70,7 @@ import Testing
         } catch let error as PeelError {
             #expect(error.description.contains("birds/index.html"), "\(error.description)")
             #expect(error.description.contains("move it out of the output folder"), "\(error.description)")
+            #expect(!error.isUsageError, "the build failed (exit 1); it was not used wrongly (exit 2)")
         }
     }
 }
