@@ -59,7 +59,7 @@ struct NewStickerCommand: ParsableCommand {
             }
             throw ExitCode(1)
         }
-        Terminal.standardOutput.line("Wrote \(sidecar.path)")
+        Terminal.standardOutput.line("Wrote \(DisplayPath.file(sidecar))")
         Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run peel check.")
     }
 }

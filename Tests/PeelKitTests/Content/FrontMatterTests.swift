@@ -98,6 +98,10 @@ import Testing
         #expect(finding.severity == .warning)
         #expect(finding.line == 3)
         #expect(finding.message.contains("did you mean 'title'?"))
+        // Two letters swapped is one slip, as a person types it.
+        let (swapped, _) = FrontMatter.parse("---\ntitel: Sun\n---\n", file: "site.md")
+        #expect(FrontMatterReader(swapped, file: "site.md", knownKeys: KnownKeys.site).findings.first?.message.contains("did you mean 'title'?") == true)
+        #expect(Suggestion.distance("titel", "title") == 1 && Suggestion.distance("kitten", "sitting") == 3)
     }
 
     @Test func wrongTypeIsAnErrorOnItsLine() throws {
