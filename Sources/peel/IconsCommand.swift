@@ -40,7 +40,7 @@ struct IconsCommand: ParsableCommand {
 
     func validate() throws {
         guard RGBAColor(parsing: background) != nil else {
-            throw ValidationError("'\(background)' is not a colour; use #RRGGBB, #RGB, white, black or transparent")
+            throw ValidationError("'\(background)' is not a colour; use #RRGGBB, #RGB, #RRGGBBAA, white, black or transparent")
         }
     }
 
