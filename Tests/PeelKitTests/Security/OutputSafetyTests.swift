@@ -62,9 +62,11 @@ import Testing
         let content = folder.url.appendingPathComponent("content")
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("alias").path, withDestinationPath: content.path)
         let before = SiteBuilderTests.snapshot(content)
-        let holds = "the output folder holds the content folder; choose another output (-o _site)"
-        let inside = "the output folder is inside the content folder; choose one outside it (-o _site)"
-        let same = "the output folder is the content folder, which Peel must not write into; choose another (-o _site)"
+        // The suggestion is `_site` beside the content folder, as the current folder sees it.
+        let beside = "-o " + DisplayPath.file(folder.url.appendingPathComponent("_site"))
+        let holds = "the output folder holds the content folder; choose another output (\(beside))"
+        let inside = "the output folder is inside the content folder; choose one outside it (\(beside))"
+        let same = "the output folder is the content folder, which Peel must not write into; choose another (\(beside))"
         for (output, reason) in [(content, same), (folder.url, holds), (content.appendingPathComponent("_site"), inside),
                                  (content.appendingPathComponent("pets"), inside),
                                  (folder.url.appendingPathComponent("alias"), same),
