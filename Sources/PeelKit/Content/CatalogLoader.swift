@@ -135,6 +135,9 @@ public struct CatalogLoader {
             var reader = FrontMatterReader(file.frontMatter, file: packFile, knownKeys: KnownKeys.pack)
             if let title = reader.string("title")?.trimmed, !title.isEmpty {
                 pack.title = title
+            } else if let (written, line) = reader.miscased("title") {
+                findings.append(Finding(.error, .missingPackTitle, file: packFile, line: line,
+                                        message: "pack has no title: '\(written):' is not 'title:' (keys are lower case); write title: on this line"))
             } else if !file.findings.hasErrors {
                 reader.report(.error, .missingPackTitle, key: "title",
                               "pack has no title; add 'title: My pack' to the front matter")
@@ -422,8 +425,14 @@ public struct CatalogLoader {
         let alt = reader.string("alt")?.trimmed
         sticker.alt = alt?.isEmpty == false ? alt : nil
         if sticker.alt == nil, !file.findings.hasErrors {
-            reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
-                          "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
+            if reader.frontMatter["alt"] == nil, let (written, line) = reader.miscased("alt") {
+                findings.append(Finding(.error, .missingLabel, file: sidecarPath, line: line,
+                                        message: "sticker has no accessibility label: '\(written):' is not 'alt:' (keys are lower case); write alt: on this line",
+                                        sticker: source))
+            } else {
+                reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
+                              "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
+            }
         }
         sticker.altLine = reader.frontMatter["alt"]?.line
         sticker.ignore = ignoreList(&reader)

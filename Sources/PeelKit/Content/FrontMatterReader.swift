@@ -88,6 +88,11 @@ struct FrontMatterReader {
         return nil
     }
 
+    /// A key written with other capitals than `key` (`Alt:` for `alt:`): keys are lower case.
+    func miscased(_ key: String) -> (written: String, line: Int)? {
+        frontMatter.fields.first { $0.key != key && $0.key.lowercased() == key }.map { ($0.key, $0.line) }
+    }
+
     mutating func report(_ severity: Severity, _ code: FindingCode, key: String?, _ message: String) {
         findings.append(Finding(severity, code, file: file, line: key.map { line(of: $0) }, message: message, sticker: sticker))
     }

@@ -68,6 +68,19 @@ import Testing
         #expect(finding.message == "sticker has no sidecar; its sidecar would be a/pack.md, which is the pack's own file; rename the image (e.g. pack-sticker.png) and give it a sidecar with 'alt:'")
     }
 
+    @Test func aKeyWithCapitalsIsNamedWhereTheLabelOrTitleIsMissing() throws {
+        let folder = try TemporaryFolder()
+        let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try folder.write(png, to: "a/cat.png")
+        try folder.write("---\ntags: [cat]\nAlt: Orange cat\n---\n", to: "a/cat.md")
+        try folder.write("---\nTitle: Pets\n---\n", to: "a/pack.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let label = try #require(findings.first { $0.code == .missingLabel })
+        #expect(label.line == 3 && label.message == "sticker has no accessibility label: 'Alt:' is not 'alt:' (keys are lower case); write alt: on this line")
+        let title = try #require(findings.first { $0.code == .missingPackTitle })
+        #expect(title.line == 2 && title.message.hasPrefix("pack has no title: 'Title:' is not 'title:'"))
+    }
+
     @Test func otherImageTypesAreReportedNotSkipped() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: A\n---\n", to: "a/pack.md")
