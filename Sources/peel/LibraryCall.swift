@@ -49,11 +49,12 @@ enum LibraryCall {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if CatalogTarget.looksLikeCatalog(here) {
             let rest = ["build": ". -o ../_site", "fit": ". -o ../fitted", "labels export": ". --csv ../labels.csv",
-                        "new sticker": "PACK/NAME --content ."][command] ?? "."
+                        "labels import": ". FILE", "new sticker": "PACK/NAME --content ."][command] ?? "."
             return "This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) \(rest)"
         }
         if FileManager.default.fileExists(atPath: here.appendingPathComponent("pack.md").path) {
             let rest = ["build": ".. -o ../../_site", "fit": ". -o ../../fitted", "check": ".", "labels export": ".. --csv ../../labels.csv",
+                        "labels import": ".. FILE",
                         "new sticker": "\(here.lastPathComponent)/NAME --content .."][command] ?? ".."
             return "This folder is a pack (it holds pack.md); its catalog is the folder above: run: peel \(command) \(rest)"
         }
