@@ -9,6 +9,8 @@ enum TranslationChecks {
         let site = catalog.site
         guard !site.otherLanguages.isEmpty else { return [] }
         var findings: [Finding] = []
+        // Labels translated without `translated_from:`: Peel cannot tell when their source changes.
+        var untracked: [String: (count: Int, first: String)] = [:]
         for pack in catalog.packs {
             let sourceLanguage = site.sourceLanguage(of: pack), languages = site.translationLanguages(of: pack)
             let source = LanguageName.of(sourceLanguage)
@@ -17,6 +19,9 @@ enum TranslationChecks {
                 for language in languages {
                     let name = LanguageName.of(language)
                     let translation = sticker.translations[language]
+                    if let translation, translation.alt != nil, translation.translatedFrom == nil {
+                        untracked[language, default: (0, translation.file)].count += 1
+                    }
                     switch sticker.labelState(in: language, source: sourceLanguage) {
                     case .missing:
                         // A translation file that cannot be read has its own error (yaml-syntax, ...).
@@ -43,6 +48,17 @@ enum TranslationChecks {
                         + "update it, then translated_from:",
                     language: language))
             }
+        }
+        // One note per language, not one per file: a catalog translated by hand has thousands.
+        for language in site.languages {
+            guard let (count, first) = untracked[language] else { continue }
+            let name = LanguageName.of(language)
+            // On site.md, which declares the language: a pack's readiness counts its own notes as changes.
+            findings.append(Finding(.note, .staleTranslation, file: "site.md",
+                message: "\(count == 1 ? "the \(name) label of \(first) has" : "\(count) \(name) labels (\(first) first) have") no translated_from:, so Peel cannot tell when "
+                    + "the label \(count == 1 ? "it translates" : "they translate") changes; add translated_from: with that label, "
+                    + "or import translations from XLIFF (peel labels import), which writes it",
+                language: language))
         }
         let source = LanguageName.of(site.defaultLanguage)
         for language in site.otherLanguages {

@@ -140,6 +140,19 @@ import Testing
         #expect(logo.sidecar == "sky/logo.fr.md")
     }
 
+    @Test func translationsWithoutTranslatedFromGetOneNotePerLanguage() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Croissant de lune\n---\n", to: "sky/moon.fr.md")
+        try folder.write("---\nalt: Étoile filante\n---\n", to: "sky/star.fr.md")
+        try folder.write("---\nalt: Mond\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.de.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let notes = TranslationChecks.findings(for: catalog).filter { $0.severity == .note }
+        #expect(notes.map(\.file) == ["site.md"], "one for French; the German one records its source")
+        #expect(notes.first?.language == "fr")
+        #expect(notes.first?.message.hasPrefix("2 French labels (sky/moon.fr.md first) have no translated_from:, so Peel cannot tell when the label they translate changes") == true,
+                "\(notes.map(\.message))")
+    }
+
     @Test func anUnreadableTranslationIsReportedOnceNotAlsoAsMissing() throws {
         let folder = try catalog()
         try folder.write("---\nalt: \"Croissant de lune\n---\n", to: "sky/moon.fr.md")
