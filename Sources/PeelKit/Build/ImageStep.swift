@@ -147,13 +147,7 @@ struct ImageStep: Sendable {
                 try thumbnails?.add(frame, delay: frames.delays[index])
             }
         } catch let error as ImageError {
-            let code: FindingCode
-            switch error {
-            case .overPixelBudget, .animationOverBudget: code = .imageTooLarge
-            case .unsupported: code = .unsupportedFormat
-            default: code = .corruptImage
-            }
-            return (ImageRecord(info: nil, failure: .init(code: code, message: error.description)), files)
+            return (ImageRecord(info: nil, failure: .init(code: error.findingCode, message: error.description)), files)
         }
         var record = ImageRecord(info: info)
         if let art, !artFrames.isEmpty {

@@ -59,12 +59,7 @@ enum CatalogChecks {
         do {
             return .success(try analyzer.analyze(ContentFile.read(content.appendingPathComponent(path))).info)
         } catch let error as ImageError {
-            let code: FindingCode = switch error {
-            case .overPixelBudget, .animationOverBudget: .imageTooLarge
-            case .unsupported: .unsupportedFormat
-            default: .corruptImage
-            }
-            return .failure(Finding(.error, code, file: path, message: "\(what): \(error.description)"))
+            return .failure(Finding(.error, error.findingCode, file: path, message: "\(what): \(error.description)"))
         } catch {
             return .failure(Finding(.error, .unreadableFile, file: path, message: "cannot read \(what): \(SystemErrorText.describe(error))"))
         }

@@ -10,6 +10,15 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(ImageFormat)
     case outOfMemory
 
+    /// The finding code a sticker or an art file that fails this way gets.
+    var findingCode: FindingCode {
+        switch self {
+        case .overPixelBudget, .animationOverBudget: .imageTooLarge
+        case .unsupported: .unsupportedFormat
+        case .corrupt, .outOfMemory: .corruptImage
+        }
+    }
+
     public var description: String {
         switch self {
         case .overPixelBudget(let width, let height, let budget):
