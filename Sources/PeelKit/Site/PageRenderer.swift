@@ -18,8 +18,8 @@ struct PageRenderer: Sendable {
     let artText: [String: ArtTextReading]
     /// One review page, or a page per pack.
     let reviewLayout: ReviewLayout
-    /// The language the review page's body is marked with (`PageLanguage.container`), made once.
-    let reviewContainer: String
+    /// The review page's language (the default one, whose pages it links), made once.
+    let reviewLanguage: PageLanguage
 
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:],
          artText: [String: ArtTextReading] = [:], templates: TemplateSet,
@@ -33,13 +33,12 @@ struct PageRenderer: Sendable {
         self.templates = templates
         findings = review.findingsBySticker
         checked = review
-        reviewContainer = templates.chrome(for: review.catalog.site.defaultLanguage).language
+        reviewLanguage = PageLanguage(tag: review.catalog.site.defaultLanguage, site: review.catalog.site, templates: templates)
     }
 
     /// `lang` of a pack's texts on the review page (in the default language, not translated).
     func reviewLang(of pack: Pack) -> String? {
-        let written = pack.language ?? catalog.site.defaultLanguage
-        return written.lowercased() == reviewContainer.lowercased() ? nil : written
+        reviewLanguage.lang(of: pack.language ?? reviewLanguage.tag)
     }
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
