@@ -9,20 +9,31 @@ import Foundation
 enum ExportRecord {
     /// The marker's lines for `files`, sorted by path.
     static func lines(_ files: [(path: String, data: Data)]) -> String {
-        files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-            .map { "sha256:\(Hex.string(SHA256.hash(data: $0.data))) \($0.path)\n" }.joined()
+        lines(Dictionary(files.map { ($0.path, digest($0.data)) }, uniquingKeysWith: { _, last in last }))
     }
 
-    /// The files under `folder` its marker does not vouch for (not written by the export, or
-    /// changed since), by path in byte order; empty when every file is the export's, or when the
-    /// marker lists no files.
-    static func foreignFiles(in folder: URL, marker: String) -> [String] {
-        let text = (try? String(contentsOf: folder.appendingPathComponent(marker), encoding: .utf8)) ?? ""
+    /// The lines for SHA-256 digests (hex) by path, sorted by path.
+    static func lines(_ digests: [String: String]) -> String {
+        digests.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "sha256:\(digests[$0]!) \($0)\n" }.joined()
+    }
+
+    /// The digests by path that `text`'s `sha256:` lines record; other lines are ignored.
+    static func recorded(in text: String) -> [String: String] {
         var recorded: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("sha256:") {
             let parts = line.dropFirst("sha256:".count).split(separator: " ", maxSplits: 1)
             if parts.count == 2 { recorded[String(parts[1])] = String(parts[0]) }
         }
+        return recorded
+    }
+
+    static func digest(_ data: Data) -> String { Hex.string(SHA256.hash(data: data)) }
+
+    /// The files under `folder` its marker does not vouch for (not written by the export, or
+    /// changed since), by path in byte order; empty when every file is the export's, or when the
+    /// marker lists no files.
+    static func foreignFiles(in folder: URL, marker: String) -> [String] {
+        let recorded = recorded(in: (try? String(contentsOf: folder.appendingPathComponent(marker), encoding: .utf8)) ?? "")
         guard !recorded.isEmpty else { return [] }
         var foreign: [String] = []
         let root = folder.standardizedFileURL.path
@@ -33,7 +44,7 @@ enum ExportRecord {
             let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
             if path == marker { continue }
             guard values?.isRegularFile == true, let expected = recorded[path],
-                  let data = try? Data(contentsOf: url), Hex.string(SHA256.hash(data: data)) == expected else {
+                  let data = try? Data(contentsOf: url), digest(data) == expected else {
                 foreign.append(path)
                 continue
             }

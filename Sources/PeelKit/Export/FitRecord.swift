@@ -1,10 +1,10 @@
-import Crypto
 import Foundation
 
-/// `.peel-fit` in `peel fit`'s output folder: the SHA-256 of every file fit wrote there, by path.
-/// Fit replaces a file in that folder only when the record says fit wrote it and it is unchanged
-/// since, so a file of yours that happens to be at a result's path (your own `fitted/p/sun.png`,
-/// or a fitted file you have edited) is never overwritten.
+/// `.peel-fit` in `peel fit`'s output folder: the SHA-256 of every file fit wrote there, by path,
+/// in the lines an export's marker keeps (`ExportRecord`). Fit replaces a file in that folder
+/// only when the record says fit wrote it and it is unchanged since, so a file of yours that
+/// happens to be at a result's path (your own `fitted/p/sun.png`, or a fitted file you have
+/// edited) is never overwritten.
 public struct FitRecord: Sendable {
     public static let fileName = ".peel-fit"
 
@@ -13,12 +13,8 @@ public struct FitRecord: Sendable {
 
     /// The record of `output`; empty when there is none (or it cannot be read: nothing is then trusted).
     public init(output: URL) {
-        guard let text = try? String(contentsOf: output.appendingPathComponent(Self.fileName), encoding: .utf8) else { return }
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].count == 64 else { continue }
-            written[String(parts[1])] = String(parts[0])
-        }
+        let text = (try? String(contentsOf: output.appendingPathComponent(Self.fileName), encoding: .utf8)) ?? ""
+        written = ExportRecord.recorded(in: text)
     }
 
     /// Why fit must not write at `path` in `output`, or nil when it may: no file there, or one fit
@@ -26,20 +22,17 @@ public struct FitRecord: Sendable {
     public func refusal(toWrite path: String, in output: URL) -> String? {
         let target = output.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: target.path) else { return nil }
-        if let recorded = written[path], let data = try? Data(contentsOf: target), Self.digest(data) == recorded { return nil }
+        if let recorded = written[path], let data = try? Data(contentsOf: target), ExportRecord.digest(data) == recorded { return nil }
         return "a file is already there that peel fit did not write (or that was changed since); move it away, or choose another -o"
     }
 
     /// Notes that fit wrote `data` at `path`.
     public mutating func record(_ data: Data, at path: String) {
-        written[path] = Self.digest(data)
+        written[path] = ExportRecord.digest(data)
     }
 
     /// Writes the record into `output`, sorted by path.
     public func save(in output: URL) throws {
-        let text = written.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "\(written[$0]!) \($0)\n" }.joined()
-        try SafeFile.write(Data(text.utf8), to: Self.fileName, in: output)
+        try SafeFile.write(Data(ExportRecord.lines(written).utf8), to: Self.fileName, in: output)
     }
-
-    static func digest(_ data: Data) -> String { Hex.string(SHA256.hash(data: data)) }
 }
