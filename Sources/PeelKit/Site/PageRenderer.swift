@@ -665,8 +665,12 @@ struct PageRenderer: Sendable {
         let alt = decorative ? "" : ((label ?? sticker.alt) ?? "")
         let asset = assets[sticker.source]
         if let thumbnails = asset?.thumbnails, let first = thumbnails.first {
-            let srcset = thumbnails.map { "\(relative($0.url, from: page)) \($0.width)w" }.joined(separator: ", ")
-            let posters = thumbnails.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.width)w" } }
+            // Each candidate is described by its longest side, not its width: the theme shows art
+            // contained in a square box (`sizes` is the box's width), so a portrait thumbnail of
+            // 80 × 160 px fills a 160 px box at 1x. Described as 80w, the browser took it for half
+            // the box's width and fetched the 2x file on 1x screens.
+            let srcset = thumbnails.map { "\(relative($0.url, from: page)) \($0.boxSide)w" }.joined(separator: ", ")
+            let posters = thumbnails.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.boxSide)w" } }
             return ImageModel(src: relative(first.url, from: page), srcset: srcset,
                               posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
                               width: first.width, height: first.height, alt: alt,

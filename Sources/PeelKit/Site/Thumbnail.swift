@@ -7,6 +7,10 @@ public struct Thumbnail: Sendable, Equatable, Codable {
     /// For an animated thumbnail, a still first frame of the same size (for reduced motion).
     @Nullable public var poster: String?
 
+    /// The side of the square box the thumbnail was fitted into (its longest side): what `srcset`
+    /// describes it by, since the theme lays art out in square boxes.
+    var boxSide: Int { max(width, height) }
+
     public init(url: String, width: Int, height: Int, poster: String? = nil) {
         self.url = url
         self.width = width

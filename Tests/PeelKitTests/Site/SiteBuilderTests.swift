@@ -405,6 +405,25 @@ extension SiteBuilderTests {
         #expect(folder.exists("site/pets/line/line-1w.webp") && folder.exists("site/pets/line/index.html"))
     }
 
+    /// Tall art is laid out in the same square box as square art, so `srcset` describes each
+    /// thumbnail by its longest side: described by its width (80w for 80 × 160 px), a 1x screen
+    /// took the 1x file for half the box and fetched the 2x file instead.
+    @Test func tallArtIsDescribedByItsLongestSide() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        var random = SplitMix(17)
+        let pixels = (0..<(300 * 600 * 4)).map { index in index % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &random) }
+        try folder.write(try PNGCodec.encode(RGBAImage(width: 300, height: 600, pixels: pixels)), to: "content/pets/tall.png")
+        try folder.write("---\nalt: Coloured noise, twice as tall as wide\n---\n", to: "content/pets/tall.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(folder.exists("site/pets/tall/tall-80w.webp") && folder.exists("site/pets/tall/tall-160w.webp"))
+        let pack = try folder.read("site/pets/index.html")
+        #expect(pack.contains("<img src=\"tall/tall-80w.webp\" srcset=\"tall/tall-80w.webp 160w, tall/tall-160w.webp 320w\" sizes=\"(max-width: 600px) 30vw, 160px\" width=\"80\" height=\"160\""))
+        #expect(pack.contains("srcset=\"cat/cat-160w.webp 160w, cat/cat-300w.webp 300w\""), "square art is described by its width, as before")
+        let css = try folder.read("site/assets/style.css")
+        #expect(css.contains(".sticker-art img { width: 100%; max-width: 160px; aspect-ratio: 1; object-fit: contain; }"), "the grid's box is square")
+    }
+
     /// Icon art that cannot be read is a finding; the site, the pack's page and its zip are still made.
     @Test func unreadableIconArtIsAFindingNotAFailedBuild() async throws {
         let folder = try TemporaryFolder()
