@@ -15,7 +15,8 @@ enum ShardInputs {
         func add(_ relative: String) throws {
             result[relative] = try hashes.hashLearnt(of: relative)
         }
-        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !name.hasPrefix(".") {
+        // Editors' leftovers are no input of the catalog's: an Emacs backup saved after the shard was built changes nothing.
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder), !isFolder.boolValue {
                 try add(name)
@@ -25,7 +26,8 @@ enum ShardInputs {
             let url = root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
                                                               options: [.skipsHiddenFiles]) else { continue }
-            for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+                && !EditorLeftover.matches(fileName: file.lastPathComponent) {
                 try add(folder + "/" + String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1)))
             }
         }

@@ -7,8 +7,8 @@ import Foundation
 
 /// Every file of a content folder with its stamp, found with one `readdir` and one `stat` per
 /// entry: how a rebuild learns, without reading anything, which inputs may have changed.
-/// Hidden entries (".git", ".DS_Store", editor swap files) are skipped, as the catalog loader skips
-/// them. Symlinked folders are followed once each (a loop cannot trap the walk).
+/// Hidden entries (".git", ".DS_Store", editor swap files) and editors' other leftovers
+/// (`EditorLeftover`) are skipped, as the catalog loader skips them. Symlinked folders are followed once each (a loop cannot trap the walk).
 struct InputSnapshot: Equatable, Sendable {
     /// Path relative to the content folder → stamp.
     var files: PathMap<FileStamp>
@@ -43,7 +43,7 @@ struct InputSnapshot: Equatable, Sendable {
             guard stat(childPath, &child) == 0 else { continue }
             if child.st_mode & S_IFMT == S_IFDIR {
                 walk(childPath, relative: childRelative, into: &snapshot, visited: &visited, depth: depth + 1)
-            } else if child.st_mode & S_IFMT == S_IFREG {
+            } else if child.st_mode & S_IFMT == S_IFREG && !EditorLeftover.matches(fileName: name) {
                 snapshot.files[childRelative] = FileStamp(child)
             }
         }

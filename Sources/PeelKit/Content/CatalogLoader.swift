@@ -53,7 +53,8 @@ public struct CatalogLoader {
         }
         // An image at the top is no sticker; one a pack's icon: or tray: uses is in its place there.
         let art = Set(packs.flatMap { [$0.icon, $0.tray].compactMap { $0 } })
-        for name in topLevel where !name.hasPrefix(".") && name != "site.md" && !folders.contains(name) && !art.contains(name) {
+        for name in topLevel where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) && name != "site.md"
+            && !folders.contains(name) && !art.contains(name) {
             if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
                 findings.append(Finding(.warning, .ignoredFile, file: name,
                                         message: "images at the top of the content folder are ignored; move it into a pack folder (or name it in a pack's icon: or tray:)"))
@@ -295,7 +296,7 @@ public struct CatalogLoader {
         // Images reported and skipped (unsupported, too large, outside): their sidecars are theirs,
         // not orphans, so each such image is reported once.
         var skippedStems = Set<String>()
-        for name in names where !name.hasPrefix(".") && name != "pack.md" {
+        for name in names where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) && name != "pack.md" {
             let path = "\(folder)/\(name)"
             if path == icon || path == tray { continue }
             let url = content.url(path)

@@ -95,6 +95,28 @@ import Testing
         #expect(findings.contains { $0.code == .emptyPack })
     }
 
+    /// Emacs's backups and auto-saves, Vim's probe and JetBrains' safe-write copies are neither
+    /// read nor reported; a pack folder named with digits is still a pack, and a stray file still
+    /// gets its warning.
+    @Test func editorLeftoversAreSkippedSilently() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "2024/pack.md")
+        let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try folder.write(png, to: "2024/cat.png")
+        try folder.write("---\nalt: A cat\n---\n", to: "2024/cat.md")
+        for leftover in ["cat.md~", "#cat.md#", "4913", "cat.md___jb_tmp___", "cat.md___jb_old___", "pack.md~"] {
+            try folder.write("---\nalt: an old label\n---\n", to: "2024/\(leftover)")
+        }
+        try folder.write("x", to: "site.md~")
+        try folder.write("notes", to: "2024/notes.txt")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.map(\.folder) == ["2024"])
+        #expect(catalog.packs.first?.stickers.map(\.source) == ["2024/cat.png"])
+        #expect(findings.map(\.file) == ["2024/notes.txt"], "only the stray file is reported")
+        let snapshot = InputSnapshot.take(folder.url)
+        #expect(Set(snapshot.files.keys) == ["2024/pack.md", "2024/cat.png", "2024/cat.md", "2024/notes.txt"], "serve and the build cache watch no leftover")
+    }
+
     @Test func iconPathsNeverLeaveTheContentFolder() throws {
         let folder = try TemporaryFolder()
         for (index, icon) in ["../../etc/passwd", "/etc/passwd", "../../outside.png"].enumerated() {
