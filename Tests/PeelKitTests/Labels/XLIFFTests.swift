@@ -96,7 +96,7 @@ import Testing
         let text = String(decoding: first, as: UTF8.self)
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\n"))
         #expect(text.contains("<source>Comet &lt;b&gt;&amp;&lt;/b&gt; &quot;tail&quot;</source>"))
-        #expect(text.contains("<trans-unit id=\"sky/moon.png#alt\" maxwidth=\"150\" size-unit=\"char\">"))
+        #expect(text.contains("<trans-unit id=\"sky/moon.png#alt\" maxwidth=\"150\" size-unit=\"char\" extradata=\"\(LabelHash.of("Croissant de lune"))\">"))
         #expect(text.contains("<target state=\"translated\">Croissant de lune</target>"))
     }
 
@@ -204,6 +204,41 @@ import Testing
         let plan = try XLIFFImport.plan(edited, file: "fr.xliff", content: content(folder))
         #expect(plan.changes.isEmpty)
         #expect(plan.warnings.map(\.description) == ["fr.xliff:\(edited.files[1].units[1].line): warning: unit 'sky/comet.png#alt': the source changed since the export (it was 'Comet with a long tail', it is now 'Comet with a short tail'); export again and translate the new text (unit skipped)"])
+    }
+
+    /// A translation file edited by hand after the export: a target sent back as exported leaves
+    /// it alone (a warning), and a target the translator changed too is refused, nothing written.
+    @Test func aTranslationEditedSinceTheExportIsNeverOverwrittenUnseen() throws {
+        let folder = try catalog()
+        let untouched = try edited(folder, "sky/comet.png#alt") { $0.target = "Comète"; $0.state = "translated" }
+        let bothChanged = try edited(folder, ["sky/comet.png#alt": { $0.target = "Comète"; $0.state = "translated" },
+                                              "sky/moon.png#alt": { $0.target = "Lune en croissant" }])
+        #expect(String(decoding: untouched, as: UTF8.self).contains("extradata=\"\(LabelHash.of("Croissant de lune"))\""))
+        let fixed = "---\r\n# checked by Léa\r\nalt: Fin croissant de lune  # court\r\ntitle: Lune\r\ntranslated_from: Crescent moon\r\n---\r\nUne lune fine.\r\n"
+        try folder.write(fixed, to: "content/sky/moon.fr.md")
+
+        let plan = try plan(folder, untouched)
+        #expect(plan.changes.map(\.sidecar) == ["sky/comet.fr.md"], "only the translator's new text is written")
+        #expect(plan.warnings.count == 1 && plan.warnings[0].description.hasSuffix(
+            "warning: unit 'sky/moon.png#alt': sky/moon.fr.md changed since the export and the translator left this text as it was; the file's text is kept (unit skipped)"))
+
+        let before = try LabelImportTests().snapshot(folder)
+        #expect(messages { _ = try self.plan(folder, bothChanged) }.map { $0.components(separatedBy: ": error: ").last! } == [
+            "unit 'sky/moon.png#alt': sky/moon.fr.md changed since the export (its text is now 'Fin croissant de lune'), and the translation here changed too; keep one by hand, or export again"])
+        #expect(try LabelImportTests().snapshot(folder) == before)
+        #expect(try folder.read("content/sky/moon.fr.md") == fixed)
+    }
+
+    /// Translation tools (Trados, memoQ, Okapi) give back targets wrapped in segment and term
+    /// marks (`<mrk>`) beside a `<seg-source>`: their text is the translation.
+    @Test func segmentedTargetsOfTranslationToolsAreRead() throws {
+        let folder = try catalog()
+        let text = String(decoding: try export(folder), as: UTF8.self).replacingOccurrences(of: "<source>Comet with a long tail</source>", with:
+            "<source>Comet with a long tail</source><seg-source><mrk mtype=\"seg\" mid=\"1\">Comet with a long tail</mrk></seg-source>"
+            + "<target state=\"translated\"><mrk mtype=\"seg\" mid=\"1\">Comète à longue <mrk mtype=\"term\">queue</mrk></mrk></target>")
+        let plan = try plan(folder, Data(text.utf8))
+        #expect(plan.changes.map(\.sidecar) == ["sky/comet.fr.md"])
+        #expect(String(decoding: try #require(plan.changes.first?.after), as: UTF8.self).contains("alt: Comète à longue queue\n"))
     }
 
     @Test func badFilesAreRefusedWithTheirLineAndNothingIsWritten() throws {

@@ -33,6 +33,7 @@ public enum XLIFFCodec {
                         try xml.attribute("maxwidth", String(width))
                         try xml.attribute("size-unit", "char")
                     }
+                    if let exported = unit.exportedTranslation { try xml.attribute("extradata", exported) }
                     try xml.element("source", unit.source)
                     if let target = unit.target {
                         try xml.element("target", target, attributes: unit.state.map { [("state", $0)] } ?? [])
@@ -109,16 +110,22 @@ public enum XLIFFCodec {
                     continue
                 }
                 let target = child.elements.first { $0.name == "target" }
-                var markup = false
-                for part in [source, target].compactMap({ $0 }) where !part.elements.isEmpty {
-                    markup = true
-                    problems.append(LabelSheetProblem(file: file, line: part.line,
-                        message: "unit '\(id)': <\(part.name)> holds markup (<\(part.elements[0].name)>); a label is plain text, so remove the tags"))
+                // Translation tools (Trados, memoQ, Okapi) wrap segments and terms in <mrk>: its text is the text.
+                var texts: [String] = []
+                for part in [source, target].compactMap({ $0 }) {
+                    switch part.plainText(through: ["mrk"]) {
+                    case .text(let text): texts.append(text)
+                    case .markup(let markup):
+                        problems.append(LabelSheetProblem(file: file, line: part.line,
+                            message: "unit '\(id)': <\(part.name)> holds markup (<\(markup.name)>); a label is plain text, so remove the tags"))
+                    }
                 }
-                if markup { continue }
-                units.append(XLIFFDocument.Unit(id: id, source: source.text, target: target?.text, state: target?.attributes["state"],
+                guard texts.count == (target == nil ? 1 : 2) else { continue }
+                units.append(XLIFFDocument.Unit(id: id, source: texts[0], target: target == nil ? nil : texts[1], state: target?.attributes["state"],
                                                 note: child.elements.first { $0.name == "note" }?.text,
-                                                maxWidth: child.attributes["maxwidth"].flatMap { Int($0) }, line: child.line))
+                                                maxWidth: child.attributes["maxwidth"].flatMap { Int($0) },
+                                                exportedTranslation: child.attributes["extradata"].flatMap { LabelHash.isWellFormed($0) ? $0.lowercased() : nil },
+                                                line: child.line))
             default:
                 continue
             }

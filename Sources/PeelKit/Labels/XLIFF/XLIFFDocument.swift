@@ -16,17 +16,23 @@ public struct XLIFFDocument: Sendable, Equatable {
         public var note: String?
         /// The most characters the target may have (`maxwidth` with `size-unit="char"`).
         public var maxWidth: Int?
+        /// `LabelHash` of the catalog's translation when the file was exported (of "" when there
+        /// was none), kept in XLIFF 1.2's `extradata`, which tools keep for the tool that made the
+        /// file: an import tells a target the translator changed from one merely sent back, and a
+        /// translation file edited since the export from one that was not.
+        public var exportedTranslation: String?
         /// The line the unit starts on in the file read (0 when built).
         public var line: Int = 0
 
         public init(id: String, source: String, target: String? = nil, state: String? = nil,
-                    note: String? = nil, maxWidth: Int? = nil, line: Int = 0) {
+                    note: String? = nil, maxWidth: Int? = nil, exportedTranslation: String? = nil, line: Int = 0) {
             self.id = id
             self.source = source
             self.target = target
             self.state = state
             self.note = note
             self.maxWidth = maxWidth
+            self.exportedTranslation = exportedTranslation
             self.line = line
         }
     }

@@ -103,7 +103,8 @@ public enum XLIFFExport {
             case .source, .missing: nil
             }
             return XLIFFDocument.Unit(id: id, source: source, target: written == nil ? nil : translation, state: written,
-                                      note: note.joined(separator: "\n"), maxWidth: maxWidth)
+                                      note: note.joined(separator: "\n"), maxWidth: maxWidth,
+                                      exportedTranslation: LabelHash.of(translation?.trimmed ?? ""))
         }
 
         var files: [XLIFFDocument.File] = []

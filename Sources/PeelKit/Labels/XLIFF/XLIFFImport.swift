@@ -6,7 +6,9 @@ import Foundation
 /// by `SidecarLabelWriter` (every other byte stays) through `SafeFile`.
 ///
 /// A unit whose `<source>` is no longer the catalog's text was translated from an old export: it
-/// is skipped with a warning. A target that is empty, `new` or `needs-translation` is skipped.
+/// is skipped with a warning. A translation file edited since the export is never overwritten
+/// unseen: a target sent back as exported leaves it alone (a warning), and one the translator
+/// changed too is refused (the export's `extradata` holds each translation's hash). A target that is empty, `new` or `needs-translation` is skipped.
 /// A finished target (`translated`, `final`, `signed-off`, no state...) records its source as
 /// `translated_from:`; a `needs-review-translation` target is written but its `translated_from:`
 /// is left as it was, so the translation stays stale until a reviewer marks it translated. So an
@@ -122,6 +124,26 @@ public struct XLIFFImport: Sendable {
                 warnings.append(LabelSheetProblem(file: file, line: unit.line, message:
                     "unit '\(unit.id)': the label is \(PerceivedLength.of(target)) characters; VoiceOver labels are at most \(LabelChecks.maximumLength) (label-too-long), so shorten it",
                     severity: .warning))
+            }
+            // What the file held at the export (its hash in `extradata`) tells who changed what since:
+            // a target sent back as it was exported leaves a file edited meanwhile alone, and a
+            // target the translator changed is refused when the file changed too, as the CSV
+            // import refuses a label edited since its export.
+            if let exported = unit.exportedTranslation, target != slot.translation?.trimmed {
+                let fileChanged = LabelHash.of(slot.translation?.trimmed ?? "") != exported
+                let translatorChanged = LabelHash.of(target) != exported
+                if fileChanged && !translatorChanged {
+                    warnings.append(LabelSheetProblem(file: file, line: unit.line, message:
+                        "unit '\(unit.id)': \(slot.file) changed since the export and the translator left this text as it was; the file's text is kept (unit skipped)",
+                        severity: .warning))
+                    skipped += 1
+                    continue
+                }
+                if fileChanged && translatorChanged {
+                    let now = slot.translation.map { "'\($0.trimmed)'" } ?? "gone"
+                    problem(unit.line, "unit '\(unit.id)': \(slot.file) changed since the export (its text is now \(now)), and the translation here changed too; keep one by hand, or export again")
+                    continue
+                }
             }
             var fields: [String: String] = [:]
             if target != slot.translation { fields[slot.key] = target }

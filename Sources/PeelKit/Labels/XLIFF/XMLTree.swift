@@ -25,6 +25,31 @@ struct XMLTree: Equatable {
         children.map { if case .text(let text) = $0 { text } else { "" } }.joined()
     }
 
+    /// What an element holds when it should hold plain text.
+    enum PlainText {
+        case text(String)
+        /// The first element inside that is not text.
+        case markup(XMLTree)
+    }
+
+    /// The text inside with the text of `transparent` elements (at any depth) taken as its own,
+    /// or the first other element inside.
+    func plainText(through transparent: Set<String>) -> PlainText {
+        var text = ""
+        for child in children {
+            switch child {
+            case .text(let part): text += part
+            case .element(let element):
+                guard transparent.contains(element.name) else { return .markup(element) }
+                switch element.plainText(through: transparent) {
+                case .text(let inner): text += inner
+                case .markup(let other): return .markup(other)
+                }
+            }
+        }
+        return .text(text)
+    }
+
     /// Something libxml2 refused, with the 1-based line it found it on.
     struct Problem: Error, Equatable {
         var line: Int?
