@@ -94,7 +94,7 @@ extension CatalogLoader {
                                        sourceKeys: KnownKeys.sticker, sourceFile: sourceSidecar)
         var translation = StickerTranslation(file: path)
         translation.sidecarError = file.findings.first { $0.severity == .error }
-        translation.alt = reader.string("alt")?.trimmed.nonEmpty
+        translation.alt = InvisibleText.visible(reader.string("alt")?.trimmed)
         translation.altLine = reader.frontMatter["alt"]?.line
         translation.title = reader.string("title")?.trimmed.nonEmpty
         translation.titleLine = reader.frontMatter["title"]?.line

@@ -424,9 +424,12 @@ public struct CatalogLoader {
         sticker.sidecarError = file.findings.first { $0.severity == .error }
         var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
         let alt = reader.string("alt")?.trimmed
-        sticker.alt = alt?.isEmpty == false ? alt : nil
+        sticker.alt = InvisibleText.visible(alt)
         if sticker.alt == nil, !file.findings.hasErrors {
-            if reader.frontMatter["alt"] == nil, let (written, line) = reader.miscased("alt") {
+            if let alt, !alt.isEmpty {
+                reader.report(.error, .missingLabel, key: "alt",
+                              "sticker has no accessibility label: alt: holds only invisible characters (\(InvisibleText.codePoints(alt))); write what the sticker shows")
+            } else if reader.frontMatter["alt"] == nil, let (written, line) = reader.miscased("alt") {
                 findings.append(Finding(.error, .missingLabel, file: sidecarPath, line: line,
                                         message: "sticker has no accessibility label: '\(written):' is not 'alt:' (keys are lower case); write alt: on this line",
                                         sticker: source))

@@ -117,7 +117,7 @@ public enum PartsPack {
                         let markdown = MarkdownFile(path: sidecar, in: content)
                         result.findings += markdown.findings
                         var reader = FrontMatterReader(markdown.frontMatter, file: sidecar, knownKeys: ["alt", "emoji", "ignore"])
-                        choice.label = reader.string("alt")?.trimmed
+                        choice.label = InvisibleText.visible(reader.string("alt")?.trimmed)
                         let emoji = reader.strings("emoji")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
                         // Checked here, once, not on every combination made with this part.
                         var asSticker = Sticker(slug: stem, source: path, title: stem)
@@ -299,7 +299,7 @@ public enum PartsPack {
         let markdown = MarkdownFile(path: path, in: content)
         var reader = FrontMatterReader(markdown.frontMatter, file: path, knownKeys: ["alt", "translated_from"],
                                        sourceKeys: ["alt", "ignore"], sourceFile: source)
-        let translation = Translation(file: path, label: reader.string("alt")?.trimmed.nonEmpty, labelLine: markdown.frontMatter["alt"]?.line,
+        let translation = Translation(file: path, label: InvisibleText.visible(reader.string("alt")?.trimmed), labelLine: markdown.frontMatter["alt"]?.line,
                                       translatedFrom: reader.string("translated_from")?.trimmed,
                                       translatedFromLine: markdown.frontMatter["translated_from"]?.line)
         return (translation, markdown.findings + reader.findings)

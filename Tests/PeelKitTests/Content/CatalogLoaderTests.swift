@@ -95,6 +95,31 @@ import Testing
         #expect(findings.contains { $0.code == .emptyPack })
     }
 
+    /// A label of invisible characters only (joiners, marks, a soft hyphen, a variation selector)
+    /// is no label: `missing-label`, naming the code points; so is such a translation (missing).
+    @Test func aLabelOfInvisibleCharactersIsMissing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "a/pack.md")
+        try folder.write("---\ntitle: Moons\nlanguages: [en, fr]\n---\n", to: "site.md")
+        let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        let invisible = ["200D", "2060", "200E", "00AD", "FE0F", "200D 200B 2060"]
+        for (index, points) in invisible.enumerated() {
+            try folder.write(png, to: "a/s\(index).png")
+            let escaped = points.split(separator: " ").map { "\\u\($0)" }.joined()
+            try folder.write("---\nalt: \"\(escaped)\"\n---\n", to: "a/s\(index).md")
+        }
+        try folder.write(png, to: "a/cat.png")
+        try folder.write("---\nalt: A cat\n---\n", to: "a/cat.md")
+        try folder.write("---\nalt: \"\\u200D\\u00AD\"\ntranslated_from: A cat\n---\n", to: "a/cat.fr.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let missing = findings.filter { $0.code == .missingLabel }.sorted { $0.file < $1.file }
+        #expect(missing.map(\.file) == invisible.indices.map { "a/s\($0).md" })
+        #expect(missing.allSatisfy { $0.severity == .error && $0.line == 2 })
+        #expect(missing[0].message == "sticker has no accessibility label: alt: holds only invisible characters (U+200D); write what the sticker shows")
+        #expect(missing[5].message.contains("(U+200D U+200B U+2060)"))
+        #expect(catalog.packs[0].stickers.first { $0.source == "a/cat.png" }?.translations["fr"]?.alt == nil, "an invisible translation is none")
+    }
+
     /// Emacs's backups and auto-saves, Vim's probe and JetBrains' safe-write copies are neither
     /// read nor reported; a pack folder named with digits is still a pack, and a stray file still
     /// gets its warning.

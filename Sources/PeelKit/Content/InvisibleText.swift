@@ -1,0 +1,25 @@
+/// Text no one sees and VoiceOver does not read: white space and default-ignorable characters
+/// only (U+200D ZERO WIDTH JOINER, U+2060 WORD JOINER, U+200E LEFT-TO-RIGHT MARK, U+00AD SOFT
+/// HYPHEN, U+FE0F VARIATION SELECTOR-16, ...). A label of them is no label: it passed as a
+/// `label-without-words` warning, so `peel check` exited 0 and Xcode got "\u200D" as the label.
+enum InvisibleText {
+    static func isInvisible(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+    }
+
+    /// `text`, or nil when it is empty or invisible.
+    static func visible(_ text: String?) -> String? {
+        guard let text, !isInvisible(text) else { return nil }
+        return text
+    }
+
+    /// The code points of invisible text, as a reader can look them up: "U+200D U+2060".
+    static func codePoints(_ text: String) -> String {
+        let points = text.unicodeScalars.prefix(4).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+        return points.joined(separator: " ") + (text.unicodeScalars.count > 4 ? " …" : "")
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
