@@ -16,12 +16,19 @@ struct RowCheck {
     /// How many stickers read (or would create) each sidecar path: more than one when images share a name.
     private var readers: [String: [String]] = [:]
     private var rowOfSticker: [String: Int] = [:]
+    /// Composed stickers (a parts pack's), by image path → their pack folder: the review's sheet
+    /// lists them, without a label hash, so an unedited row of one is skipped.
+    private var composed: [String: String] = [:]
 
     init(catalog: Catalog, root: ContentPath) {
         self.root = root
         for pack in catalog.packs {
             // A composed sticker has no sidecar of its own: its label is made from its part files.
-            for sticker in pack.stickers where sticker.composition == nil {
+            for sticker in pack.stickers {
+                guard sticker.composition == nil else {
+                    composed[sticker.source] = pack.folder
+                    continue
+                }
                 stickers[sticker.source] = sticker
                 readers[sticker.sidecarOrNew, default: []].append(sticker.source)
             }
@@ -33,6 +40,12 @@ struct RowCheck {
         guard !written.isEmpty else { return .refused("row has no file; the 'file' column names the sticker image") }
         guard let file = inside(written) else {
             return .refused("'\(written)' is outside the content folder; the 'file' column is a path inside it, such as pets/cat.png")
+        }
+        if let pack = composed[file] {
+            guard row.newLabel.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                return .refused("\(file): the sticker is composed from its pack's parts, and its label from theirs; edit the label in its parts' files (\(pack)/<part>/<choice>.md)")
+            }
+            return .skipped
         }
         guard let sticker = stickers[file] else {
             return .refused(FileManager.default.fileExists(atPath: root.url(file).path)

@@ -99,6 +99,33 @@ import Testing
         #expect(try folder.read("content/pets/dog.md") == "---\ntitle: Dog\nalt: Golden dog, tongue out\n---\nGood dog.\n")
     }
 
+    /// The review sheet lists a parts pack's composed stickers (no label hash): unedited, their rows
+    /// are skipped; a new label typed into one is refused with where its label comes from.
+    @Test func theReviewSheetOfACatalogWithPartsImports() async throws {
+        let folder = try catalog()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/sundaes"), to: "content/sundaes")
+        try folder.write("---\ntitle: Pets\nlanguages: [en, fr, ar]\n---\n", to: "content/site.md")
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: site, useCache: false)).build()
+        let text = try String(contentsOf: site.appendingPathComponent("review/labels.csv"), encoding: .utf8)
+        var (records, _) = CSVReader.records(String(text.dropFirst()), delimiter: ",")
+        let header = records[0].fields
+        let source = try #require(header.firstIndex(of: "source")), newLabel = try #require(header.firstIndex(of: "new label"))
+        #expect(records.contains { $0.fields[source] == "sundaes/cone+mint.png" }, "the review lists composed stickers")
+        let unchanged = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        let plan = try LabelImport.plan(LabelCSV.decode(Data(unchanged.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
+        #expect(plan.changes.isEmpty)
+        let sundae = try #require(records.firstIndex { $0.fields[source] == "sundaes/cone+mint.png" })
+        records[sundae].fields[newLabel] = "Mint ice cream in a cone"
+        let edited = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        #expect {
+            try LabelImport.plan(LabelCSV.decode(Data(edited.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
+        } throws: { error in
+            (error as? LabelSheetProblems)?.problems.map(\.message) == [
+                "sundaes/cone+mint.png: the sticker is composed from its pack's parts, and its label from theirs; edit the label in its parts' files (sundaes/<part>/<choice>.md)"]
+        }
+    }
+
     /// The review sheet shows each translation; one typed there is refused with the way to import it, not dropped.
     @Test func aTranslationTypedIntoTheReviewSheetIsRefusedNotDropped() async throws {
         let folder = try catalog()
