@@ -118,12 +118,18 @@ struct ValueSpan: Equatable {
         throw Refusal(description: "\(key):'s quoted value is never closed; fix the file first")
     }
 
-    /// Where a plain scalar's text on `line` ends: before ` #` (a comment) and trailing spaces.
+    /// Where a plain scalar's text on `line` ends: before ` # ` (a comment) and trailing spaces.
+    /// A '#' followed by a letter or digit (`alt: Smiley #1 face`) is the rest of the text YAML
+    /// cut off (`yaml-unquoted-comment`), not a comment: it is replaced with the value, or the old
+    /// label's tail stayed after the new one.
     private static func plainEnd(_ line: [Unicode.Scalar], from column: Int) -> Int {
         var end = line.count
         var index = column
         while index < line.count {
             if line[index] == "#", index > column, line[index - 1] == " " || line[index - 1] == "\t" {
+                if index + 1 < line.count, line[index + 1].properties.isAlphabetic || line[index + 1].properties.numericType != nil {
+                    break
+                }
                 end = index
                 break
             }

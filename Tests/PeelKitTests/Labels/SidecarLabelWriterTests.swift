@@ -44,6 +44,10 @@ import Yams
         ("---\nalt: !!str 42\n---\n", "---\nalt: New\n---\n"),
         ("---\nalt:\ntitle: T\n---\n", "---\nalt: New\ntitle: T\n---\n"),
         ("---\nalt:   # fill me in\ntitle: T\n---\n", "---\nalt: New   # fill me in\ntitle: T\n---\n"),
+        // YAML cut the old label at '#1' (yaml-unquoted-comment): its tail goes with it, a comment stays.
+        ("---\nalt: Smiley #1 face\ntitle: T\n---\n", "---\nalt: New\ntitle: T\n---\n"),
+        ("---\nalt: Smiley #1 face  # note\ntitle: T\n---\n", "---\nalt: New\ntitle: T\n---\n"),
+        ("---\nalt: Smiley  # 1 face\ntitle: T\n---\n", "---\nalt: New  # 1 face\ntitle: T\n---\n"),
         ("---\nalt: ~\n---\n", "---\nalt: New\n---\n"),
         // No alt: added as the last key; no front matter: one is added; nothing: a sidecar is made.
         ("---\ntitle: T\n# end\n---\nBody", "---\ntitle: T\n# end\nalt: New\n---\nBody"),
