@@ -100,7 +100,10 @@ struct SpellingCheck {
         var unknown: [String] = []
         func inDictionary(_ word: String) -> Bool {
             if let answer = memo[word] { return answer }
-            let straight = LabelWords.straightened(word)
+            // Hunspell compares bytes, and dictionaries are written precomposed (NFC): a decomposed
+            // "cafe\u{301}" (macOS input, some copies) was unknown, and since Swift strings (the memo's
+            // keys) are equal across the two forms, the first form seen decided for both.
+            let straight = LabelWords.straightened(word.precomposedStringWithCanonicalMapping)
             // cats': dictionaries list the plural, not its possessive.
             let forms = straight.hasSuffix("s'") ? [straight, String(straight.dropLast())] : [straight]
             let answer = dictionaries.contains { dictionary in forms.contains(where: dictionary.isCorrect) }

@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    /// Decomposed accents (macOS input, some copies) are the same word as precomposed ones, in
+    /// either order: the answer given to the first form seen was given to both.
+    @Test func decomposedAccentsAreTheSameWord() throws {
+        // en_GB spells café with its accent (en_US has no accented word).
+        let british = SpellingDictionary.sharedVariants(for: "en")
+        try #require(british.contains { $0.name == "en_GB" }, "Debian's hunspell-en-gb")
+        let decomposed = "A cafe\u{301} sign", precomposed = "A café sign"
+        #expect(SpellingCheck.unknownWords(in: decomposed, dictionaries: british, words: CatalogWords([])).isEmpty)
+        for order in [[decomposed, precomposed], [precomposed, decomposed]] {
+            var memo: [String: Bool] = [:]
+            let answers = order.map { SpellingCheck.unknownWords(in: $0, dictionaries: british, words: CatalogWords([]), memo: &memo) }
+            #expect(answers.allSatisfy { !$0.contains { $0.hasPrefix("caf") } }, "\(order): \(answers)")
+        }
+    }
+
     @Test func aNameInsideACompoundMayBeLowerCase() throws {
         let trex = try unknown("T-rex that's roaring")
         #expect(trex.isEmpty, "\(trex)")
