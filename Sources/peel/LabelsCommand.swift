@@ -72,6 +72,15 @@ struct LabelsExportCommand: ParsableCommand {
         }
         let terminal = Terminal.standardError
         let paths = DisplayPath(root: URL(fileURLWithPath: content))
+        guard !sheet.rows.isEmpty else {
+            // An empty sheet handed to a reviewer says nothing went wrong; peel check refuses the same folder.
+            terminal.line(terminal.colored("\(content): error: no sticker to export; point peel labels export at a content folder (a folder of pack folders)", .red))
+            if FileManager.default.fileExists(atPath: URL(fileURLWithPath: content).appendingPathComponent("pack.md").path) {
+                let above = content == "." || content == "./" ? ".." : ((content as NSString).deletingLastPathComponent.isEmpty ? "." : (content as NSString).deletingLastPathComponent)
+                terminal.line("This folder is a pack (it holds pack.md); its catalog is the folder above: run: peel labels export \(above) --csv \(csv)")
+            }
+            throw ExitCode(2)
+        }
         for finding in unreadable {
             let place = paths.location(of: finding)
             terminal.line(terminal.colored("\(place): warning: the sidecar cannot be read (\(finding.message)); its row has no label, and an import refuses it until the sidecar is fixed", .yellow))

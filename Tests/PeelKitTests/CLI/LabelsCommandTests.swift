@@ -21,6 +21,20 @@ import Testing
         #expect(Data(piped.stdout.utf8) == file)
     }
 
+    /// A pack folder or an empty one exports no sheet: an error (exit 2), as peel check gives,
+    /// with the command that works from a pack.
+    @Test func anExportOfNoStickerIsAnError() throws {
+        let folder = try fixtures.catalog()
+        let pack = try cli.run(["labels", "export", ".", "--csv", "labels.csv"], in: folder.url.appendingPathComponent("content/pets"))
+        #expect(pack.status == 2)
+        #expect(pack.stderr.contains(".: error: no sticker to export"))
+        #expect(pack.stderr.contains("its catalog is the folder above: run: peel labels export .. --csv labels.csv"))
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try cli.run(["labels", "export", "empty", "--csv", "-"], in: folder.url)
+        #expect(empty.status == 2 && empty.stdout.isEmpty && empty.stderr.contains("empty: error: no sticker to export"))
+        #expect(!folder.exists("content/pets/labels.csv"))
+    }
+
     @Test func anExportNeverWritesIntoTheContentFolder() throws {
         let folder = try fixtures.catalog()
         let snapshot = try fixtures.snapshot(folder)
