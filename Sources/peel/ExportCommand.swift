@@ -51,7 +51,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write Stickers.xcstickers into.", completion: .directory)
     var output: String = "."
 
-    @Flag(help: "Leave out stickers that would be rejected instead of failing.")
+    @Flag(help: "Leave out stickers with errors instead of failing.")
     var skipInvalid = false
 
     @Flag(help: "Write each sticker at its pack's size-class pixel size (300, 408 or 618 px), only ever scaling down.")
@@ -76,7 +76,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
             throw ExitCode(error.isUsageError ? 2 : 1)
         }
         if !result.skipped.isEmpty {
-            terminal.line("Left out \(plural(Set(result.skipped.compactMap(\.sticker)).count, "sticker")) that would be rejected:")
+            terminal.line("Left out \(plural(Set(result.skipped.compactMap(\.sticker)).count, "sticker")) with errors:")
             FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.skipped)
         }
         FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.notes)

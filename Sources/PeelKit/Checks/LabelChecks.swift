@@ -150,6 +150,11 @@ enum LabelChecks {
     /// when it splits wholly into placeholder and joining words: "無題の画像".
     static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
         let list = PlaceholderWords.list(for: language)
+        // An image's file name ("IMG_1234.PNG", "1f600.png", "photo.jpg"): VoiceOver would read "dot png".
+        if let dot = label.lastIndex(of: "."), !label.contains(where: \.isWhitespace),
+           imageExtensions.contains(label[label.index(after: dot)...].lowercased()) { return true }
+        // A placeholder written with marks between its letters: "N/A", "T.B.D.".
+        if list.words.contains(String(label.lowercased().filter(\.isLetter))) { return true }
         let words = label.lowercased().split { !$0.isLetter }.map(String.init)
         if words.isEmpty { return true } // digits and punctuation only: "1234", "#2"
         // "Screenshot 2024-01-01 at 10.00": joining words do not make a label real.
@@ -198,9 +203,17 @@ enum LabelChecks {
         return best[0]
     }
 
+    /// Extensions of image files, whose names are placeholders as labels.
+    static let imageExtensions: Set<String> = StickerFileKind.stickerExtensions.union(StickerFileKind.otherImageExtensions)
+
+    /// True for a label that is the image's file name of one or two words (`happy_sun` for
+    /// `happy_sun.png`). A longer name is a description someone wrote (`golden-retriever-puppy-
+    /// playing-fetch.png`): the label saying the same is a good one, and was an error that held back
+    /// the Xcode export.
     static func isFileName(_ label: String, of sticker: Sticker) -> Bool {
-        let candidates = [sticker.fileName, StickerFileKind.stem(sticker.fileName)].map(normalized)
-        return candidates.contains(normalized(label))
+        let stem = normalized(StickerFileKind.stem(sticker.fileName))
+        guard stem.split(separator: " ").count <= 2 else { return false }
+        return [normalized(sticker.fileName), stem].contains(normalized(label))
     }
 
     /// Lowercased, anything but letters and digits as single spaces: "Happy_Sun-2", "happy sun 2"

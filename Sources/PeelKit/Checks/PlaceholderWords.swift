@@ -19,7 +19,8 @@ enum PlaceholderWords {
             "placeholder", "emoji", "icon", "graphic", "file", "asset", "artwork", "art", "drawing", "screenshot",
             "screen", "shot", "dsc", "dscn", "dcim", "pxl", "mvimg", "none", "na", "null", "nil", "description",
             "caption", "text", "test", "xxx", "new", "copy", "frame", "layer", "artboard", "export", "final",
-        ], joiners: ["at", "of"]),
+            "fixme", "lorem", "ipsum", "dolor", "amet",
+        ], joiners: ["at", "of", "a", "an", "the", "this", "is", "your", "add", "here", "goes", "sit"]),
         "fr": List(words: [
             "image", "images", "photo", "dessin", "illustration", "autocollant", "icône", "icone", "fichier",
             "capture", "écran", "sans", "titre", "nouveau", "nouvelle", "copie", "exemple", "essai", "légende",

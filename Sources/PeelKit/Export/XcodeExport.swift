@@ -32,7 +32,8 @@ public struct XcodeExport: Sendable {
     }
 
     public enum Failure: Error, Sendable, CustomStringConvertible {
-        /// Stickers Xcode or Messages would reject; nothing was written.
+        /// Stickers with errors (art Xcode or Messages would reject, or a label VoiceOver cannot
+        /// use); nothing was written.
         case invalidStickers([Finding])
         /// Problems outside any sticker (pack.md errors); nothing was written.
         case invalidCatalog([Finding])
@@ -50,13 +51,14 @@ public struct XcodeExport: Sendable {
                 let stickers = Set(findings.compactMap(\.sticker)).count
                 // Art too large or too heavy is what --resize fixes; say so when that is among the reasons.
                 let resizable = findings.contains { [.sizeOutOfRange, .fileTooLarge].contains($0.code) }
-                return "\(plural(stickers, "sticker")) would be rejected by Xcode or Messages, so nothing was exported; fix them"
+                // Not "rejected by Xcode": a missing or placeholder label is Peel's error, not Xcode's.
+                return "\(plural(stickers, "sticker")) \(stickers == 1 ? "has" : "have") errors, so nothing was exported; fix them"
                     + (resizable ? ", pass --resize to scale art that is too large," : "") + " or pass --skip-invalid:"
             case .invalidCatalog:
                 return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
             case .nothingLeft(let findings):
                 let stickers = Set(findings.compactMap(\.sticker)).count
-                return "every sticker would be rejected by Xcode or Messages (\(plural(stickers, "sticker")) left out), so nothing was exported; fix them:"
+                return "every sticker has errors (\(plural(stickers, "sticker")) left out), so nothing was exported; fix them:"
             }
         }
 

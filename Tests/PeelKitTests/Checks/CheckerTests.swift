@@ -46,7 +46,10 @@ import Testing
     @Test(arguments: [
         ("IMG_1234", true), ("image", true), ("Sticker 3", true), ("untitled-2", true), ("DSC_0001", true), ("1234", true),
         ("Screenshot 2024-01-01 at 10.00.00", true), ("Emoji", true),
-        ("Cat", false), ("Sticker of a cat", false), ("Image of joy", false), ("A happy sun", false),
+        ("IMG_1234.PNG", true), ("image.png", true), ("1f600.png", true), ("photo.jpg", true), ("FIXME", true), ("N/A", true),
+        ("T.B.D.", true), ("Add label here", true), ("Your text here", true), ("Lorem ipsum dolor sit amet", true), ("This is a test", true),
+        ("Cat", false), ("Sticker of a cat", false), ("Image of joy", false), ("A happy sun", false), ("The sun is here", false),
+        ("Sun.Png in a sentence", false), ("Na", true),
     ])
     func placeholderLabels(label: String, isPlaceholder: Bool) {
         #expect(LabelChecks.isPlaceholder(label) == isPlaceholder)
@@ -58,6 +61,8 @@ import Testing
         #expect(LabelChecks.isFileName("Happy_Sun.png", of: sticker))
         #expect(!LabelChecks.isFileName("A happy sun", of: sticker))
         #expect(LabelChecks.isFileName("HAPPY SUN!", of: sticker), "capitals and a mark are still the file name")
+        let described = Sticker(slug: "puppy", source: "p/golden-retriever-puppy-playing-fetch.png", title: "Puppy")
+        #expect(!LabelChecks.isFileName("Golden retriever puppy playing fetch", of: described), "a file name that describes is a good label")
     }
 
     @Test func packIgnoreSilencesEveryStickerInThePack() async throws {

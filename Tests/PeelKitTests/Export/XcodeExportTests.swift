@@ -58,7 +58,7 @@ import Testing
             _ = try XcodeExport().write(review, content: content, into: folder.url)
             Issue.record("the export must fail")
         } catch let failure as XcodeExport.Failure {
-            #expect(failure.description.hasPrefix("1 sticker would be rejected by Xcode or Messages, so nothing was exported"))
+            #expect(failure.description.hasPrefix("1 sticker has errors, so nothing was exported"))
             #expect(failure.description.contains("p/fox.png: error[missing-sidecar]"))
         }
         #expect(!folder.exists(XcodeExport.folderName), "nothing is written")
