@@ -219,6 +219,8 @@ public struct SiteBuilder: Sendable {
             unlisted = UnlistedFiles.find(in: options.output)
             try UnlistedFiles.carry(unlisted, from: options.output, into: staging)
             try Task.checkCancellation()
+            // From here until the new state is saved, no state may vouch for the site (`forgetState`).
+            cache?.forgetState()
             if let publishGate {
                 try publishGate.pass {
                     try Task.checkCancellation()

@@ -131,6 +131,14 @@ final class BuildCache: @unchecked Sendable {
         return try? JSONDecoder().decode(BuildState.Report.self, from: data)
     }
 
+    /// Forgets the last build's state, just before a new site replaces the one it describes: a
+    /// build killed (SIGKILL, the OOM killer, a CI hard-cancel) between the swap and `save` left
+    /// the old state vouching for the new site, so the next build reused the killed build's pages
+    /// for content that had changed back, and said "Up to date" from then on.
+    func forgetState() {
+        unlink(stateFile.path)
+    }
+
     func save(_ state: BuildState) throws {
         // The report first: a state file only ever sits beside the report it was written with.
         unlink(stateFile.path)

@@ -119,6 +119,38 @@ import Testing
         #expect(try await workspace.build().upToDate)
     }
 
+    /// A build killed (SIGKILL) after swapping its site in and before saving its state left the old
+    /// state vouching for the new site: the next build reused the killed build's pages for content
+    /// that had changed back. The state is forgotten before the swap, so none exists meanwhile.
+    @Test func noStateVouchesForTheSiteWhileItIsSwapped() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let state = workspace.cache.appendingPathComponent("state.txt").path
+        #expect(FileManager.default.fileExists(atPath: state))
+        let sidecar = workspace.content.appendingPathComponent("faces/cool.md")
+        try workspace.write(try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: "alt: ", with: "alt: Edited "), to: "faces/cool.md")
+        // The gate, held by another thread, stops the build just before its swap.
+        let gate = PublishGate()
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread { gate.pass { held.signal(); release.wait() } }.start()
+        held.wait()
+        var builder = SiteBuilder(options: BuildOptions(content: workspace.content, output: workspace.site))
+        builder.publishGate = gate
+        let build = Task { [builder] in try await builder.build() }
+        var waited = 0
+        while FileManager.default.fileExists(atPath: state) && waited < 3000 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        let page = workspace.site.appendingPathComponent("faces/cool/index.html")
+        #expect(!FileManager.default.fileExists(atPath: state), "no state while the new site is being swapped in")
+        #expect(!(try String(contentsOf: page, encoding: .utf8).contains("Edited ")), "the old site is still the one in place")
+        release.signal()
+        _ = try await build.value
+        #expect(FileManager.default.fileExists(atPath: state))
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Edited "))
+    }
+
     /// Edits of the same size that keep the mtime (`cp -p`, `rsync -t`, `tar x`, or a file system
     /// whose clock ticks once a second) are seen: the status-change time moves, and a stamp taken
     /// within two seconds of a write is never trusted.
