@@ -10,7 +10,7 @@ enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
     /// Bump when archives change shape, so cached ones are not reused.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {
@@ -19,7 +19,9 @@ enum PackArchive {
         var originals = plain.map(\.source) + plain.compactMap(\.sidecar)
             + plain.flatMap { $0.translations.values.map(\.file) } + pack.translations.values.map(\.file)
         for part in pack.parts {
-            for choice in part.choices { originals += [choice.file, StickerFileKind.stem(choice.file) + ".md"] }
+            for choice in part.choices {
+                originals += [choice.file, StickerFileKind.stem(choice.file) + ".md"] + choice.translations.values.map(\.file)
+            }
         }
         if let manifest = pack.manifest { originals.append(manifest) }
         if let icon = pack.icon { originals.append(icon) }
@@ -61,6 +63,17 @@ enum PackArchive {
         case original(String)
     }
 
+    /// Where an original goes in the zip: `originals/` stands for the pack folder, so a file of the
+    /// pack keeps its path under it, and icon or tray art from elsewhere in the content folder
+    /// (`icon: ../icon.png`) sits where pack.md's path leads from `originals/` (`<pack>/icon.png`).
+    /// The pack folder's name was once cut off such a path whole, leaving an entry named
+    /// `originals/` that held the icon's bytes: unzipped, a folder no one could open.
+    static func originalPath(_ source: String, of pack: Pack) -> String {
+        let prefix = pack.folder + "/"
+        if source.hasPrefix(prefix) { return "\(pack.slug)/originals/\(source.dropFirst(prefix.count))" }
+        return "\(pack.slug)/\(source)"
+    }
+
     private static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, into archive: inout ZipWriter) throws {
         let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected, deferImages: true)
         var entries: [(path: String, source: Source)] = catalog.files.map { file in
@@ -72,8 +85,7 @@ enum PackArchive {
             entries += try StringCatalog.files([exported], site: site).map { ("\(pack.slug)/\($0.path)", .bytes($0.data)) }
         }
         for source in sources(of: pack) {
-            let name = source.split(separator: "/").dropFirst().joined(separator: "/")
-            entries.append(("\(pack.slug)/originals/\(name)", .original(source)))
+            entries.append((originalPath(source, of: pack), .original(source)))
         }
         entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
 

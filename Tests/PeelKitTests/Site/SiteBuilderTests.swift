@@ -471,6 +471,26 @@ extension SiteBuilderTests {
         #expect((root["packs"] as? [[String: Any]])?.first?["download"] as? String == "pets/pets.zip")
     }
 
+    /// Icon art from outside the pack folder goes where pack.md's path leads from `originals/`
+    /// (it was an entry named `originals/` holding its bytes); a parts pack's zip holds its parts'
+    /// translation files.
+    @Test func everyOriginalHasARealPathInTheZip() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/sundaes"), to: "content/sundaes")
+        try folder.write("---\ntitle: Fixture\nlanguages: [en, fr, ar]\n---\n", to: "content/site.md")
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/animals/icon.png"), to: "content/icon.png")
+        try folder.write("---\ntitle: Pets\nicon: ../icon.png\n---\n", to: "content/pets/pack.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let pets = Set(try Archive(url: folder.url.appendingPathComponent("site/pets/pets.zip"), accessMode: .read).map(\.path))
+        #expect(pets.contains("pets/icon.png") && pets.contains("pets/originals/pack.md"))
+        #expect(!pets.contains("pets/originals/") && pets.allSatisfy { !$0.hasSuffix("/") }, "\(pets.sorted())")
+        let sundaes = Set(try Archive(url: folder.url.appendingPathComponent("site/sundaes/sundaes.zip"), accessMode: .read).map(\.path))
+        for expected in ["sundaes/originals/base/cone.fr.md", "sundaes/originals/scoops/mint.ar.md", "sundaes/originals/base/cone.md", "sundaes/originals/pack.fr.md"] {
+            #expect(sundaes.contains(expected), "\(expected)")
+        }
+    }
+
     @Test func catalogJSONTimingsHaveNoFloatingPointNoise() async throws {
         // basic_f20.png: frames whose delays add up to 1.4999999999999996 s in doubles.
         let folder = try TemporaryFolder()
