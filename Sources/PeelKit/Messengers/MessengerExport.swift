@@ -181,10 +181,17 @@ public struct MessengerExport: Sendable {
                 result.packsRefused = result.packsRefused || !skipInvalid || packProblems.contains { $0.file == "site.md" }
                 continue
             }
-            result.refused += stickerRefusals
-            let written = try layout.add(plan.pack, exported: exported) {
-                try trayArt(for: plan.pack, exported: exported, content: content)
+            let written: (files: [(path: String, data: Data)], names: [String])
+            do {
+                written = try layout.add(plan.pack, exported: exported) {
+                    try trayArt(for: plan.pack, exported: exported, content: content)
+                }
+            } catch let clash as MessengerLayout.NameClash {
+                result.refused += stickerRefusals + [nameClash(clash, pack: plan.pack)]
+                result.packsRefused = result.packsRefused || !skipInvalid
+                continue
             }
+            result.refused += stickerRefusals
             files += written.files
             result.written += written.names
             result.stickerCount += exported.count
@@ -199,6 +206,18 @@ public struct MessengerExport: Sendable {
         result.refused = Array(Set(result.refused)).sorted()
         files.append((Self.reportName, Data(ExportReport(platform: platform, result: result, files: files).text.utf8)))
         return (files, result)
+    }
+
+    /// Why a pack whose name on the platform is taken was left out, and the key that names it.
+    private func nameClash(_ clash: MessengerLayout.NameClash, pack: Pack) -> Finding {
+        let key: (name: String, line: Int?) = switch platform {
+        case .whatsapp: ("identifier:", pack.identifierLine)
+        case .telegram: ("telegram_name:", pack.telegramNameLine)
+        default: ("its folder's name", nil)
+        }
+        let why = clash.other.map { "is also the pack \($0)'s" } ?? "is the name of a file the export writes"
+        return Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line,
+                       message: "\(platform.name): its name '\(clash.name)' \(why), and two packs cannot share one, so this pack was not exported; give it another with \(key.name)")
     }
 
     // MARK: - Planning

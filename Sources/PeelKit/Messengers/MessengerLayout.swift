@@ -19,6 +19,21 @@ struct MessengerLayout {
     let site: SiteInfo
     /// WhatsApp's contents.json collects every pack.
     private var whatsAppPacks: [WhatsAppContents.Pack] = []
+    /// Each name given so far (lowercased: on a case-insensitive disk `Same/` is `same/`) → the
+    /// pack folder it went to. Two packs of one name were written into one folder, the second
+    /// over the first, and the export said it made both.
+    private var taken: [String: String] = [:]
+
+    /// A pack whose name on the platform (a folder of the export) another pack has, or the
+    /// export's own files have.
+    struct NameClash: Error {
+        var name: String
+        /// The other pack's folder; nil for a name of the export's own files.
+        var other: String?
+    }
+
+    /// Names the export's own files and folders have.
+    static let reservedNames: Set<String> = [".", "..", "contents.json", "report.md", MessengerExport.marker.lowercased()]
 
     init(platform: MessengerPlatform, site: SiteInfo) {
         self.platform = platform
@@ -58,14 +73,30 @@ struct MessengerLayout {
     /// The files of one pack (paths relative to the export folder), and the names it has on the
     /// platform (one per part when it is split).
     /// `tray` gives the tray icon's art, read only by the platforms that have one.
+    /// Throws `NameClash`, and adds nothing, when one of the pack's names is taken.
     mutating func add(_ pack: Pack, exported: [ExportedSticker], tray: () throws -> RGBAImage) throws -> (files: [(path: String, data: Data)], names: [String]) {
+        let packsBefore = whatsAppPacks
+        let added: (files: [(path: String, data: Data)], names: [String])
         switch platform {
-        case .whatsapp: return try addWhatsApp(pack, exported: exported, tray: tray())
-        case .telegram: return try addTelegram(pack, exported: exported, tray: tray())
-        case .signal: return try addSignal(pack, exported: exported, tray: tray())
-        case .discord: return try addDiscord(pack, exported: exported)
-        case .imessage: return ([], [])
+        case .whatsapp: added = try addWhatsApp(pack, exported: exported, tray: tray())
+        case .telegram: added = try addTelegram(pack, exported: exported, tray: tray())
+        case .signal: added = try addSignal(pack, exported: exported, tray: tray())
+        case .discord: added = try addDiscord(pack, exported: exported)
+        case .imessage: added = ([], [])
         }
+        for name in added.names {
+            let key = name.lowercased()
+            guard !Self.reservedNames.contains(key), !key.hasPrefix("."), !key.hasSuffix(".wastickers") else {
+                whatsAppPacks = packsBefore
+                throw NameClash(name: name, other: nil)
+            }
+            if let other = taken[key] {
+                whatsAppPacks = packsBefore
+                throw NameClash(name: name, other: other)
+            }
+        }
+        for name in added.names { taken[name.lowercased()] = pack.folder }
+        return added
     }
 
     /// Files that describe every pack at once (WhatsApp's contents.json).
@@ -87,10 +118,11 @@ struct MessengerLayout {
         for (animated, stickers) in groups {
             let parts = Self.split(stickers, maximum: WhatsAppRules.stickersPerPack.upperBound)
             for (index, part) in parts.enumerated() {
-                var identifier = base
+                var tail = ""
                 var suffix = ""
-                if groups.count > 1 && animated { identifier += "_animated"; suffix = " (animated)" }
-                if parts.count > 1 { identifier += "_\(index + 1)"; suffix += " (\(index + 1) of \(parts.count))" }
+                if groups.count > 1 && animated { tail += "_animated"; suffix = " (animated)" }
+                if parts.count > 1 { tail += "_\(index + 1)"; suffix += " (\(index + 1) of \(parts.count))" }
+                let identifier = Self.whatsAppIdentifier(base, tail: tail)
                 let name = String(pack.title.prefix(WhatsAppRules.maxTextLength - suffix.count)) + suffix
                 var entries: [WhatsAppContents.Sticker] = []
                 var packFiles: [(path: String, data: Data)] = []
@@ -125,6 +157,21 @@ struct MessengerLayout {
         return (files, names)
     }
 
+    /// A split pack's identifier, `base` and `tail` (`_animated`, `_2`), within the validator's
+    /// 128 characters: the base is shortened, not the tail (a 128-character base gave 130).
+    static func whatsAppIdentifier(_ base: String, tail: String) -> String {
+        String(base.prefix(WhatsAppRules.maxTextLength - tail.count)) + tail
+    }
+
+    /// A set's name, `<stem>[_<part>]_by_<bot>`, within Telegram's 64 characters: the stem is
+    /// shortened (without a trailing underscore, which would make two in a row).
+    static func telegramSetName(_ stem: String, part: Int?, bot: String) -> String {
+        let tail = (part.map { "_\($0)" } ?? "") + "_by_\(bot)"
+        var shortened = String(stem.prefix(max(1, TelegramRules.maxNameLength - tail.count)))
+        while shortened.hasSuffix("_") && shortened.count > 1 { shortened.removeLast() }
+        return shortened + tail
+    }
+
     /// A WhatsApp identifier from a slug: the characters WhatsApp's validator takes, kept.
     static func whatsAppIdentifier(fromSlug slug: String) -> String {
         let kept = String(slug.unicodeScalars.filter { scalar in
@@ -143,7 +190,7 @@ struct MessengerLayout {
         var files: [(path: String, data: Data)] = []
         var names: [String] = []
         for (index, part) in parts.enumerated() {
-            let name = parts.count > 1 ? "\(stem)_\(index + 1)_by_\(bot)" : "\(stem)_by_\(bot)"
+            let name = Self.telegramSetName(stem, part: parts.count > 1 ? index + 1 : nil, bot: bot)
             let suffix = parts.count > 1 ? " (\(index + 1) of \(parts.count))" : ""
             let title = String(pack.title.prefix(TelegramRules.maxTitleLength - suffix.count)) + suffix
             var stickers: [TelegramSet.Sticker] = []

@@ -108,6 +108,42 @@ import Testing
         #expect(try folder.read("signal-skip/report.md").contains("`other/cat.png` (other/cat.md) [emoji-missing]"))
     }
 
+    /// Two packs of one name on the platform were written into one folder, the second over the
+    /// first, and the export said it made both: the second is refused, naming the first.
+    @Test func twoPacksOfOneNameAreNeverWrittenIntoOneFolder() async throws {
+        let folder = try catalog { folder in
+            try folder.write("---\ntitle: Pets\nsize: small\npublisher: Peel\nidentifier: same\ntelegram_name: same\n---\n", to: "content/pets/pack.md")
+            try folder.write("---\ntitle: Other\nsize: small\nidentifier: Same\ntelegram_name: same\n---\n", to: "content/other/pack.md")
+            for name in ["cat", "fox", "dog"] {
+                try folder.copy(Fixtures.catalog.appendingPathComponent(name == "dog" ? "pets/cat.png" : "pets/\(name).png"), to: "content/other/\(name).png")
+                try folder.write("---\nalt: Another \(name)\nemoji: [🦊]\n---\n", to: "content/other/\(name).md")
+            }
+        }
+        for platform in [MessengerPlatform.whatsapp, .telegram] {
+            let result = try await export(platform, folder, skipInvalid: true, long: .speedUp)
+            #expect(result.packsRefused == false)
+            let clash = try #require(result.refused.first { $0.code == .packRefused && $0.file == "pets/pack.md" }, "\(platform)")
+            #expect(clash.message.contains("is also the pack other's, and two packs cannot share one, so this pack was not exported"), "\(clash.message)")
+            #expect(clash.line == (platform == .whatsapp ? 5 : 6))
+            #expect(result.written.count == 1, "\(result.written)")
+            #expect(Set(result.written.map { $0.lowercased() }).count == result.written.count)
+        }
+        let strict = try await export(.telegram, folder, long: .speedUp, to: "strict")
+        #expect(strict.packsRefused, "without --skip-invalid a pack left out fails the export")
+    }
+
+    /// A split pack's names stay within the platform's limits: WhatsApp's identifier 128
+    /// characters and Telegram's set name 64, the part's number included.
+    @Test func splitNamesStayWithinTheLimits() {
+        let identifier = MessengerLayout.whatsAppIdentifier(String(repeating: "a", count: 128), tail: "_animated_2")
+        #expect(identifier == String(repeating: "a", count: 117) + "_animated_2")
+        #expect(MessengerLayout.whatsAppIdentifier("pets", tail: "_2") == "pets_2")
+        let name = MessengerLayout.telegramSetName(String(repeating: "b", count: 40) + "_" + String(repeating: "c", count: 9), part: 2, bot: "peel_tests_bot")
+        #expect(name.count <= TelegramRules.maxNameLength && name.hasSuffix("_2_by_peel_tests_bot") && !name.contains("__"), "\(name)")
+        #expect(TelegramRules.problem(withSetName: name, bot: "peel_tests_bot") == nil)
+        #expect(MessengerLayout.telegramSetName("pets", part: nil, bot: "b_bot") == "pets_by_b_bot")
+    }
+
     @Test func longAnimationsAreRefusedUnlessASettingSaysHow() async throws {
         let content = try catalog()
         let refused = try await export(.telegram, content, skipInvalid: true)
