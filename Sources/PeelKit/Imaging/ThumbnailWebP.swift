@@ -30,6 +30,10 @@ enum ThumbnailWebP {
         private var previous: RGBAImage?
         private var first: WebPContainer.LossyImage?
         private var encoded: [WebPContainer.Frame] = []
+        /// Seconds of the frames added so far, and the milliseconds given to them: each frame's
+        /// time is rounded from the elapsed time, so rounding never adds up (60 × 1/6 s is 10,000 ms).
+        private var elapsed = 0.0
+        private var stamped = 0
 
         init(width: Int, height: Int, loopCount: Int, settings: WebPCodec.Settings = .thumbnails) {
             self.width = width
@@ -41,7 +45,9 @@ enum ThumbnailWebP {
         /// The next frame, a full canvas of the animation's size shown for `delay` seconds.
         mutating func add(_ frame: RGBAImage, delay: Double) throws {
             precondition(frame.width == width && frame.height == height, "frames share the canvas size")
-            let time = milliseconds(delay)
+            elapsed += delay
+            let time = max(1, Int((elapsed * 1000).rounded()) - stamped)
+            stamped += time
             defer { previous = frame }
             guard let previous else {
                 let image = try lossy(frame, settings: settings)
@@ -63,11 +69,6 @@ enum ThumbnailWebP {
             return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount),
                     WebPContainer.still(first, width: width, height: height))
         }
-    }
-
-    /// WebP stores times in whole milliseconds; at least 1 so every frame keeps its place.
-    private static func milliseconds(_ seconds: Double) -> Int {
-        max(1, Int((seconds * 1000).rounded()))
     }
 
     /// The smallest rectangle holding every pixel that differs (pixels transparent in both frames

@@ -75,14 +75,18 @@ public enum WebPCodec {
         }
         defer { WebPAnimEncoderDelete(encoder) }
         var timestamp = 0
+        var elapsed = 0.0
         for frame in frames {
             try withPicture(of: frame.image) { picture in
                 guard WebPAnimEncoderAdd(encoder, picture, Int32(timestamp), &config) != 0 else {
                     throw ImageError.corrupt("WebP encoding failed: \(String(cString: WebPAnimEncoderGetError(encoder)))")
                 }
             }
-            // Milliseconds, as WebP stores them; at least 1 so every frame keeps its place.
-            timestamp += max(1, Int((frame.delay * 1000).rounded()))
+            // Milliseconds, as WebP stores them, rounded from the time elapsed so far rather than
+            // frame by frame: 60 frames of 1/6 s are 10,000 ms, not 60 × 167 = 10,020, which
+            // WhatsApp's 10 s limit refuses. At least 1 ms a frame, so every frame keeps its place.
+            elapsed += frame.delay
+            timestamp = max(timestamp + 1, Int((elapsed * 1000).rounded()))
         }
         var data = WebPData()
         WebPDataInit(&data)

@@ -33,7 +33,7 @@ public struct MessengerExport: Sendable {
     static let marker = ".peel-export"
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.

@@ -49,6 +49,21 @@ import Testing
         #expect(try WebPCodec.decodeAnimation(thumbnail.data).frames.count == animated.frames.count)
     }
 
+    /// Frame times are rounded from the time elapsed, not one by one: 60 frames of 1/6 s last
+    /// 10,000 ms (WhatsApp's limit), not 60 × 167 = 10,020. Both encoders, libwebp's and Peel's.
+    @Test func roundingFrameTimesNeverAddsUp() throws {
+        let frames = (0..<60).map { index in
+            DecodedImage.Frame(image: RGBAImage(width: 8, height: 8, pixels: (0..<256).map { byte in
+                byte % 4 == 3 ? 255 : byte % 4 == 0 ? (index % 2 == 0 ? 0 : 255) : UInt8(index * 4)
+            }), delay: 1.0 / 6)
+        }
+        for data in [try WebPCodec.encodeAnimation(frames, loopCount: 0), try ThumbnailWebP.animation(frames, loopCount: 0).animation] {
+            let delays = try WebPCodec.decodeAnimation(data).frames.map { Int(($0.delay * 1000).rounded()) }
+            #expect(delays.count == 60 && delays.reduce(0, +) == 10_000, "\(delays.reduce(0, +))")
+            #expect(Set(delays).isSubset(of: [166, 167]))
+        }
+    }
+
     @Test func garbageIsAnErrorNotACrash() {
         #expect(throws: ImageError.self) { try WebPCodec.decode(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 nonsense".utf8)) }
     }
