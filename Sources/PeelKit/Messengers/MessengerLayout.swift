@@ -199,7 +199,7 @@ struct MessengerLayout {
                 files.append(("\(name)/\(file)", sticker.converted.data))
                 stickers.append(.init(file: file, format: sticker.converted.fileExtension == "webm" ? "video" : "static",
                                       emojiList: Array(sticker.emoji.prefix(TelegramRules.emoji.upperBound)),
-                                      keywords: Array(sticker.sticker.tags.prefix(TelegramRules.maxKeywords))))
+                                      keywords: TelegramRules.keywords(from: sticker.sticker.tags)))
             }
             files.append(("\(name)/thumbnail.png", thumbnail))
             files.append(("\(name)/set.json", try Self.json(TelegramSet(name: name, title: title, thumbnail: "thumbnail.png", stickers: stickers))))

@@ -15,8 +15,22 @@ enum TelegramRules {
     /// setStickerSetThumbnail: a WEBP or PNG thumbnail of exactly 100 × 100 px, up to 128 KB.
     static let thumbnailSide = 100
     static let thumbnailBytes = 128_000
-    /// InputSticker.keywords: 0–20 search keywords.
+    /// InputSticker.keywords: "0-20 search keywords for the sticker with total length of up to 64
+    /// characters".
     static let maxKeywords = 20
+    static let maxKeywordsLength = 64
+
+    /// `tags` as keywords: in order, each while the count and the total length allow (ten
+    /// ordinary tags already came to 69 characters).
+    static func keywords(from tags: [String]) -> [String] {
+        var kept: [String] = []
+        var length = 0
+        for tag in tags where kept.count < maxKeywords && length + tag.count <= maxKeywordsLength {
+            kept.append(tag)
+            length += tag.count
+        }
+        return kept
+    }
     /// A set holds up to 120 stickers (createNewStickerSet / addStickerToSet).
     static let maxStickersPerSet = 120
     /// Set title: 1–64 characters.

@@ -144,6 +144,15 @@ import Testing
         #expect(MessengerLayout.telegramSetName("pets", part: nil, bot: "b_bot") == "pets_by_b_bot")
     }
 
+    /// Telegram takes 20 keywords of 64 characters in all: tags are kept in order while both allow.
+    @Test func telegramKeywordsStayWithinTheirTotalLength() {
+        let ten = ["happy", "smile", "grinning", "cheerful", "delighted", "joyful", "laughing", "pleased", "sunny", "friendly"]
+        let kept = TelegramRules.keywords(from: ten)
+        #expect(kept == Array(ten.prefix(9)) && kept.joined().count == 61, "\(kept) \(kept.joined().count)")
+        #expect(TelegramRules.keywords(from: ["a-very-long-tag-that-is-longer-than-sixty-four-characters-in-all-of-it", "cat"]) == ["cat"])
+        #expect(TelegramRules.keywords(from: (0..<30).map { "t\($0 % 10)" }).count == 20)
+    }
+
     @Test func longAnimationsAreRefusedUnlessASettingSaysHow() async throws {
         let content = try catalog()
         let refused = try await export(.telegram, content, skipInvalid: true)
