@@ -29,6 +29,11 @@ enum ExportRecord {
 
     static func digest(_ data: Data) -> String { Hex.string(SHA256.hash(data: data)) }
 
+    /// What a file browser leaves in a folder it showed (Finder's `.DS_Store`, Explorer's
+    /// `Thumbs.db`): nobody's work, so it never stops an export (it stopped every re-export of a
+    /// folder once opened in Finder).
+    static let osLitter: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini"]
+
     /// The files under `folder` its marker does not vouch for (not written by the export, or
     /// changed since), by path in byte order; empty when every file is the export's, or when the
     /// marker lists no files.
@@ -42,7 +47,7 @@ enum ExportRecord {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
             if values?.isDirectory == true { continue }
             let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
-            if path == marker { continue }
+            if path == marker || osLitter.contains(url.lastPathComponent) { continue }
             guard values?.isRegularFile == true, let expected = recorded[path],
                   let data = try? Data(contentsOf: url), digest(data) == expected else {
                 foreign.append(path)
@@ -55,7 +60,10 @@ enum ExportRecord {
     /// The refusal for `foreign` files in `folder`.
     static func refusal(_ foreign: [String], in folder: URL, command: String) -> PeelError {
         let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        // `peel icons` into the exported catalog: the export makes the icon set itself from icon:.
+        let iconSet = foreign.contains { $0.contains(".stickersiconset/") }
+            ? "; for the app icon set, give the pack icon: in pack.md and the export makes it" : ""
         return PeelError.unsafeOutput(path: folder.path, reason: "holds \(foreign.count == 1 ? "a file" : "files") \(command) did not write, "
-            + "or changed since (\(shown)); the export replaces the folder whole, so move \(foreign.count == 1 ? "it" : "them") away first, or choose another -o")
+            + "or changed since (\(shown)); the export replaces the folder whole, so move \(foreign.count == 1 ? "it" : "them") away first, or choose another -o" + iconSet)
     }
 }

@@ -72,8 +72,28 @@ public struct IconSet: Sendable {
     @discardableResult
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
         let set = try files(artAt: artFile, maxPixels: maxPixels)
+        let target = folder.appendingPathComponent(Self.folderName)
+        let foreign = Self.foreignFiles(in: target)
+        guard foreign.isEmpty else {
+            let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+            throw PeelError.unsafeOutput(path: target.path, reason: "holds an icon set peel icons did not write, or changed since (\(shown)); "
+                + "Peel will not replace it: move it away first, or choose another -o")
+        }
         for file in set.files { try SafeFile.write(file.data, to: "\(Self.folderName)/\(file.path)", in: folder) }
+        try SafeFile.write(Data(ExportRecord.lines(set.files).utf8), to: "\(Self.folderName)/\(Self.marker)", in: folder)
         return set.warnings
+    }
+
+    /// What `peel icons` records of the set it wrote (`ExportRecord`'s lines), hidden from Xcode.
+    static let marker = ".peel-icons"
+
+    /// The files of an existing set that `peel icons` did not write, or that changed since: a set
+    /// made in Xcode, or an icon replaced by hand, was overwritten without a word.
+    static func foreignFiles(in set: URL) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: set.path)) ?? []).filter { !ExportRecord.osLitter.contains($0) }
+        guard !names.isEmpty else { return [] }
+        guard names.contains(marker) else { return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        return ExportRecord.foreignFiles(in: set, marker: marker)
     }
 
     /// The icon set's files (paths relative to the .stickersiconset folder) and the warnings about the art.

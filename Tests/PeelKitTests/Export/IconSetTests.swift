@@ -47,6 +47,29 @@ import Testing
         #expect(Set(images.compactMap { $0["filename"] as? String }).count == 13, "every slot has its own file")
     }
 
+    /// A set made in Xcode, or an icon of Peel's replaced by hand, is never overwritten: the
+    /// write stops naming the files; a set Peel wrote (Finder's .DS_Store beside it) is replaced.
+    @Test func anIconSetPeelDidNotWriteIsNeverReplaced() throws {
+        let folder = try TemporaryFolder()
+        let art = try folder.write(try Self.redArt(1024, 1024), to: "art.png")
+        let project = folder.url.appendingPathComponent("App/Stickers.xcstickers")
+        try folder.write("{\"images\":[]}", to: "App/Stickers.xcstickers/\(IconSet.folderName)/Contents.json")
+        try folder.write(try Self.redArt(58, 58), to: "App/Stickers.xcstickers/\(IconSet.folderName)/Messages-iPhone@3x.png")
+        #expect { try IconSet().write(artAt: art, into: project) } throws: { error in
+            "\(error)".contains("holds an icon set peel icons did not write, or changed since (Contents.json, Messages-iPhone@3x.png)")
+        }
+        #expect(try folder.read("App/Stickers.xcstickers/\(IconSet.folderName)/Contents.json") == "{\"images\":[]}")
+
+        let own = folder.url.appendingPathComponent("Own")
+        _ = try IconSet().write(artAt: art, into: own)
+        try folder.write("Finder", to: "Own/\(IconSet.folderName)/.DS_Store")
+        _ = try IconSet().write(artAt: art, into: own)   // its own set, written again
+        let icon = own.appendingPathComponent("\(IconSet.folderName)/\(IconSlot.iMessageAppIcon[0].fileName)")
+        try Self.redArt(58, 58).write(to: icon)
+        #expect(throws: PeelError.self) { try IconSet().write(artAt: art, into: own) }
+        #expect(try Data(contentsOf: icon) == (try Self.redArt(58, 58)), "an icon replaced by hand stays")
+    }
+
     @Test func everyImageHasExactlyItsSlotsPixelSize() throws {
         let folder = try TemporaryFolder()
         let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder)
