@@ -26,6 +26,14 @@ struct SitePublisher {
         // `_site` beside the content folder, as the current folder sees it (`../../_site` from a pack folder).
         let beside = DisplayPath.file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("_site"))
         try OutputLocation(reading: [content], suggestion: "-o \(beside)").check(folder: output, replacedWhole: true)
+        // The new site is swapped in where the output is: a link there (`_site -> /var/www/stickers`)
+        // was replaced by a folder, and the folder it pointed to kept the old site, exit status 0.
+        if SafeFile.isSymlink(output.path) {
+            let target = (try? fileManager.destinationOfSymbolicLink(atPath: output.path)) ?? "?"
+            let resolved = output.resolvingSymlinksInPath().path
+            throw PeelError.unsafeOutput(path: output.path,
+                                         reason: "the output path is a symlink (to \(target)); Peel replaces the output folder whole, which would replace the link and leave the folder it points to as it was, so give that folder: -o \(resolved)")
+        }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: output.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {

@@ -49,11 +49,26 @@ import Testing
         let victim = try victim(in: folder)
         let output = folder.url.appendingPathComponent("site")
         try FileManager.default.createSymbolicLink(atPath: output.path, withDestinationPath: victim.path)
-        // The folder the symlink leads to is not Peel's: refused, untouched.
-        await #expect(throws: PeelError.unsafeOutput(path: output.path, reason: "the output folder is not empty and was not written by Peel; Peel will not replace it (remove it or choose another -o)")) {
-            _ = try await build(Fixtures.catalog, into: output)
-        }
+        // Refused, untouched: whatever the folder it leads to holds.
+        await #expect(throws: PeelError.self) { _ = try await build(Fixtures.catalog, into: output) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path) == ["keep.txt"])
+    }
+
+    /// `-o _site` where `_site` links to the web root: the swap replaced the link with a folder,
+    /// exit 0, and the web root kept the old site. Refused, naming the folder to give instead.
+    @Test func anOutputThatIsASymlinkToAnEmptyFolderIsRefusedNamingItsTarget() async throws {
+        let folder = try TemporaryFolder()
+        let webroot = folder.url.appendingPathComponent("webroot")
+        try FileManager.default.createDirectory(at: webroot, withIntermediateDirectories: true)
+        let output = folder.url.appendingPathComponent("site")
+        try FileManager.default.createSymbolicLink(atPath: output.path, withDestinationPath: "webroot")
+        await #expect {
+            _ = try await build(Fixtures.catalog, into: output)
+        } throws: { error in
+            "\(error)".contains("the output path is a symlink (to webroot)") && "\(error)".contains("so give that folder: -o \(webroot.resolvingSymlinksInPath().path)")
+        }
+        #expect(SafeFile.isSymlink(output.path), "the link is still a link")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: webroot.path).isEmpty)
     }
 
     @Test func refusesOutputsThatAreOrHoldOrSitInsideTheContentFolder() async throws {
