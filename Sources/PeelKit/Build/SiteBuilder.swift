@@ -390,6 +390,7 @@ public struct SiteBuilder: Sendable {
             }
             try site.place(entry.file("pack.zip"), to: path, reused: reused)
             sizes[pack.slug] = size
+            if !reused { discardIfChanged(key, files: ["pack.zip"], pack: pack, cache: cache, hashes: hashes) }
         }
         // Each pack as each other messenger of site.md's `platforms:` takes it (the readiness
         // table's downloads). A pack at a time; its stickers convert on every core.
@@ -409,6 +410,7 @@ public struct SiteBuilder: Sendable {
                 if let cache, let key {
                     let entry = try cache.store(key, record: data?.count ?? 0, files: data.map { [("export.zip", $0)] } ?? [])
                     if data != nil { try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: false) }
+                    discardIfChanged(key, files: ["export.zip"], pack: pack, cache: cache, hashes: hashes)
                 } else if let data {
                     try site.write(data, to: SitePaths.platformArchive(pack, platform))
                 }
@@ -418,12 +420,22 @@ public struct SiteBuilder: Sendable {
         return sizes.values
     }
 
+    /// A zip holds the pack's files as read when it was made, and the labels of the catalog as read
+    /// at the start: a file edited in between (a label saved during the build) made a zip with the
+    /// old label in Stickers.xcstickers and the new sidecar in originals/, stored under the new
+    /// sidecar's hash, so every later build reused it. Such an entry is dropped: the site has this
+    /// build's zip, and the next build, which sees the edit, makes it again.
+    private func discardIfChanged(_ key: String, files: [String], pack: Pack, cache: BuildCache, hashes: ContentHashes) {
+        if !PackArchive.sources(of: pack).allSatisfy(hashes.isUnchangedSinceLearnt) { cache.discard(key, files: files) }
+    }
+
     private func archiveKey(_ pack: Pack, site: SiteInfo, rejected: Set<String>, hashes: ContentHashes) -> String? {
         var text = "peel \(PeelVersion.current)|archive \(PackArchive.formatVersion)|max pixels \(options.maxPixels)|\(pack.slug)"
         // The String Catalogs' languages come from site.md.
         text += "|languages \(StringCatalog.languages(of: site).joined(separator: ","))"
         for source in PackArchive.sources(of: pack) {
-            guard let sha = try? hashes.hash(of: source) else { return nil }
+            // The hash this build learnt first (the bytes its catalog was read from), not the file's now.
+            guard let sha = try? hashes.hashLearnt(of: source) else { return nil }
             text += "|\(source)=\(sha)\(rejected.contains(source) ? " rejected" : "")"
         }
         return Hex.string(SHA256.hash(data: Data(text.utf8)))

@@ -216,6 +216,15 @@ final class BuildCache: @unchecked Sendable {
         return (try store(key, record: value, files: []), value)
     }
 
+    /// Removes the entry stored under `key` (its `files` and record): one made from a file that
+    /// changed while it was made, which its key does not describe.
+    func discard(_ key: String, files: [String]) {
+        for name in files + ["record.json"] {
+            precondition(!name.contains("/"), "cache file names are plain")
+            unlink(prefix(key) + name)
+        }
+    }
+
     private func markUsed(_ key: String) {
         lock.lock()
         used.insert(HashText(key))

@@ -93,6 +93,16 @@ final class ContentHashes: @unchecked Sendable {
         return try hash(of: path)
     }
 
+    /// True when `path` still has the stamp it had when this build learnt its hash: what was made
+    /// from the file since is made from the bytes of that hash.
+    func isUnchangedSinceLearnt(_ path: String) -> Bool {
+        lock.lock()
+        let entry = learnt(path)
+        lock.unlock()
+        guard let entry, entry.stamp != .unknown else { return false }
+        return FileStamp.of(path: fullPath(path)) == entry.stamp
+    }
+
     /// The hash of `path`, reading it only when its stamp changed.
     func hash(of path: String) throws -> String {
         if let known = knownHash(of: path) { return known }

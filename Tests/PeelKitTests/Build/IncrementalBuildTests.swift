@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeelKit
+import ZIPFoundation
 
 /// Rebuilds reuse what did not change: nothing at all when nothing changed, and only what
 /// depends on a changed file otherwise; and whatever the cache holds, the site is the same as a
@@ -117,6 +118,15 @@ import Testing
         #expect(!next.upToDate, "the edit made during the last build is a change")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("5002 "))
         #expect(try await workspace.build().upToDate)
+        // The pack's zip too: its Stickers.xcstickers (made from the labels as first read) was
+        // kept under the new sidecar's hash, so it said 5001 beside the 5002 sidecar for good.
+        let archive = try Archive(url: workspace.site.appendingPathComponent("faces/faces.zip"), accessMode: .read)
+        for entry in archive where entry.path.hasSuffix("cool.sticker/Contents.json") || entry.path.hasSuffix("originals/cool.md") {
+            var bytes = Data()
+            _ = try archive.extract(entry) { bytes.append($0) }
+            #expect(String(decoding: bytes, as: UTF8.self).contains("5002 "), "\(entry.path)")
+        }
+        #expect(archive.contains { $0.path.hasSuffix("cool.sticker/Contents.json") })
     }
 
     /// A build killed (SIGKILL) after swapping its site in and before saving its state left the old
