@@ -198,6 +198,10 @@ public struct SiteBuilder: Sendable {
         }
         clock.lap("compare inputs")
 
+        if let broken = CatalogLoader.siteFileError(in: options.content) {
+            let place = options.content.appendingPathComponent("site.md").path + (broken.line.map { ":\($0)" } ?? "")
+            throw PeelError.unreadable(path: place, reason: "\(broken.message); the site was not written, so the one in place stays (read without its front matter, the site would lose its languages, title and settings)")
+        }
         // Nothing vouches for the site from here until it is published and stamped again.
         if let cache { QuickCheck.remove(at: cache.quickCheckFile.path) }
         let staging: URL

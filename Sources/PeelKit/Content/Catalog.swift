@@ -17,6 +17,9 @@ public struct Catalog: Sendable {
 /// `site.md`: the gallery's title, description and intro.
 public struct SiteInfo: Sendable {
     public var title: String = "Sticker gallery"
+    /// site.md's front matter could not be read (its error is reported): what it declares is
+    /// unknown, so no translation file is told that site.md declares no languages.
+    var frontMatterUnreadable = false
     public var description: String?
     /// The public address the site is published at, for absolute links (optional).
     public var baseURL: String?

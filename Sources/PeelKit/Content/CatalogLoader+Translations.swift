@@ -60,6 +60,7 @@ extension CatalogLoader {
                 continue
             }
             guard !site.languages.isEmpty else {
+                if site.frontMatterUnreadable { continue }   // site.md's own error says what is wrong
                 report(.undeclaredLanguage, "this looks like a translation into '\(name.language)', but site.md declares no languages; "
                     + "add 'languages: [\(site.language), \(name.language)]' to site.md to publish it (the file is ignored)")
                 continue

@@ -79,11 +79,22 @@ public struct CatalogLoader {
         }
     }
 
+    /// The error that makes site.md's front matter unreadable (invalid YAML, no closing `---`, not
+    /// `key: value` lines), if any. A build stops on it: read without its front matter, the site
+    /// lost every language, its title and its settings, and replaced the good one in place.
+    static func siteFileError(in contentFolder: URL) -> Finding? {
+        let content = ContentPath(root: contentFolder)
+        guard FileManager.default.fileExists(atPath: content.url("site.md").path) else { return nil }
+        let unreadable: Set<FindingCode> = [.yamlSyntax, .frontMatterUnclosed, .frontMatterNotMapping]
+        return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && unreadable.contains($0.code) }
+    }
+
     private func readSite(content: ContentPath, findings: inout [Finding]) -> SiteInfo {
         let file = MarkdownFile(path: "site.md", in: content)
         findings += file.findings
         var reader = FrontMatterReader(file.frontMatter, file: file.path, knownKeys: KnownKeys.site)
         var site = SiteInfo()
+        site.frontMatterUnreadable = file.findings.contains { [.yamlSyntax, .frontMatterUnclosed, .frontMatterNotMapping].contains($0.code) }
         if let title = reader.string("title")?.trimmed, !title.isEmpty { site.title = title }
         site.description = reader.string("description")?.trimmed
         site.baseURL = reader.string("base_url")?.trimmed

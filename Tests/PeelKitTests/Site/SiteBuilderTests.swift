@@ -424,6 +424,30 @@ extension SiteBuilderTests {
         #expect(css.contains(".sticker-art img { width: 100%; max-width: 160px; aspect-ratio: 1; object-fit: contain; }"), "the grid's box is square")
     }
 
+    /// A typo in site.md's front matter stops the build and keeps the site in place: read without
+    /// it, the new site lost every language and its title. The translations are not told that
+    /// site.md declares no languages.
+    @Test func anUnreadableSiteFileKeepsThePreviousSite() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\ntitle: Pets site\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\nalt: Chat orange\n---\n", to: "content/pets/cat.fr.md")
+        let content = folder.url.appendingPathComponent("content"), site = folder.url.appendingPathComponent("site")
+        _ = try await build(content, into: site)
+        let before = Self.snapshot(site)
+        #expect(before["fr/index.html"] != nil)
+        try folder.write("---\ntitle: [Pets site\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        await #expect {
+            _ = try await build(content, into: site)
+        } throws: { error in
+            "\(error)".contains("site.md:2") && "\(error)".contains("the site was not written, so the one in place stays")
+        }
+        #expect(Self.snapshot(site) == before)
+        let (_, findings) = try CatalogLoader(contentFolder: content).load()
+        #expect(findings.contains { $0.code == .yamlSyntax && $0.file == "site.md" })
+        #expect(!findings.contains { $0.code == .undeclaredLanguage }, "\(findings.map(\.formatted))")
+    }
+
     /// Icon art that cannot be read is a finding; the site, the pack's page and its zip are still made.
     @Test func unreadableIconArtIsAFindingNotAFailedBuild() async throws {
         let folder = try TemporaryFolder()
