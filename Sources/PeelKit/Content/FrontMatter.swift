@@ -29,7 +29,7 @@ public struct FrontMatter {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first, isFence(first) else {
             result.body = text
-            return (result, [])
+            return (result, misplacedFence(lines, file: file).map { [$0] } ?? [])
         }
         guard let closing = lines.indices.dropFirst().first(where: { isFence(lines[$0]) || isDocumentEnd(lines[$0]) }) else {
             return (result, [Finding(.error, .frontMatterUnclosed, file: file, line: 1,
@@ -103,6 +103,19 @@ public struct FrontMatter {
             }
         }
         return nil
+    }
+
+    /// Front matter that was meant but is not on the first line: `---` after blank lines, or a
+    /// fence of more dashes (`----`), followed by a `key:` line. Read as Markdown, its `alt:` was
+    /// lost with a bare "no accessibility label", and the page showed the YAML as a heading.
+    private static func misplacedFence(_ lines: [Substring], file: String) -> Finding? {
+        guard let index = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
+        let fence = lines[index].trimmingCharacters(in: .whitespaces)
+        guard fence.count >= 3, fence.allSatisfy({ $0 == "-" }), index > 0 || fence.count > 3,
+              index + 1 < lines.count, lines[index + 1].range(of: #"^[A-Za-z_][A-Za-z0-9_-]*\s*:"#, options: .regularExpression) != nil else { return nil }
+        let why = index > 0 ? "it starts on line \(index + 1), after \(index == 1 ? "a blank line" : "blank lines")" : "its fence is '\(fence)', not '---'"
+        return Finding(.error, .frontMatterNotFirst, file: file, line: index + 1,
+                       message: "this looks like front matter, but \(why), so it is read as the page's text; start the file with '---' on its first line")
     }
 
     private static func isFence(_ line: Substring) -> Bool {

@@ -73,6 +73,7 @@ public enum RuleHelp {
         .yamlUnquotedComment: "put the text in quotes: alt: \"Smiley #1 face\"",
         .yamlTag: "put the text in quotes: alt: \"!important face\"",
         .frontMatterUnclosed: "add the closing '---' line",
+        .frontMatterNotFirst: "start the file with the '---' line: no blank line or text before it, exactly three dashes",
         .frontMatterNotMapping: "write `key: value` lines",
         .unknownKey: "use the suggested key",
         .wrongType: "give text or a whole number, as the message says",

@@ -95,6 +95,21 @@ import Testing
         #expect(findings.contains { $0.code == .emptyPack })
     }
 
+    /// Front matter after a blank line, or fenced with `----`, is read as text: said at its line,
+    /// instead of a bare missing-label; a body that merely has a rule is no front matter.
+    @Test func frontMatterNotOnTheFirstLineIsNamed() {
+        for (text, line, why) in [("\n---\nalt: A cat\n---\n", 2, "it starts on line 2, after a blank line"),
+                                  ("\n\n---\nalt: A cat\n---\n", 3, "it starts on line 3, after blank lines"),
+                                  ("----\nalt: A cat\n----\n", 1, "its fence is '----', not '---'")] {
+            let findings = FrontMatter.parse(text, file: "a/cat.md").1
+            #expect(findings.map(\.code) == [.frontMatterNotFirst] && findings.first?.line == line, "\(text)")
+            #expect(findings.first?.message.hasPrefix("this looks like front matter, but \(why), so it is read as the page's text") == true)
+        }
+        for text in ["A plain body.\n---\nMore\n", "\n---\n\nA rule, then text.\n", "---\nalt: A cat\n---\n"] {
+            #expect(FrontMatter.parse(text, file: "a/cat.md").1.isEmpty, "\(text)")
+        }
+    }
+
     /// A label of invisible characters only (joiners, marks, a soft hyphen, a variation selector)
     /// is no label: `missing-label`, naming the code points; so is such a translation (missing).
     @Test func aLabelOfInvisibleCharactersIsMissing() throws {
