@@ -132,7 +132,10 @@ enum LabelChecks {
         for sticker in pack.stickers {
             for label in CheckSubject(sticker: sticker, pack: pack, info: nil).labels(site: site) {
                 guard let text = label.text else { continue }
+                // Compared by their letters and digits: labels of symbols alone ("...", "🙂", "!!!")
+                // all had the empty key and were "the same label"; they get label-without-words.
                 let key = normalized(text), language = label.translation ?? ""
+                guard !key.isEmpty else { continue }
                 if let earlier = first[language]?[key] {
                     let what = label.translation.map { "same \(LanguageName.of($0)) label" } ?? "same label"
                     findings.append(label.finding(.warning, .duplicateLabel,

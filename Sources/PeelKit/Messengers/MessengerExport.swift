@@ -289,7 +289,8 @@ public struct MessengerExport: Sendable {
     }
 
     /// The tray icon's art: `tray:`, else the pack's `icon:`, else its cover sticker (the first
-    /// exported one when the cover was left out), as the first frame. An exported sticker was
+    /// exported one when the cover was left out), as its first frame with visible pixels (a
+    /// fade-in's first frame made a blank tray). An exported sticker was
     /// decoded moments ago, so there is always one.
     private func trayArt(for pack: Pack, exported: [ExportedSticker], content: URL) throws -> RGBAImage {
         var candidates: [URL] = []
@@ -301,7 +302,8 @@ public struct MessengerExport: Sendable {
         }
         for url in candidates {
             if let data = try? ContentFile.read(url), let image = try? ImageAnalyzer().analyze(data).decoded {
-                return image.frames[0].image
+                // An animation that fades in starts blank: its first frame with anything to see.
+                return (image.frames.first { $0.image.hasVisiblePixels } ?? image.frames[0]).image
             }
         }
         throw PeelError.unreadable(path: pack.manifest ?? pack.folder, reason: "no art for the tray icon can be read (tray:, icon: or a sticker)")

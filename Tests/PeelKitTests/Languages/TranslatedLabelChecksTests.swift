@@ -42,6 +42,16 @@ import Testing
         return findings.sorted()
     }
 
+    /// Labels of symbols alone are not "the same label" as each other: each has no words, which
+    /// label-without-words says; labels with the same words are still duplicates.
+    @Test func symbolOnlyLabelsAreNotDuplicates() throws {
+        let folder = try catalog(languages: "[en]", labels: [("a", "\"...\""), ("b", "\"!!!\""), ("c", "🙂"), ("d", "Happy moon"), ("e", "HAPPY moon!")],
+                                 translations: [])
+        let findings = try labelFindings(folder)
+        #expect(findings.filter { $0.code == .duplicateLabel }.map(\.file) == ["sky/e.md"])
+        #expect(findings.filter { $0.code == .labelWithoutWords }.count == 3)
+    }
+
     @Test func everyLabelRuleRunsOnEveryLanguageAtTheTranslationsAltLine() throws {
         let long = String(repeating: "Sonne ", count: 26).trimmingCharacters(in: .whitespaces)   // 155 characters
         let folder = try catalog(labels: [("moon", "Crescent moon"), ("star", "Shooting star"), ("sun", "Smiling sun")], translations: [

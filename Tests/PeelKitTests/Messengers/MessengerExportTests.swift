@@ -144,6 +144,22 @@ import Testing
         #expect(MessengerLayout.telegramSetName("pets", part: nil, bot: "b_bot") == "pets_by_b_bot")
     }
 
+    /// A tray made from an animation that fades in is its first frame with something to see, not
+    /// the blank first frame.
+    @Test func aFadeInAnimationMakesAVisibleTray() async throws {
+        let folder = try catalog { folder in
+            let clear = RGBAImage(width: 64, height: 64, pixels: Array(repeating: 0, count: 64 * 64 * 4))
+            let red = RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
+            try folder.write(try APNGEncoder.encode([.init(image: clear, delay: 0.5), .init(image: red, delay: 0.5)], loopCount: 0, palette: nil),
+                             to: "content/pets/fade.png")
+            try folder.write("---\ntitle: Pets\nsize: small\npublisher: Peel\ntray: fade.png\n---\n", to: "content/pets/pack.md")
+        }
+        let result = try await export(.telegram, folder, skipInvalid: true)
+        let set = try #require(result.written.first)
+        let thumbnail = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("telegram/\(set)/thumbnail.png"))).decoded
+        #expect(thumbnail.frames[0].image.hasVisiblePixels)
+    }
+
     /// Telegram takes 20 keywords of 64 characters in all: tags are kept in order while both allow.
     @Test func telegramKeywordsStayWithinTheirTotalLength() {
         let ten = ["happy", "smile", "grinning", "cheerful", "delighted", "joyful", "laughing", "pleased", "sunny", "friendly"]
