@@ -67,7 +67,10 @@ final class ContentHashes: @unchecked Sendable {
     /// file's stamp taken before the read; if it changed meanwhile, the stamp is not trusted).
     @discardableResult
     func record(_ data: Data, of path: String, stampBeforeReading: FileStamp?) -> String {
-        let sha = Hex.string(SHA256.hash(data: data))
+        record(sha256: Hex.string(SHA256.hash(data: data)), of: path, stampBeforeReading: stampBeforeReading)
+    }
+
+    private func record(sha256 sha: String, of path: String, stampBeforeReading: FileStamp?) -> String {
         let stampAfter = FileStamp.of(path: fullPath(path))
         let stamp = (stampBeforeReading != nil && stampBeforeReading == stampAfter) ? stampAfter! : .unknown
         lock.lock()
@@ -103,18 +106,20 @@ final class ContentHashes: @unchecked Sendable {
         return FileStamp.of(path: fullPath(path)) == entry.stamp
     }
 
-    /// The hash of `path`, reading it only when its stamp changed.
+    /// The hash of `path`, reading it only when its stamp changed, a part at a time: any file in
+    /// the content folder is hashed (an ignored notes.txt, an image too large to read), so its
+    /// size must not decide the build's memory.
     func hash(of path: String) throws -> String {
         if let known = knownHash(of: path) { return known }
         let url = URL(fileURLWithPath: fullPath(path), isDirectory: false)
         let stamp = FileStamp.of(path: url.path)
-        let data: Data
+        var hasher = SHA256()
         do {
-            data = try ContentFile.read(url)
+            try ContentFile.forEachPart(of: url) { hasher.update(bufferPointer: $0) }
         } catch {
             throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(error))
         }
-        return record(data, of: path, stampBeforeReading: stamp)
+        return record(sha256: Hex.string(hasher.finalize()), of: path, stampBeforeReading: stamp)
     }
 
     /// Every hash learnt or confirmed in this run. Stamps of files changed in the last

@@ -37,6 +37,40 @@ public enum ContentFile {
 
     /// The bytes of the regular file at `url`; `PeelError.unreadable` naming `url` otherwise.
     public static func read(_ url: URL) throws -> Data {
+        var data = Data()
+        try read(url) { descriptor, size in data = try readAll(descriptor, size: size, path: url.path) }
+        return data
+    }
+
+    /// `body` reads a part at a time (`body` is given each part, in order) from the regular file
+    /// at `url`, never holding more than `partSize` bytes: how a file Peel only hashes is read,
+    /// whatever its size (a 1.5 GB notes.txt in a pack folder was read whole to learn its hash).
+    public static func forEachPart(of url: URL, partSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let path = url.path
+        try read(url) { descriptor, _ in
+            var buffer = [UInt8](repeating: 0, count: partSize)
+            while true {
+                let (count, code) = buffer.withUnsafeMutableBytes { raw in
+                    #if canImport(Glibc)
+                    let count = Glibc.read(descriptor, raw.baseAddress!, raw.count)
+                    #else
+                    let count = Darwin.read(descriptor, raw.baseAddress!, raw.count)
+                    #endif
+                    return (count, count < 0 ? errno : 0)
+                }
+                if count > 0 {
+                    try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+                } else if count == 0 {
+                    return
+                } else if code != EINTR {
+                    throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: code))
+                }
+            }
+        }
+    }
+
+    /// Opens the regular file at `url` without blocking and hands its descriptor and size to `body`.
+    private static func read(_ url: URL, _ body: (Int32, Int) throws -> Void) throws {
         let path = url.path
         #if canImport(Glibc)
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -48,10 +82,14 @@ public enum ContentFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw PeelError.unreadable(path: path, reason: SystemErrorText.describe(errno: errno)) }
         if let kind = kind(info.st_mode) { throw PeelError.unreadable(path: path, reason: Problem.kind(kind).description) }
+        try body(descriptor, Int(max(0, info.st_size)))
+    }
+
+    private static func readAll(_ descriptor: Int32, size: Int, path: String) throws -> Data {
         // Read into a buffer of the file's size (one spare byte tells a file that grew meanwhile,
         // and then the buffer grows): one or two read(2) calls, where FileHandle read 4 KiB at a
         // time, and a failure keeps its errno.
-        var data = Data(count: Int(max(0, info.st_size)) + 1)
+        var data = Data(count: size + 1)
         var total = 0
         while true {
             if total == data.count { data.count *= 2 }
