@@ -27,8 +27,8 @@ struct FitCommand: ParsableCommand {
     @Argument(help: "A content folder, or sticker files.", completion: .file())
     var inputs: [String] = ["content"]
 
-    @Option(name: .shortAndLong, help: "Where to write the results.", completion: .directory)
-    var output: String = "fitted"
+    @Option(name: .shortAndLong, help: "Where to write the results (default: fitted).", completion: .directory)
+    var output: String?
 
     @Flag(help: "Replace the original files instead of writing to the output folder.")
     var inPlace = false
@@ -36,7 +36,13 @@ struct FitCommand: ParsableCommand {
     @Option(help: "For sticker files: the size class to fit (small, regular, large); default: their pack's, or large for a file outside a catalog.")
     var size: SizeClass?
 
+    func validate() throws {
+        // `-o` with `--in-place` was ignored: the originals were replaced, and the folder named stayed empty.
+        if inPlace, output != nil { throw ValidationError("--in-place replaces the original files, so it takes no -o; give one of them") }
+    }
+
     func run() throws {
+        let output = self.output ?? "fitted"
         let terminal = Terminal.standardError
         var items: [FitPlan.Item] = []
         var protected: [URL] = []   // what results must stay out of: the catalogs and files read

@@ -248,6 +248,11 @@ extension CLITests {
         #expect(!folder.exists("fitted/p/cat.png"), "stickers that fit are not copied")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")) == original, "art is never touched without --in-place")
 
+        // -o with --in-place was ignored, the originals replaced: a usage error, nothing written.
+        let both = try run(["fit", "--in-place", "-o", "elsewhere"], in: folder.url, environment: ["CI": "true"])
+        #expect(both.status == 2 && both.stderr.contains("--in-place replaces the original files, so it takes no -o"))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")) == original)
+
         let inPlace = try run(["fit", "--in-place"], in: folder.url, environment: ["CI": "true"])
         #expect(inPlace.status == 1, "the GIF cannot be replaced in place")
         #expect(inPlace.stderr.contains("p/cycle.gif: error: fitting makes it a PNG, so it is not replaced in place"))
