@@ -58,6 +58,15 @@ enum WebPContainer {
     private static let animationFlag: UInt8 = 0x02
     private static let doNotBlend: UInt8 = 0x02
 
+    /// True when `data` is a WebP whose VP8X header says it is animated (RIFF, WEBP, then VP8X
+    /// with the animation flag): what WhatsApp's validator counts as animating.
+    static func isAnimated(_ data: Data) -> Bool {
+        let bytes = [UInt8](data.prefix(21))
+        guard bytes.count == 21, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50],
+              bytes[12..<16] == [0x56, 0x50, 0x38, 0x58] else { return false }
+        return bytes[20] & animationFlag != 0
+    }
+
     private static func extendedHeader(flags: UInt8, width: Int, height: Int) -> [UInt8] {
         var payload: [UInt8] = [flags, 0, 0, 0]
         appendLittleEndian(width - 1, bytes: 3, to: &payload)

@@ -46,6 +46,12 @@ struct MessengerStickerConverter: Sendable {
             ? try still(placed[0], changes: changes)
             : try animation(zip(placed, delays).map { DecodedImage.Frame(image: $0, delay: $1) },
                             loopCount: loopCount, changes: changes)
+        // Frames that are all alike (or differ by a pixel lost to lossy coding) leave libwebp one
+        // frame, a still WebP: in a pack marked animated WhatsApp refuses the whole pack. What does
+        // not animate goes as the still it is.
+        if converted.isAnimated, format.animated == .webp, !WebPContainer.isAnimated(converted.data) {
+            converted = try still(placed[0], changes: changes + ["its frames look the same once encoded, so it is a still"])
+        }
         let art = format.canvas.artSize(width: width, height: height)
         let canvas = format.canvas.canvasSize(width: width, height: height)
         if art.width != width || art.height != height || canvas != art {

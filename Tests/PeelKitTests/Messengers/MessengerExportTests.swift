@@ -160,6 +160,21 @@ import Testing
         #expect(thumbnail.frames[0].image.hasVisiblePixels)
     }
 
+    /// An animation whose frames are all alike gives libwebp one frame, a still WebP, which a
+    /// WhatsApp pack marked animated may not hold: it goes as the still it is, and says so.
+    @Test func anAnimationThatDoesNotAnimateGoesToWhatsAppAsAStill() throws {
+        let red = RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
+        let same = DecodedImage(frames: (0..<6).map { _ in DecodedImage.Frame(image: red, delay: 0.2) }, loopCount: 0)
+        let converter = MessengerStickerConverter(format: try #require(MessengerFormat.of(.whatsapp)), longAnimations: .refuse)
+        let converted = try converter.convert(same)
+        #expect(!converted.isAnimated && !WebPContainer.isAnimated(converted.data))
+        #expect(converted.changes.contains("its frames look the same once encoded, so it is a still"))
+        var moving = (0..<6).map { _ in DecodedImage.Frame(image: red, delay: 0.2) }
+        for index in moving.indices { for pixel in 0..<(64 * 8) { moving[index].image.pixels[(index * 64 * 8 + pixel) * 4 + 1] = 255 } }
+        let animated = try converter.convert(DecodedImage(frames: moving, loopCount: 0))
+        #expect(animated.isAnimated && WebPContainer.isAnimated(animated.data))
+    }
+
     /// Telegram takes 20 keywords of 64 characters in all: tags are kept in order while both allow.
     @Test func telegramKeywordsStayWithinTheirTotalLength() {
         let ten = ["happy", "smile", "grinning", "cheerful", "delighted", "joyful", "laughing", "pleased", "sunny", "friendly"]
