@@ -424,6 +424,18 @@ extension SiteBuilderTests {
         #expect(css.contains(".sticker-art img { width: 100%; max-width: 160px; aspect-ratio: 1; object-fit: contain; }"), "the grid's box is square")
     }
 
+    /// Peel's English words on another language's page say so (the size badge), and the site's
+    /// title in the breadcrumb takes its own direction (`Stickers & "Friends"` read scrambled on RTL pages).
+    @Test func theSizeBadgeIsEnglishAndTheBreadcrumbTitleHasItsDirection() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\ntitle: Stickers & \"Friends\"\nlanguages: [en, ar]\n---\n", to: "content/site.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(try folder.read("site/ar/index.html").contains("<span class=\"badge\" lang=\"en\">small 300 px</span>"))
+        #expect(try folder.read("site/index.html").contains("<span class=\"badge\">small 300 px</span>"))
+        #expect(try folder.read("site/ar/pets/index.html").contains("<ol><li><a href=\"../index.html\" dir=\"auto\" lang=\"en\">Stickers &amp; &quot;Friends&quot;</a>"))
+    }
+
     /// A typo in site.md's front matter stops the build and keeps the site in place: read without
     /// it, the new site lost every language and its title. The translations are not told that
     /// site.md declares no languages.
