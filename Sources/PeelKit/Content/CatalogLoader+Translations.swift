@@ -61,6 +61,12 @@ extension CatalogLoader {
             }
             guard !site.languages.isEmpty else {
                 if site.frontMatterUnreadable { continue }   // site.md's own error says what is wrong
+                // `sun.en.md` in an English catalog: no languages: line makes it a translation
+                // ("add languages: [en, en]" was the advice).
+                if name.language.lowercased() == site.language.lowercased() {
+                    report(.orphanTranslation, "'\(name.language)' is the catalog's language (site.md's language:), whose texts live in \(source); this file is ignored")
+                    continue
+                }
                 report(.undeclaredLanguage, "this looks like a translation into '\(name.language)', but site.md declares no languages; "
                     + "add 'languages: [\(site.language), \(name.language)]' to site.md to publish it (the file is ignored)")
                 continue

@@ -126,6 +126,10 @@ import Testing
         #expect(catalog.site.otherLanguages == [])
         #expect(summary(findings) == ["sky/moon.fr.md:- undeclared-language fr"])
         #expect(findings[0].message.contains("languages: [en-GB, fr]"))
+        // A file in the catalog's own language is no translation ("add languages: [en-GB, en-GB]" was the advice).
+        try folder.write("---\nalt: Moon\n---\n", to: "sky/moon.en-GB.md")
+        let own = try CatalogLoader(contentFolder: folder.url).load().1.first { $0.file == "sky/moon.en-GB.md" }
+        #expect(own?.code == .orphanTranslation && own?.message.hasPrefix("'en-GB' is the catalog's language") == true, "\(own?.message ?? "")")
         let result = try await Review.make(content: folder.url)
         #expect(!result.findings.contains { $0.code == .missingTranslation })
     }
