@@ -424,7 +424,7 @@ public struct CatalogLoader {
             // pack.md is the pack's own file, never a sticker's sidecar: the image needs another name.
             let advice = stem.lowercased() == "pack"
                 ? "its sidecar would be \(folder)/pack.md, which is the pack's own file; rename the image (e.g. \(stem)-sticker.\(image.split(separator: ".").last ?? "png")) and give it a sidecar with 'alt:'"
-                : "create \(folder)/\(stem).md with 'alt:' (its accessibility label), or run peel new sticker \(folder)/\(stem)"
+                : "create \(folder)/\(stem).md with 'alt:' (its accessibility label), or run peel new sticker \(ShellWord.quoted("\(folder)/\(stem)"))"
             findings.append(Finding(.error, .missingSidecar, file: source, message: "sticker has no sidecar; " + advice, sticker: source))
             return (sticker, findings)
         }

@@ -95,6 +95,19 @@ import Testing
         #expect(findings.contains { $0.code == .emptyPack })
     }
 
+    /// The suggested command can be pasted: a pack or image name with a space is quoted.
+    @Test func theMissingSidecarHintCanBePasted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\n---\n", to: "Pack One/pack.md")
+        let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        try folder.write(png, to: "Pack One/happy sun's.png")
+        try folder.write(png, to: "Pack One/plain.png")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1.filter { $0.code == .missingSidecar }.map(\.message)
+        #expect(findings.contains { $0.hasSuffix("run peel new sticker 'Pack One/happy sun'\\''s'") }, "\(findings)")
+        #expect(findings.contains { $0.hasSuffix("run peel new sticker 'Pack One/plain'") })
+        #expect(ShellWord.quoted("faces/party") == "faces/party")
+    }
+
     /// Front matter after a blank line, or fenced with `----`, is read as text: said at its line,
     /// instead of a bare missing-label; a body that merely has a rule is no front matter.
     @Test func frontMatterNotOnTheFirstLineIsNamed() {
