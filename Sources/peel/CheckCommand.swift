@@ -95,7 +95,18 @@ struct CheckCommand: AsyncParsableCommand {
         }
 
         let paths = DisplayPath(root: target.root)
-        let summary = review.summary
+        var summary = review.summary
+        var findings = review.findings
+        if review.checkedNothing {
+            // For machines too: JSON's and SARIF's "0 errors" read as a clean run.
+            let scope = switch review.scope {
+            case .catalog: "."
+            case .pack(let folder): folder
+            case .file(let path): path
+            }
+            findings.append(Finding(.error, .nothingChecked, file: scope, message: "no sticker was checked; point peel check at a content folder, a pack folder or a sticker image"))
+            summary.errors += 1
+        }
         let checked = Self.checked(review, paths: paths)
         let out = Terminal.standardOutput
         switch format {
@@ -103,11 +114,11 @@ struct CheckCommand: AsyncParsableCommand {
             FindingPrinter(terminal: out, paths: paths, includeSuppressed: true).print(review.findings)
             out.line("Checked \(checked)")
         case .json:
-            print(try FindingsJSON.encode(review.findings, summary: summary))
+            print(try FindingsJSON.encode(findings, summary: summary))
         case .sarif:
-            print(try SARIFReport.encode(review.findings, contentFolder: target.root))
+            print(try SARIFReport.encode(findings, contentFolder: target.root))
         case .github:
-            for line in GitHubAnnotations.lines(review.findings, pathPrefix: paths.prefix) { print(line) }
+            for line in GitHubAnnotations.lines(findings, pathPrefix: paths.prefix) { print(line) }
             out.line("Checked \(checked)")
         }
         if review.checkedNothing {

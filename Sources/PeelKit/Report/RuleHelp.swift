@@ -73,6 +73,7 @@ public enum RuleHelp {
         .yamlUnquotedComment: "put the text in quotes: alt: \"Smiley #1 face\"",
         .yamlTag: "put the text in quotes: alt: \"!important face\"",
         .frontMatterUnclosed: "add the closing '---' line",
+        .nothingChecked: "point peel check at a content folder, a pack folder or a sticker image",
         .frontMatterNotFirst: "start the file with the '---' line: no blank line or text before it, exactly three dashes",
         .frontMatterNotMapping: "write `key: value` lines",
         .unknownKey: "use the suggested key",

@@ -85,6 +85,11 @@ import Testing
         let empty = try cli.run(["check", "content/empty"], in: folder.url, environment: ["CI": "true"])
         #expect(empty.status == 2, "\(empty.stdout)")
         #expect(empty.stderr.contains("content/empty: error: no sticker was checked"), "\(empty.stderr)")
+        // Machines see it too: a report of "0 errors" read as a clean run.
+        let json = try cli.run(["check", "content/empty", "--format", "json"], in: folder.url, environment: ["CI": "true"])
+        #expect(json.status == 2 && json.stdout.contains("\"code\" : \"nothing-checked\"") && json.stdout.contains("\"errors\" : 1"), "\(json.stdout)")
+        let sarif = try cli.run(["check", "content/empty", "--format", "sarif"], in: folder.url, environment: ["CI": "true"])
+        #expect(sarif.stdout.contains("nothing-checked"))
 
         try folder.write("nothing here", to: "loose/notes.txt")
         let loose = try cli.run(["check", "loose/notes.txt"], in: folder.url)
