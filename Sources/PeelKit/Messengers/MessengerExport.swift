@@ -233,10 +233,21 @@ public struct MessengerExport: Sendable {
 
     private func plan(_ pack: Pack, review: Review) -> Plan {
         var refused: [Finding] = []
+        // A sidecar that cannot be read lost its emoji: and label with it; its own error is what
+        // to fix, not the "add emoji:" that followed from it.
+        var unreadableSidecars = Set<String>()
+        for sticker in pack.stickers {
+            guard let error = sticker.sidecarError else { continue }
+            unreadableSidecars.insert(sticker.source)
+            var finding = error
+            finding.sticker = sticker.source
+            finding.message = "\(platform.name): its sidecar cannot be read, so neither its emoji nor its label: \(error.message)"
+            refused.append(finding)
+        }
         let platformFindings = Checker.applyIgnores(
             PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets, platform: platform),
             catalog: review.catalog).filter { !$0.suppressed && $0.severity == .error }
-        for finding in platformFindings {
+        for finding in platformFindings where !unreadableSidecars.contains(finding.sticker ?? "") {
             // An animation too long is converted anyway when --long-animations says how.
             if finding.code == .animationTooLong && longAnimations != .refuse { continue }
             // How many stickers a pack holds is judged on what converts (MessengerLayout.packProblems).

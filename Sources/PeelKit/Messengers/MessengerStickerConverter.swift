@@ -72,9 +72,12 @@ struct MessengerStickerConverter: Sendable {
         let played = AnimationTiming.asPlayed(frames.map(\.delay))
         let quick = zip(frames, played).filter { $0.delay != $1 }.count
         if quick > 0 {
+            // "No frame delays" only when there were none: 5 ms frames have delays, played longer.
+            let none = quick == frames.count && frames.allSatisfy { $0.delay == 0 }
+            let whole = PlatformChecks.number(AnimationTiming.duration(zip(frames, played).map { DecodedImage.Frame(image: $0.image, delay: $1) }))
+            changes.append(none ? "no frame delays: 0.1 s a frame, as browsers and Messages play it, so it lasts \(whole) s"
+                : "\(quick) of \(frames.count) frames of 10 ms or less: 0.1 s each, as browsers and Messages play them, so it lasts \(whole) s")
             frames = zip(frames, played).map { DecodedImage.Frame(image: $0.image, delay: $1) }
-            changes.append(quick == frames.count ? "no frame delays: 0.1 s a frame, as browsers and Messages play it"
-                : "\(quick) of \(frames.count) frames of 10 ms or less: 0.1 s each, as browsers and Messages play them")
         }
         let duration = AnimationTiming.duration(frames)
         if let limit = format.maximumSeconds, duration > limit + 0.0005 {

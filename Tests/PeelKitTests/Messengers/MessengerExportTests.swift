@@ -175,6 +175,17 @@ import Testing
         #expect(animated.isAnimated && WebPContainer.isAnimated(animated.data))
     }
 
+    /// A sidecar whose YAML cannot be read is refused for that, not for the emoji it seemed to lack.
+    @Test func aSidecarThatCannotBeReadIsRefusedForItsOwnError() async throws {
+        let folder = try catalog { folder in
+            try folder.write("---\nalt: A cat face\nemoji: [😺]\nemoji: [😸]\n---\n", to: "content/pets/cat.md")
+        }
+        let result = try await export(.signal, folder, skipInvalid: true)
+        let cat = result.refused.filter { $0.sticker == "pets/cat.png" }
+        #expect(cat.map(\.code) == [.yamlSyntax], "\(cat.map(\.formatted))")
+        #expect(cat.first?.message.hasPrefix("Signal: its sidecar cannot be read, so neither its emoji nor its label: YAML syntax error") == true)
+    }
+
     /// Telegram takes 20 keywords of 64 characters in all: tags are kept in order while both allow.
     @Test func telegramKeywordsStayWithinTheirTotalLength() {
         let ten = ["happy", "smile", "grinning", "cheerful", "delighted", "joyful", "laughing", "pleased", "sunny", "friendly"]
@@ -226,7 +237,7 @@ import Testing
             let result = try await export(platform, folder, skipInvalid: true)
             #expect(!result.refused.contains { $0.sticker == "pets/quick.png" }, "\(platform): \(result.refused)")
             let changes = result.changed.first { $0.sticker == "pets/quick.png" }?.changes ?? []
-            #expect(changes.contains("no frame delays: 0.1 s a frame, as browsers and Messages play it"), "\(platform): \(changes)")
+            #expect(changes.contains("no frame delays: 0.1 s a frame, as browsers and Messages play it, so it lasts 0.40 s"), "\(platform): \(changes)")
         }
     }
 
@@ -247,7 +258,16 @@ import Testing
                 "played at 0.1 s, no frame is under WhatsApp's 8 ms: \(review.findings.map(\.message))")
         let result = try await export(.whatsapp, folder, skipInvalid: true)
         let changes = result.changed.first { $0.sticker == "pets/flash.png" }?.changes ?? []
-        #expect(changes.contains("4 of 5 frames of 10 ms or less: 0.1 s each, as browsers and Messages play them"), "\(changes)")
+        #expect(changes.contains("4 of 5 frames of 10 ms or less: 0.1 s each, as browsers and Messages play them, so it lasts 0.90 s"), "\(changes)")
+        // Frames that all have delays, of 5 ms: not "no frame delays".
+        let fives = (0..<4).map { index in
+            DecodedImage.Frame(image: RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64)).flatMap { pixel -> [UInt8] in
+                pixel % 64 < 12 * (index + 1) ? [200, 0, 0, 255] : [0, 0, 0, 0]
+            }), delay: 0.005)
+        }
+        let converter = MessengerStickerConverter(format: try #require(MessengerFormat.of(.discord)), longAnimations: .refuse)
+        #expect(try converter.convert(DecodedImage(frames: fives, loopCount: 0)).changes
+                    .contains("4 of 4 frames of 10 ms or less: 0.1 s each, as browsers and Messages play them, so it lasts 0.40 s"))
     }
 
     @Test func aFileAddedToAnExportFolderIsNeverDeletedByTheNextExport() async throws {
