@@ -36,7 +36,9 @@ struct MessengerStickerConverter: Sendable {
     /// settled on the source frames first, so frames a setting cuts or merges away, and animations
     /// refused for their length, are never scaled.
     func convert(_ image: consuming DecodedImage) throws -> Converted {
-        let (width, height, loopCount) = (image.width, image.height, image.loopCount ?? 0)
+        // No loop count (a GIF without the NETSCAPE extension) plays once, as browsers and Messages
+        // play it; it was made to loop forever.
+        let (width, height, loopCount) = (image.width, image.height, image.loopCount ?? 1)
         var (frames, changes) = try timed(image.frames)
         _ = consume image
         let delays = frames.map(\.delay)

@@ -173,6 +173,9 @@ import Testing
         for index in moving.indices { for pixel in 0..<(64 * 8) { moving[index].image.pixels[(index * 64 * 8 + pixel) * 4 + 1] = 255 } }
         let animated = try converter.convert(DecodedImage(frames: moving, loopCount: 0))
         #expect(animated.isAnimated && WebPContainer.isAnimated(animated.data))
+        // Plays as often as the source: a GIF without a loop extension (no count) once, not forever.
+        #expect(try WebPCodec.decodeAnimation(converter.convert(DecodedImage(frames: moving, loopCount: nil)).data).loopCount == 1)
+        #expect(try WebPCodec.decodeAnimation(converter.convert(DecodedImage(frames: moving, loopCount: 3)).data).loopCount == 3)
     }
 
     /// A sidecar whose YAML cannot be read is refused for that, not for the emoji it seemed to lack.
