@@ -90,6 +90,8 @@ public struct IconSet: Sendable {
     /// The files of an existing set that `peel icons` did not write, or that changed since: a set
     /// made in Xcode, or an icon replaced by hand, was overwritten without a word.
     static func foreignFiles(in set: URL) -> [String] {
+        // A set folder that is a link is refused by the write itself, never followed to be listed.
+        if SafeFile.isSymlink(set.path) { return [] }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: set.path)) ?? []).filter { !ExportRecord.osLitter.contains($0) }
         guard !names.isEmpty else { return [] }
         guard names.contains(marker) else { return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
