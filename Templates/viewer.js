@@ -26,6 +26,12 @@
   var close = dialog.querySelector("[data-viewer-close]");
   var fullscreen = dialog.querySelector("[data-viewer-fullscreen]");
   var zoom = dialog.querySelector("[data-viewer-zoom]");
+  // The pack's own language (its language: in a site of one language), for its titles and labels
+  // only: on the dialog it also marked the theme's English buttons as that language.
+  var textLang = dialog.getAttribute("data-text-lang");
+  function setLang(element, tag) {
+    if (tag) element.lang = tag; else element.removeAttribute("lang");
+  }
   var enlarged = false;   // true size by default; Enlarge shows the art as large as the stage allows
   var PREFIX = "#sticker=";
   var current = null;   // the <li> shown
@@ -72,7 +78,7 @@
       image.height = Number(height);
       image.alt = item.getAttribute("data-label") || "";
       // A label not yet translated is the default language's: its language goes with it.
-      if (item.getAttribute("data-label-lang")) image.lang = item.getAttribute("data-label-lang");
+      if (item.getAttribute("data-label-lang") || textLang) image.lang = item.getAttribute("data-label-lang") || textLang;
       image.dir = "auto";
       picture.appendChild(image);
       stage.appendChild(picture);
@@ -87,11 +93,12 @@
       size.textContent = "";
     }
     link.textContent = item.getAttribute("data-title");
+    setLang(link, textLang);
     link.href = item.querySelector("a").getAttribute("href");
     var text = item.getAttribute("data-label");
     if (text) {
       label.textContent = text;
-      if (item.getAttribute("data-label-lang")) label.lang = item.getAttribute("data-label-lang"); else label.removeAttribute("lang");
+      setLang(label, item.getAttribute("data-label-lang") || textLang);
     } else {
       sayInEnglish(label, "No label yet.");
     }

@@ -436,6 +436,18 @@ extension SiteBuilderTests {
         #expect(try folder.read("site/ar/pets/index.html").contains("<ol><li><a href=\"../index.html\" dir=\"auto\" lang=\"en\">Stickers &amp; &quot;Friends&quot;</a>"))
     }
 
+    /// A pack in another language (one-language site): the viewer's English buttons are not marked
+    /// as that language; its titles and labels get it from `data-text-lang` (viewer.js).
+    @Test func theViewerOfAPackInAnotherLanguageKeepsItsButtonsEnglish() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\ntitle: Pets\nlanguage: ar\n---\n", to: "content/pets/pack.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let page = try folder.read("site/pets/index.html")
+        #expect(page.contains("<dialog class=\"viewer\" id=\"viewer\" aria-labelledby=\"viewer-title\" data-viewer data-text-lang=\"ar\">"))
+        #expect(try folder.read("site/assets/viewer.js").contains("setLang(label, item.getAttribute(\"data-label-lang\") || textLang)"))
+    }
+
     /// A typo in site.md's front matter stops the build and keeps the site in place: read without
     /// it, the new site lost every language and its title. The translations are not told that
     /// site.md declares no languages.
