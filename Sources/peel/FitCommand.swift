@@ -36,7 +36,11 @@ struct FitCommand: ParsableCommand {
     @Option(help: "For sticker files: the size class to fit (small, regular, large); default: their pack's, or large for a file outside a catalog.")
     var size: SizeClass?
 
+    @Option(help: "Refuse art whose header claims more pixels than this (decompression-bomb guard); raise it for art over 4096 × 4096 px.")
+    var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
+
     func validate() throws {
+        try PixelBudget.validate(maxPixels)
         // `-o` with `--in-place` was ignored: the originals were replaced, and the folder named stayed empty.
         if inPlace, output != nil { throw ValidationError("--in-place replaces the original files, so it takes no -o; give one of them") }
     }
@@ -88,9 +92,11 @@ struct FitCommand: ParsableCommand {
             let result: (data: Data, report: StickerFitter.Report)
             do {
                 data = try ContentFile.read(item.input)
-                result = try StickerFitter(sizeClass: item.sizeClass).fit(data)
+                result = try StickerFitter(sizeClass: item.sizeClass, maxPixels: maxPixels).fit(data)
             } catch {
-                terminal.write("\(shown): error: \(SystemErrorText.describe(error))\n")
+                // Art over the pixel budget: say how to let it through (`peel fit huge.png` is the help's own example).
+                let raise = (error as? ImageError)?.findingCode == .imageTooLarge ? "; pass --max-pixels to fit larger art" : ""
+                terminal.write("\(shown): error: \(SystemErrorText.describe(error))\(raise)\n")
                 failures += 1
                 continue
             }

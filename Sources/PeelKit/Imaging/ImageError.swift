@@ -11,7 +11,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
 
     /// The finding code a sticker or an art file that fails this way gets.
-    var findingCode: FindingCode {
+    public var findingCode: FindingCode {
         switch self {
         case .overPixelBudget, .animationOverBudget: .imageTooLarge
         case .unsupported: .unsupportedFormat

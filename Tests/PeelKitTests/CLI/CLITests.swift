@@ -248,6 +248,13 @@ extension CLITests {
         #expect(!folder.exists("fitted/p/cat.png"), "stickers that fit are not copied")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")) == original, "art is never touched without --in-place")
 
+        // Art over the pixel budget is refused naming --max-pixels, which lets it through.
+        try PNGCodec.encode(RGBAImage(width: 4200, height: 4200, pixels: [UInt8](repeating: 255, count: 4200 * 4200 * 4))).write(to: folder.url.appendingPathComponent("huge.png"))
+        let huge = try run(["fit", "huge.png", "--size", "small", "-o", "big-out"], in: folder.url, environment: ["CI": "true"])
+        #expect(huge.status == 1 && huge.stderr.contains("it was not decoded; pass --max-pixels to fit larger art"), "\(huge.stderr)")
+        let raised = try run(["fit", "huge.png", "--size", "small", "-o", "big-out", "--max-pixels", "20000000"], in: folder.url, environment: ["CI": "true"])
+        #expect(raised.status == 0 && folder.exists("big-out/huge.png"), "\(raised.stderr)")
+
         // -o with --in-place was ignored, the originals replaced: a usage error, nothing written.
         let both = try run(["fit", "--in-place", "-o", "elsewhere"], in: folder.url, environment: ["CI": "true"])
         #expect(both.status == 2 && both.stderr.contains("--in-place replaces the original files, so it takes no -o"))
