@@ -163,6 +163,13 @@ struct LabelsImportCommand: ParsableCommand {
         if LabelFileFormat.isXLIFF(path: file) {
             return try importXLIFF(file, content: content)
         }
+        // A String Catalog (what peel export xcode writes beside Stickers.xcstickers) read as a CSV
+        // gave a header error that listed the columns expected as if they were found.
+        if file.lowercased().hasSuffix(".xcstrings") || file.lowercased().hasSuffix(".json") {
+            let terminal = Terminal.standardError
+            terminal.line(terminal.colored("\(file): error: a String Catalog or JSON file is not imported; Peel writes .xcstrings for Xcode from the sidecars. Import a CSV (peel labels export --csv FILE) or an XLIFF file (peel labels export --xliff FILE --lang LANG; Xcode's Export Localizations writes XLIFF too)", .red))
+            throw ExitCode(2)
+        }
         let plan = try planned(content: content, problem: "row", read: { try LabelCSV.read(URL(fileURLWithPath: file), file: file) },
                                plan: { try LabelImport.plan($0, sheetFile: file, content: folder) })
         if dryRun {

@@ -35,6 +35,14 @@ import Testing
         #expect(!folder.exists("content/pets/labels.csv"))
     }
 
+    /// A String Catalog given to the import is named as one, with the files that do import.
+    @Test func aStringCatalogIsNotReadAsACSV() throws {
+        let folder = try fixtures.catalog()
+        try folder.write("{\"sourceLanguage\":\"en\",\"strings\":{}}", to: "Localizable.xcstrings")
+        let run = try cli.run(["labels", "import", "Localizable.xcstrings"], in: folder.url)
+        #expect(run.status == 2 && run.stderr.contains("Localizable.xcstrings: error: a String Catalog or JSON file is not imported"), "\(run.stderr)")
+    }
+
     @Test func anExportNeverWritesIntoTheContentFolder() throws {
         let folder = try fixtures.catalog()
         let snapshot = try fixtures.snapshot(folder)

@@ -118,7 +118,7 @@ import Testing
 
     @Test func aHeaderWithoutTheNeededColumnsIsRefused() {
         #expect(problems("pack,file,label\npets,pets/cat.png,Cat\n")
-            == ["labels.csv:1: error: header has no 'label hash', 'new label' column; the header names the columns pack, file, label, label hash, new label"])
+            == ["labels.csv:1: error: header has no 'label hash', 'new label' column; expected the columns pack, file, label, label hash, new label, found 'pack', 'file', 'label'"])
         #expect(problems("") == ["labels.csv:1: error: the first line must be the header: pack, file, label, label hash, new label"])
         #expect(problems("file,file,label hash,new label\n") == ["labels.csv:1: error: column 'file' appears twice; keep one"])
     }

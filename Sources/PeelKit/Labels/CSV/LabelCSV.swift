@@ -83,7 +83,7 @@ public enum LabelCSV {
         let missing = required.filter { columns[$0] == nil }
         if !missing.isEmpty {
             headerProblems.append(LabelSheetProblem(file: file, line: headerRecord.line,
-                message: "header has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) column; the header names the columns \(header.joined(separator: ", "))"))
+                message: "header has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) column; expected the columns \(header.joined(separator: ", ")), found \(names.isEmpty ? "none" : names.prefix(8).map { "'\($0)'" }.joined(separator: ", "))"))
         }
         guard headerProblems.isEmpty else { throw LabelSheetProblems(problems: headerProblems + problems) }
         // The review CSV's `label (fr)` columns (`ReviewCSV`), by language tag.
