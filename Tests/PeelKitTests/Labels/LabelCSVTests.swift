@@ -53,6 +53,15 @@ import Testing
         #expect(SpreadsheetCell.unguarded(SpreadsheetCell.guarded(label)) == label)
     }
 
+    /// A leading apostrophe the reviewer typed in "new label" is kept; one that is Peel's guard on
+    /// the label cell, copied across, is taken off.
+    @Test func anApostropheTypedInTheNewLabelIsKept() throws {
+        let typed = try decode("file,label,label hash,new label\npets/cat.png,Minus,sha256:e3b0c44298fc1c14,'-' minus sign\n")
+        #expect(typed.rows.first?.newLabel == "'-' minus sign")
+        let copied = try decode("file,label,label hash,new label\npets/cat.png,'-minus,sha256:e3b0c44298fc1c14,'-minus\n")
+        #expect(copied.rows.first?.newLabel == "-minus" && copied.rows.first?.label == "-minus")
+    }
+
     @Test func aSpreadsheetsApostropheLessFormulaTextIsReadAsWritten() throws {
         // A spreadsheet that shows '-ish as text saves -ish: nothing to take off.
         let sheet = try decode("file,label hash,new label\n pets/cat.png,sha256:e3b0c44298fc1c14,-ish\n")

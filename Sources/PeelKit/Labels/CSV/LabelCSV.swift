@@ -103,12 +103,22 @@ public enum LabelCSV {
             func cell(_ name: String) -> String { columns[name].map { SpreadsheetCell.unguarded(record.fields[$0]) } ?? "" }
             var row = LabelSheet.Row(pack: cell(Column.pack), file: cell(Column.file), label: columns[Column.label] == nil ? nil : cell(Column.label),
                                      labelHash: cell(Column.labelHash).trimmingCharacters(in: .whitespaces),
-                                     newLabel: cell(Column.newLabel), line: record.line)
+                                     newLabel: newLabel(columns[Column.newLabel].map { record.fields[$0] } ?? "",
+                                                        label: columns[Column.label].map { record.fields[$0] }),
+                                     line: record.line)
             for (tag, index) in translationColumns { row.translations[tag] = SpreadsheetCell.unguarded(record.fields[index]) }
             rows.append(row)
         }
         guard problems.isEmpty else { throw LabelSheetProblems(problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }) }
         return LabelSheet(rows: rows)
+    }
+
+    /// The "new label" cell as the reviewer meant it. Peel exports it empty, so an apostrophe in
+    /// front is the reviewer's ("'-' minus sign" lost it), unless the cell is the label cell as
+    /// Peel guarded it, copied across ("'=SUM(A1)" for "=SUM(A1)").
+    static func newLabel(_ cell: String, label guardedLabel: String?) -> String {
+        guard let guardedLabel, cell == guardedLabel else { return cell }
+        return SpreadsheetCell.unguarded(cell)
     }
 
     /// A row with no text at all: a spreadsheet's trailing `,,,,` or blank line.
