@@ -15,7 +15,7 @@ struct Terminal: Sendable {
     init(descriptor: Int32) {
         self.descriptor = descriptor
         let environment = ProcessInfo.processInfo.environment
-        usesColor = isatty(descriptor) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        usesColor = isatty(descriptor) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     var isTTY: Bool { isatty(descriptor) == 1 }

@@ -139,6 +139,7 @@ public struct CatalogLoader {
         let names = (try? listing(content.url(folder))) ?? []
         let packFile = "\(folder)/pack.md"
         var coverName: String?
+        var coverLine: Int?
         var partsDeclaration: PartsPack.Declaration?
 
         if names.contains("pack.md") {
@@ -191,6 +192,7 @@ public struct CatalogLoader {
             pack.words = reader.strings("words") ?? []
             pack.order = reader.integer("order")
             coverName = reader.string("cover")?.trimmed
+            coverLine = reader.frontMatter["cover"]?.line
             pack.manifest = packFile
             pack.ignore = Self.ignoreList(&reader)
             if let parts = reader.strings("parts")?.map(\.trimmed).filter({ !$0.isEmpty }), !parts.isEmpty {
@@ -264,7 +266,7 @@ public struct CatalogLoader {
             if let index = pack.stickers.firstIndex(where: { $0.fileName == coverName || $0.slug == coverName }) {
                 pack.coverIndex = index
             } else {
-                findings.append(Finding(.warning, .missingFile, file: packFile, line: nil,
+                findings.append(Finding(.warning, .missingFile, file: packFile, line: coverLine,
                                         message: "cover '\(coverName)' is not a sticker of this pack; the first sticker is used"))
             }
         }

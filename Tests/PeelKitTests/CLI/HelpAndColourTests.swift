@@ -50,6 +50,9 @@ import Testing
         #expect(noColor.contains("missing-sidecar"))
         // Colour is SGR (ESC [ … m); the progress line may still clear itself with ESC [ K.
         #expect(noColor.firstMatch(of: /\x{1B}\[[0-9;]*m/) == nil, "NO_COLOR turns colour off")
+        // no-color.org: only a NO_COLOR that is set and not empty turns colour off.
+        let empty = try onTerminal(["check", "content"], in: folder.url, environment: ["NO_COLOR": ""])
+        #expect(empty.contains("\u{1B}[31m"), "an empty NO_COLOR leaves colour on")
 
         let piped = try CLITests().run(["check", "content"], in: folder.url)
         #expect(piped.stdout.contains("missing-sidecar"))

@@ -95,6 +95,16 @@ import Testing
         #expect(findings.contains { $0.code == .emptyPack })
     }
 
+    /// A cover that is not a sticker of the pack is named at its line.
+    @Test func aCoverThatIsNotAStickerIsNamedAtItsLine() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: A\ncover: ghost.png\n---\n", to: "a/pack.md")
+        try folder.write(try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png")), to: "a/cat.png")
+        try folder.write("---\nalt: A cat\n---\n", to: "a/cat.md")
+        let finding = try CatalogLoader(contentFolder: folder.url).load().1.first { $0.message.hasPrefix("cover 'ghost.png'") }
+        #expect(finding?.file == "a/pack.md" && finding?.line == 3)
+    }
+
     /// The suggested command can be pasted: a pack or image name with a space is quoted.
     @Test func theMissingSidecarHintCanBePasted() throws {
         let folder = try TemporaryFolder()
