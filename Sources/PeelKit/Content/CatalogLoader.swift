@@ -506,8 +506,10 @@ public struct CatalogLoader {
 
     /// "happy_sun-2" -> "Happy sun 2": a readable default title from a file name.
     static func title(fromStem stem: String) -> String {
-        let words = stem.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
-            .split(separator: " ").joined(separator: " ")
+        // Underscores, hyphens and any white space or control character (a tab in a file name
+        // went into the title, which was then reported) separate words.
+        let words = stem.split { $0 == "_" || $0 == "-" || $0.isWhitespace || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control } }
+            .joined(separator: " ")
         guard let first = words.first else { return stem }
         return first.uppercased() + words.dropFirst()
     }

@@ -95,6 +95,14 @@ import Testing
         #expect(findings.contains { $0.code == .emptyPack })
     }
 
+    /// A title made from a file name splits its words at underscores, hyphens and any white
+    /// space or control character: a tab in the name no longer reaches the title.
+    @Test func titlesFromFileNamesHoldNoTabs() {
+        #expect(CatalogLoader.title(fromStem: "happy\tsun") == "Happy sun")
+        #expect(CatalogLoader.title(fromStem: "happy_sun-2") == "Happy sun 2")
+        #expect(CatalogLoader.title(fromStem: "  ") == "  ")
+    }
+
     /// A cover that is not a sticker of the pack is named at its line.
     @Test func aCoverThatIsNotAStickerIsNamedAtItsLine() throws {
         let folder = try TemporaryFolder()
