@@ -63,8 +63,10 @@ extension CatalogLoader {
                 if site.frontMatterUnreadable { continue }   // site.md's own error says what is wrong
                 // `sun.en.md` in an English catalog: no languages: line makes it a translation
                 // ("add languages: [en, en]" was the advice).
+                // `sun.en.md` in an English catalog: "add languages: [en, en]" was the advice.
                 if name.language.lowercased() == site.language.lowercased() {
-                    report(.orphanTranslation, "'\(name.language)' is the catalog's language (site.md's language:), whose texts live in \(source); this file is ignored")
+                    report(.undeclaredLanguage, "'\(name.language)' is the catalog's language (site.md's language:), so this file is ignored; "
+                        + "if \(source) is written in another language (its pack's language:), declare both in site.md: languages: [\(site.language), that language]")
                     continue
                 }
                 report(.undeclaredLanguage, "this looks like a translation into '\(name.language)', but site.md declares no languages; "
