@@ -8,11 +8,54 @@ struct NewCommand: ParsableCommand {
         abstract: "Write a template for something new in the catalog.",
         discussion: """
         Examples:
+          peel new pack animals               content/animals/pack.md, for a new pack
           peel new sticker faces/party        the sidecar for content/faces/party.png
           peel init                           a whole new catalog instead
         """,
-        subcommands: [NewStickerCommand.self]
+        subcommands: [NewPackCommand.self, NewStickerCommand.self]
     )
+}
+
+struct NewPackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Write a pack folder with its pack.md template.",
+        discussion: """
+        Makes <content>/<name>/ and its pack.md (title, size class and contexts, each explained);         put the pack's images in the folder next, and give each a sidecar with peel new sticker.         An existing pack.md is never overwritten.
+
+        Examples:
+          peel new pack animals                        writes content/animals/pack.md
+          peel new pack weather --content my-stickers
+        """
+    )
+
+    @Argument(help: "The pack folder's name.")
+    var name: String
+
+    @Option(help: "The content folder.", completion: .directory)
+    var content: String = "content"
+
+    func run() throws {
+        let terminal = Terminal.standardError
+        let written: URL
+        do {
+            written = try PackScaffold.write(name, content: URL(fileURLWithPath: content))
+        } catch let error as ScaffoldError {
+            terminal.lines(error.description, .red)
+            if case .badPackName = error { throw ExitCode(2) }
+            throw ExitCode(1)
+        } catch let error as PeelError {
+            terminal.line(terminal.colored(error.description, .red))
+            if case .contentFolderMissing = error {
+                terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
+                throw ExitCode(2)
+            }
+            throw ExitCode(1)
+        }
+        let folder = written.deletingLastPathComponent()
+        Terminal.standardOutput.line("Wrote \(DisplayPath.file(written))")
+        Terminal.standardOutput.line("Next: put the pack's images in \(DisplayPath.file(folder))/, then run peel new sticker \(ShellWord.quoted(folder.lastPathComponent + "/NAME"))\(content == "content" ? "" : " --content \(ShellWord.quoted(content))") for each.")
+    }
 }
 
 struct NewStickerCommand: ParsableCommand {

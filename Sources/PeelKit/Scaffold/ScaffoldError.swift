@@ -10,6 +10,8 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
     case ambiguousImage(path: String, candidates: [String])
     /// The argument is not `PACK/NAME`.
     case badStickerPath(String)
+    /// `peel new pack` was given a path or a hidden name, not a folder name.
+    case badPackName(String)
 
     public var description: String {
         switch self {
@@ -18,7 +20,7 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
             return "error: \(paths.count == 1 ? "this file already exists" : "these files already exist"); \(command) never overwrites, so nothing was written:\n\(list)\n"
                 + (command == "peel init"
                     ? "Choose a folder without them (peel init FOLDER, a new or empty one) or move the files away."
-                    : "Edit the sidecar instead, or remove it first.")
+                    : command == "peel new pack" ? "The pack exists: edit its pack.md instead." : "Edit the sidecar instead, or remove it first.")
         case .packMissing(let path, let pack, let suggestion, let packs):
             var message = "\(path): error: no pack folder '\(pack)'"
             if let suggestion { message += "; did you mean '\(suggestion)'?" }
@@ -34,6 +36,8 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
             let renamed = stem + "-2." + (candidates[candidates.count - 1].split(separator: ".").last.map(String.init) ?? "png")
             return "\(path): error: several images have this name (\(candidates.joined(separator: ", "))), and one sidecar, \(stem).md, "
                 + "would describe them all; rename one (e.g. \(candidates[candidates.count - 1]) to \(renamed)), then run peel new sticker again"
+        case .badPackName(let argument):
+            return "error: '\(argument)' is not a pack folder's name; give one name, e.g. peel new pack animals"
         case .badStickerPath(let argument):
             return "error: '\(argument)' is not PACK/NAME; name the pack folder and the image, e.g. peel new sticker faces/party"
         }

@@ -8,6 +8,26 @@ import Testing
         try CLITests().run(arguments, in: folder.url, environment: ["CI": "true"])
     }
 
+    /// `peel new pack NAME` (a newcomer's next try after `new sticker`): the folder and a pack.md
+    /// that checks clean once the pack has a sticker; never over an existing one; a path refused.
+    @Test func newPackWritesAPackThatChecks() throws {
+        let folder = try TemporaryFolder()
+        #expect(try peel(["init"], folder).status == 0)
+        let made = try peel(["new", "pack", "wild animals"], folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout == "Wrote content/wild animals/pack.md\nNext: put the pack's images in content/wild animals/, then run peel new sticker 'wild animals/NAME' for each.\n")
+        #expect(try folder.read("content/wild animals/pack.md").hasPrefix("---\ntitle: Wild animals\n# small"))
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/wild animals/fox.png")
+        #expect(try peel(["new", "sticker", "wild animals/fox"], folder).status == 0)
+        try folder.write("---\nalt: A red fox grinning\n---\n", to: "content/wild animals/fox.md")
+        let check = try peel(["check", "content"], folder)
+        #expect(check.status == 0 && !check.stdout.contains("wild animals/pack.md"), "\(check.stdout)")
+        let again = try peel(["new", "pack", "wild animals"], folder)
+        #expect(again.status == 1 && again.stderr.contains("The pack exists: edit its pack.md instead."))
+        #expect(try peel(["new", "pack", "../outside"], folder).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("outside").path))
+    }
+
     @Test func initMakesACatalogThatBuildsAndChecksClean() throws {
         let folder = try TemporaryFolder()
         let result = try peel(["init"], folder)
