@@ -320,29 +320,30 @@ public struct CatalogLoader {
             }
             switch StickerFileKind(fileName: name) {
             case .sticker:
+                // A file skipped here is no sticker of the pack: its error is the file's, not a
+                // sticker's (it was counted among "stickers with errors" beside "1 sticker").
                 guard content.relative(url) != nil else {
                     findings.append(Finding(.error, .pathOutsideContent, file: path,
-                                            message: "symlink leads outside the content folder; the sticker is skipped", sticker: path) )
+                                            message: "symlink leads outside the content folder; the sticker is skipped"))
                     skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 if let problem = ContentFile.problem(atPath: url.path) {
                     findings.append(Finding(.error, .unreadableFile, file: path,
-                                            message: "cannot read image: \(problem); the sticker is skipped", sticker: path))
+                                            message: "cannot read image: \(problem); the sticker is skipped"))
                     skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 if let size = ContentLimits.size(of: url), size > ContentLimits.maxImageBytes {
                     findings.append(Finding(.error, .fileTooLarge, file: path,
-                                            message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxImageBytes)) Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)",
-                                            sticker: path))
+                                            message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxImageBytes)) Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)"))
                     skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
                 images.append(name)
             case .unsupportedImage:
                 findings.append(Finding(.error, .unsupportedFormat, file: path,
-                                        message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG", sticker: path))
+                                        message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG"))
                 skippedStems.insert(StickerFileKind.stem(name))
             case .markdown:
                 sidecars[StickerFileKind.stem(name)] = name

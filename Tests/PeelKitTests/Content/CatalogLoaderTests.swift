@@ -90,6 +90,9 @@ import Testing
         try folder.write("---\nalt: x\n---\n", to: "a/ghost.md")
         let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(findings.filter { $0.code == .unsupportedFormat }.map(\.file) == ["a/drawing.svg", "a/photo.webp"])
+        // A skipped file is no sticker: not counted among "stickers with errors" beside "0 stickers".
+        #expect(findings.filter { $0.code == .unsupportedFormat }.allSatisfy { $0.sticker == nil })
+        #expect(ReviewSummary(findings: findings, packs: 1, stickers: 0).stickersWithErrors == 0)
         #expect(findings.contains { $0.code == .ignoredFile && $0.file == "a/notes.txt" && $0.severity == .warning })
         #expect(findings.contains { $0.code == .orphanSidecar && $0.file == "a/ghost.md" })
         #expect(findings.contains { $0.code == .emptyPack })
