@@ -36,21 +36,8 @@ struct NewPackCommand: ParsableCommand {
     var content: String = "content"
 
     func run() throws {
-        let terminal = Terminal.standardError
-        let written: URL
-        do {
-            written = try PackScaffold.write(name, content: URL(fileURLWithPath: content))
-        } catch let error as ScaffoldError {
-            terminal.lines(error.description, .red)
-            if case .badPackName = error { throw ExitCode(2) }
-            throw ExitCode(1)
-        } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            if case .contentFolderMissing = error {
-                terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
-                throw ExitCode(2)
-            }
-            throw ExitCode(1)
+        let written = try Scaffolding.run(command: "new pack", content: content) {
+            try PackScaffold.write(name, content: URL(fileURLWithPath: content))
         }
         let folder = written.deletingLastPathComponent()
         Terminal.standardOutput.line("Wrote \(DisplayPath.file(written))")
@@ -82,27 +69,37 @@ struct NewStickerCommand: ParsableCommand {
     var content: String = "content"
 
     func run() throws {
-        let terminal = Terminal.standardError
-        let sidecar: URL
-        do {
-            sidecar = try SidecarScaffold.write(sticker, content: URL(fileURLWithPath: content))
-        } catch let error as ScaffoldError {
-            terminal.lines(error.description, .red)
-            if case .badStickerPath = error { throw ExitCode(2) }
-            throw ExitCode(1)
-        } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            if case .contentFolderMissing = error {
-                if content == "content", let hint = LibraryCall.hereHint(command: "new sticker") {
-                    terminal.line("\(hint)")
-                } else {
-                    terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
-                }
-                throw ExitCode(2)
-            }
-            throw ExitCode(1)
+        let sidecar = try Scaffolding.run(command: "new sticker", content: content) {
+            try SidecarScaffold.write(sticker, content: URL(fileURLWithPath: content))
         }
         Terminal.standardOutput.line("Wrote \(DisplayPath.file(sidecar))")
         Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run peel check.")
+    }
+}
+
+/// What `peel new pack` and `peel new sticker` say when they write nothing, and their exit status:
+/// 2 for a name that is not one or a missing content folder (with the command that works from a
+/// catalog or a pack), 1 otherwise.
+enum Scaffolding {
+    static func run(command: String, content: String, _ write: () throws -> URL) throws -> URL {
+        let terminal = Terminal.standardError
+        do {
+            return try write()
+        } catch let error as ScaffoldError {
+            terminal.lines(error.description, .red)
+            switch error {
+            case .badStickerPath, .badPackName: throw ExitCode(2)
+            default: throw ExitCode(1)
+            }
+        } catch let error as PeelError {
+            terminal.line(terminal.colored(error.description, .red))
+            guard case .contentFolderMissing = error else { throw ExitCode(1) }
+            if content == "content", let hint = LibraryCall.hereHint(command: command) {
+                terminal.line("\(hint)")
+            } else {
+                terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
+            }
+            throw ExitCode(2)
+        }
     }
 }

@@ -79,21 +79,30 @@ import Testing
     }
 
     /// The site's review/labels.csv, with a reviewer's new label typed in, imports as an export does.
-    @Test func theReviewSheetOfTheSiteImports() async throws {
-        let folder = try catalog()
+    /// The review sheet (`review/labels.csv`) of a site built from `folder`'s content, as records,
+    /// the header first.
+    func builtReviewSheet(_ folder: TemporaryFolder) async throws -> [CSVReader.Record] {
         let site = folder.url.appendingPathComponent("site")
         _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: site, useCache: false)).build()
         let text = try String(contentsOf: site.appendingPathComponent("review/labels.csv"), encoding: .utf8)
-        var (records, failures) = CSVReader.records(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, delimiter: ",")
-        #expect(failures.isEmpty)
+        return CSVReader.records(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, delimiter: ",").records
+    }
+
+    /// The plan for `records` saved again as a CSV file.
+    func plan(_ records: [CSVReader.Record], _ folder: TemporaryFolder) throws -> LabelImport {
+        let text = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        return try LabelImport.plan(LabelCSV.decode(Data(text.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
+    }
+
+    @Test func theReviewSheetOfTheSiteImports() async throws {
+        let folder = try catalog()
+        var records = try await builtReviewSheet(folder)
         let header = records[0].fields
         #expect(Array(header.prefix(ReviewCSV.header.count)) == ReviewCSV.header)
         let source = try #require(header.firstIndex(of: "source")), newLabel = try #require(header.firstIndex(of: "new label"))
         let dog = try #require(records.firstIndex { $0.fields[source] == "pets/dog.png" })
         records[dog].fields[newLabel] = "Golden dog, tongue out"
-        let edited = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-        let sheet = try LabelCSV.decode(Data(edited.utf8), file: "labels.csv")
-        let plan = try LabelImport.plan(sheet, sheetFile: "labels.csv", content: content(folder))
+        let plan = try plan(records, folder)
         #expect(plan.summary(dryRun: false) == "Changed 1 label, 0 unchanged, 3 skipped (no new label).")
         try plan.apply(content: content(folder))
         #expect(try folder.read("content/pets/dog.md") == "---\ntitle: Dog\nalt: Golden dog, tongue out\n---\nGood dog.\n")
@@ -105,21 +114,15 @@ import Testing
         let folder = try catalog()
         try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/sundaes"), to: "content/sundaes")
         try folder.write("---\ntitle: Pets\nlanguages: [en, fr, ar]\n---\n", to: "content/site.md")
-        let site = folder.url.appendingPathComponent("site")
-        _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: site, useCache: false)).build()
-        let text = try String(contentsOf: site.appendingPathComponent("review/labels.csv"), encoding: .utf8)
-        var (records, _) = CSVReader.records(String(text.dropFirst()), delimiter: ",")
+        var records = try await builtReviewSheet(folder)
         let header = records[0].fields
         let source = try #require(header.firstIndex(of: "source")), newLabel = try #require(header.firstIndex(of: "new label"))
         #expect(records.contains { $0.fields[source] == "sundaes/cone+mint.png" }, "the review lists composed stickers")
-        let unchanged = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-        let plan = try LabelImport.plan(LabelCSV.decode(Data(unchanged.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
-        #expect(plan.changes.isEmpty)
+        #expect(try plan(records, folder).changes.isEmpty)
         let sundae = try #require(records.firstIndex { $0.fields[source] == "sundaes/cone+mint.png" })
         records[sundae].fields[newLabel] = "Mint ice cream in a cone"
-        let edited = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         #expect {
-            try LabelImport.plan(LabelCSV.decode(Data(edited.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
+            try plan(records, folder)
         } throws: { error in
             (error as? LabelSheetProblems)?.problems.map(\.message) == [
                 "sundaes/cone+mint.png: the sticker is composed from its pack's parts, and its label from theirs; edit the label in its parts' files (sundaes/<part>/<choice>.md)"]
@@ -131,20 +134,14 @@ import Testing
         let folder = try catalog()
         try folder.write("---\ntitle: Pets\nlanguages: [en, fr]\n---\n", to: "content/site.md")
         try folder.write("---\nalt: Renard roux\n---\n", to: "content/pets/fox.fr.md")
-        let site = folder.url.appendingPathComponent("site")
-        _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: site, useCache: false)).build()
-        let text = try String(contentsOf: site.appendingPathComponent("review/labels.csv"), encoding: .utf8)
-        var (records, _) = CSVReader.records(String(text.dropFirst()), delimiter: ",")
+        var records = try await builtReviewSheet(folder)
         let header = records[0].fields
         let source = try #require(header.firstIndex(of: "source")), french = try #require(header.firstIndex(of: "label (fr)"))
-        let unchanged = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-        #expect(try LabelImport.plan(LabelCSV.decode(Data(unchanged.utf8), file: "labels.csv"), sheetFile: "labels.csv",
-                                     content: content(folder)).changes.isEmpty, "the translations as exported are fine")
+        #expect(try plan(records, folder).changes.isEmpty, "the translations as exported are fine")
         let cat = try #require(records.firstIndex { $0.fields[source] == "pets/cat.png" })
         records[cat].fields[french] = "Chat orange"
-        let edited = records.map { $0.fields.map(ReviewCSV.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         #expect {
-            try LabelImport.plan(LabelCSV.decode(Data(edited.utf8), file: "labels.csv"), sheetFile: "labels.csv", content: content(folder))
+            try plan(records, folder)
         } throws: { error in
             let problems = (error as? LabelSheetProblems)?.problems ?? []
             return problems.count == 1 && problems[0].message.hasPrefix("pets/cat.png: the 'label (fr)' cell differs from the French label; this sheet imports 'new label' only")
