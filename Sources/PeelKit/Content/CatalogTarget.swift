@@ -61,6 +61,11 @@ public struct CatalogTarget: Sendable, Equatable {
         // A file: packs are one level deep, so its folder is a pack and the folder above the catalog.
         let packFolder = parent
         guard isPack(packFolder), packFolder.deletingLastPathComponent().path != packFolder.path else {
+            // `pack/extra/x.png`: "no site.md above it" blamed site.md, two folders up all along.
+            let above = packFolder.deletingLastPathComponent()
+            if above.path != packFolder.path, isPack(above), above.deletingLastPathComponent().path != above.path {
+                throw PeelError.insidePackFolder(path: path.path, pack: DisplayPath.file(above))
+            }
             throw PeelError.notInCatalog(path: path.path)
         }
         return CatalogTarget(root: packFolder.deletingLastPathComponent(), scope: .file(packFolder.lastPathComponent + "/" + url.lastPathComponent))

@@ -6,6 +6,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case contentFolderMissing(path: String)
     /// A file was given that lies in no pack folder of a catalog.
     case notInCatalog(path: String)
+    /// A file in a folder inside a pack folder: packs are one level deep, so it is not read.
+    case insidePackFolder(path: String, pack: String)
     /// A pack folder or sticker file was given that does not exist.
     case pathMissing(path: String)
     /// A file could not be read from disk.
@@ -31,6 +33,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: content folder not found; pass the folder that holds your packs (the first argument, such as my-stickers), or make one with peel init"
         case .notInCatalog(let path):
             return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
+        case .insidePackFolder(let path, let pack):
+            return "\(path): error: this is in a folder inside the pack \(pack); packs are one level deep and Peel does not read folders inside them, so move it into \(pack)/"
         case .pathMissing(let path):
             return "\(path): error: no such file or folder"
         case .unreadable(let path, let reason):
@@ -55,7 +59,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A mistake in what the command was asked to do (exit status 2), not a failure while doing it.
     public var isUsageError: Bool {
         switch self {
-        case .contentFolderMissing, .unsafeOutput, .notInCatalog, .pathMissing, .shards: return true
+        case .contentFolderMissing, .unsafeOutput, .notInCatalog, .insidePackFolder, .pathMissing, .shards: return true
         default: return false
         }
     }
@@ -65,6 +69,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing: return "content folder not found"
         case .notInCatalog: return "not part of a catalog"
+        case .insidePackFolder: return "in a folder inside a pack, which Peel does not read"
         case .pathMissing: return "no such file or folder"
         case .unreadable(_, let reason), .unsafeOutput(_, let reason), .writeFailed(_, let reason), .cannotWrite(_, let reason),
              .shards(_, let reason):
@@ -88,7 +93,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason): return .writeFailed(path: move(path), reason: reason)
         case .cannotWrite(let path, let reason): return .cannotWrite(path: move(path), reason: reason)
         case .busy(let path): return .busy(path: move(path))
-        case .contentFolderMissing, .notInCatalog, .pathMissing, .templateSyntax, .templateMissing, .shards: return self
+        case .contentFolderMissing, .notInCatalog, .insidePackFolder, .pathMissing, .templateSyntax, .templateMissing, .shards: return self
         }
     }
 }

@@ -91,6 +91,11 @@ import Testing
         let sarif = try cli.run(["check", "content/empty", "--format", "sarif"], in: folder.url, environment: ["CI": "true"])
         #expect(sarif.stdout.contains("nothing-checked"))
 
+        // An image in a folder inside a pack: the folder is why, not site.md.
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/faces/extra/x.png")
+        let nested = try cli.run(["check", "content/faces/extra/x.png"], in: folder.url)
+        #expect(nested.status == 2 && nested.stderr.contains("error: this is in a folder inside the pack content/faces; packs are one level deep"), "\(nested.stderr)")
+
         try folder.write("nothing here", to: "loose/notes.txt")
         let loose = try cli.run(["check", "loose/notes.txt"], in: folder.url)
         #expect(loose.status == 2)
