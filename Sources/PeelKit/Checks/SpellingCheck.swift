@@ -74,7 +74,16 @@ struct SpellingCheck {
                             }
                         }
                         guard let spelling, let best = spelling.first else { continue }
-                        for word in Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known) {
+                        let unknown = Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known)
+                        // Most words unknown: the label is likely in another language. One finding says
+                        // so, instead of one per word, each advising words: (a French label in an English pack).
+                        let checkable = LabelWords.words(in: label).flatMap(\.parts).count
+                        if sticker.composition == nil, unknown.count >= 3, unknown.count * 3 >= checkable * 2 {
+                            found.append((labelIndex, subject.finding(.warning, .labelSpelling,
+                                "\(unknown.count) of the label's \(checkable) words are not \(LanguageName.of(language)) words (\(unknown.prefix(3).map { "“\($0)”" }.joined(separator: ", "))\(unknown.count > 3 ? ", …" : "")); is the label in another language? Write it in \(LanguageName.of(language)), or move it to its language's translation file")))
+                            continue
+                        }
+                        for word in unknown {
                             // A parts pack's labels share their words: each unknown one is reported once
                             // at its place (the template's line), not once per combination made with it.
                             if sticker.composition != nil,

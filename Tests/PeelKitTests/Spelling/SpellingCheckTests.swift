@@ -70,6 +70,15 @@ import Testing
         #expect(finding.message.contains(suggested.map { "“\($0)”" }.last!))
     }
 
+    /// A label in another language: one finding that says so, not one per word each advising words:.
+    @Test func aLabelInAnotherLanguageIsOneFinding() throws {
+        let (catalog, _) = try catalog(["Un soleil jaune souriant avec des lunettes", "Orange cat with whsikers and a hatt"])
+        let findings = SpellingCheck().findings(for: catalog)
+        #expect(findings.map(\.file) == ["pets/s0.md", "pets/s1.md", "pets/s1.md"], "\(findings.map(\.message))")
+        #expect(findings[0].message.hasPrefix("6 of the label's 7 words are not English words (“Un”, “soleil”, “jaune”, …); is the label in another language?"))
+        #expect(findings[1].message.hasPrefix("“whsikers” may be misspelled"), "two typos in an English label are still named one by one")
+    }
+
     @Test func catalogAndPackWordsAreAccepted() throws {
         // "Bubbles" is a word already; "Fluffkin" is not.
         let labels = ["Fluffkin the cat", "FLUFFKIN shouting", "Fluffkin’s bowl", "Bubbles in a bath", "Zorp waving", "Two zorps dancing", "Grumplet frowning"]
