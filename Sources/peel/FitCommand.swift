@@ -50,6 +50,7 @@ struct FitCommand: ParsableCommand {
         let terminal = Terminal.standardError
         var items: [FitPlan.Item] = []
         var protected: [URL] = []   // what results must stay out of: the catalogs and files read
+        var composed: [(pack: String, count: Int)] = []
         for input in inputs {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
@@ -61,6 +62,7 @@ struct FitCommand: ParsableCommand {
                 let found = try LibraryCall.run(command: "fit", content: input) { try FitPlan.items(inContent: url) }
                 items += found.items
                 protected.append(found.catalogRoot)
+                composed += found.composed
             } else {
                 items += FitPlan.items(files: [url], sizeClass: size)
                 protected.append(url)
@@ -161,6 +163,9 @@ struct FitCommand: ParsableCommand {
         }
         Terminal.standardOutput.line("Fitted \(fitted) of \(plural(items.count, "sticker")); \(alreadyFit) already fit"
             + (failures > 0 ? "; \(failures) could not be fitted (above)." : "."))
+        for (pack, count) in composed {
+            Terminal.standardOutput.line("Not fitted: \(plural(count, "composed sticker")) of \(pack), made from its parts' layers at each build; the layers (\(pack)/<part>/) are the files to change.")
+        }
         if failures > 0 { throw ExitCode(1) }
     }
 }

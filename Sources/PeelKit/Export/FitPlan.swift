@@ -13,7 +13,9 @@ public enum FitPlan {
     /// Every sticker of the catalog `folder` is, or of the one pack when `folder` is a pack folder
     /// of a catalog (found as `peel check` finds it). `catalogRoot` is the content folder, which
     /// the results must stay out of.
-    public static func items(inContent folder: URL) throws -> (items: [Item], catalogRoot: URL) {
+    /// `composed`: by parts pack folder, how many of its stickers are made from layers at each
+    /// build, and so are not fitted (they were left out without a word).
+    public static func items(inContent folder: URL) throws -> (items: [Item], catalogRoot: URL, composed: [(pack: String, count: Int)]) {
         let target = try CatalogTarget.locate(folder)
         let (catalog, _) = try CatalogLoader(contentFolder: target.root).load()
         let root = ContentRoot.resolve(target.root)
@@ -21,7 +23,11 @@ public enum FitPlan {
         let items = packs.flatMap { pack in
             pack.stickers.filter { $0.composition == nil }.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
         }
-        return (items, target.root)
+        let composed = packs.compactMap { pack -> (pack: String, count: Int)? in
+            let count = pack.stickers.filter { $0.composition != nil }.count
+            return count > 0 ? (pack.folder, count) : nil
+        }
+        return (items, target.root, composed)
     }
 
     /// Sticker files given one by one: each fits `sizeClass` when one is given; otherwise a file

@@ -28,6 +28,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("outside").path))
     }
 
+    /// `peel fit` of the sample catalog says what it leaves: a parts pack's composed stickers.
+    @Test func fitSaysItLeavesComposedStickers() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        let fit = try peel(["fit", "content"], folder)
+        #expect(fit.status == 0, "\(fit.stderr)")
+        #expect(fit.stdout.hasSuffix("Not fitted: 12 composed stickers of sundaes, made from its parts' layers at each build; the layers (sundaes/<part>/) are the files to change.\n"), "\(fit.stdout)")
+    }
+
     @Test func initMakesACatalogThatBuildsAndChecksClean() throws {
         let folder = try TemporaryFolder()
         let result = try peel(["init"], folder)
