@@ -49,6 +49,7 @@ public enum Checker {
                     findings += LabelChecks.check(label)
                     findings += LabelChecks.bidiControls(label)
                     findings += LabelChecks.controlCharacters(label)
+                    findings += LabelChecks.invisibleCharacters(label)
                 }
                 findings += ImageChecks.check(subject)
                 findings += EmojiChecks.check(sticker)

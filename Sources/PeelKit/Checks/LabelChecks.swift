@@ -73,6 +73,21 @@ enum LabelChecks {
         return findings
     }
 
+    /// Zero-width spaces, word joiners and byte-order marks inside a label or title: invisible,
+    /// they split a word for the spelling check (which then named pieces no one could find) and
+    /// reach Xcode and VoiceOver as they are. ZWJ and ZWNJ are left alone (emoji sequences, Persian).
+    static func invisibleCharacters(_ subject: LabelSubject) -> [Finding] {
+        characterFindings(subject, .labelInvisibleCharacter, advice: "it is invisible and splits the words around it, so remove it") { text in
+            var seen: [Unicode.Scalar] = []
+            for scalar in text.unicodeScalars where [0x200B, 0x2060, 0xFEFF].contains(scalar.value) && !seen.contains(scalar) {
+                seen.append(scalar)
+            }
+            guard !seen.isEmpty else { return nil }
+            return (seen.map { "U+" + String(format: "%04X", $0.value) + ($0.properties.name.map { " (\($0.lowercased()))" } ?? "") }
+                .joined(separator: ", "), .warning)
+        }
+    }
+
     /// "a line break (U+000A)" style names of the control characters in `text`, and how bad the worst is.
     static func controlCharacters(in text: String) -> (names: String, severity: Severity)? {
         var seen: [Unicode.Scalar] = []

@@ -31,6 +31,7 @@ public enum RuleHelp {
         .duplicateLabel: "say what makes each sticker different",
         .labelWithoutWords: "describe the sticker in words",
         .labelBidiControl: "remove the bidi override and isolate characters (U+202A–U+202E, U+2066–U+2069)",
+        .labelInvisibleCharacter: "remove it: VoiceOver reads the words it splits, and spelling checks the pieces",
         .labelControlCharacter: "write the label on one line of plain text (YAML's `>` folds several lines into one)",
         .labelSpelling: "fix the typo (the message names Hunspell's suggestions), or add a name or brand to `words:` in site.md or pack.md",
         .spellingDictionaryMissing: "install the dictionary the message names (`scripts/install-dependencies --language TAG`), or point DICPATH at its .aff and .dic",

@@ -47,4 +47,20 @@ import Testing
         #expect(result.stdout.contains("content/p/cat.md:2: warning[label-bidi-control]"))
         #expect(!result.stdout.unicodeScalars.contains("\u{202E}"), "the terminal sees the escape, not the override")
     }
+
+    /// A zero-width space inside a word splits it for the spelling check, which named pieces no one
+    /// could find: the character is named instead. Joiners of emoji sequences are fine.
+    @Test func zeroWidthSpacesInLabelsAreNamed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: \"Cat with whis\\u200Bkers\"\n---\n", to: "content/p/cat.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
+        try folder.write("---\nalt: \"Family 👨\\u200D👩\\u200D👧 waving\"\n---\n", to: "content/p/fox.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        let findings = Checker.findings(for: catalog, assets: [:], content: folder.url.appendingPathComponent("content"),
+                                        analyzer: ImageAnalyzer()).filter { $0.code == .labelInvisibleCharacter }
+        #expect(findings.map(\.file) == ["p/cat.md"], "\(findings)")
+        #expect(findings.first?.line == 2 && findings.first?.message.contains("U+200B (zero width space)") == true)
+    }
 }
