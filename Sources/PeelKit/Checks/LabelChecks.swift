@@ -78,13 +78,7 @@ enum LabelChecks {
     /// reach Xcode and VoiceOver as they are. ZWJ and ZWNJ are left alone (emoji sequences, Persian).
     static func invisibleCharacters(_ subject: LabelSubject) -> [Finding] {
         characterFindings(subject, .labelInvisibleCharacter, advice: "it is invisible and splits the words around it, so remove it") { text in
-            var seen: [Unicode.Scalar] = []
-            for scalar in text.unicodeScalars where [0x200B, 0x2060, 0xFEFF].contains(scalar.value) && !seen.contains(scalar) {
-                seen.append(scalar)
-            }
-            guard !seen.isEmpty else { return nil }
-            return (seen.map { "U+" + String(format: "%04X", $0.value) + ($0.properties.name.map { " (\($0.lowercased()))" } ?? "") }
-                .joined(separator: ", "), .warning)
+            named(in: text) { [0x200B, 0x2060, 0xFEFF].contains($0.value) }.map { ($0, .warning) }
         }
     }
 
@@ -128,8 +122,14 @@ enum LabelChecks {
 
     /// "U+202E (right-to-left override)" style names of the bidi controls in `text`, or nil.
     static func bidiControls(in text: String) -> String? {
+        named(in: text, where: TerminalEscaping.isBidiControl)
+    }
+
+    /// "U+202E (right-to-left override)" style names of the distinct scalars of `text` that
+    /// `matches`, in order, or nil when there are none.
+    private static func named(in text: String, where matches: (Unicode.Scalar) -> Bool) -> String? {
         var seen: [Unicode.Scalar] = []
-        for scalar in text.unicodeScalars where TerminalEscaping.isBidiControl(scalar) && !seen.contains(scalar) {
+        for scalar in text.unicodeScalars where matches(scalar) && !seen.contains(scalar) {
             seen.append(scalar)
         }
         guard !seen.isEmpty else { return nil }

@@ -15,11 +15,7 @@ enum InvisibleText {
 
     /// The code points of invisible text, as a reader can look them up: "U+200D U+2060".
     static func codePoints(_ text: String) -> String {
-        let points = text.unicodeScalars.prefix(4).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+        let points = text.unicodeScalars.prefix(4).map { String(format: "U+%04X", $0.value) }
         return points.joined(separator: " ") + (text.unicodeScalars.count > 4 ? " …" : "")
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
