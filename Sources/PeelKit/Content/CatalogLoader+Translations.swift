@@ -61,8 +61,6 @@ extension CatalogLoader {
             }
             guard !site.languages.isEmpty else {
                 if site.frontMatterUnreadable { continue }   // site.md's own error says what is wrong
-                // `sun.en.md` in an English catalog: no languages: line makes it a translation
-                // ("add languages: [en, en]" was the advice).
                 // `sun.en.md` in an English catalog: "add languages: [en, en]" was the advice.
                 if name.language.lowercased() == site.language.lowercased() {
                     report(.undeclaredLanguage, "'\(name.language)' is the catalog's language (site.md's language:), so this file is ignored; "

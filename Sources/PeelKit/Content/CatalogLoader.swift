@@ -85,8 +85,7 @@ public struct CatalogLoader {
     static func siteFileError(in contentFolder: URL) -> Finding? {
         let content = ContentPath(root: contentFolder)
         guard FileManager.default.fileExists(atPath: content.url("site.md").path) else { return nil }
-        let unreadable: Set<FindingCode> = [.yamlSyntax, .frontMatterUnclosed, .frontMatterNotMapping]
-        return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && unreadable.contains($0.code) }
+        return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && FrontMatter.unreadableCodes.contains($0.code) }
     }
 
     private func readSite(content: ContentPath, findings: inout [Finding]) -> SiteInfo {
@@ -94,7 +93,7 @@ public struct CatalogLoader {
         findings += file.findings
         var reader = FrontMatterReader(file.frontMatter, file: file.path, knownKeys: KnownKeys.site)
         var site = SiteInfo()
-        site.frontMatterUnreadable = file.findings.contains { [.yamlSyntax, .frontMatterUnclosed, .frontMatterNotMapping].contains($0.code) }
+        site.frontMatterUnreadable = file.findings.contains { FrontMatter.unreadableCodes.contains($0.code) }
         if let title = reader.string("title")?.trimmed, !title.isEmpty { site.title = title }
         site.description = reader.string("description")?.trimmed
         site.baseURL = reader.string("base_url")?.trimmed

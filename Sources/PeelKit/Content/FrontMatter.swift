@@ -24,6 +24,9 @@ public struct FrontMatter {
 
     /// Parses `text` (already decoded) from `file` (a path relative to the content folder).
     /// Problems become findings; the returned value holds whatever could be read.
+    /// The codes `parse` gives when the front matter cannot be read at all: nothing it declares is known.
+    static let unreadableCodes: Set<FindingCode> = [.yamlSyntax, .frontMatterUnclosed, .frontMatterNotMapping]
+
     public static func parse(_ text: String, file: String) -> (FrontMatter, [Finding]) {
         var result = FrontMatter()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
