@@ -57,9 +57,14 @@ enum ExportRecord {
         return foreign.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// "a, b, c and 2 more": the first of `foreign`, for a refusal.
+    static func shown(_ foreign: [String]) -> String {
+        foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+    }
+
     /// The refusal for `foreign` files in `folder`.
     static func refusal(_ foreign: [String], in folder: URL, command: String) -> PeelError {
-        let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        let shown = shown(foreign)
         // `peel icons` into the exported catalog: the export makes the icon set itself from icon:.
         let iconSet = foreign.contains { $0.contains(".stickersiconset/") }
             ? "; for the app icon set, give the pack icon: in pack.md and the export makes it" : ""

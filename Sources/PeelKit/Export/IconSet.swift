@@ -75,8 +75,7 @@ public struct IconSet: Sendable {
         let target = folder.appendingPathComponent(Self.folderName)
         let foreign = Self.foreignFiles(in: target)
         guard foreign.isEmpty else {
-            let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
-            throw PeelError.unsafeOutput(path: target.path, reason: "holds an icon set peel icons did not write, or changed since (\(shown)); "
+            throw PeelError.unsafeOutput(path: target.path, reason: "holds an icon set peel icons did not write, or changed since (\(ExportRecord.shown(foreign))); "
                 + "Peel will not replace it: move it away first, or choose another -o")
         }
         for file in set.files { try SafeFile.write(file.data, to: "\(Self.folderName)/\(file.path)", in: folder) }
