@@ -76,10 +76,10 @@ struct MessengerStickerConverter: Sendable {
         if quick > 0 {
             // "No frame delays" only when there were none: 5 ms frames have delays, played longer.
             let none = quick == frames.count && frames.allSatisfy { $0.delay == 0 }
-            let whole = PlatformChecks.number(AnimationTiming.duration(zip(frames, played).map { DecodedImage.Frame(image: $0.image, delay: $1) }))
+            frames = zip(frames, played).map { DecodedImage.Frame(image: $0.image, delay: $1) }
+            let whole = PlatformChecks.number(AnimationTiming.duration(frames))
             changes.append(none ? "no frame delays: 0.1 s a frame, as browsers and Messages play it, so it lasts \(whole) s"
                 : "\(quick) of \(frames.count) frames of 10 ms or less: 0.1 s each, as browsers and Messages play them, so it lasts \(whole) s")
-            frames = zip(frames, played).map { DecodedImage.Frame(image: $0.image, delay: $1) }
         }
         let duration = AnimationTiming.duration(frames)
         if let limit = format.maximumSeconds, duration > limit + 0.0005 {
