@@ -111,17 +111,18 @@ public enum XLIFFCodec {
                 }
                 let target = child.elements.first { $0.name == "target" }
                 // Translation tools (Trados, memoQ, Okapi) wrap segments and terms in <mrk>: its text is the text.
-                var texts: [String] = []
-                for part in [source, target].compactMap({ $0 }) {
+                func plain(_ part: XMLTree) -> String? {
                     switch part.plainText(through: ["mrk"]) {
-                    case .text(let text): texts.append(text)
+                    case .text(let text): return text
                     case .markup(let markup):
                         problems.append(LabelSheetProblem(file: file, line: part.line,
                             message: "unit '\(id)': <\(part.name)> holds markup (<\(markup.name)>); a label is plain text, so remove the tags"))
+                        return nil
                     }
                 }
-                guard texts.count == (target == nil ? 1 : 2) else { continue }
-                units.append(XLIFFDocument.Unit(id: id, source: texts[0], target: target == nil ? nil : texts[1], state: target?.attributes["state"],
+                let sourceText = plain(source), targetText = target.map(plain)
+                guard let sourceText, targetText != .some(nil) else { continue }
+                units.append(XLIFFDocument.Unit(id: id, source: sourceText, target: targetText ?? nil, state: target?.attributes["state"],
                                                 note: child.elements.first { $0.name == "note" }?.text,
                                                 maxWidth: child.attributes["maxwidth"].flatMap { Int($0) },
                                                 exportedTranslation: child.attributes["extradata"].flatMap { LabelHash.isWellFormed($0) ? $0.lowercased() : nil },
