@@ -76,7 +76,7 @@ struct LabelsExportCommand: ParsableCommand {
             // An empty sheet handed to a reviewer says nothing went wrong; peel check refuses the same folder.
             terminal.line(terminal.colored("\(content): error: no sticker to export; point peel labels export at a content folder (a folder of pack folders)", .red))
             if FileManager.default.fileExists(atPath: URL(fileURLWithPath: content).appendingPathComponent("pack.md").path) {
-                let above = content == "." || content == "./" ? ".." : ((content as NSString).deletingLastPathComponent.isEmpty ? "." : (content as NSString).deletingLastPathComponent)
+                let above = DisplayPath.file(URL(fileURLWithPath: content).standardizedFileURL.deletingLastPathComponent())
                 terminal.line("This folder is a pack (it holds pack.md); its catalog is the folder above: run: peel labels export \(above) --csv \(csv)")
             }
             throw ExitCode(2)
@@ -163,9 +163,7 @@ struct LabelsImportCommand: ParsableCommand {
         if LabelFileFormat.isXLIFF(path: file) {
             return try importXLIFF(file, content: content)
         }
-        // A String Catalog (what peel export xcode writes beside Stickers.xcstickers) read as a CSV
-        // gave a header error that listed the columns expected as if they were found.
-        if file.lowercased().hasSuffix(".xcstrings") || file.lowercased().hasSuffix(".json") {
+        if LabelFileFormat.isStringCatalog(path: file) {
             let terminal = Terminal.standardError
             terminal.line(terminal.colored("\(file): error: a String Catalog or JSON file is not imported; Peel writes .xcstrings for Xcode from the sidecars. Import a CSV (peel labels export --csv FILE) or an XLIFF file (peel labels export --xliff FILE --lang LANG; Xcode's Export Localizations writes XLIFF too)", .red))
             throw ExitCode(2)
