@@ -27,16 +27,22 @@ import Testing
         }
     }
 
+    /// The findings of `code` for a pack titled `packTitle` with a cat and a fox whose sidecars are `cat` and `fox`.
+    static func findings(_ code: FindingCode, in folder: TemporaryFolder, packTitle: String, cat: String, fox: String) throws -> [Finding] {
+        try folder.write("---\ntitle: \(packTitle)\nsize: small\n---\n", to: "content/p/pack.md")
+        for (name, sidecar) in [("cat", cat), ("fox", fox)] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/p/\(name).png")
+            try folder.write(sidecar, to: "content/p/\(name).md")
+        }
+        let content = folder.url.appendingPathComponent("content")
+        let (catalog, _) = try CatalogLoader(contentFolder: content).load()
+        return Checker.findings(for: catalog, assets: [:], content: content, analyzer: ImageAnalyzer()).filter { $0.code == code }
+    }
+
     @Test func bidiOverridesInLabelsAndTitlesAreWarned() throws {
         let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: P\u{2066}ack\u{2069}\nsize: small\n---\n", to: "content/p/pack.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
-        try folder.write("---\nalt: \"Cat \u{202E}gnp.exe\"\ntitle: Cat\n---\n", to: "content/p/cat.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
-        try folder.write("---\nalt: \"Fox \u{200F}face\"\n---\n", to: "content/p/fox.md")
-        let (catalog, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
-        let findings = Checker.findings(for: catalog, assets: [:], content: folder.url.appendingPathComponent("content"),
-                                        analyzer: ImageAnalyzer()).filter { $0.code == .labelBidiControl }
+        let findings = try Self.findings(.labelBidiControl, in: folder, packTitle: "P\u{2066}ack\u{2069}",
+                                         cat: "---\nalt: \"Cat \u{202E}gnp.exe\"\ntitle: Cat\n---\n", fox: "---\nalt: \"Fox \u{200F}face\"\n---\n")
         #expect(findings.count == 2, "\(findings)")
         let label = try #require(findings.first { $0.file == "p/cat.md" })
         #expect(label.line == 2)
@@ -51,15 +57,9 @@ import Testing
     /// A zero-width space inside a word splits it for the spelling check, which named pieces no one
     /// could find: the character is named instead. Joiners of emoji sequences are fine.
     @Test func zeroWidthSpacesInLabelsAreNamed() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
-        try folder.write("---\nalt: \"Cat with whis\\u200Bkers\"\n---\n", to: "content/p/cat.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
-        try folder.write("---\nalt: \"Family 👨\\u200D👩\\u200D👧 waving\"\n---\n", to: "content/p/fox.md")
-        let (catalog, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
-        let findings = Checker.findings(for: catalog, assets: [:], content: folder.url.appendingPathComponent("content"),
-                                        analyzer: ImageAnalyzer()).filter { $0.code == .labelInvisibleCharacter }
+        let findings = try Self.findings(.labelInvisibleCharacter, in: TemporaryFolder(), packTitle: "P",
+                                         cat: "---\nalt: \"Cat with whis\\u200Bkers\"\n---\n",
+                                         fox: "---\nalt: \"Family 👨\\u200D👩\\u200D👧 waving\"\n---\n")
         #expect(findings.map(\.file) == ["p/cat.md"], "\(findings)")
         #expect(findings.first?.line == 2 && findings.first?.message.contains("U+200B (zero width space)") == true)
     }
