@@ -47,19 +47,20 @@ public enum ContentFile {
     /// whatever its size (a 1.5 GB notes.txt in a pack folder was read whole to learn its hash).
     public static func forEachPart(of url: URL, partSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let path = url.path
-        try read(url) { descriptor, _ in
-            var buffer = [UInt8](repeating: 0, count: partSize)
+        try read(url) { descriptor, size in
+            // No larger than the file (and uninitialised): most files hashed are sidecars of a few
+            // hundred bytes, and a zeroed MiB for each was a cold build's worth of memset.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(partSize, size + 1)), alignment: 1)
+            defer { buffer.deallocate() }
             while true {
-                let (count, code) = buffer.withUnsafeMutableBytes { raw in
-                    #if canImport(Glibc)
-                    let count = Glibc.read(descriptor, raw.baseAddress!, raw.count)
-                    #else
-                    let count = Darwin.read(descriptor, raw.baseAddress!, raw.count)
-                    #endif
-                    return (count, count < 0 ? errno : 0)
-                }
+                #if canImport(Glibc)
+                let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+                #else
+                let count = Darwin.read(descriptor, buffer.baseAddress!, buffer.count)
+                #endif
+                let code = count < 0 ? errno : 0
                 if count > 0 {
-                    try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+                    try body(UnsafeRawBufferPointer(rebasing: buffer.prefix(count)))
                 } else if count == 0 {
                     return
                 } else if code != EINTR {
