@@ -7,7 +7,7 @@ import Foundation
 struct ShardManifest: Codable, Sendable {
     static let fileName = "peel-shard.json"
     /// Bump when the shape changes; a merge refuses shards of another format.
-    static let currentFormat = "peel-shard 2"
+    static let currentFormat = "peel-shard 3"
 
     /// One file the shard wrote: its size, its hash (nil for a file linked from the cache) and,
     /// for a page, the key it was rendered from (so the merge reuses pages whose model is the same).
@@ -28,8 +28,8 @@ struct ShardManifest: Codable, Sendable {
     /// Each pack's icon-art findings, by pack slug (they come from reading the icon).
     var iconFindings: [String: [Finding]]
     var icons: [String: [PackIcon]]
-    /// Each pack zip's size in bytes, by pack slug.
-    var archives: [String: Int]
+    /// The packs' downloads: each zip's size, and what converting left out of a messenger's.
+    var archives: PackDownloads
     /// What the art checks learnt, by image path; empty when they did not run.
     var artFacts: [String: ArtFacts]
     /// Findings about the whole run that no pack owns (the text reader being unavailable).

@@ -12,7 +12,7 @@ import Foundation
 /// packs) is rendered again. Thumbnails, originals, icons and zips are linked from the shards.
 extension SiteBuilder {
     /// What a shard hands the merge, made once its pages are written.
-    func shardManifest(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], content: URL, hashes: ContentHashes,
+    func shardManifest(_ review: Review, icons: [String: [PackIcon]], archives: PackDownloads, content: URL, hashes: ContentHashes,
                        site: SiteWriter, templates: TemplateSet) throws -> ShardManifest {
         let analyzer = ImageAnalyzer(maxPixels: options.maxPixels)
         var iconFindings: [String: [Finding]] = [:]
@@ -38,7 +38,7 @@ extension SiteBuilder {
         let fingerprint = siteFingerprint(templates)
 
         var assets: [String: StickerAssets] = [:], iconFindings: [String: [Finding]] = [:], icons: [String: [PackIcon]] = [:]
-        var archives: [String: Int] = [:], artFacts: [String: ArtFacts] = [:], runFindings = Set<Finding>()
+        var archives = PackDownloads(), artFacts: [String: ArtFacts] = [:], runFindings = Set<Finding>()
         var outputs = OutputLedger(), roots: [String: String] = [:], owner: [String: URL] = [:]
         var builtFrom: [(shard: URL, packs: Set<String>, inputs: [String: String])] = []
         for shard in shards {
@@ -57,7 +57,7 @@ extension SiteBuilder {
             assets.merge(manifest.assets) { first, _ in first }
             iconFindings.merge(manifest.iconFindings) { first, _ in first }
             icons.merge(manifest.icons) { first, _ in first }
-            archives.merge(manifest.archives) { first, _ in first }
+            archives.merge(manifest.archives)
             artFacts.merge(manifest.artFacts) { first, _ in first }
             runFindings.formUnion(manifest.runFindings)
             let root = shard.standardizedFileURL.path

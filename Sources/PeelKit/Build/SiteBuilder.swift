@@ -366,10 +366,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// One zip per pack with stickers (the Xcode-ready pack and the originals), packs in
-    /// parallel; returns each archive's size in bytes by pack slug. A zip is made again only when
+    /// parallel, then each messenger's of site.md's `platforms:`; returns their sizes and what converting
+    /// left out (`PackDownloads`). A zip is made again only when
     /// a file it holds changed (or which stickers are rejected did).
     private func writeArchives(_ review: Review, content: URL, site: SiteWriter, cache: BuildCache?,
-                               hashes: ContentHashes) async throws -> [String: Int] {
+                               hashes: ContentHashes) async throws -> PackDownloads {
         let rejected = ArchiveOmission.rejected(in: review.findings)
         let sizes = LockedDictionary<String, Int>()
         let keys = review.catalog.packs.map { cache == nil ? nil : archiveKey($0, site: review.catalog.site, rejected: rejected, hashes: hashes) }
@@ -398,30 +399,42 @@ public struct SiteBuilder: Sendable {
         }
         // Each pack as each other messenger of site.md's `platforms:` takes it (the readiness
         // table's downloads). A pack at a time; its stickers convert on every core.
+        var leftOut: [String: [Finding]] = [:]
         for platform in review.catalog.site.platforms where platform != .imessage {
             let export = MessengerExport(platform: platform)
             for index in jobs {
                 let pack = review.catalog.packs[index]
+                let downloadKey = SitePaths.platformArchiveKey(pack, platform)
                 let key = keys[index].map { Hex.string(SHA256.hash(data: Data("\($0)|\(platform.rawValue) \(MessengerExport.formatVersion)|bot \(review.catalog.site.telegramBot ?? "")|site \(review.catalog.site.title)".utf8))) }
-                if let cache, let key, let (entry, size) = cache.entry(key, decoding: Int.self, files: { size in size > 0 ? ["export.zip"] : [] }) {
-                    if size > 0 {
+                if let cache, let key, let (entry, record) = cache.entry(key, decoding: MessengerDownload.self, files: { $0.size > 0 ? ["export.zip"] : [] }) {
+                    if record.size > 0 {
                         try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: true)
-                        sizes[SitePaths.platformArchiveKey(pack, platform)] = size
+                        sizes[downloadKey] = record.size
                     }
+                    if !record.leftOut.isEmpty { leftOut[downloadKey] = record.leftOut }
                     continue
                 }
-                let data = try await export.archive(of: pack, review: review, content: content)
+                let made = try await export.archive(of: pack, review: review, content: content)
+                let record = MessengerDownload(size: made.zip?.count ?? 0, leftOut: made.leftOut)
                 if let cache, let key {
-                    let entry = try cache.store(key, record: data?.count ?? 0, files: data.map { [("export.zip", $0)] } ?? [])
-                    if data != nil { try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: false) }
+                    let entry = try cache.store(key, record: record, files: made.zip.map { [("export.zip", $0)] } ?? [])
+                    if made.zip != nil { try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: false) }
                     discardIfChanged(key, files: ["export.zip"], pack: pack, cache: cache, hashes: hashes)
-                } else if let data {
-                    try site.write(data, to: SitePaths.platformArchive(pack, platform))
+                } else if let zip = made.zip {
+                    try site.write(zip, to: SitePaths.platformArchive(pack, platform))
                 }
-                if let data { sizes[SitePaths.platformArchiveKey(pack, platform)] = data.count }
+                if record.size > 0 { sizes[downloadKey] = record.size }
+                if !record.leftOut.isEmpty { leftOut[downloadKey] = record.leftOut }
             }
         }
-        return sizes.values
+        return PackDownloads(sizes: sizes.values, leftOut: leftOut)
+    }
+
+    /// The cache's record of a pack's download for a messenger: its size (0 when nothing of the
+    /// pack could go, and no zip was made) and what the conversion left out.
+    private struct MessengerDownload: Codable {
+        var size: Int
+        var leftOut: [Finding]
     }
 
     /// A zip holds the pack's files as read when it was made, and the labels of the catalog as read
@@ -448,9 +461,9 @@ public struct SiteBuilder: Sendable {
     /// Renders every page, on every core; a page whose template and model are the previous
     /// build's is not rendered again. The pack zips are made at the same time: only pack pages and
     /// catalog.json show them, so every other page is rendered while they are made, and no core
-    /// waits for the last zip. Returns each pack zip's size by pack slug.
+    /// waits for the last zip. Returns the downloads made (`PackDownloads`).
     private func writePagesAndArchives(_ review: Review, icons: [String: [PackIcon]], templates: TemplateSet, content: URL,
-                                       site: SiteWriter, cache: BuildCache?, hashes: ContentHashes) async throws -> [String: Int] {
+                                       site: SiteWriter, cache: BuildCache?, hashes: ContentHashes) async throws -> PackDownloads {
         async let madeArchives = writeArchives(review, content: content, site: site, cache: cache, hashes: hashes)
         try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)
         FreedMemory.release()  // the review page, the largest
@@ -486,7 +499,7 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    func writePagesWithArchives(_ review: Review, icons: [String: [PackIcon]], archives: [String: Int], templates: TemplateSet,
+    func writePagesWithArchives(_ review: Review, icons: [String: [PackIcon]], archives: PackDownloads, templates: TemplateSet,
                                 site: SiteWriter) async throws {
         let withArchives = PageRenderer(review: review, icons: icons, archives: archives, artText: review.artFacts.compactMapValues(\.text),
                                         templates: templates)

@@ -33,7 +33,7 @@ public struct MessengerExport: Sendable {
     static let marker = ".peel-export"
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.
@@ -47,6 +47,10 @@ public struct MessengerExport: Sendable {
         public var refused: [Finding]
         /// True when a pack was left out without `skipInvalid` saying to leave out what cannot go.
         public var packsRefused: Bool
+        /// What only converting found (a sticker that cannot fit the platform's bytes, a pack too
+        /// small once it was left out): the checks before it cannot know, so `refused` holds these
+        /// among the rest and the site's readiness table adds them.
+        var refusedConverting: [Finding] = []
 
         /// "Exported 4 packs, 34 stickers".
         public var summary: String {
@@ -96,19 +100,20 @@ public struct MessengerExport: Sendable {
     }
 
     /// The site's download of one pack for this platform: what `write` would put in its folder,
-    /// with what the platform refuses left out (as `--skip-invalid`), as one zip; nil when
-    /// nothing of the pack can go.
-    public func archive(of pack: Pack, review: Review, content: URL) async throws -> Data? {
+    /// with what the platform refuses left out (as `--skip-invalid`), as one zip (nil when
+    /// nothing of the pack can go), and what converting left out that the checks did not know.
+    public func archive(of pack: Pack, review: Review, content: URL) async throws -> (zip: Data?, leftOut: [Finding]) {
         var export = self
         export.packs = [pack.slug]
         export.skipInvalid = true
         let (files, result) = try await export.files(review, content: content, progress: nil)
-        guard result.stickerCount > 0 else { return nil }
+        let leftOut = Array(Set(result.refusedConverting)).sorted()
+        guard result.stickerCount > 0 else { return (nil, leftOut) }
         var archive = ZipWriter()
         for file in files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
             try archive.add(file.path, file.data, method: ImageFormat.sniff(file.data) == .unknown && !file.path.hasSuffix(".webm") ? .deflated : .stored)
         }
-        return try archive.finish()
+        return (try archive.finish(), leftOut)
     }
 
     /// Every file of the export, paths relative to its folder, and what was done.
@@ -149,6 +154,7 @@ public struct MessengerExport: Sendable {
                     exported.append(ExportedSticker(sticker: sticker, converted: converted, emoji: EmojiChecks.valid(sticker)))
                 case .refused(let finding):
                     refused.append(finding)
+                    result.refusedConverting.append(finding)
                 case nil:
                     break
                 }
@@ -160,9 +166,11 @@ public struct MessengerExport: Sendable {
             if skipInvalid && short.count < Set(exported.map(\.converted.isAnimated)).count {
                 for animated in short {
                     let message = layout.tooFewMessage(exported, animated: animated, outcome: "so they were left out")
-                    refused += exported.filter { $0.converted.isAnimated == animated }.map {
+                    let few = exported.filter { $0.converted.isAnimated == animated }.map {
                         Finding(.error, .packTooSmall, file: $0.sticker.source, message: message, sticker: $0.sticker.source)
                     }
+                    refused += few
+                    result.refusedConverting += few
                     exported.removeAll { $0.converted.isAnimated == animated }
                 }
             }
@@ -175,6 +183,7 @@ public struct MessengerExport: Sendable {
             packProblems += layout.packProblems(plan.pack, exported: exported)
             if !packProblems.isEmpty {
                 result.refused += stickerRefusals + packProblems
+                result.refusedConverting += packProblems.filter { $0.code != .packRefused }
                 // With --skip-invalid a pack the platform cannot take is left out as asked; without,
                 // it fails the export. A rule of the whole site (Telegram's telegram_bot:) is no
                 // pack to skip: it fails the export either way.
@@ -188,6 +197,7 @@ public struct MessengerExport: Sendable {
                 }
             } catch let clash as MessengerLayout.NameClash {
                 result.refused += stickerRefusals + [nameClash(clash, pack: plan.pack)]
+                result.refusedConverting.append(nameClash(clash, pack: plan.pack))
                 result.packsRefused = result.packsRefused || !skipInvalid
                 continue
             }

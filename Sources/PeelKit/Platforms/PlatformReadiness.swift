@@ -13,16 +13,18 @@ public struct PlatformReadiness: Sendable, Equatable {
     /// Why it is blocked: each error's message, without the platform's name in front.
     public var reasons: [String]
 
-    /// The pack's readiness on each of the site's `platforms:`, in that order.
-    public static func of(_ pack: Pack, in review: Review) -> [PlatformReadiness] {
+    /// The pack's readiness on each of the site's `platforms:`, in that order; with the site's
+    /// `downloads`, what converting left out of a messenger's download counts too.
+    static func of(_ pack: Pack, in review: Review, downloads: PackDownloads = PackDownloads()) -> [PlatformReadiness] {
         review.catalog.site.platforms.map { platform in
-            let findings: [Finding]
+            var findings: [Finding]
             if platform == .imessage {
                 let inside = { (path: String) in path.hasPrefix(pack.folder + "/") || path == pack.folder }
                 findings = review.findings.filter { inside($0.file) || $0.sticker.map(inside) == true }
             } else {
                 findings = Checker.applyIgnores(PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets,
                                                                         platform: platform), catalog: review.catalog)
+                findings += downloads.leftOut[SitePaths.platformArchiveKey(pack, platform)] ?? []
             }
             let live = findings.filter { !$0.suppressed }
             let errors = live.filter { $0.severity == .error }

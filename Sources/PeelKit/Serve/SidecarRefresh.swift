@@ -6,7 +6,7 @@ import Foundation
 struct ServedSite: Sendable {
     var review: Review
     var icons: [String: [PackIcon]]
-    var archives: [String: Int]
+    var archives: PackDownloads
     var templates: TemplateSet
     /// What each page was made from (its template and model digest), by site path: a page whose
     /// key is the same needs no rendering.

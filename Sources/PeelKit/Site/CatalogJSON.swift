@@ -137,13 +137,13 @@ struct CatalogJSON: Encodable {
     let summary: ReviewSummary
     private let review: Review
     private let icons: [String: [PackIcon]]
-    private let archives: [String: Int]
+    private let archives: PackDownloads
     /// Every language the site ships, the default first.
     private let languages: [String]
 
     enum CodingKeys: String, CodingKey { case version, site, packs, findings, summary }
 
-    init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:]) {
+    init(review: Review, icons: [String: [PackIcon]] = [:], archives: PackDownloads = PackDownloads()) {
         let catalog = review.catalog
         version = Self.schemaVersion
         summary = review.summary
@@ -184,7 +184,7 @@ struct CatalogJSON: Encodable {
                   },
                   language: pack.language ?? source)
         if !pack.stickers.isEmpty {
-            for row in PlatformReadiness.of(pack, in: review) {
+            for row in PlatformReadiness.of(pack, in: review, downloads: archives) {
                 let download = archives[SitePaths.platformArchiveKey(pack, row.platform)] == nil ? nil : SitePaths.platformArchive(pack, row.platform)
                 entry.platforms[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons,
                                                                        download: download)

@@ -13,7 +13,7 @@ struct PageRenderer: Sendable {
     /// Generated app icons per pack slug.
     let icons: [String: [PackIcon]]
     /// Pack archive sizes in bytes, by pack slug.
-    let archives: [String: Int]
+    let archives: PackDownloads
     /// What was read in each sticker's art, by sticker source path; empty when the art checks did not run.
     let artText: [String: ArtTextReading]
     /// One review page, or a page per pack.
@@ -21,7 +21,7 @@ struct PageRenderer: Sendable {
     /// The review page's language (the default one, whose pages it links), made once.
     let reviewLanguage: PageLanguage
 
-    init(review: Review, icons: [String: [PackIcon]] = [:], archives: [String: Int] = [:],
+    init(review: Review, icons: [String: [PackIcon]] = [:], archives: PackDownloads = PackDownloads(),
          artText: [String: ArtTextReading] = [:], templates: TemplateSet,
          reviewStickersOnOnePage: Int = ReviewLayout.defaultStickersOnOnePage) {
         self.icons = icons
@@ -348,7 +348,7 @@ struct PageRenderer: Sendable {
     private func readinessRows(_ pack: Pack, language: PageLanguage, from page: String) -> [ReadinessRowModel] {
         guard !pack.stickers.isEmpty else { return [] }
         let chrome = language.chrome
-        return PlatformReadiness.of(pack, in: checked).map { row in
+        return PlatformReadiness.of(pack, in: checked, downloads: archives).map { row in
             let status = switch row.state {
             case .ready: chrome["readinessReady"]
             case .changes: chrome.format(row.changes == 1 ? "readinessChangesOne" : "readinessChangesOther", ["count": "\(row.changes)"])

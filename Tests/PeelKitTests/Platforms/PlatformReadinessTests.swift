@@ -106,6 +106,34 @@ import Testing
         #expect(text.contains("pets/manifest.json") && text.contains("pets/001.png") && !text.contains("pets/002.png"))
     }
 
+    /// A sticker only converting can refuse (no palette or frame rate brings it under Signal's
+    /// 300 KiB) is left out of the download: the row says so, and not "Ready" beside a zip that
+    /// lacks it. A build that reuses the cached download says the same.
+    @Test func whatConvertingLeftOutBlocksTheRow() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Ready\nplatforms: [imessage, signal]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
+        for name in ["cat", "fox"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
+            try folder.write("---\nalt: \(name) face\nemoji: [🐱]\n---\n", to: "content/pets/\(name).md")
+        }
+        try folder.write(try Fixtures.noiseAnimation(frames: 4, delay: 0.5), to: "content/pets/noise.png")
+        try folder.write("---\nalt: Coloured noise\nemoji: [📺]\n---\n", to: "content/pets/noise.md")
+        let content = folder.url.appendingPathComponent("content")
+        for output in ["site", "again"] {
+            let site = folder.url.appendingPathComponent(output)
+            _ = try await SiteBuilder(options: BuildOptions(content: content, output: site)).build()
+            let signal = try #require(try platforms(site)["signal"])
+            #expect(signal["state"] as? String == "blocked", "\(output): \(signal)")
+            let reasons = try #require(signal["reasons"] as? [String])
+            #expect(reasons.contains { $0.hasPrefix("noise.png: still ") && $0.contains("307,200") }, "\(output): \(reasons)")
+            #expect(signal["download"] as? String == "pets/pets-signal.zip", "the cat and the fox still go")
+            let page = try String(contentsOf: site.appendingPathComponent("pets/index.html"), encoding: .utf8)
+            let row = try #require(page.range(of: "<th scope=\"row\">Signal</th>").map { String(page[$0.lowerBound...].prefix(1500)) })
+            #expect(row.contains("Blocked") && row.contains("noise.png: still "), "\(output): \(row)")
+        }
+    }
+
     @Test func changesAreCountedWhenNothingBlocks() throws {
         var pack = Pack(slug: "pets", folder: "pets", title: "Pets")
         var assets: [String: StickerAssets] = [:]

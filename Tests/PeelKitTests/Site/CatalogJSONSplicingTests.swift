@@ -11,7 +11,7 @@ import Testing
 
     @Test func packByPackIsTheWholeDocumentByteForByte() async throws {
         let review = try await Review.make(content: Fixtures.packageRoot.appendingPathComponent("content"))
-        let json = CatalogJSON(review: review, archives: ["faces": 1234])
+        let json = CatalogJSON(review: review, archives: PackDownloads(sizes: ["faces": 1234]))
         let spliced = try json.encoded()
         #expect(spliced == (try Self.wholeDocument(json)))
         #expect(String(decoding: spliced, as: UTF8.self).contains("\"slug\" : \"faces\""))
