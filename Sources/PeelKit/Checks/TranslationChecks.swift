@@ -13,7 +13,7 @@ enum TranslationChecks {
         var untracked: [String: (count: Int, first: String)] = [:]
         for pack in catalog.packs {
             let sourceLanguage = site.sourceLanguage(of: pack), languages = site.translationLanguages(of: pack)
-            let source = LanguageName.of(sourceLanguage)
+            let source = LanguageName.of(site.writtenLanguage(of: pack))
             // A composed sticker's translations are its parts': their files get the findings (PartsPack).
             for sticker in pack.stickers where sticker.alt != nil && sticker.composition == nil {
                 for language in languages {

@@ -61,6 +61,13 @@ public struct SiteInfo: Sendable {
         return declared
     }
 
+    /// The language `pack`'s texts are written in, for naming it ("VoiceOver reads the Japanese
+    /// one"): its `language:` even when the site does not ship it, else the default language.
+    public func writtenLanguage(of pack: Pack) -> String {
+        guard let own = pack.language, !own.isEmpty else { return defaultLanguage }
+        return languages.first { $0.lowercased() == own.lowercased() } ?? own
+    }
+
     /// The languages `pack`'s texts should be translated into: the site's languages but its source.
     public func translationLanguages(of pack: Pack) -> [String] {
         let source = sourceLanguage(of: pack)

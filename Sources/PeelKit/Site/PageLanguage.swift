@@ -38,10 +38,12 @@ struct PageLanguage: Sendable {
     /// `lang` for a text in the page's own language: nil, unless the body is marked English.
     var ownLang: String? { lang(of: tag) }
 
-    /// `language`'s name in this page's language ("anglais" on a French page), for notes.
+    /// `language`'s name in the language of this page's words ("anglais" on a French page), for
+    /// notes. A page whose theme has no string table for its language has English words, so the
+    /// names are English too: "shown in English", not "shown in 영어" inside an English sentence.
     func name(of language: String) -> String {
         let identifier = language.replacingOccurrences(of: "-", with: "_")
-        if let name = Locale(identifier: tag.replacingOccurrences(of: "-", with: "_")).localizedString(forIdentifier: identifier),
+        if let name = Locale(identifier: container.replacingOccurrences(of: "-", with: "_")).localizedString(forIdentifier: identifier),
            !name.isEmpty, name != identifier { return name }
         return LanguageName.of(language)
     }

@@ -132,7 +132,7 @@ struct PageRenderer: Sendable {
     func translationNote(for sticker: Sticker, in pack: Pack, language: PageLanguage) -> TranslationNoteModel? {
         let source = catalog.site.sourceLanguage(of: pack)
         guard language.tag != source else { return nil }
-        let names = ["language": language.name(of: language.tag), "source": language.name(of: source)]
+        let names = ["language": language.name(of: language.tag), "source": language.name(of: catalog.site.writtenLanguage(of: pack))]
         switch sticker.labelState(in: language.tag, source: source) {
         case .missing:
             return TranslationNoteModel(state: "missing", badge: language.chrome["notTranslated"],

@@ -247,6 +247,11 @@ import Testing
         #expect(pack.contains("alt=\"Shooting star\" dir=\"auto\" loading"), "\(pack)")
         // Pages with a table are marked as before.
         #expect(try page(site, "sky/moon/index.html").contains("<body>"))
+        // The star's note is an English sentence: it names the languages in English, not
+        // "shown in 영어" (Korean words an English voice would read).
+        let star = try page(site, "ko/sky/star/index.html")
+        #expect(star.contains("Not yet translated into Korean: its words are shown in English."), "\(star)")
+        #expect(!star.contains("영어") && !star.contains("into 한국어"))
     }
 
     @Test func aStalePackTitleIsMarkedOnItsPage() async throws {

@@ -57,6 +57,24 @@ import Testing
         #expect(souk.titleState(in: "en", site: review.catalog.site) == .translated)
     }
 
+    /// A pack in a language the site does not ship (`language: ja` in `[en, fr]`): its texts stand
+    /// in for every language's, and the notes and findings name the language they are in.
+    @Test func aPackInALanguageTheSiteDoesNotShipIsNamedByIt() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Stickers\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: 空\nlanguage: ja\n---\n", to: "content/sora/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/sora/sun.png")
+        try folder.write("---\nalt: 黄色い太陽\n---\n", to: "content/sora/sun.md")
+        #expect(SiteInfo().writtenLanguage(of: Pack(slug: "p", folder: "p", title: "P")) == "en")
+        let review = try await Review.make(content: content(folder))
+        #expect(review.catalog.site.writtenLanguage(of: review.catalog.packs[0]) == "ja")
+        let missing = try #require(review.findings.first { $0.code == .missingTranslation })
+        #expect(missing.message.contains("VoiceOver on a phone set to French reads the Japanese one"), "\(missing.message)")
+        _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: folder.url.appendingPathComponent("site"))).build()
+        let french = try page(folder, "fr/sora/sun/index.html")
+        #expect(french.contains("le texte est affiché en japonais"), "\(french)")
+    }
+
     @Test func aTranslationIntoThePacksOwnLanguageIsIgnoredWithAReason() async throws {
         let folder = try catalog()
         try folder.write("---\nalt: فانوس\n---\n", to: "content/souk/lamp.ar.md")
