@@ -69,6 +69,16 @@ enum MarkdownLinks {
         return (written.removingPercentEncoding ?? String(written), destination[end...])
     }
 
+    /// True for the URLs cmark-gfm's safe mode blanks (`_scan_dangerous_url` in its inlines.c):
+    /// `javascript:`, `vbscript:`, `file:`, and `data:` but for PNG, GIF, JPEG and WebP images.
+    static func blankedBySafeMode(_ destination: String) -> Bool {
+        let lower = destination.prefix(20).lowercased()
+        if lower.hasPrefix("data:") {
+            return !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { lower.hasPrefix($0) }
+        }
+        return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
+    }
+
     /// RFC 3986's `scheme ":"` at the start: a letter, then letters, digits, `+`, `-` or `.`.
     private static func hasScheme(_ destination: String) -> Bool {
         for (offset, scalar) in destination.unicodeScalars.enumerated() {
@@ -92,8 +102,14 @@ enum MarkdownLinks {
 
     /// Step 1: the marker that stands for `destination` (of an image, or a link) written on
     /// `line` of a file in `folder`, or nil when the destination is not relative.
-    /// `%01` `a`|`i` line `:` resolved path (`!`: outside the content folder) `:` destination as written.
+    /// `%01` `a`|`i` line `:` resolved path (`!`: outside the content folder, `?`: a URL safe mode
+    /// blanks) `:` destination as written.
     static func marker(for destination: String, image: Bool, line: Int, folder: String) -> String? {
+        if blankedBySafeMode(destination) {
+            // cmark-gfm would write `src=""` (invalid HTML, a broken image) or `href=""` (a link to
+            // the page itself) without a word: step 2 reports it and shows the text instead.
+            return "\(markerPrefix)\(image ? "i" : "a")\(line):?:\(encoded(destination))"
+        }
         guard let (path, _) = relativePath(of: destination) else { return nil }
         let resolved = resolve(path, in: folder).map(encoded) ?? "!"
         return "\(markerPrefix)\(image ? "i" : "a")\(line):\(resolved):\(encoded(destination))"
@@ -103,8 +119,10 @@ enum MarkdownLinks {
     struct Marker {
         let image: Bool
         let line: Int
-        /// The path relative to the content folder; nil when it leaves the content folder.
+        /// The path relative to the content folder; nil when it leaves the content folder, or
+        /// when the destination is no path but a URL safe mode blanks (`blanked`).
         let path: String?
+        let blanked: Bool
         /// The destination as the text wrote it.
         let destination: String
 
@@ -115,7 +133,8 @@ enum MarkdownLinks {
                   let destination = parts[2].removingPercentEncoding else { return nil }
             image = kind == "i"
             self.line = line
-            path = parts[1] == "!" ? nil : parts[1].removingPercentEncoding
+            blanked = parts[1] == "?"
+            path = parts[1] == "!" || blanked ? nil : parts[1].removingPercentEncoding
             self.destination = destination
         }
     }
@@ -380,6 +399,10 @@ struct CatalogLinks {
 
     /// What `marker` leads to, or why it leads nowhere.
     func resolve(_ marker: MarkdownLinks.Marker) -> Result<Target, Problem> {
+        if marker.blanked {
+            let scheme = marker.destination.prefix { $0 != ":" }.lowercased()
+            return .failure(Problem(words: "is a \(scheme): URL, which pages never link to (Markdown runs in safe mode)"))
+        }
         guard let path = marker.path else {
             return .failure(Problem(words: "leads outside the content folder"))
         }

@@ -130,15 +130,31 @@ import Testing
 
     @Test func absoluteLinksFragmentsAndQueriesStayAsWritten() throws {
         let body = "[web](https://example.com/a.png) [mail](mailto:me@example.com) [frag](#x) [query](?q=1) "
-            + "![remote](https://example.com/b.png) [js](javascript:alert(1)) <https://example.com/c>"
+            + "![remote](https://example.com/b.png) ![inline](data:image/png;base64,iVBORw0KGgo=) <https://example.com/c>"
         let folder = try catalog(["content/faces/pack.md": "---\ntitle: Faces\n---\n\(body)\n"])
         let (catalog, findings) = try load(folder)
         #expect(!findings.contains { $0.code == .brokenLink })
         let expected = "<p><a href=\"https://example.com/a.png\">web</a> <a href=\"mailto:me@example.com\">mail</a> <a href=\"#x\">frag</a> "
-            + "<a href=\"?q=1\">query</a> <img src=\"https://example.com/b.png\" alt=\"remote\" /> <a href=\"\">js</a> "
+            + "<a href=\"?q=1\">query</a> <img src=\"https://example.com/b.png\" alt=\"remote\" /> <img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"inline\" /> "
             + "<a href=\"https://example.com/c\">https://example.com/c</a></p>\n"
         #expect(catalog.packs[0].descriptionHTML == expected)
         #expect(MarkdownLinks.placed(catalog.packs[0].descriptionHTML, on: "faces/index.html", language: "fr") == expected)
+    }
+
+    /// Safe mode blanks `javascript:`, `vbscript:`, `file:` and `data:` but images: an `<img src="">`
+    /// is invalid HTML and a broken image, an `<a href="">` a link to the page itself. Each is
+    /// reported, and shows as its text.
+    @Test func urlsSafeModeBlanksAreReportedAndShownAsText() throws {
+        let body = "![logo](javascript:alert(1)) [js](JavaScript:alert(2)) [vb](vbscript:msgbox) ![f](file:///etc/passwd) "
+            + "[d](data:text/html,hi)\n\n[ref]\n\n[ref]: javascript:alert(3)"
+        let folder = try catalog(["content/faces/pack.md": "---\ntitle: Faces\n---\n\(body)\n"])
+        let (catalog, findings) = try load(folder)
+        let broken = findings.filter { $0.code == .brokenLink }
+        #expect(broken.count == 6, "\(broken.map(\.message))")
+        #expect(broken.contains { $0.line == 4 && $0.message == "image 'javascript:alert(1)' is a javascript: URL, which pages never link to (Markdown runs in safe mode); its alt text is shown instead" })
+        #expect(broken.contains { $0.line == 6 && $0.message.hasPrefix("link 'javascript:alert(3)' is a javascript: URL") })
+        let html = catalog.packs[0].descriptionHTML
+        #expect(html == "<p>logo js vb f d</p>\n<p>ref</p>\n", "\(html)")
     }
 
     @Test func textsWithoutALinkAreNotWalked() {
