@@ -147,9 +147,9 @@ enum LabelChecks {
         for sticker in pack.stickers {
             for label in CheckSubject(sticker: sticker, pack: pack, info: nil).labels(site: site) {
                 guard let text = label.text else { continue }
-                // Compared by their letters and digits: labels of symbols alone ("...", "🙂", "!!!")
-                // all had the empty key and were "the same label"; they get label-without-words.
-                let key = normalized(text), language = label.translation ?? ""
+                // Labels of symbols alone ("...", "🙂", "!!!") all had the empty key and were "the
+                // same label"; they get label-without-words.
+                let key = duplicateKey(text), language = label.translation ?? ""
                 guard !key.isEmpty else { continue }
                 if let earlier = first[language]?[key] {
                     let what = label.translation.map { "same \(LanguageName.of($0)) label" } ?? "same label"
@@ -236,6 +236,17 @@ enum LabelChecks {
 
     /// Lowercased, anything but letters and digits as single spaces: "Happy_Sun-2", "happy sun 2"
     /// and "HAPPY SUN 2!" compare equal.
+    /// A label as `duplicate-label` compares it: its words (letters and digits, in any case and
+    /// with any punctuation), then its emoji and other symbols in order. "Thumbs up 👍🏻" and
+    /// "Thumbs up 👍🏿" differ, as VoiceOver reads the skin tones; "Thumbs up!" and "thumbs up" do
+    /// not. Empty for a label without words.
+    static func duplicateKey(_ text: String) -> String {
+        let words = normalized(text)
+        guard !words.isEmpty else { return "" }
+        let symbols = text.filter { $0.isSymbol }
+        return symbols.isEmpty ? words : words + " " + symbols
+    }
+
     static func normalized(_ text: String) -> String {
         text.lowercased()
             .map { $0.isLetter || $0.isNumber ? $0 : " " }

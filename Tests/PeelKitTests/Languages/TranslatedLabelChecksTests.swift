@@ -52,6 +52,18 @@ import Testing
         #expect(findings.filter { $0.code == .labelWithoutWords }.count == 3)
     }
 
+    /// Skin-tone and gender variants differ by their emoji alone, and VoiceOver reads them
+    /// differently ("thumbs up: light skin tone"): not duplicates. The same emoji is.
+    @Test func labelsThatDifferByTheirEmojiAreNotDuplicates() throws {
+        let folder = try catalog(languages: "[en]", labels: [("a", "Thumbs up 👍🏻"), ("b", "Thumbs up 👍🏿"), ("c", "thumbs up! 👍🏿"),
+                                                             ("d", "Shrug 🤷‍♀️"), ("e", "Shrug 🤷‍♂️")],
+                                 translations: [])
+        let findings = try labelFindings(folder)
+        #expect(findings.filter { $0.code == .duplicateLabel }.map(\.file) == ["sky/c.md"])
+        #expect(LabelChecks.duplicateKey("Thumbs up 👍🏻") != LabelChecks.duplicateKey("Thumbs up 👍🏿"))
+        #expect(LabelChecks.duplicateKey("...") == "")
+    }
+
     @Test func everyLabelRuleRunsOnEveryLanguageAtTheTranslationsAltLine() throws {
         let long = String(repeating: "Sonne ", count: 26).trimmingCharacters(in: .whitespaces)   // 155 characters
         let folder = try catalog(labels: [("moon", "Crescent moon"), ("star", "Shooting star"), ("sun", "Smiling sun")], translations: [
