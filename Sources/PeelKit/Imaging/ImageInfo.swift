@@ -52,10 +52,15 @@ public struct ImageInfo: Sendable, Equatable, Codable {
 
     public var isAnimated: Bool { frameCount > 1 }
 
-    /// One cycle of the animation, in seconds; 0 for still images.
-    public var duration: Double { frameDelays.reduce(0, +) }
+    /// Each frame's delay as browsers and Messages play it: a frame of 10 ms or less (0 s, a
+    /// GIF's 1/100 s) shows for 0.1 s (`AnimationTiming.asPlayed`). What the site, catalog.json and
+    /// every platform check report, so they agree with what is seen.
+    public var playedFrameDelays: [Double] { isAnimated ? AnimationTiming.asPlayed(frameDelays) : frameDelays }
 
-    /// Frames per second over one cycle; nil for still images or when every delay is 0.
+    /// One cycle of the animation as it plays, in seconds; 0 for still images.
+    public var duration: Double { playedFrameDelays.reduce(0, +) }
+
+    /// Frames per second over one cycle as it plays; nil for still images.
     public var framesPerSecond: Double? {
         guard isAnimated, duration > 0 else { return nil }
         return Double(frameCount) / duration

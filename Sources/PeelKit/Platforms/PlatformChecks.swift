@@ -86,8 +86,7 @@ public enum PlatformChecks {
             }
             if info.isAnimated {
                 // As the export plays them: frames of 10 ms or less last 0.1 s (AnimationTiming.asPlayed).
-                let delays = AnimationTiming.asPlayed(info.frameDelays)
-                let seconds = delays.reduce(0, +)
+                let delays = info.playedFrameDelays, seconds = info.duration
                 let limit: Double? = switch platform {
                 case .whatsapp: WhatsAppRules.maxAnimationSeconds
                 case .telegram: TelegramRules.maxVideoSeconds

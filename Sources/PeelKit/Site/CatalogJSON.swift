@@ -171,7 +171,7 @@ struct CatalogJSON: Encodable {
                       return StickerEntry(slug: sticker.slug, source: sticker.source, title: sticker.title, alt: sticker.alt,
                                           tags: sticker.tags, format: info?.format.rawValue, width: info?.width,
                                           height: info?.height, bytes: info?.bytes, frames: info?.frameCount,
-                                          frameDelays: info?.frameDelays, duration: info.map { Self.rounded($0.duration, places: 6) },
+                                          frameDelays: info?.playedFrameDelays, duration: info.map { Self.rounded($0.duration, places: 6) },
                                           fps: info?.framesPerSecond.map { Self.rounded($0, places: 3) }, loopCount: info?.loopCount,
                                           hasAlpha: info?.hasAlpha, hasTransparentPixels: info?.hasTransparentPixels,
                                           sha256: info?.sha256,

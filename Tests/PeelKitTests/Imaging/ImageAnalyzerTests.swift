@@ -38,6 +38,22 @@ import Testing
         #expect(image.info.framesPerSecond.map { abs($0 - 13.333) < 0.01 } == true)
     }
 
+    /// Frames of 10 ms or less play for 0.1 s in browsers and Messages: the duration and frame
+    /// rate the site and catalog.json report are the played ones ("0.00 s per loop" and
+    /// "100 fps" described an animation nobody sees), as the exports' are.
+    @Test func framesOfTenMillisecondsOrLessAreReportedAsPlayed() throws {
+        let frames = [0.0, 0.01, 0.2, 0.001].map { delay in
+            DecodedImage.Frame(image: RGBAImage(width: 300, height: 300, pixels: [UInt8](repeating: UInt8(delay * 1000) &+ 40, count: 300 * 300 * 4)),
+                               delay: delay)
+        }
+        let info = try analyzer.analyze(APNGEncoder.encode(frames, loopCount: 0, palette: nil)).info
+        #expect(info.frameDelays == [0, 0.01, 0.2, 0.001], "the file's own delays")
+        #expect(info.playedFrameDelays == [0.1, 0.1, 0.2, 0.1])
+        #expect(abs(info.duration - 0.5) < 1e-9)
+        #expect(info.framesPerSecond.map { abs($0 - 8) < 1e-9 } == true)
+        #expect(PageRenderer.animation(info) == "0.50 s per loop at 8 fps, loops forever")
+    }
+
     @Test func gifMetadata() throws {
         let image = try analyzer.analyze(Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif")))
         #expect(image.info.format == .gif)
