@@ -343,8 +343,7 @@ public struct SiteBuilder: Sendable {
         // Without it the next build only compares everything, so a failure to write is no error.
         try? QuickCheck.write(fingerprint: fingerprint, to: cache.quickCheckFile.path) { emit in
             for (path, stamp) in snapshot.files { try emit(QuickCheck.Record(path: contentRoot + path, stamp: stamp)) }
-            for folder in snapshot.directories {
-                guard let stamp = FileStamp.of(path: folder) else { throw FolderVanished() }
+            for (folder, stamp) in zip(snapshot.directories, snapshot.directoryStamps) {
                 try emit(QuickCheck.Record(path: folder, stamp: stamp))
             }
             func emitSiteFolder(_ path: String) throws {

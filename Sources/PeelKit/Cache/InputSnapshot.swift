@@ -14,6 +14,11 @@ struct InputSnapshot: Equatable, Sendable {
     var files: PathMap<FileStamp>
     /// Every folder walked, the top one included, as absolute paths (what `peel serve` watches).
     var directories: [String] = []
+    /// Each of `directories`' stamp, taken before it was listed. The quick check records these,
+    /// not the folders' stamps at the end of the build: a file created in a folder while the
+    /// build ran (after the folder was listed) changes its stamp, so the next build looks again
+    /// instead of saying "Up to date" without the new file.
+    var directoryStamps: [FileStamp] = []
 
     static func take(_ root: URL) -> InputSnapshot {
         var snapshot = InputSnapshot(files: [:])
@@ -32,6 +37,7 @@ struct InputSnapshot: Equatable, Sendable {
               let directory = opendir(path) else { return }
         defer { closedir(directory) }
         snapshot.directories.append(path)
+        snapshot.directoryStamps.append(FileStamp(info))
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

@@ -161,6 +161,42 @@ import ZIPFoundation
         #expect(try String(contentsOf: page, encoding: .utf8).contains("Edited "))
     }
 
+    /// A sticker added to a folder while a build runs, after the build listed that folder, is not
+    /// in that build: the quick check recorded the folder's stamp at the end of the build, with the
+    /// new file, so every later build said "Up to date" without it. The stamp is now the one the
+    /// folder had when it was listed.
+    @Test func aStickerAddedDuringABuildIsBuiltByTheNext() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        try workspace.write(try String(contentsOf: workspace.content.appendingPathComponent("site.md"), encoding: .utf8) + "\nEdited.\n",
+                            to: "site.md")
+        let state = workspace.cache.appendingPathComponent("state.txt").path
+        let gate = PublishGate()
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread { gate.pass { held.signal(); release.wait() } }.start()
+        held.wait()
+        var builder = SiteBuilder(options: BuildOptions(content: workspace.content, output: workspace.site))
+        builder.publishGate = gate
+        let build = Task { [builder] in try await builder.build() }
+        var waited = 0
+        while FileManager.default.fileExists(atPath: state) && waited < 3000 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        // The build has listed and read everything, and waits to publish: a sticker arrives.
+        try FileManager.default.copyItem(at: workspace.content.appendingPathComponent("faces/cool.png"),
+                                         to: workspace.content.appendingPathComponent("faces/late.png"))
+        try workspace.write("---\nalt: A face that came late\n---\n", to: "faces/late.md")
+        release.signal()
+        _ = try await build.value
+        let late = workspace.site.appendingPathComponent("faces/late/index.html")
+        #expect(!FileManager.default.fileExists(atPath: late.path), "not in the build that was running")
+        let next = try await workspace.build()
+        #expect(next.upToDate == false, "the new sticker is seen")
+        #expect(try String(contentsOf: late, encoding: .utf8).contains("A face that came late"))
+        #expect(try await workspace.build().upToDate)
+    }
+
     /// Edits of the same size that keep the mtime (`cp -p`, `rsync -t`, `tar x`, or a file system
     /// whose clock ticks once a second) are seen: the status-change time moves, and a stamp taken
     /// within two seconds of a write is never trusted.
