@@ -202,6 +202,10 @@ public struct SiteBuilder: Sendable {
             let place = options.content.appendingPathComponent("site.md").path + (broken.line.map { ":\($0)" } ?? "")
             throw PeelError.unreadable(path: place, reason: "\(broken.message); the site was not written, so the one in place stays (read without its front matter, the site would lose its languages, title and settings)")
         }
+        // A site changed by something else since the last build stamped it (a `git reset --hard`
+        // in its worktree, a backup restored) holds files the build state does not describe: each is
+        // checked before it is reused. `peel serve`'s own pages are known (`servedPages`).
+        let siteTouched = servedPages.isEmpty && cache.map { !QuickCheck.holds(at: $0.quickCheckFile.path, fingerprint: quickKey, siteOnly: true) } ?? true
         // Nothing vouches for the site from here until it is published and stamped again.
         if let cache { QuickCheck.remove(at: cache.quickCheckFile.path) }
         let staging: URL
@@ -212,7 +216,8 @@ public struct SiteBuilder: Sendable {
         }
         let hasPreviousSite = reusable != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
         let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
-                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? OutputLedger() : OutputLedger(), distrusted: Set(servedPages.keys))
+                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? OutputLedger() : OutputLedger(), distrusted: Set(servedPages.keys),
+                              verifiesPrevious: hasPreviousSite && siteTouched)
         let made: MadeSite
         var unlisted: [String] = []
         do {

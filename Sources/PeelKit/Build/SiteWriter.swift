@@ -28,6 +28,11 @@ final class SiteWriter: @unchecked Sendable {
     /// Paths whose file in the previous site is not what the build state says (`peel serve` put
     /// another page there since): never reused.
     private let distrusted: Set<String>
+    /// True when the previous site may not hold what the build state says (its folders changed
+    /// since the last build stamped them): a file is reused from it only once its bytes are read
+    /// and found to be the ones the state records. A `git reset --hard` in the site's worktree put
+    /// the older pages back, and every later build reused them as the new ones.
+    private let verifiesPrevious: Bool
     /// The paths written with new bytes (not linked from the previous site or the cache), kept
     /// only when there is a previous site to compare with (`changedPaths`): a cold build of
     /// 20,000 stickers in three languages writes 120,000 files, whose paths were 13 MB at its peak.
@@ -35,7 +40,7 @@ final class SiteWriter: @unchecked Sendable {
     private var tracksFreshPaths: Bool { previousSitePath != nil }
 
     init(staging: URL, previousSite: URL?, previousOutputs: OutputLedger, previousRoots: [String: String] = [:],
-         distrusted: Set<String> = []) {
+         distrusted: Set<String> = [], verifiesPrevious: Bool = false) {
         self.staging = staging
         stagingPath = staging.standardizedFileURL.path
         self.previousSite = previousSite
@@ -43,12 +48,28 @@ final class SiteWriter: @unchecked Sendable {
         self.previousOutputs = previousOutputs
         self.previousRoots = previousRoots
         self.distrusted = distrusted
+        self.verifiesPrevious = verifiesPrevious
     }
 
     /// Where the previous build's file at `path` is, when there was one to reuse.
     private func previousFile(_ path: String) -> String? {
         guard !distrusted.contains(path), let root = previousRoots[path] ?? previousSitePath else { return nil }
-        return root + "/" + path
+        let file = root + "/" + path
+        if verifiesPrevious {
+            guard let expected = previousOutputs[path]?.sha256, let actual = Self.sha256(of: file), actual == expected else { return nil }
+        }
+        return file
+    }
+
+    /// The SHA-256 of the regular file at `path`, read a part at a time; nil when it cannot be read.
+    private static func sha256(of path: String) -> String? {
+        var hasher = SHA256()
+        do {
+            try ContentFile.forEachPart(of: URL(fileURLWithPath: path, isDirectory: false)) { hasher.update(bufferPointer: $0) }
+        } catch {
+            return nil
+        }
+        return Hex.string(hasher.finalize())
     }
 
     /// The site paths whose bytes differ from the previous site's, once everything is written:

@@ -75,8 +75,11 @@ enum QuickCheck {
     }
 
     /// True when the quick check at `path` was written under `fingerprint` and every stamp it
-    /// holds is still the file's or folder's, none of them racy.
-    static func holds(at path: String, fingerprint: String) -> Bool {
+    /// holds is still the file's or folder's, none of them racy. With `siteOnly`, only the site's
+    /// folders are compared: false when anything but Peel changed the published site since (a
+    /// `git reset --hard` in a `gh-pages` worktree, a backup restored), so its files may not be
+    /// the ones the build state describes.
+    static func holds(at path: String, fingerprint: String, siteOnly: Bool = false) -> Bool {
         var own = stat()
         guard stat(path, &own) == 0, let data = try? ContentFile.read(URL(fileURLWithPath: path, isDirectory: false)) else { return false }
         let written = FileStamp(own).modified
@@ -97,6 +100,10 @@ enum QuickCheck {
                 let start = offset + 33
                 guard let nul = memchr(base + start, 0, raw.count - start) else { return false }
                 let end = base.distance(to: UnsafeRawPointer(nul))
+                if siteOnly && isInput {
+                    offset = end + 1
+                    continue
+                }
                 // The path is NUL-terminated in the buffer: stat reads it in place.
                 guard folder.stamp(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &info) else { return false }
                 let stamp = FileStamp(info)

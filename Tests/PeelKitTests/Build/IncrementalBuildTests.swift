@@ -197,6 +197,39 @@ import ZIPFoundation
         #expect(try await workspace.build().upToDate)
     }
 
+    /// Older pages put back in the site (`git reset --hard` in a `gh-pages` worktree, a backup
+    /// restored) were reused as the pages the build state describes: the old label stayed for
+    /// good. A site whose folders changed since the last build stamped them has each file checked
+    /// before it is reused.
+    @Test func olderPagesPutBackInTheSiteAreNotReused() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let backup = workspace.folder.url.appendingPathComponent("backup")
+        try FileManager.default.copyItem(at: workspace.site, to: backup)
+        let sidecar = workspace.content.appendingPathComponent("faces/cool.md")
+        try workspace.write(try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: "alt: ", with: "alt: Brand new "), to: "faces/cool.md")
+        _ = try await workspace.build()
+        let page = workspace.site.appendingPathComponent("faces/cool/index.html")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Brand new "))
+        // The older site comes back, file by file, as `git reset --hard` writes it.
+        let files = FileManager.default.enumerator(at: backup, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            let path = String(url.standardizedFileURL.path.dropFirst(backup.standardizedFileURL.path.count + 1))
+            let target = workspace.site.appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: url, to: target)
+        }
+        #expect(!(try String(contentsOf: page, encoding: .utf8).contains("Brand new ")))
+        let report = try await workspace.build()
+        #expect(report.upToDate == false)
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Brand new "), "the page is made again, not the old one reused")
+        let catalog = try String(contentsOf: workspace.site.appendingPathComponent("catalog.json"), encoding: .utf8)
+        #expect(catalog.contains("Brand new "))
+        #expect(try await workspace.build().upToDate)
+    }
+
     /// Edits of the same size that keep the mtime (`cp -p`, `rsync -t`, `tar x`, or a file system
     /// whose clock ticks once a second) are seen: the status-change time moves, and a stamp taken
     /// within two seconds of a write is never trusted.
