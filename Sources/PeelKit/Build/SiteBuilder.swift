@@ -214,10 +214,14 @@ public struct SiteBuilder: Sendable {
         } catch let error as PeelError {
             throw siteError(error, staging: nil)
         }
-        let hasPreviousSite = reusable != nil && FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path)
-        let site = SiteWriter(staging: staging, previousSite: hasPreviousSite ? options.output.standardizedFileURL : nil,
-                              previousOutputs: hasPreviousSite ? reusable?.outputs ?? OutputLedger() : OutputLedger(), distrusted: Set(servedPages.keys),
-                              verifiesPrevious: hasPreviousSite && siteTouched)
+        // The previous site's files are linked wherever the new bytes are the same, whatever
+        // changed (a template edit that changes one page must not rewrite every page as a new file,
+        // or deploy tools upload them all); a page is reused by its key (template name and model,
+        // without rendering) only under the same templates and options (`reusable`).
+        let previousSite = loaded.flatMap { _ in FileManager.default.fileExists(atPath: options.output.appendingPathComponent(SitePaths.manifest).path) ? options.output.standardizedFileURL : nil }
+        let site = SiteWriter(staging: staging, previousSite: previousSite,
+                              previousOutputs: previousSite == nil ? OutputLedger() : loaded?.outputs ?? OutputLedger(), distrusted: Set(servedPages.keys),
+                              reusesPages: reusable != nil, verifiesPrevious: previousSite != nil && siteTouched)
         let made: MadeSite
         var unlisted: [String] = []
         do {
@@ -266,7 +270,7 @@ public struct SiteBuilder: Sendable {
         report.filesReused = site.reusedCount
         report.keptFiles = unlisted
         report.phases = clock.phases
-        if hasPreviousSite { report.changedOutputs = site.changedPaths(since: servedPages) }
+        if previousSite != nil { report.changedOutputs = site.changedPaths(since: servedPages) }
         return (report, made.served)
     }
 

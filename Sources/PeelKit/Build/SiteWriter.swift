@@ -33,6 +33,9 @@ final class SiteWriter: @unchecked Sendable {
     /// and found to be the ones the state records. A `git reset --hard` in the site's worktree put
     /// the older pages back, and every later build reused them as the new ones.
     private let verifiesPrevious: Bool
+    /// False when the previous site was made with other templates or options: its pages are
+    /// linked only where the new bytes are the same, never by their key alone.
+    private let reusesPages: Bool
     /// The paths written with new bytes (not linked from the previous site or the cache), kept
     /// only when there is a previous site to compare with (`changedPaths`): a cold build of
     /// 20,000 stickers in three languages writes 120,000 files, whose paths were 13 MB at its peak.
@@ -40,7 +43,7 @@ final class SiteWriter: @unchecked Sendable {
     private var tracksFreshPaths: Bool { previousSitePath != nil }
 
     init(staging: URL, previousSite: URL?, previousOutputs: OutputLedger, previousRoots: [String: String] = [:],
-         distrusted: Set<String> = [], verifiesPrevious: Bool = false) {
+         distrusted: Set<String> = [], reusesPages: Bool = true, verifiesPrevious: Bool = false) {
         self.staging = staging
         stagingPath = staging.standardizedFileURL.path
         self.previousSite = previousSite
@@ -49,6 +52,7 @@ final class SiteWriter: @unchecked Sendable {
         self.previousRoots = previousRoots
         self.distrusted = distrusted
         self.verifiesPrevious = verifiesPrevious
+        self.reusesPages = reusesPages
     }
 
     /// Where the previous build's file at `path` is, when there was one to reuse.
@@ -161,7 +165,7 @@ final class SiteWriter: @unchecked Sendable {
 
     /// Links the previous build's page at `path` when it was made from the same key.
     private func reusePreviousPage(_ path: String, key: String) throws -> Bool {
-        guard let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil,
+        guard reusesPages, let previous = previousOutputs[path], previous.source == key, previous.sha256 != nil,
               let source = previousFile(path) else { return false }
         let target = try prepare(path)
         guard link(source, to: target) else { return false }

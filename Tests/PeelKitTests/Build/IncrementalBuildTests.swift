@@ -230,6 +230,34 @@ import ZIPFoundation
         #expect(try await workspace.build().upToDate)
     }
 
+    /// A template edit changes the pages made from it; every other page has the same bytes and
+    /// stays the previous site's file (same inode), so deploy tools upload only what changed.
+    /// Pages are not reused by their key under other templates: the edited one is rendered again.
+    @Test func aTemplateEditRewritesOnlyThePagesWhoseBytesChanged() async throws {
+        let workspace = try Workspace()
+        let theme = workspace.folder.url.appendingPathComponent("theme")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        let template = theme.appendingPathComponent("pack.mustache")
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Templates/pack.mustache"), to: template)
+        let options = BuildOptions(content: workspace.content, output: workspace.site, templates: theme)
+        _ = try await SiteBuilder(options: options).build()
+        let before = Self.inodes(workspace.site)
+        try ("<!-- edited -->" + String(contentsOf: template, encoding: .utf8)).write(to: template, atomically: true, encoding: .utf8)
+        let report = try await SiteBuilder(options: options).build()
+        let after = Self.inodes(workspace.site)
+        let rewritten = Set(after.keys.filter { after[$0] != before[$0] })
+        let packPages = Set(after.keys.filter { path in
+            let parts = path.split(separator: "/")
+            let languages = ["fr", "ar"]
+            return path.hasSuffix("/index.html") && ((parts.count == 2 && !languages.contains(String(parts[0])) && parts[0] != "review")
+                || (parts.count == 3 && languages.contains(String(parts[0])) && parts[1] != "review"))
+        })
+        #expect(!packPages.isEmpty && packPages.isSubset(of: rewritten), "\(packPages.subtracting(rewritten).sorted())")
+        #expect(rewritten.subtracting(packPages).isEmpty, "only pack pages change: \(rewritten.subtracting(packPages).sorted())")
+        #expect(try String(contentsOf: workspace.site.appendingPathComponent("faces/index.html"), encoding: .utf8).hasPrefix("<!-- edited -->"))
+        #expect(report.filesWritten == rewritten.count)
+    }
+
     /// Edits of the same size that keep the mtime (`cp -p`, `rsync -t`, `tar x`, or a file system
     /// whose clock ticks once a second) are seen: the status-change time moves, and a stamp taken
     /// within two seconds of a write is never trusted.
