@@ -4,7 +4,8 @@ import Foundation
 /// spirit of WCAG 1.4.11 (graphics that carry meaning need 3:1 against what is next to them).
 ///
 /// Whether some pixels are low-contrast does not matter; whether the *shape* survives does. So:
-/// - the real silhouette is every pixel at least half opaque, with its holes filled;
+/// - the real silhouette is every pixel at least half opaque (or, for art with none, at least
+///   half as opaque as its most opaque pixel), with its holes filled;
 /// - the visible silhouette is every such pixel whose colour, composited over the background,
 ///   has a WCAG contrast of at least 3:1 with it; a small morphological close joins what thin
 ///   low-contrast lines split, then its holes are filled too;
@@ -169,10 +170,31 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         return table
     }
 
-    /// The shares for `image`, or nil for art with no pixel at least half opaque, or with no
-    /// transparent part (its silhouette fills the canvas).
+    /// The shares for `image`, or nil for art with nothing visible, or with no transparent part
+    /// (its silhouette fills the canvas).
+    ///
+    /// Art with no pixel at least half opaque (a white disc at 43 %, a glow) is measured on the
+    /// pixels at least half as opaque as its most opaque one: it passed unmeasured, though 43 %
+    /// white over white is white, gone as surely as its 55 % twin that was reported.
     public static func measure(_ image: RGBAImage) -> ShapeVisibility? {
         guard image.width > 0, image.height > 0 else { return nil }
+        if let measured = measure(image, minimumAlpha: 128) { return measured }
+        var mostOpaque: UInt8 = 0
+        image.pixels.withUnsafeBufferPointer { buffer in
+            var offset = 3
+            while offset < buffer.count {
+                mostOpaque = max(mostOpaque, buffer[offset])
+                if mostOpaque >= 128 { return }   // nil above for another reason: the art is opaque
+                offset += 4
+            }
+        }
+        guard mostOpaque > 0, mostOpaque < 128 else { return nil }
+        return measure(image, minimumAlpha: (mostOpaque + 1) / 2)
+    }
+
+    /// `measure` with the real silhouette made of the pixels at least `minimumAlpha` opaque; nil
+    /// when there is none, or when it fills the canvas.
+    private static func measure(_ image: RGBAImage, minimumAlpha: UInt8) -> ShapeVisibility? {
         let cell = max(1, (max(image.width, image.height) + gridSize - 1) / gridSize)
         // One cell of margin on each side beyond the close's reach, so the close and the hole
         // filling never meet the grid's edge.
@@ -206,7 +228,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                             var offset = y * image.width * 4
                             for x in 0..<image.width {
                                 let alpha = buffer[offset + 3]
-                                if alpha >= 128 {
+                                if alpha >= minimumAlpha {
                                     let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
                                     // Composited over white and over black (the same colour when opaque).
                                     let overWhite: Double, overBlack: Double, onWhite: UInt8, onBlack: UInt8

@@ -99,11 +99,31 @@ import Testing
         #expect(measure.dark == 0)
     }
 
-    @Test func artWithNothingOpaqueHasNoMeasure() {
+    @Test func artWithNothingVisibleOrFillingTheCanvasHasNoMeasure() {
         #expect(ShapeVisibility.measure(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 64))) == nil)
         var faint = TestArt(size: 8)
         faint.paint(TestArt.black, alpha: 100) { _, _ in true }
-        #expect(ShapeVisibility.measure(faint.image) == nil, "under half opacity a pixel barely shows anywhere")
+        #expect(ShapeVisibility.measure(faint.image) == nil, "a faint veil over the whole canvas has no silhouette of its own")
+    }
+
+    /// Art with no pixel half opaque was never measured: 43 % white over white is white, as gone as
+    /// its 55 % twin, and a disc at alpha 1 shows nowhere. It is measured on the pixels at least
+    /// half as opaque as its most opaque one.
+    @Test func translucentArtIsMeasuredOnItsOwnOpacity() throws {
+        for alpha: UInt8 in [110, 140] {
+            var white = TestArt(size: 60)
+            white.paint(TestArt.white, alpha: alpha) { x, y in (x - 30) * (x - 30) + (y - 30) * (y - 30) <= 400 }
+            let light = try #require(ShapeVisibility.measure(white.image), "white at \(alpha)")
+            #expect(light.vanishes(on: .light) && !light.vanishes(on: .dark), "white at \(alpha): \(light)")
+            var black = TestArt(size: 60)
+            black.paint(TestArt.black, alpha: alpha) { x, y in (x - 30) * (x - 30) + (y - 30) * (y - 30) <= 400 }
+            let dark = try #require(ShapeVisibility.measure(black.image), "black at \(alpha)")
+            #expect(dark.vanishes(on: .dark) && !dark.vanishes(on: .light), "black at \(alpha): \(dark)")
+        }
+        var ghost = TestArt(size: 60)
+        ghost.paint(TestArt.black, alpha: 1) { x, y in (x - 30) * (x - 30) + (y - 30) * (y - 30) <= 400 }
+        let measure = try #require(ShapeVisibility.measure(ghost.image))
+        #expect(measure.vanishes(on: .light) && measure.vanishes(on: .dark), "\(measure)")
     }
 
     @Test func opaqueArtHasNoSilhouetteToJudge() {
