@@ -19,7 +19,7 @@ public enum TextDirection: String, Sendable {
     /// Languages whose likely script (CLDR likelySubtags) is one of those above.
     static let rightToLeftLanguages: Set<String> = [
         "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "lrc", "mzn", "nqo", "ps", "sd",
-        "syr", "ug", "ur", "yi", "ji", "prs", "pnb", "bal", "glk", "azb", "sdh", "bqi", "luz",
+        "syr", "ug", "ur", "yi", "ji", "prs", "pnb", "bal", "glk", "azb", "sdh", "bqi", "luz", "rhg",
     ]
 
     /// The direction of text in `tag` ("ar" -> rtl, "az-Arab" -> rtl, "fr" -> ltr).

@@ -581,10 +581,19 @@ struct PageRenderer: Sendable {
 
     private func social(type: String, title: String, description: String?, page: String, image: SocialImageModel?,
                         language: String) -> SocialModel {
-        let parts = language.split(separator: "-")
-        let locale = parts.count >= 2 && parts[1].count == 2 ? "\(parts[0].lowercased())_\(parts[1].uppercased())" : nil
-        return SocialModel(type: type, title: title, siteName: site(in: self.language(language)).title, locale: locale, description: description,
+        return SocialModel(type: type, title: title, siteName: site(in: self.language(language)).title, locale: Self.openGraphLocale(language), description: description,
                            url: socialLinks.url(page), image: image)
+    }
+
+    /// `og:locale` for a language tag with a region ("en-GB" → "en_GB", "zh-Hant-TW" → "zh_TW",
+    /// past the script subtag); nil without one ("en", "zh-Hant").
+    static func openGraphLocale(_ tag: String) -> String? {
+        let parts = tag.split(separator: "-")
+        guard let language = parts.first else { return nil }
+        // The region is the first subtag of two letters or three digits, after any script (four letters).
+        guard let region = parts.dropFirst().drop(while: { $0.count == 4 || $0.count == 3 && $0.allSatisfy(\.isLetter) }).first,
+              region.count == 2 && region.allSatisfy(\.isLetter) else { return nil }
+        return "\(language.lowercased())_\(region.uppercased())"
     }
 
     private func socialImage(for sticker: Sticker, in pack: Pack, alt: String?? = nil) -> SocialImageModel? {

@@ -274,8 +274,18 @@ import Testing
         }
     }
 
+    @Test func openGraphLocalesNameTheRegionPastAScript() {
+        #expect(PageRenderer.openGraphLocale("en-GB") == "en_GB")
+        #expect(PageRenderer.openGraphLocale("pt-br") == "pt_BR")
+        #expect(PageRenderer.openGraphLocale("zh-Hant-TW") == "zh_TW")
+        #expect(PageRenderer.openGraphLocale("sr-Latn-RS") == "sr_RS")
+        #expect(PageRenderer.openGraphLocale("zh-Hant") == nil)
+        #expect(PageRenderer.openGraphLocale("en") == nil)
+        #expect(PageRenderer.openGraphLocale("es-419") == nil, "a numeric region has no Open Graph locale")
+    }
+
     @Test func rightToLeftIsDecidedByScript() {
-        for tag in ["ar", "he", "fa", "ur", "yi", "dv", "ps", "ckb", "syr", "nqo", "ar-EG", "he-IL", "az-Arab", "pa-Arab", "ff-Adlm", "zh-yue-Arab"] {
+        for tag in ["ar", "he", "fa", "ur", "yi", "dv", "ps", "ckb", "syr", "nqo", "rhg", "ar-EG", "he-IL", "az-Arab", "pa-Arab", "ff-Adlm", "zh-yue-Arab"] {
             #expect(TextDirection.of(tag) == .rightToLeft, "\(tag)")
         }
         for tag in ["en", "fr", "de", "ja", "zh-Hant", "az-Latn", "uz", "ku", "tr", "ur-Latn", "sr-Cyrl"] {
