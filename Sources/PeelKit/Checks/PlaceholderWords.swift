@@ -50,6 +50,26 @@ enum PlaceholderWords {
             "schermafbeelding", "schermopname", "naamloos", "zonder", "titel", "nieuw", "nieuwe", "kopie",
             "beschrijving", "tekst", "geen",
         ], joiners: ["van", "de", "het", "een", "om"]),
+        // Arabic and Hebrew words as written alone and with their article (ال, ה) attached; words
+        // that are a real label alone ("لا", no; "אין"; Korean "새", bird; Russian "нет") are left out.
+        "ar": List(words: [
+            "صورة", "الصورة", "صور", "رسم", "رسمة", "ملصق", "الملصق", "ملصقات", "أيقونة", "ايقونة", "رمز", "ملف",
+            "لقطة", "شاشة", "الشاشة", "بدون", "عنوان", "جديد", "جديدة", "نسخة", "تجربة", "اختبار", "وصف", "نص", "بديل",
+            "تسمية", "توضيح", "إيموجي", "ايموجي",
+        ], joiners: ["من", "في"]),
+        "he": List(words: [
+            "תמונה", "התמונה", "תמונות", "צילום", "ציור", "איור", "מדבקה", "המדבקה", "סמל", "אייקון", "קובץ", "מסך",
+            "ללא", "כותרת", "חדש", "חדשה", "עותק", "בדיקה", "ניסיון", "תיאור", "טקסט", "חלופי", "תווית", "אימוג'י",
+        ], joiners: ["של"]),
+        "ko": List(words: [
+            "이미지", "사진", "그림", "일러스트", "스티커", "아이콘", "파일", "스크린샷", "화면", "캡처", "제목", "없음",
+            "복사본", "테스트", "설명", "텍스트", "대체", "이모지", "이모티콘", "임시",
+        ], joiners: ["의"]),
+        "ru": List(words: [
+            "изображение", "картинка", "фото", "фотография", "рисунок", "иллюстрация", "стикер", "наклейка", "значок",
+            "иконка", "файл", "снимок", "скриншот", "экрана", "без", "названия", "новый", "новая", "копия", "тест",
+            "описание", "текст", "эмодзи", "заглушка",
+        ], joiners: ["с", "на"]),
         // Japanese and Chinese are written without spaces: `isPlaceholder` splits a run of these
         // words ("無題の画像") into them, so each list holds words, not phrases.
         "ja": List(words: [

@@ -14,7 +14,8 @@ enum RedundantPrefixes {
             for noun in nouns {
                 for connector in connectors {
                     let head = article.isEmpty ? noun : article + (article.hasSuffix("'") ? "" : " ") + noun
-                    result.append(head + (connector.hasPrefix("'") ? "" : " ") + connector)
+                    // No connector: a noun in construct ("صورة قطة", "изображение кота").
+                    result.append(connector.isEmpty ? head : head + (connector.hasPrefix("'") ? "" : " ") + connector)
                 }
             }
         }
@@ -37,11 +38,18 @@ enum RedundantPrefixes {
                       connectors: ["de", "da", "do"]),
         "nl": phrases(articles: ["een", ""], nouns: ["afbeelding", "foto", "plaatje", "illustratie", "tekening", "pictogram", "icoon", "sticker", "emoji"],
                       connectors: ["van"]),
+        "ar": phrases(articles: [""], nouns: ["صورة", "رسم", "رسمة", "ملصق", "أيقونة", "ايقونة", "إيموجي"], connectors: [""]),
+        "he": phrases(articles: [""], nouns: ["תמונה", "ציור", "איור", "מדבקה", "סמל", "אייקון", "אימוג'י"], connectors: ["של"])
+            + phrases(articles: [""], nouns: ["תמונת", "מדבקת"], connectors: [""]),
+        "ru": phrases(articles: [""], nouns: ["изображение", "картинка", "фото", "фотография", "рисунок", "иллюстрация", "стикер", "наклейка", "иконка", "значок", "эмодзи"],
+                      connectors: [""]),
     ]
 
     /// Endings, written without a space before them.
     static let endings: [String: [String]] = [
         "ja": ["の画像", "の写真", "のイラスト", "のステッカー", "のスタンプ", "のアイコン", "の絵文字", "の絵"],
+        // Korean names the picture after what it shows, with a space or 의: "고양이 이미지", "고양이의 사진".
+        "ko": [" 이미지", " 사진", " 그림", " 스티커", " 아이콘", " 일러스트", " 이모티콘", "의 이미지", "의 사진", "의 그림", "의 스티커"],
         "zh": ["的图片", "的圖片", "的图像", "的圖像", "的照片", "的贴纸", "的貼紙", "的图标", "的圖標", "的插图", "的插圖", "的表情"],
     ]
 

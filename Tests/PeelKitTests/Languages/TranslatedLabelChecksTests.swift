@@ -64,6 +64,25 @@ import Testing
         #expect(LabelChecks.duplicateKey("...") == "")
     }
 
+    /// The theme ships Arabic and Hebrew pages: their placeholders and redundant openings are
+    /// caught as the other languages' are ("صورة" passed without a word), and Korean's and
+    /// Russian's too. A real label in each passes.
+    @Test func arabicHebrewKoreanAndRussianPlaceholdersAndOpeningsAreCaught() throws {
+        let folder = try catalog(languages: "[en, ar, he, ko, ru]", labels: [("moon", "Crescent moon"), ("star", "Shooting star"), ("sun", "Smiling sun")],
+                                 translations: [
+            ("moon.ar.md", "صورة"), ("moon.he.md", "תמונה"), ("moon.ko.md", "이미지"), ("moon.ru.md", "Изображение"),
+            ("star.ar.md", "صورة نجم"), ("star.he.md", "תמונה של כוכב נופל"), ("star.ko.md", "별똥별 이미지"), ("star.ru.md", "картинка падающей звезды"),
+            ("sun.ar.md", "شمس مبتسمة"), ("sun.he.md", "שמש מחייכת"), ("sun.ko.md", "웃는 해"), ("sun.ru.md", "улыбающееся солнце"),
+        ])
+        let findings = try labelFindings(folder).filter { $0.code != .labelSpelling }
+        #expect(summary(findings) == [
+            "sky/moon.ar.md:2 placeholder-label ar", "sky/moon.he.md:2 placeholder-label he",
+            "sky/moon.ko.md:2 placeholder-label ko", "sky/moon.ru.md:2 placeholder-label ru",
+            "sky/star.ar.md:2 redundant-label-prefix ar", "sky/star.he.md:2 redundant-label-prefix he",
+            "sky/star.ko.md:2 redundant-label-prefix ko", "sky/star.ru.md:2 redundant-label-prefix ru",
+        ])
+    }
+
     @Test func everyLabelRuleRunsOnEveryLanguageAtTheTranslationsAltLine() throws {
         let long = String(repeating: "Sonne ", count: 26).trimmingCharacters(in: .whitespaces)   // 155 characters
         let folder = try catalog(labels: [("moon", "Crescent moon"), ("star", "Shooting star"), ("sun", "Smiling sun")], translations: [
