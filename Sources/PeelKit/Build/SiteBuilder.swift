@@ -91,10 +91,23 @@ public struct BuildReport: Sendable {
         var line = (upToDate ? "Up to date: " : "Built ") + countsSummary + " → \(output.path)"
         if !upToDate && filesReused > 0 { line += " (\(plural(filesWritten, "file")) written, \(filesReused) reused)" }
         if !keptFiles.isEmpty {
-            let named = keptFiles.prefix(3).joined(separator: ", ") + (keptFiles.count > 3 ? ", …" : "")
+            let names = Self.keptNames(keptFiles)
+            let named = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
             line += "; kept \(plural(keptFiles.count, "file")) Peel did not write (\(named))"
         }
         return line
+    }
+
+    /// The kept files as the summary names them: a hidden folder's files as the folder, once
+    /// (".git/", not ".git/COMMIT_EDITMSG, .git/HEAD, .git/ORIG_HEAD, …" in a gh-pages worktree).
+    static func keptNames(_ files: [String]) -> [String] {
+        var names: [String] = []
+        for file in files {
+            let first = file.prefix { $0 != "/" }
+            let name = first.hasPrefix(".") && first.count < file.count ? first + "/" : file
+            if names.last != name { names.append(name) }
+        }
+        return names
     }
 }
 
