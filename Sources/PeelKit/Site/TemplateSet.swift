@@ -44,7 +44,8 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
         var stringTables: [String: [String: String]] = [:]
-        for (name, data) in files {
+        var partials: [(name: String, line: Int, origin: String)] = []
+        for (name, data) in files.sorted(by: { $0.key < $1.key }) {
             if let tag = ChromeStrings.tag(ofFile: name) {
                 stringTables[tag] = try ChromeStrings.parse(data, origin: origins[name] ?? name)
                 continue
@@ -62,8 +63,9 @@ public struct TemplateSet: Sendable {
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + text), named: String(name.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
-                                               message: "\(error.error) near '\(error.context.line.trimmed)'")
+                                               message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(error.context.line.trimmed)'")
             }
+            partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin) }
         }
         if library.getTemplate(named: "review-row") != nil {
             library.register(try MustacheTemplate(string: HTMLEscaping.pragma + ReviewPageStream.rowsTemplateText),
@@ -71,6 +73,12 @@ public struct TemplateSet: Sendable {
         }
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
             throw PeelError.templateMissing(name: name)
+        }
+        // swift-mustache renders a partial it does not have as nothing: a typo in `{{>footer}}`
+        // would publish pages without it, silently.
+        if let missing = partials.first(where: { library.getTemplate(named: $0.name) == nil }) {
+            throw PeelError.templateSyntax(path: missing.origin, line: missing.line,
+                                           message: "partial '\(missing.name)' is not a template of the theme (no \(missing.name).mustache in the templates folder or Peel's theme)")
         }
         self.library = library
         self.assets = assets
@@ -81,6 +89,37 @@ public struct TemplateSet: Sendable {
             hasher.update(data: files[name]!)
         }
         fingerprint = Hex.string(hasher.finalize())
+    }
+
+    /// The partials a template names (`{{> name}}`, `{{< name}}`), with their lines; dynamic ones
+    /// (`{{>*name}}`) are named at rendering and left out.
+    static func partialReferences(in text: String) -> [(name: String, line: Int)] {
+        var references: [(name: String, line: Int)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                rest = rest[open.upperBound...]
+                let tag = rest.drop(while: { $0 == " " })
+                guard let kind = tag.first, kind == ">" || kind == "<", let close = tag.range(of: "}}") else { continue }
+                let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, !name.hasPrefix("*") { references.append((name, index + 1)) }
+            }
+        }
+        return references
+    }
+
+    /// swift-mustache's parser error in words.
+    private static func describe(_ error: MustacheTemplate.Error) -> String {
+        switch error {
+        case .sectionCloseNameIncorrect: "a closing tag {{/name}} does not match the section it closes"
+        case .unfinishedName: "a tag is not finished (a name, then '}}')"
+        case .expectedSectionEnd: "a section ({{#name}} or {{^name}}) is never closed with {{/name}}"
+        case .invalidSetDelimiter: "a set-delimiter tag ({{=<% %>=}}) is malformed"
+        case .transformAppliedToInheritanceSection: "a transform cannot apply to an inheritance section"
+        case .illegalTokenInsideInheritSection, .textInsideInheritSection: "only {{$block}} sections may be inside {{<parent}}…{{/parent}}"
+        case .invalidConfigVariableSyntax: "a {{% pragma}} tag is malformed"
+        case .unrecognisedConfigVariable: "a {{% pragma}} tag names no pragma Mustache knows"
+        }
     }
 
     /// The theme's words in `language` (English where the theme has no table for it).

@@ -88,9 +88,23 @@ import Testing
         let result = try cli.run(["build", "content", "-o", "work/site", "--templates", "theme"], in: folder.url,
                                  environment: ["CI": "true"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("theme/sticker.mustache:1: error: template syntax: "), "\(result.stderr)")
+        #expect(result.stderr.contains("theme/sticker.mustache:1: error: template syntax: a closing tag {{/name}} does not match the section it closes near "),
+                "in words, not swift-mustache's case names: \(result.stderr)")
         #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
         #expect(try besideTheSite(folder) == ["site"])
+    }
+
+    /// swift-mustache renders a partial it does not have as nothing: a misspelt `{{>foter}}`
+    /// published every page without it, exit 0.
+    @Test func aPartialTheThemeDoesNotHaveStopsTheBuild() throws {
+        let (folder, before) = try previousSite()
+        try folder.write("{{<base}}{{$content}}\n<p>x</p>\n{{> foter }}{{/content}}{{/base}}\n", to: "theme/sticker.mustache")
+        let result = try cli.run(["build", "content", "-o", "work/site", "--templates", "theme"], in: folder.url,
+                                 environment: ["CI": "true"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("theme/sticker.mustache:3: error: template syntax: partial 'foter' is not a template of the theme"), "\(result.stderr)")
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
+        #expect(TemplateSet.partialReferences(in: "{{>a}} {{ > b }}\n{{<c}}{{/c}} {{>*dynamic}} {{#d}}{{/d}}").map { "\($0.name)@\($0.line)" } == ["a@1", "b@1", "c@2"])
     }
 
     /// Runs a build that dies (SIGKILL, as `kill -9`) at the named fault-injection point.
