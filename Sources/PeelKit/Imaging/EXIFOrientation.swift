@@ -1,6 +1,6 @@
 import Foundation
 
-/// The EXIF orientation tag (0x0112) of a JPEG: how the stored pixels must be turned to show
+/// The EXIF orientation tag (0x0112) of a JPEG or a PNG (`eXIf`): how the stored pixels must be turned to show
 /// upright. 1 is upright; 2–8 are the mirrorings and quarter turns of the TIFF specification.
 struct EXIFOrientation: Equatable {
     let value: Int
@@ -17,14 +17,16 @@ struct EXIFOrientation: Equatable {
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2, offset + 2 + length <= bytes.count else { break }
             if marker == 0xE1, length >= 16, Array(bytes[(offset + 4)..<(offset + 10)]) == Array("Exif\0\0".utf8) {
-                return parseTIFF(Array(bytes[(offset + 10)..<(offset + 2 + length)]))
+                return fromTIFF(Array(bytes[(offset + 10)..<(offset + 2 + length)]))
             }
             offset += 2 + length
         }
         return .upright
     }
 
-    private static func parseTIFF(_ tiff: [UInt8]) -> EXIFOrientation {
+    /// Reads the tag from a TIFF structure (what a JPEG's APP1 holds after "Exif\0\0", and a
+    /// PNG's `eXIf` chunk whole).
+    static func fromTIFF(_ tiff: [UInt8]) -> EXIFOrientation {
         guard tiff.count >= 8 else { return .upright }
         let little = tiff[0] == 0x49 && tiff[1] == 0x49
         guard little || (tiff[0] == 0x4D && tiff[1] == 0x4D) else { return .upright }

@@ -46,7 +46,8 @@ public struct ImageAnalyzer: Sendable {
             (format, frames, hasAlpha) = (.apng, FrameSequence(apng), apng.hasAlphaChannel)
         case .png:
             let (image, header) = try PNGCodec.decode(data, maxPixels: maxPixels)
-            (frames, hasAlpha) = (FrameSequence(still: image), header.hasAlphaChannel)
+            // Turned upright as Messages shows it (ImageIO applies a PNG's EXIF orientation).
+            (frames, hasAlpha) = (FrameSequence(still: PNGChunks.exifOrientation(in: data).apply(to: image)), header.hasAlphaChannel)
         case .gif:
             let gif = try GIFDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
             (frames, hasAlpha) = (FrameSequence(gif), gif.hasTransparency)

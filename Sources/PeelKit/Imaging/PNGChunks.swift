@@ -41,6 +41,25 @@ public struct PNGChunks {
         }
     }
 
+    /// The orientation in the `eXIf` chunk (PNG 1.5's EXIF, a TIFF structure), walking the chunk
+    /// list to IEND; upright when there is none. Apple's ImageIO, which Messages and Safari use,
+    /// turns a PNG by it, as every viewer turns a JPEG.
+    static func exifOrientation(in data: Data) -> EXIFOrientation {
+        data.withUnsafeBytes { bytes -> EXIFOrientation in
+            var offset = 8
+            while offset + 8 <= bytes.count {
+                let length = uint32(bytes, offset)
+                guard length <= bytes.count - offset - 8 else { return .upright }
+                if bytes[(offset + 4)..<(offset + 8)].elementsEqual("eXIf".utf8) {
+                    return EXIFOrientation.fromTIFF(Array(bytes[(offset + 8)..<(offset + 8 + length)]))
+                }
+                if bytes[(offset + 4)..<(offset + 8)].elementsEqual("IEND".utf8) { return .upright }
+                offset += 12 + length
+            }
+            return .upright
+        }
+    }
+
     /// The big-endian 32-bit number at `offset`.
     private static func uint32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int {
         Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])

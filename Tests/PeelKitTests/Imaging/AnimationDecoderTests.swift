@@ -174,6 +174,38 @@ import Testing
         #expect(blue.b > 180 && blue.r < 80, "expected blue, got \(blue)")
     }
 
+    /// A PNG's `eXIf` chunk carries the same tag, and Apple's ImageIO (Messages, Safari) turns the
+    /// picture by it: Peel's sizes, checks, thumbnails and exports see it upright too.
+    @Test(arguments: [(1, 64, 32), (6, 32, 64), (3, 64, 32), (8, 32, 64)])
+    func pngIsTurnedUprightByItsEXIFOrientation(orientation: Int, width: Int, height: Int) throws {
+        var pixels = [UInt8](repeating: 255, count: 64 * 32 * 4)
+        for y in 0..<32 {
+            for x in 0..<64 {
+                let at = (y * 64 + x) * 4
+                (pixels[at], pixels[at + 1], pixels[at + 2]) = x < 32 ? (255, 0, 0) : (0, 0, 255)
+            }
+        }
+        let png = [UInt8](try PNGCodec.encode(RGBAImage(width: 64, height: 32, pixels: pixels)))
+        // Big-endian TIFF: header, one IFD entry (Orientation, SHORT, 1 value), no next IFD.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation), 0, 0, 0, 0, 0, 0]
+        let type = Array("eXIf".utf8)
+        let crc = CRC32.checksum(type + tiff)
+        let chunk = [0, 0, 0, UInt8(tiff.count)] + type + tiff + [UInt8(crc >> 24), UInt8(crc >> 16 & 255), UInt8(crc >> 8 & 255), UInt8(crc & 255)]
+        let data = Data(png[..<33] + chunk + png[33...])   // after the signature and IHDR
+        #expect(PNGChunks.exifOrientation(in: data).value == orientation)
+        let analyzed = try ImageAnalyzer().analyze(data)
+        #expect(analyzed.info.width == width && analyzed.info.height == height)
+        let image = analyzed.decoded.frames[0].image
+        // Where the red half ends up: 1 left, 3 right, 6 top, 8 bottom.
+        let redAt: (Int, Int) = switch orientation {
+        case 1: (8, 16)
+        case 3: (56, 16)
+        case 6: (16, 8)
+        default: (16, 56)
+        }
+        #expect(image[redAt.0, redAt.1].r == 255 && image[redAt.0, redAt.1].b == 0, "orientation \(orientation)")
+    }
+
     @Test(arguments: ["progressive.jpg", "cmyk.jpg", "grey.jpg"])
     func jpegVariantsDecode(file: String) throws {
         let image = try ImageAnalyzer().analyze(Fixtures.data(Fixtures.root.appendingPathComponent("jpeg/\(file)"))).decoded.frames[0].image
