@@ -57,15 +57,22 @@ struct XcodeExportCommand: AsyncParsableCommand {
     @Flag(help: "Write each sticker at its pack's size-class pixel size (300, 408 or 618 px), only ever scaling down.")
     var resize = false
 
+    @Option(help: "Refuse art whose header claims more pixels than this (decompression-bomb guard); raise it for art over 4096 × 4096 px.")
+    var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
+
+    func validate() throws {
+        try PixelBudget.validate(maxPixels)
+    }
+
     func run() async throws {
         let folder = URL(fileURLWithPath: content)
         let review = try await LibraryCall.run(progressLabel: "Checking", interruptedMessage: "Interrupted; nothing was exported.") {
-            try await Review.make(content: folder, progress: $0)
+            try await Review.make(content: folder, maxPixels: maxPixels, progress: $0)
         }
         let terminal = Terminal.standardError
         let result: XcodeExport.Result
         do {
-            result = try XcodeExport(skipInvalid: skipInvalid, resize: resize).write(review, content: ContentRoot.resolve(folder),
+            result = try XcodeExport(skipInvalid: skipInvalid, resize: resize, maxPixels: maxPixels).write(review, content: ContentRoot.resolve(folder),
                                                                        into: URL(fileURLWithPath: output))
         } catch let failure as XcodeExport.Failure {
             terminal.line(terminal.colored("error: " + failure.headline, .red))

@@ -19,15 +19,23 @@ struct MessengerExportOptions: ParsableArguments {
     @Option(help: "An animation longer than the platform plays: refuse (the default), speed-up, or cut.")
     var longAnimations: MessengerExport.LongAnimationSetting = .refuse
 
+    @Option(help: "Refuse art whose header claims more pixels than this (decompression-bomb guard); raise it for art over 4096 × 4096 px.")
+    var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
+
+    func validate() throws {
+        try PixelBudget.validate(maxPixels)
+    }
+
     func run(_ platform: MessengerPlatform) async throws {
         let folder = URL(fileURLWithPath: content)
         let output = URL(fileURLWithPath: self.output ?? "exports/\(platform.rawValue)")
-        let export = MessengerExport(platform: platform, skipInvalid: skipInvalid, packs: packs, longAnimations: longAnimations)
+        let export = MessengerExport(platform: platform, skipInvalid: skipInvalid, packs: packs, longAnimations: longAnimations,
+                                     maxPixels: maxPixels)
         let terminal = Terminal.standardError
         let result: MessengerExport.Result
         do {
             result = try await LibraryCall.run(progressLabel: "Converting", interruptedMessage: "Interrupted; nothing was exported.") { progress in
-                let review = try await Review.make(content: folder)
+                let review = try await Review.make(content: folder, maxPixels: maxPixels)
                 return try await export.write(review, content: ContentRoot.resolve(folder), into: output, progress: progress)
             }
         } catch let failure as MessengerExport.Failure {

@@ -422,7 +422,7 @@ public struct SiteBuilder: Sendable {
         // table's downloads). A pack at a time; its stickers convert on every core.
         var leftOut: [String: [Finding]] = [:]
         for platform in review.catalog.site.platforms where platform != .imessage {
-            let export = MessengerExport(platform: platform)
+            let export = MessengerExport(platform: platform, maxPixels: options.maxPixels)
             for index in jobs {
                 let pack = review.catalog.packs[index]
                 let downloadKey = SitePaths.platformArchiveKey(pack, platform)

@@ -74,7 +74,11 @@ public struct XcodeExport: Sendable {
     /// Write each sticker at its pack's size class, only ever scaling down (`--resize`).
     public var resize: Bool
 
-    public init(skipInvalid: Bool = false, resize: Bool = false) {
+    /// The decoded-pixel guard art is read with when it is resized (`--max-pixels`).
+    public var maxPixels: Int
+
+    public init(skipInvalid: Bool = false, resize: Bool = false, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
+        self.maxPixels = maxPixels
         self.skipInvalid = skipInvalid
         self.resize = resize
     }
@@ -100,7 +104,7 @@ public struct XcodeExport: Sendable {
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
         var stickerErrors = errors.filter { $0.sticker != nil && blocks($0, review: review) }
         if resize {
-            stickerErrors += try Self.stillTooLarge(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)))
+            stickerErrors += try Self.stillTooLarge(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)), maxPixels: maxPixels)
         }
         if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted()) }
         let rejected = Set(stickerErrors.compactMap(\.sticker))
@@ -118,7 +122,7 @@ public struct XcodeExport: Sendable {
         try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
         let staging = try publisher.makeStaging()
         do {
-            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize)
+            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize, maxPixels: maxPixels)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
             try publisher.publish(staging)
@@ -149,14 +153,14 @@ public struct XcodeExport: Sendable {
     }
 
     /// Oversized stickers that would still break Apple's limits after scaling down.
-    static func stillTooLarge(_ review: Review, content: URL, excluding: Set<String>) throws -> [Finding] {
+    static func stillTooLarge(_ review: Review, content: URL, excluding: Set<String>, maxPixels: Int) throws -> [Finding] {
         var findings: [Finding] = []
         for pack in review.catalog.packs {
             for sticker in pack.stickers where !excluding.contains(sticker.source) {
                 guard let info = review.assets[sticker.source]?.info,
                       info.width > pack.size.pixels || info.height > pack.size.pixels else { continue }
                 let data = try ContentFile.read(sticker.artURL(content: content))
-                let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
+                let fitted = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
                 if !fitted.report.fits {
                     findings.append(Finding(.error, .fileTooLarge, file: sticker.source,
                                             message: "still \(ByteCount.grouped(fitted.report.afterBytes)) bytes after scaling to \(pack.size.pixels) px; run peel fit to reduce it",
@@ -170,7 +174,7 @@ public struct XcodeExport: Sendable {
     /// `load` reads a content file by its path relative to the content folder (callers that already
     /// hold the bytes pass them here instead of reading again).
     static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, resize: Bool = false,
-                             deferImages: Bool = false, load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
+                             maxPixels: Int = ImageAnalyzer.defaultMaxPixels, deferImages: Bool = false, load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
         let load = load ?? { path in
             do {
                 return try ContentFile.read(content.appendingPathComponent(path))
@@ -198,7 +202,7 @@ public struct XcodeExport: Sendable {
                 } else {
                     var data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
                     if resize {
-                        let fitted = try StickerFitter(sizeClass: pack.size, allowPalette: false).fit(data)
+                        let fitted = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
                         if !fitted.report.unchanged {
                             data = fitted.data
                             ext = "png"   // scaled stickers are written as PNG or APNG

@@ -16,14 +16,18 @@ public struct MessengerExport: Sendable {
     /// Pack slugs to export (`--pack`); empty: every pack.
     public var packs: [String]
     public var longAnimations: LongAnimationSetting
+    /// The decoded-pixel guard images are read with (`--max-pixels`; the build's own).
+    public var maxPixels: Int
 
     /// What `--long-animations` says to do with an animation longer than the platform plays.
     public enum LongAnimationSetting: String, Sendable, CaseIterable {
         case refuse, speedUp = "speed-up", cut
     }
 
-    public init(platform: MessengerPlatform, skipInvalid: Bool = false, packs: [String] = [], longAnimations: LongAnimationSetting = .refuse) {
+    public init(platform: MessengerPlatform, skipInvalid: Bool = false, packs: [String] = [], longAnimations: LongAnimationSetting = .refuse,
+                maxPixels: Int = ImageAnalyzer.defaultMaxPixels) {
         self.platform = platform
+        self.maxPixels = maxPixels
         self.skipInvalid = skipInvalid
         self.packs = packs
         self.longAnimations = longAnimations
@@ -137,7 +141,7 @@ public struct MessengerExport: Sendable {
             let frames = info?.frameCount ?? 1
             let bytes = frames * ((info?.width ?? 0) * (info?.height ?? 0) + 3 * canvas.width * canvas.height) * 4
             return DecodedPixelBudget.shared.withReservation(of: bytes) {
-                Self.convert(sticker, content: content, converter: converter)
+                Self.convert(sticker, content: content, converter: converter, maxPixels: maxPixels)
             }
         }
         let bySource = Dictionary(zip(stickers.map(\.source), outcomes), uniquingKeysWith: { first, _ in first })
@@ -287,7 +291,8 @@ public struct MessengerExport: Sendable {
         case refused(Finding)
     }
 
-    static func convert(_ sticker: Sticker, content: URL, converter: MessengerStickerConverter) -> Outcome {
+    static func convert(_ sticker: Sticker, content: URL, converter: MessengerStickerConverter,
+                        maxPixels: Int = ImageAnalyzer.defaultMaxPixels) -> Outcome {
         let name = converter.format.platform.name
         func refusal(_ message: String, code: FindingCode = .unreadableFile) -> Outcome {
             .refused(Finding(.error, code, file: sticker.source, message: "\(name): \(message)", sticker: sticker.source))
@@ -295,7 +300,7 @@ public struct MessengerExport: Sendable {
         do {
             let url = sticker.composition?.art ?? content.appendingPathComponent(sticker.source)
             let data = try ContentFile.read(url)
-            let image = try ImageAnalyzer().analyze(data).decoded
+            let image = try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded
             return .converted(try converter.convert(image))
         } catch let refused as MessengerStickerConverter.Refusal {
             switch refused {
@@ -322,7 +327,7 @@ public struct MessengerExport: Sendable {
             candidates.append(sticker.composition?.art ?? content.appendingPathComponent(sticker.source))
         }
         for url in candidates {
-            if let data = try? ContentFile.read(url), let image = try? ImageAnalyzer().analyze(data).decoded {
+            if let data = try? ContentFile.read(url), let image = try? ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded {
                 // An animation that fades in starts blank: its first frame with anything to see.
                 return (image.frames.first { $0.image.hasVisiblePixels } ?? image.frames[0]).image
             }

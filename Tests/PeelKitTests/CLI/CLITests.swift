@@ -183,6 +183,22 @@ extension CLITests {
         #expect(try run(["icons", art, "-o", "roomy", "--max-pixels", "400000"], in: folder.url, environment: ["CI": "true"]).status == 0)
     }
 
+    /// The exports read art under the same pixel guard as check and build, and take --max-pixels
+    /// to raise it: the fixture's 300 px stickers (90,000 pixels) are refused under 50,000.
+    @Test func exportsTakeMaxPixels() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\nalt: Orange cat face with whiskers\ntitle: Cat\nemoji: [🐱]\n---\n", to: "content/pets/cat.md")
+        let environment = ["CI": "true"]
+        let tight = try run(["export", "xcode", "content", "-o", "tight", "--max-pixels", "50000"], in: folder.url, environment: environment)
+        #expect(tight.status == 1 && tight.stderr.contains("image-too-large"), "\(tight.stderr)")
+        #expect(try run(["export", "xcode", "content", "-o", "roomy", "--max-pixels", "400000"], in: folder.url, environment: environment).status == 0)
+        let signal = try run(["export", "signal", "content", "-o", "signal", "--pack", "pets", "--skip-invalid", "--max-pixels", "50000"],
+                             in: folder.url, environment: environment)
+        #expect(signal.status == 1 && signal.stderr.contains("pets/cat.png"), "\(signal.stderr)")
+        #expect(try run(["export", "signal", "content", "-o", "bad", "--max-pixels", "0"], in: folder.url).status == 2)
+    }
+
     private func cli(_ arguments: [String], _ folder: TemporaryFolder) throws -> Result {
         try run(arguments, in: folder.url)
     }
