@@ -38,18 +38,22 @@ enum RedundantPrefixes {
                       connectors: ["de", "da", "do"]),
         "nl": phrases(articles: ["een", ""], nouns: ["afbeelding", "foto", "plaatje", "illustratie", "tekening", "pictogram", "icoon", "sticker", "emoji"],
                       connectors: ["van"]),
-        "ar": phrases(articles: [""], nouns: ["صورة", "رسم", "رسمة", "ملصق", "أيقونة", "ايقونة", "إيموجي"], connectors: [""]),
+        // Arabic and Russian put the picture's noun first with no word for "of" ("صورة قطة",
+        // "изображение кота"), so only nouns that are never the thing itself open a label
+        // redundantly: "ملصق أزرق" is a blue sticker, as "Blue sticker" is no "Sticker of".
+        "ar": phrases(articles: [""], nouns: ["صورة", "الصورة"], connectors: [""]),
         "he": phrases(articles: [""], nouns: ["תמונה", "ציור", "איור", "מדבקה", "סמל", "אייקון", "אימוג'י"], connectors: ["של"])
             + phrases(articles: [""], nouns: ["תמונת", "מדבקת"], connectors: [""]),
-        "ru": phrases(articles: [""], nouns: ["изображение", "картинка", "фото", "фотография", "рисунок", "иллюстрация", "стикер", "наклейка", "иконка", "значок", "эмодзи"],
-                      connectors: [""]),
+        "ru": phrases(articles: [""], nouns: ["изображение", "картинка", "фото", "фотография", "рисунок", "иллюстрация"], connectors: [""])
+            + phrases(articles: [""], nouns: ["стикер", "наклейка", "иконка", "значок"], connectors: ["с", "со"]),
     ]
 
     /// Endings, written without a space before them.
     static let endings: [String: [String]] = [
         "ja": ["の画像", "の写真", "のイラスト", "のステッカー", "のスタンプ", "のアイコン", "の絵文字", "の絵"],
-        // Korean names the picture after what it shows, with a space or 의: "고양이 이미지", "고양이의 사진".
-        "ko": [" 이미지", " 사진", " 그림", " 스티커", " 아이콘", " 일러스트", " 이모티콘", "의 이미지", "의 사진", "의 그림", "의 스티커"],
+        // Korean names the picture after what it shows, with 의 ("of"): "고양이의 사진". Without it
+        // ("고양이 스티커") it is a cat sticker, as "Cat sticker" is no "Sticker of" in English.
+        "ko": ["의 이미지", "의 사진", "의 그림", "의 스티커", "의 아이콘", "의 일러스트"],
         "zh": ["的图片", "的圖片", "的图像", "的圖像", "的照片", "的贴纸", "的貼紙", "的图标", "的圖標", "的插图", "的插圖", "的表情"],
     ]
 

@@ -71,9 +71,18 @@ import Testing
         let folder = try catalog(languages: "[en, ar, he, ko, ru]", labels: [("moon", "Crescent moon"), ("star", "Shooting star"), ("sun", "Smiling sun")],
                                  translations: [
             ("moon.ar.md", "صورة"), ("moon.he.md", "תמונה"), ("moon.ko.md", "이미지"), ("moon.ru.md", "Изображение"),
-            ("star.ar.md", "صورة نجم"), ("star.he.md", "תמונה של כוכב נופל"), ("star.ko.md", "별똥별 이미지"), ("star.ru.md", "картинка падающей звезды"),
+            ("star.ar.md", "صورة نجم"), ("star.he.md", "תמונה של כוכב נופל"), ("star.ko.md", "별똥별의 이미지"), ("star.ru.md", "картинка падающей звезды"),
             ("sun.ar.md", "شمس مبتسمة"), ("sun.he.md", "שמש מחייכת"), ("sun.ko.md", "웃는 해"), ("sun.ru.md", "улыбающееся солнце"),
         ])
+        // A noun with its adjective is the thing itself, not "a picture of": no finding.
+        for (file, label) in [("moon.ar.md", "ملصق أزرق"), ("moon.ko.md", "고양이 스티커"), ("moon.ru.md", "Стикер синий")] {
+            try folder.write("---\nalt: \"\(label)\"\n---\n", to: "sky/\(file)")
+        }
+        let plain = try labelFindings(folder).filter { $0.code == .redundantLabelPrefix || $0.code == .placeholderLabel }
+        #expect(!plain.contains { ["sky/moon.ar.md", "sky/moon.ko.md", "sky/moon.ru.md"].contains($0.file) }, "\(plain.map(\.formatted))")
+        try folder.write("---\nalt: \"صورة\"\n---\n", to: "sky/moon.ar.md")
+        try folder.write("---\nalt: \"이미지\"\n---\n", to: "sky/moon.ko.md")
+        try folder.write("---\nalt: \"Изображение\"\n---\n", to: "sky/moon.ru.md")
         let findings = try labelFindings(folder).filter { $0.code != .labelSpelling }
         #expect(summary(findings) == [
             "sky/moon.ar.md:2 placeholder-label ar", "sky/moon.he.md:2 placeholder-label he",
