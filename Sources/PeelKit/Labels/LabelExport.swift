@@ -19,6 +19,37 @@ public enum LabelExport {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw PeelError.cannotWrite(path: file.path, reason: "its folder does not exist")
         }
+        if let existing = try? ContentFile.read(file), existing != data, let work = unimportedWork(in: existing, replacedBy: data, file: file.lastPathComponent) {
+            throw PeelError.cannotWrite(path: file.path, reason: "it holds \(work) not imported yet, which this export would lose; import it first (peel labels import \(file.lastPathComponent)), or write the export to another file")
+        }
         try SafeFile.write(data, toPath: file.path)
+    }
+
+    /// What a file already at the export's place holds that the new export would lose, or nil
+    /// when replacing it loses nothing: a sheet a reviewer filled in (`new label` cells), an XLIFF
+    /// file whose targets a translator changed and that the catalog does not hold yet, or any
+    /// file that is neither a Peel sheet nor XLIFF (a spreadsheet of the team's, say). A sheet
+    /// exported before and left as it was is replaced, as Peel replaces only what it wrote.
+    static func unimportedWork(in existing: Data, replacedBy export: Data, file: String) -> String? {
+        var head = String(decoding: existing.prefix(512), as: UTF8.self)
+        if head.unicodeScalars.first == "\u{FEFF}" { head.unicodeScalars.removeFirst() }
+        // An XLIFF file opens markup; a CSV sheet never starts with `<` (as LabelFileFormat tells them).
+        if head.drop(while: \.isWhitespace).first == "<" {
+            guard let old = try? XLIFFCodec.decode(existing, file: file) else { return "XLIFF that Peel cannot read" }
+            let exported = Dictionary((try? XLIFFCodec.decode(export, file: file))?.units.map { ($0.id, $0.target ?? "") } ?? [], uniquingKeysWith: { first, _ in first })
+            let changed = old.units.filter { unit in
+                guard let target = unit.target, !target.isEmpty, LabelHash.of(target) != unit.exportedTranslation else { return false }
+                return exported[unit.id] != target
+            }
+            return changed.isEmpty ? nil : "\(plural(changed.count, "translation")) (\(changed[0].id) first)"
+        }
+        guard let sheet = try? LabelCSV.decode(existing, file: file) else { return "a file that is not a Peel label sheet" }
+        // A new label already imported is the catalog's label now, in the new export.
+        let labels = Dictionary((try? LabelCSV.decode(export, file: file))?.rows.map { ($0.file, $0.label ?? "") } ?? [], uniquingKeysWith: { first, _ in first })
+        let edited = sheet.rows.filter { row in
+            let new = row.newLabel.trimmingCharacters(in: .whitespaces)
+            return !new.isEmpty && labels[row.file] != new
+        }
+        return edited.isEmpty ? nil : "\(plural(edited.count, "new label")) (line \(edited[0].line) first)"
     }
 }

@@ -21,6 +21,29 @@ import Testing
         #expect(Data(piped.stdout.utf8) == file)
     }
 
+    /// An export over a sheet a reviewer filled in lost their new labels, exit 0. It is refused
+    /// until they are imported; a sheet left as exported, or whose edits are imported, is replaced.
+    @Test func anExportNeverReplacesWorkNotImportedYet() throws {
+        let folder = try fixtures.catalog()
+        #expect(try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url).status == 0)
+        #expect(try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url).status == 0, "an unedited sheet is replaced")
+        let sheet = folder.url.appendingPathComponent("labels.csv")
+        let exported = try String(contentsOf: sheet, encoding: .utf8)
+        let reviewed = exported.replacingOccurrences(of: "\(LabelHash.of("Orange cat")),", with: "\(LabelHash.of("Orange cat")),Orange cat asleep on a rug")
+        #expect(reviewed != exported)
+        try reviewed.write(to: sheet, atomically: false, encoding: .utf8)
+        let refused = try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("labels.csv: error: cannot write: it holds 1 new label (line 2 first) not imported yet"), "\(refused.stderr)")
+        #expect(try String(contentsOf: sheet, encoding: .utf8) == reviewed, "the reviewer's sheet is kept")
+        #expect(try cli.run(["labels", "import", "content", "labels.csv"], in: folder.url).status == 0)
+        #expect(try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url).status == 0, "imported: nothing is lost")
+        // A file of the team's that is no sheet is not replaced either.
+        try "name,notes\ncat,keep me\n".write(to: sheet, atomically: false, encoding: .utf8)
+        let theirs = try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url)
+        #expect(theirs.status == 1 && theirs.stderr.contains("it holds a file that is not a Peel label sheet"), "\(theirs.stderr)")
+    }
+
     /// A pack folder or an empty one exports no sheet: an error (exit 2), as peel check gives,
     /// with the command that works from a pack.
     @Test func anExportOfNoStickerIsAnError() throws {

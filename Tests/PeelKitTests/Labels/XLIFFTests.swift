@@ -62,6 +62,20 @@ import Testing
         }
     }
 
+    /// An export over a file a translator worked in loses nothing: a changed target not imported
+    /// yet keeps the file; one sent back unchanged, or imported since, lets it be replaced.
+    @Test func anExportOverTranslatedWorkIsRefusedUntilItIsImported() throws {
+        let folder = try catalog()
+        let exported = try export(folder)
+        #expect(LabelExport.unimportedWork(in: exported, replacedBy: exported, file: "fr.xliff") == nil)
+        let translated = Data(String(decoding: exported, as: UTF8.self)
+            .replacingOccurrences(of: "<target state=\"translated\">Croissant de lune</target>", with: "<target state=\"translated\">Fin croissant de lune</target>").utf8)
+        #expect(translated != exported)
+        #expect(LabelExport.unimportedWork(in: translated, replacedBy: exported, file: "fr.xliff") == "1 translation (sky/moon.png#alt first)")
+        try folder.write("---\nalt: Fin croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "content/sky/moon.fr.md")
+        #expect(LabelExport.unimportedWork(in: translated, replacedBy: try export(folder), file: "fr.xliff") == nil, "imported since")
+    }
+
     @Test func exportHoldsOneUnitPerTextWithItsTargetStateAndNote() throws {
         let folder = try catalog()
         let document = try XLIFFCodec.decode(export(folder), file: "fr.xliff")
