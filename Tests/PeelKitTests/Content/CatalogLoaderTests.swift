@@ -179,11 +179,12 @@ import Testing
         let png = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
         try folder.write(png, to: "2024/cat.png")
         try folder.write("---\nalt: A cat\n---\n", to: "2024/cat.md")
-        for leftover in ["cat.md~", "#cat.md#", "4913", "cat.md___jb_tmp___", "cat.md___jb_old___", "pack.md~"] {
+        for leftover in ["cat.md~", "#cat.md#", "4913", "cat.md___jb_tmp___", "cat.md___jb_old___", "pack.md~", "sedhDgZUn"] {
             try folder.write("---\nalt: an old label\n---\n", to: "2024/\(leftover)")
         }
         try folder.write("x", to: "site.md~")
         try folder.write("notes", to: "2024/notes.txt")
+        #expect(!EditorLeftover.matches(fileName: "sedan.png") && !EditorLeftover.matches(fileName: "sedans2024") && !EditorLeftover.matches(fileName: "sedAb1.md"))
         let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(catalog.packs.map(\.folder) == ["2024"])
         #expect(catalog.packs.first?.stickers.map(\.source) == ["2024/cat.png"])
