@@ -21,7 +21,9 @@ struct NewPackCommand: ParsableCommand {
         commandName: "pack",
         abstract: "Write a pack folder with its pack.md template.",
         discussion: """
-        Makes <content>/<name>/ and its pack.md (title, size class and contexts, each explained);         put the pack's images in the folder next, and give each a sidecar with peel new sticker.         An existing pack.md is never overwritten.
+        Makes <content>/<name>/ and its pack.md (title, size class and contexts, each explained); \
+        put the pack's images in the folder next, and give each a sidecar with peel new sticker. \
+        An existing pack.md is never overwritten.
 
         Examples:
           peel new pack animals                        writes content/animals/pack.md

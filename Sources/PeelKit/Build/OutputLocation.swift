@@ -49,7 +49,8 @@ public struct OutputLocation: Sendable {
         let path = RealPath.of(file)
         for (source, _) in sources where path == source || path.hasPrefix(source + "/") {
             throw PeelError.unsafeOutput(path: file.standardizedFileURL.path,
-                                         reason: "this would replace content Peel reads; choose another output (\(suggestion))")
+                                         reason: FileManager.default.fileExists(atPath: path) ? "this would replace content Peel reads; choose another output (\(suggestion))"
+                                             : "this would write inside the content folder, among the files Peel reads; choose another output (\(suggestion))")
         }
     }
 }

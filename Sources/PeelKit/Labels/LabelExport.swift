@@ -13,7 +13,8 @@ public enum LabelExport {
     /// must lie outside `content` (the one rule of `OutputLocation`): a sheet written over a
     /// sticker or a sidecar would lose it.
     public static func write(_ data: Data, to file: URL, content: URL) throws {
-        try OutputLocation(reading: [content], suggestion: "e.g. labels.csv beside the content folder").check(file: file)
+        let example = file.pathExtension.isEmpty ? "labels.csv" : "labels.\(file.pathExtension)"
+        try OutputLocation(reading: [content], suggestion: "e.g. \(example) beside the content folder").check(file: file)
         let folder = file.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {

@@ -77,11 +77,11 @@ public enum PlatformChecks {
                 let tags = emoji.joined(separator: ", ")
                 if tags.count > DiscordRules.maxTagsLength {
                     stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
-                                   "the sticker's tags (its emoji) are \(tags.count) characters; Discord takes \(DiscordRules.maxTagsLength), so the last ones are left out")
+                                   "the sticker's tags (its emoji) are \(plural(tags.count, "character")); Discord takes \(DiscordRules.maxTagsLength), so the last ones are left out")
                 }
                 if !DiscordRules.nameLength.contains(sticker.title.count) {
                     stickerFinding(.error, .nameTooLong, file: sidecar,
-                                   "the sticker's name '\(sticker.title)' is \(sticker.title.count) characters; Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
+                                   "the sticker's name '\(sticker.title)' is \(plural(sticker.title.count, "character")); Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
                 }
             }
             if info.isAnimated {

@@ -73,9 +73,14 @@ import Testing
                                   (["--csv"], "content/pets/new.csv")] {
             let run = try cli.run(["labels", "export"] + arguments + [file], in: folder.url)
             #expect(run.status != 0, "\(file) was written: \(run.stdout)")
-            #expect(run.stderr.contains("this would replace content Peel reads"), "\(run.stderr)")
+            #expect(run.stderr.contains(file.hasSuffix("new.csv") ? "this would write inside the content folder, among the files Peel reads; choose another output (e.g. labels.csv beside the content folder)"
+                                                                : "this would replace content Peel reads"), "\(run.stderr)")
         }
         #expect(try fixtures.snapshot(folder) == snapshot, "the content is untouched")
+        try folder.write("---\ntitle: Review\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        let xliff = try cli.run(["labels", "export", "content", "--xliff", "content/fr.xliff", "--lang", "fr"], in: folder.url)
+        #expect(xliff.status == 2 && xliff.stderr.contains("(e.g. labels.xliff beside the content folder)"), "\(xliff.stderr)")
+        #expect(!folder.exists("content/fr.xliff"))
     }
 
     @Test func importFromASpreadsheetThenPeelCheckReadsTheNewLabels() throws {
