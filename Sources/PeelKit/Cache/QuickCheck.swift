@@ -85,10 +85,21 @@ enum QuickCheck {
         let written = FileStamp(own).modified
         let prefix = [UInt8](header.utf8) + Array((fingerprint + "\n").utf8)
         return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-            guard raw.count >= prefix.count, raw.prefix(prefix.count).elementsEqual(prefix), let base = raw.baseAddress else { return false }
+            guard let base = raw.baseAddress else { return false }
+            var offset: Int
+            if siteOnly {
+                // The site's folders are the site's whatever the build's options were (a template
+                // edit changes the fingerprint, not what is in the folder).
+                let start = [UInt8](header.utf8)
+                guard raw.count > start.count, raw.prefix(start.count).elementsEqual(start),
+                      let newline = raw[start.count...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+                offset = newline + 1
+            } else {
+                guard raw.count >= prefix.count, raw.prefix(prefix.count).elementsEqual(prefix) else { return false }
+                offset = prefix.count
+            }
             var folder = OpenFolder()
             defer { folder.closeFolder() }
-            var offset = prefix.count
             var info = stat()
             while offset < raw.count {
                 guard raw.count - offset > 33 else { return false }

@@ -22,6 +22,26 @@ import Testing
         #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"))
     }
 
+    /// `siteOnly` compares the site's folders alone, under any fingerprint (a template edit changes
+    /// the fingerprint, not what the site holds): an input changed still holds, a site folder
+    /// changed does not.
+    @Test func theSiteAloneIsComparedUnderAnyFingerprint() throws {
+        let folder = try TemporaryFolder()
+        let input = try folder.write("label", to: "content/sun.md").path
+        _ = try folder.write("<p>sun</p>", to: "site/sun/index.html")
+        let siteFolder = folder.url.appendingPathComponent("site/sun").path
+        let quickCheck = folder.url.appendingPathComponent("quick-check").path
+        try QuickCheck.write(fingerprint: "fp", to: quickCheck) { emit in
+            try emit(QuickCheck.Record(path: input, stamp: try #require(FileStamp.of(path: input))))
+            try emit(QuickCheck.Record(path: siteFolder, stamp: try #require(FileStamp.of(path: siteFolder)), isInput: false))
+        }
+        #expect(QuickCheck.holds(at: quickCheck, fingerprint: "other options", siteOnly: true))
+        _ = try folder.write("label, edited", to: "content/sun.md")
+        #expect(QuickCheck.holds(at: quickCheck, fingerprint: "fp", siteOnly: true), "inputs are not compared")
+        _ = try folder.write("restored", to: "site/sun/notes.txt")
+        #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp", siteOnly: true))
+    }
+
     /// Files are stamped through their folder, kept open while the records stay in it: records
     /// that go back and forth between folders, through a symlinked folder, at the top of the
     /// folder and of folders themselves all hold, and a change in any one of them is seen.
