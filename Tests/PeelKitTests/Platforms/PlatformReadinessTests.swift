@@ -20,6 +20,18 @@ import Testing
         return (folder, site)
     }
 
+    /// The cat and the fox, each with a label and an emoji, for `platforms`.
+    private func catalogWithEmoji(platforms: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Ready\nplatforms: \(platforms)\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
+        for name in ["cat", "fox"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
+            try folder.write("---\nalt: \(name) face\nemoji: [🐱]\n---\n", to: "content/pets/\(name).md")
+        }
+        return folder
+    }
+
     private func platforms(_ site: URL) throws -> [String: [String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any]
         let pack = try #require((object?["packs"] as? [[String: Any]])?.first)
@@ -39,13 +51,7 @@ import Testing
 
     /// A sticker whose image cannot be read makes `peel export` refuse the pack: the table says so.
     @Test func anUnreadableStickerBlocksEveryMessenger() async throws {
-        let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: Ready\nplatforms: [imessage, signal, discord]\n---\n", to: "content/site.md")
-        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
-        for name in ["cat", "fox"] {
-            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
-            try folder.write("---\nalt: \(name) face\nemoji: [🐱]\n---\n", to: "content/pets/\(name).md")
-        }
+        let folder = try catalogWithEmoji(platforms: "[imessage, signal, discord]")
         let fox = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/fox.png"))
         try folder.write(fox.prefix(fox.count / 2), to: "content/pets/broken.png")
         try folder.write("---\nalt: Broken face\nemoji: [🐱]\n---\n", to: "content/pets/broken.md")
@@ -110,13 +116,7 @@ import Testing
     /// 300 KiB) is left out of the download: the row says so, and not "Ready" beside a zip that
     /// lacks it. A build that reuses the cached download says the same.
     @Test func whatConvertingLeftOutBlocksTheRow() async throws {
-        let folder = try TemporaryFolder()
-        try folder.write("---\ntitle: Ready\nplatforms: [imessage, signal]\n---\n", to: "content/site.md")
-        try folder.write("---\ntitle: Pets\n---\n", to: "content/pets/pack.md")
-        for name in ["cat", "fox"] {
-            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/pets/\(name).png")
-            try folder.write("---\nalt: \(name) face\nemoji: [🐱]\n---\n", to: "content/pets/\(name).md")
-        }
+        let folder = try catalogWithEmoji(platforms: "[imessage, signal]")
         try folder.write(try Fixtures.noiseAnimation(frames: 4, delay: 0.5), to: "content/pets/noise.png")
         try folder.write("---\nalt: Coloured noise\nemoji: [📺]\n---\n", to: "content/pets/noise.md")
         let content = folder.url.appendingPathComponent("content")
