@@ -28,6 +28,23 @@ import Testing
         #expect(decoded.outputs == OutputLedger(outputs))
     }
 
+    /// The report is written a finding at a time, with the bytes JSONEncoder writes for it whole.
+    @Test func theReportIsWhatJSONEncoderWritesAndReadsBack() throws {
+        let findings = [
+            Finding(.warning, .missingTranslation, file: "p/a.md", line: 2, message: "no \"German\" label", sticker: "p/a.png", language: "de"),
+            Finding(.error, .corruptImage, file: "p/b.png", message: "cannot read it"),
+        ]
+        for list in [[], findings] {
+            let state = BuildState(fingerprint: "fp", pagesFingerprint: nil, inputs: [:], outputs: [:],
+                                   report: .init(packCount: 3, stickerCount: 7, findings: list))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            #expect(state.encodedReport() == (try encoder.encode(state.report)), "\(String(decoding: state.encodedReport(), as: UTF8.self))")
+            let decoded = try JSONDecoder().decode(BuildState.Report.self, from: state.encodedReport())
+            #expect(decoded.findings == list && decoded.packCount == 3 && decoded.stickerCount == 7)
+        }
+    }
+
     @Test func cacheSavesAndLoadsTheStreamedState() throws {
         let folder = try TemporaryFolder()
         let content = folder.url.appendingPathComponent("content"), output = folder.url.appendingPathComponent("site")
