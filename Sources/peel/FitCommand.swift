@@ -155,7 +155,7 @@ struct FitCommand: ParsableCommand {
             var line = "\(shown): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
                 + report.steps.joined(separator: ", ")
             if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
-            Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(target.path)")")
+            Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(DisplayPath.file(target))")")
             fitted += 1
             if report.lossIsNoticeable {
                 terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")

@@ -258,6 +258,7 @@ extension CLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("content/p/big.png: 27,787 → "), "paths as every command prints them: \(result.stdout)")
         #expect(result.stdout.contains("scaled to 300 × 300 px (small), re-encoded as PNG"))
+        #expect(result.stdout.contains(" → fitted/p/big.png\n"), "the result as seen from here, as the README shows it: \(result.stdout)")
         #expect(result.stdout.contains("p/cycle.gif: 86,639 → "))
         #expect(result.stdout.hasSuffix("Fitted 2 of 3 stickers; 1 already fit.\n"))
         #expect(folder.exists("fitted/p/big.png") && folder.exists("fitted/p/cycle.png"), "a GIF becomes an APNG")
