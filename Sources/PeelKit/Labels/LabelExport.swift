@@ -32,10 +32,7 @@ public enum LabelExport {
     /// file that is neither a Peel sheet nor XLIFF (a spreadsheet of the team's, say). A sheet
     /// exported before and left as it was is replaced, as Peel replaces only what it wrote.
     static func unimportedWork(in existing: Data, replacedBy export: Data, file: String) -> String? {
-        var head = String(decoding: existing.prefix(512), as: UTF8.self)
-        if head.unicodeScalars.first == "\u{FEFF}" { head.unicodeScalars.removeFirst() }
-        // An XLIFF file opens markup; a CSV sheet never starts with `<` (as LabelFileFormat tells them).
-        if head.drop(while: \.isWhitespace).first == "<" {
+        if LabelFileFormat.isXLIFF(data: existing) {
             guard let old = try? XLIFFCodec.decode(existing, file: file) else { return "XLIFF that Peel cannot read" }
             let exported = Dictionary((try? XLIFFCodec.decode(export, file: file))?.units.map { ($0.id, $0.target ?? "") } ?? [], uniquingKeysWith: { first, _ in first })
             let changed = old.units.filter { unit in

@@ -18,8 +18,12 @@ public enum LabelFileFormat {
         if name.hasSuffix(".xliff") || name.hasSuffix(".xlf") { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 512)) ?? Data()
-        var text = String(decoding: head, as: UTF8.self)
+        return isXLIFF(data: (try? handle.read(upToCount: 512)) ?? Data())
+    }
+
+    /// True when `data`'s first character (after a byte-order mark and blank space) opens markup.
+    static func isXLIFF(data: Data) -> Bool {
+        var text = String(decoding: data.prefix(512), as: UTF8.self)
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         return text.drop { $0.isWhitespace }.first == "<"
     }

@@ -200,8 +200,9 @@ public struct MessengerExport: Sendable {
                     try trayArt(for: plan.pack, exported: exported, content: content)
                 }
             } catch let clash as MessengerLayout.NameClash {
-                result.refused += stickerRefusals + [nameClash(clash, pack: plan.pack)]
-                result.refusedConverting.append(nameClash(clash, pack: plan.pack))
+                let refusal = nameClash(clash, pack: plan.pack)
+                result.refused += stickerRefusals + [refusal]
+                result.refusedConverting.append(refusal)
                 result.packsRefused = result.packsRefused || !skipInvalid
                 continue
             }
