@@ -132,8 +132,9 @@ struct CatalogJSON: Encodable {
     let version: Int
     let site: Site
     /// Every finding, as `peel check --format json` lists them: the ones the summary counts,
-    /// including those about no sticker (a pack, a `.bmp`), which no sticker entry holds.
-    let findings: [FindingRecord]
+    /// including those about no sticker (a pack, a `.bmp`), which no sticker entry holds. Made
+    /// when encoded: a catalog with a warning on every sticker has tens of thousands.
+    var findings: [FindingRecord] { review.findings.map(FindingRecord.init) }
     let summary: ReviewSummary
     private let review: Review
     private let icons: [String: [PackIcon]]
@@ -147,7 +148,6 @@ struct CatalogJSON: Encodable {
         let catalog = review.catalog
         version = Self.schemaVersion
         summary = review.summary
-        findings = review.findings.map(FindingRecord.init)
         let languages = StringCatalog.languages(of: catalog.site)
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: catalog.site.baseURL,
                     language: catalog.site.language, languages: languages)
@@ -241,53 +241,91 @@ struct CatalogJSON: Encodable {
     }
 
     /// The same bytes as `encoder.encode(self)` and a newline, made one pack at a time (`write`).
-    func encoded() throws -> Data {
+    func encoded(findingsPerPart: Int = 250) throws -> Data {
         var data = Data()
-        try write { data.append($0) }
+        try write(findingsPerPart: findingsPerPart) { data.append($0) }
         return data
     }
 
-    /// Hands `emit` the bytes of `encoded()` in parts, one pack at a time, so the document is
-    /// never held whole (34 MB for 20,000 stickers): it is encoded with a placeholder for the
-    /// packs, and each pack's entry, encoded on its own and indented to its depth, takes its place.
+    /// Hands `emit` the bytes of `encoded()` in parts, one pack and a few hundred findings at a
+    /// time, so the document is never held whole (34 MB for 20,000 stickers): it is encoded with a
+    /// placeholder for the packs and one for the findings, and the entries, encoded on their own
+    /// and indented to their depth, take their places.
     /// Encoding the whole catalog in one pass held every entry and the encoder's tree of them at
-    /// once: about 110 MB for 20,000 stickers.
-    func write(_ emit: (Data) throws -> Void) throws {
+    /// once: about 110 MB for 20,000 stickers; the findings' tree alone was 23 MB when every one
+    /// of them had a warning (a language declared and not translated).
+    func write(findingsPerPart: Int = 250, _ emit: (Data) throws -> Void) throws {
         let encoder = Self.encoder
-        let skeleton = try encoder.encode(Skeleton(version: version, site: site, packs: [Self.placeholder], findings: findings,
-                                                   summary: summary))
-        // Pretty-printed, the packs array sits at depth 1 and each entry at depth 2 (four spaces).
-        let marker = Data("\n    \"\(Self.placeholder)\"\n".utf8)
-        guard let range = skeleton.range(of: marker) else { return try emit(encoder.encode(self) + Data("\n".utf8)) }
-        var part = Data(skeleton[..<range.lowerBound])
-        part.append(0x0A)
+        let allFindings = review.findings
         let packs = review.catalog.packs
-        for (index, pack) in packs.enumerated() {
-            let entry = try encoder.encode(entry(for: pack))
-            for line in entry.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                if !line.isEmpty { part.append(contentsOf: "    ".utf8) }
-                part.append(contentsOf: line)
-                part.append(0x0A)
-            }
-            part.removeLast()
-            part.append(contentsOf: index < packs.count - 1 ? ",\n".utf8 : "\n".utf8)
-            try emit(part)
-            part.removeAll(keepingCapacity: true)
+        let skeleton = try encoder.encode(Skeleton(version: version, site: site, packs: [Self.packsPlaceholder],
+                                                   findings: allFindings.isEmpty ? [] : [Self.findingsPlaceholder], summary: summary))
+        // Pretty-printed, both arrays sit at depth 1 and their entries at depth 2 (four spaces).
+        func marker(_ placeholder: String) -> Range<Data.Index>? {
+            skeleton.range(of: Data("\n    \"\(placeholder)\"\n".utf8))
         }
-        if packs.isEmpty { part.append(0x0A) }
-        part.append(skeleton[range.upperBound...])
+        func writePacks(_ part: inout Data) throws {
+            for (index, pack) in packs.enumerated() {
+                Self.appendIndented(try encoder.encode(entry(for: pack)), arrayPart: false, to: &part)
+                part.append(contentsOf: index < packs.count - 1 ? ",\n".utf8 : "\n".utf8)
+                try emit(part)
+                part.removeAll(keepingCapacity: true)
+            }
+            if packs.isEmpty { part.append(0x0A) }
+        }
+        func writeFindings(_ part: inout Data) throws {
+            // Encoded together, as one array whose brackets are left out when it is spliced in.
+            for start in stride(from: 0, to: allFindings.count, by: findingsPerPart) {
+                let end = min(start + findingsPerPart, allFindings.count)
+                let records = allFindings[start..<end].map(FindingRecord.init)
+                Self.appendIndented(try encoder.encode(records), arrayPart: true, to: &part)
+                part.append(contentsOf: end < allFindings.count ? ",\n".utf8 : "\n".utf8)
+                try emit(part)
+                part.removeAll(keepingCapacity: true)
+            }
+        }
+        guard let packsRange = marker(Self.packsPlaceholder) else { return try emit(encoder.encode(self) + Data("\n".utf8)) }
+        var splices = [(range: packsRange, isPacks: true)]
+        if !allFindings.isEmpty {
+            guard let findingsRange = marker(Self.findingsPlaceholder) else { return try emit(encoder.encode(self) + Data("\n".utf8)) }
+            splices.append((findingsRange, false))
+        }
+        var part = Data()
+        var position = skeleton.startIndex
+        for splice in splices.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            part.append(skeleton[position..<splice.range.lowerBound])
+            part.append(0x0A)
+            try splice.isPacks ? writePacks(&part) : writeFindings(&part)
+            position = splice.range.upperBound
+        }
+        part.append(skeleton[position...])
         part.append(0x0A)
         try emit(part)
     }
 
-    private static let placeholder = "peel-packs-placeholder"
+    /// Appends `encoded`'s lines, without the last newline, indented to depth 2: a value encoded
+    /// on its own (four more spaces), or the entries of an array encoded on its own (`arrayPart`:
+    /// its bracket lines left out, two more spaces). Empty lines (inside an empty array) stay empty.
+    private static func appendIndented(_ encoded: Data, arrayPart: Bool, to part: inout Data) {
+        var lines = encoded.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        if arrayPart { lines = lines.dropFirst().dropLast() }
+        let indent = arrayPart ? "  " : "    "
+        for (number, line) in lines.enumerated() {
+            if number > 0 { part.append(0x0A) }
+            if !line.isEmpty { part.append(contentsOf: indent.utf8) }
+            part.append(contentsOf: line)
+        }
+    }
 
-    /// The document with the packs left out, for `encoded()`: its keys are CatalogJSON's.
+    private static let packsPlaceholder = "peel-packs-placeholder"
+    private static let findingsPlaceholder = "peel-findings-placeholder"
+
+    /// The document with the packs and findings left out, for `encoded()`: its keys are CatalogJSON's.
     private struct Skeleton: Encodable {
         let version: Int
         let site: Site
         let packs: [String]
-        let findings: [FindingRecord]
+        let findings: [String]
         let summary: ReviewSummary
     }
 }

@@ -26,6 +26,12 @@ import Testing
         #expect(!review.findings.isEmpty)
         let json = CatalogJSON(review: review)
         #expect(try json.encoded() == (try Self.wholeDocument(json)))
+        // The findings are spliced in parts; every part size gives the same bytes, including parts
+        // of one, a part size that divides the count and one that leaves a remainder.
+        #expect(review.findings.count >= 3)
+        for perPart in [1, 2, 3, review.findings.count, review.findings.count + 1] {
+            #expect(try json.encoded(findingsPerPart: perPart) == (try Self.wholeDocument(json)), "\(perPart) findings a part")
+        }
 
         let none = try TemporaryFolder()
         try none.write("---\ntitle: Nothing yet\n---\n", to: "content/site.md")
