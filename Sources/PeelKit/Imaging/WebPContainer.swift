@@ -67,6 +67,22 @@ enum WebPContainer {
         return bytes[20] & animationFlag != 0
     }
 
+    /// How many frames a WebP file shows: its ANMF chunks for an animation, else 1; 0 for what is
+    /// not a RIFF WebP file or whose chunks run past its end.
+    static func frameCount(_ data: Data) -> Int {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 12, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] else { return 0 }
+        guard isAnimated(data) else { return 1 }
+        var frames = 0, offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            guard size <= bytes.count - offset - 8 else { return 0 }
+            if bytes[offset..<offset + 4].elementsEqual("ANMF".utf8) { frames += 1 }
+            offset += 8 + size + size % 2
+        }
+        return frames
+    }
+
     private static func extendedHeader(flags: UInt8, width: Int, height: Int) -> [UInt8] {
         var payload: [UInt8] = [flags, 0, 0, 0]
         appendLittleEndian(width - 1, bytes: 3, to: &payload)

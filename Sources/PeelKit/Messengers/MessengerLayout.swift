@@ -66,8 +66,15 @@ struct MessengerLayout {
     /// "WhatsApp: 2 still stickers left to export; WhatsApp packs hold 3–30, <outcome>".
     func tooFewMessage(_ exported: [ExportedSticker], animated: Bool, outcome: String) -> String {
         let count = exported.filter { $0.converted.isAnimated == animated }.count
-        return "WhatsApp: \(plural(count, "\(animated ? "animated" : "still") sticker")) left to export; WhatsApp packs hold "
+        var message = "WhatsApp: \(plural(count, "\(animated ? "animated" : "still") sticker")) left to export; WhatsApp packs hold "
             + "\(WhatsAppRules.stickersPerPack.lowerBound)–\(WhatsAppRules.stickersPerPack.upperBound), \(outcome)"
+        // A pack of animations may hold a still the author never made: art whose frames look the same.
+        let stilled = exported.filter { $0.converted.stillFromAnimation }.map(\.sticker.source)
+        if !animated, !stilled.isEmpty {
+            let named = stilled.prefix(3).joined(separator: ", ") + (stilled.count > 3 ? " and \(stilled.count - 3) more" : "")
+            message += " (\(named) \(stilled.count == 1 ? "is" : "are") animated, but \(stilled.count == 1 ? "its" : "their") frames look the same once encoded, so \(stilled.count == 1 ? "it goes" : "they go") as \(stilled.count == 1 ? "a still" : "stills"); make the frames differ, or move \(stilled.count == 1 ? "it" : "them") to a pack of stills)"
+        }
+        return message
     }
 
     /// The files of one pack (paths relative to the export folder), and the names it has on the

@@ -20,6 +20,8 @@ struct MessengerStickerConverter: Sendable {
         var changes: [String]
         /// How the art was scaled onto the platform's canvas ("618 × 618 → 512 × 512 px"); nil when not.
         var scaling: String? = nil
+        /// Animated art that goes as a still: its frames look the same once encoded.
+        var stillFromAnimation = false
     }
 
     enum Refusal: Error, Sendable {
@@ -49,10 +51,13 @@ struct MessengerStickerConverter: Sendable {
             : try animation(zip(placed, delays).map { DecodedImage.Frame(image: $0, delay: $1) },
                             loopCount: loopCount, changes: changes)
         // Frames that are all alike (or differ by a pixel lost to lossy coding) leave libwebp one
-        // frame, a still WebP: in a pack marked animated WhatsApp refuses the whole pack. What does
-        // not animate goes as the still it is.
-        if converted.isAnimated, format.animated == .webp, !WebPContainer.isAnimated(converted.data) {
+        // frame: a still WebP, or an animation of one frame when that frame does not cover the
+        // canvas. WhatsApp refuses a whole pack marked animated when one of its stickers has a
+        // frame or none (StickerPackValidator: "all stickers should animate"). What does not
+        // animate goes as the still it is.
+        if converted.isAnimated, format.animated == .webp, WebPContainer.frameCount(converted.data) <= 1 {
             converted = try still(placed[0], changes: changes + ["its frames look the same once encoded, so it is a still"])
+            converted.stillFromAnimation = true
         }
         let art = format.canvas.artSize(width: width, height: height)
         let canvas = format.canvas.canvasSize(width: width, height: height)
@@ -177,7 +182,7 @@ struct MessengerStickerConverter: Sendable {
                 let (capped, dropped) = AnimationTiming.cappingFrameRate(frames, framesPerSecond: Double(cap))
                 if dropped > 0 {
                     stepFrames = capped
-                    rateChange = ["frame rate capped at \(cap) fps: \(dropped) of \(frames.count) frames dropped, the \(PlatformChecks.number(AnimationTiming.duration(frames))) s kept"]
+                    rateChange = [Self.frameRateChange(cap: cap, from: frames, to: capped)]
                 }
             }
             if stepFrames.count == 1 {
@@ -239,6 +244,15 @@ struct MessengerStickerConverter: Sendable {
             }
         }
         throw Refusal.tooLarge(bytes: smallest, limit: budget)
+    }
+
+    /// "frame rate capped at 42 fps: 30 of 60 frames dropped, 31.25 fps now, the 0.96 s kept". A
+    /// frame is kept once the last one kept has shown for 1/cap s, so what plays is often slower
+    /// than the cap (16 ms frames under a 42 fps cap: every other one): the report gives both.
+    static func frameRateChange(cap: Int, from frames: [DecodedImage.Frame], to capped: [DecodedImage.Frame]) -> String {
+        let duration = AnimationTiming.duration(frames)
+        let played = PlatformChecks.number(Double(capped.count) / duration)
+        return "frame rate capped at \(cap) fps: \(frames.count - capped.count) of \(frames.count) frames dropped, \(played) fps now, the \(PlatformChecks.number(duration)) s kept"
     }
 
     private func converted(_ data: Data, _ frames: [DecodedImage.Frame], _ changes: [String]) -> Converted {

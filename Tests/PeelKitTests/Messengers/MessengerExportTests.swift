@@ -178,6 +178,48 @@ import Testing
         #expect(try WebPCodec.decodeAnimation(converter.convert(DecodedImage(frames: moving, loopCount: 3)).data).loopCount == 3)
     }
 
+    /// Alike frames that do not cover the canvas (a ball on transparency) leave libwebp an
+    /// animation of one frame, not a still WebP: WhatsApp refuses a pack marked animated with it
+    /// just the same, so it goes as a still too, and a pack of animations left with it says which
+    /// sticker it is and why.
+    @Test func anAnimationOfOneFrameGoesToWhatsAppAsAStill() throws {
+        var ball = RGBAImage(width: 96, height: 96, pixels: Array(repeating: 0, count: 96 * 96 * 4))
+        for y in 30..<60 { for x in 30..<60 { ball.pixels.replaceSubrange((y * 96 + x) * 4..<(y * 96 + x) * 4 + 4, with: [250, 200, 0, 255]) } }
+        let same = DecodedImage(frames: [.init(image: ball, delay: 0.5), .init(image: ball, delay: 0.5)], loopCount: 0)
+        // What libwebp makes of it, as the converter first encodes it.
+        let encoded = try WebPCodec.encodeAnimation(same.frames, loopCount: 0, settings: MessengerStickerConverter.webpSettings(quality: 80))
+        #expect(WebPContainer.isAnimated(encoded) && WebPContainer.frameCount(encoded) == 1, "the case this test is about")
+        let converter = MessengerStickerConverter(format: try #require(MessengerFormat.of(.whatsapp)), longAnimations: .refuse)
+        let converted = try converter.convert(same)
+        #expect(!converted.isAnimated && !WebPContainer.isAnimated(converted.data) && converted.stillFromAnimation)
+        #expect(WebPContainer.frameCount(converted.data) == 1)
+
+        var moving = same.frames
+        for pixel in 0..<96 { moving[1].image.pixels[pixel * 4 + 3] = 255 }
+        let animated = try converter.convert(DecodedImage(frames: moving, loopCount: 0))
+        #expect(animated.isAnimated && WebPContainer.frameCount(animated.data) == 2 && !animated.stillFromAnimation)
+
+        let sticker = { (name: String) in Sticker(slug: name, source: "moves/\(name).png", title: name) }
+        let exported = [ExportedSticker(sticker: sticker("roll"), converted: animated, emoji: []),
+                        ExportedSticker(sticker: sticker("spin"), converted: animated, emoji: []),
+                        ExportedSticker(sticker: sticker("pulse"), converted: converted, emoji: [])]
+        let layout = MessengerLayout(platform: .whatsapp, site: SiteInfo())
+        #expect(layout.tooFewMessage(exported, animated: false, outcome: "so they were left out")
+            == "WhatsApp: 1 still sticker left to export; WhatsApp packs hold 3–30, so they were left out (moves/pulse.png is animated, but its frames look the same once encoded, so it goes as a still; make the frames differ, or move it to a pack of stills)")
+        #expect(!layout.tooFewMessage(exported, animated: true, outcome: "so they were left out").contains("pulse"))
+    }
+
+    /// Frames are dropped until the last one kept has shown for 1/cap s, so what plays may be
+    /// slower than the cap: the report gives the rate of the file written.
+    @Test func aCappedFrameRateReportsTheRateWritten() throws {
+        let image = RGBAImage(width: 8, height: 8, pixels: Array(repeating: 255, count: 8 * 8 * 4))
+        let frames = (0..<60).map { _ in DecodedImage.Frame(image: image, delay: 0.016) }
+        let (capped, dropped) = AnimationTiming.cappingFrameRate(frames, framesPerSecond: 42)
+        #expect(capped.count == 30 && dropped == 30)
+        #expect(MessengerStickerConverter.frameRateChange(cap: 42, from: frames, to: capped)
+            == "frame rate capped at 42 fps: 30 of 60 frames dropped, 31.25 fps now, the 0.96 s kept")
+    }
+
     /// A sidecar whose YAML cannot be read is refused for that, not for the emoji it seemed to lack.
     @Test func aSidecarThatCannotBeReadIsRefusedForItsOwnError() async throws {
         let folder = try catalog { folder in
