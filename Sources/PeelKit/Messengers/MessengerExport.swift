@@ -37,7 +37,7 @@ public struct MessengerExport: Sendable {
     static let marker = ".peel-export"
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.

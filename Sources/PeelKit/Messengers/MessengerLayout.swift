@@ -117,7 +117,7 @@ struct MessengerLayout {
 
     private mutating func addWhatsApp(_ pack: Pack, exported: [ExportedSticker], tray: RGBAImage) throws -> (files: [(path: String, data: Data)], names: [String]) {
         let base = pack.identifier ?? Self.whatsAppIdentifier(fromSlug: pack.slug)
-        let publisher = String((pack.publisher ?? pack.author ?? site.title).prefix(WhatsAppRules.maxTextLength))
+        let publisher = PlatformText.prefix(pack.publisher ?? pack.author ?? site.title, within: WhatsAppRules.maxTextLength)
         let trayPNG = try Self.trayImage(tray, side: WhatsAppRules.traySize, budget: WhatsAppRules.trayBytes)
         var files: [(path: String, data: Data)] = []
         var names: [String] = []
@@ -130,7 +130,7 @@ struct MessengerLayout {
                 if groups.count > 1 && animated { tail += "_animated"; suffix = " (animated)" }
                 if parts.count > 1 { tail += "_\(index + 1)"; suffix += " (\(index + 1) of \(parts.count))" }
                 let identifier = Self.whatsAppIdentifier(base, tail: tail)
-                let name = String(pack.title.prefix(WhatsAppRules.maxTextLength - suffix.count)) + suffix
+                let name = PlatformText.prefix(pack.title, within: WhatsAppRules.maxTextLength - PlatformText.length(suffix)) + suffix
                 var entries: [WhatsAppContents.Sticker] = []
                 var packFiles: [(path: String, data: Data)] = []
                 for (number, sticker) in part.enumerated() {
@@ -138,7 +138,7 @@ struct MessengerLayout {
                     packFiles.append(("\(identifier)/\(file)", sticker.converted.data))
                     let limit = animated ? WhatsAppRules.animatedLabelLength : WhatsAppRules.staticLabelLength
                     entries.append(.init(imageFile: file, emojis: Array(sticker.emoji.prefix(WhatsAppRules.emoji.upperBound)),
-                                         accessibilityText: sticker.sticker.alt.map { Self.cut($0, to: limit) }))
+                                         accessibilityText: sticker.sticker.alt.map { PlatformText.cut($0, to: limit) }))
                 }
                 packFiles.append(("\(identifier)/tray.png", trayPNG))
                 // The version changes whenever the pack's files do, so WhatsApp fetches them again.
@@ -146,7 +146,7 @@ struct MessengerLayout {
                 for file in packFiles { hash.update(data: Data(file.path.utf8)); hash.update(data: file.data) }
                 let version = String(Hex.string(hash.finalize()).prefix(12))
                 whatsAppPacks.append(.init(identifier: identifier, name: name, publisher: publisher, trayImageFile: "tray.png",
-                                           imageDataVersion: version, publisherWebsite: site.baseURL ?? "",
+                                           imageDataVersion: version, publisherWebsite: WhatsAppRules.publisherWebsite(site.baseURL),
                                            animatedStickerPack: animated, stickers: entries))
                 files += packFiles
                 // The .wastickers archive: the same stickers, the tray as cover.png, title and author.
@@ -249,8 +249,8 @@ struct MessengerLayout {
             let file = "\(sticker.sticker.slug).png"
             files.append(("\(pack.slug)/\(file)", sticker.converted.data))
             let tags = String(sticker.emoji.joined(separator: ",").prefix(DiscordRules.maxTagsLength))
-            entries.append(.init(file: file, name: String(sticker.sticker.title.prefix(DiscordRules.nameLength.upperBound)),
-                                 description: Self.cut(sticker.sticker.alt ?? "", to: DiscordRules.maxDescriptionLength), tags: tags))
+            entries.append(.init(file: file, name: PlatformText.prefix(sticker.sticker.title, within: DiscordRules.nameLength.upperBound),
+                                 description: DiscordRules.description(label: sticker.sticker.alt, title: sticker.sticker.title).text, tags: tags))
         }
         files.append(("\(pack.slug)/stickers.json", try Self.json(DiscordStickers(pack: pack.title, stickers: entries))))
         return (files, [pack.slug])
@@ -271,14 +271,6 @@ struct MessengerLayout {
             start += size
         }
         return parts
-    }
-
-    /// `text` cut at a word to at most `limit` characters, with an ellipsis when cut.
-    static func cut(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        let head = String(text.prefix(limit - 1))
-        let atWord = head.lastIndex(of: " ").map { String(head[..<$0]) } ?? head
-        return atWord.trimmingCharacters(in: .whitespaces) + "…"
     }
 
     /// A square tray icon or thumbnail: the art fitted into `side` × `side`, as a PNG within `budget`.

@@ -7,10 +7,22 @@ enum DiscordRules {
     /// "max 512 KiB".
     static let maxBytes = 512 * 1024
     static let maxAnimationSeconds = 5.0
-    /// `name`: 2–30 characters.
+    /// `name`: 2–30 characters (as `PlatformText` counts them).
     static let nameLength = 2...30
     /// `tags`: autocomplete/suggestion tags, at most 200 characters (the sticker's emoji go there).
     static let maxTagsLength = 200
-    /// `description`: 2–100 characters.
-    static let maxDescriptionLength = 100
+    /// `description`: empty, or 2–100 characters (as `PlatformText` counts them).
+    static let descriptionLength = 2...100
+
+    /// The description a sticker goes with: its label, cut at a word when longer than Discord
+    /// takes; for a label shorter than that ("🙂") its title when that fits, else none. `change`
+    /// says what was done in place of the label, for the check's note.
+    static func description(label: String?, title: String) -> (text: String, change: String?) {
+        let label = label ?? ""
+        if label.isEmpty || PlatformText.fits(label, descriptionLength) { return (label, nil) }
+        if PlatformText.length(label) > descriptionLength.upperBound { return (PlatformText.cut(label, to: descriptionLength.upperBound), nil) }
+        let reason = "the label '\(label)' is \(plural(label.count, "character")); Discord's descriptions are empty or \(descriptionLength.lowerBound)–\(descriptionLength.upperBound)"
+        if PlatformText.fits(title, descriptionLength) { return (title, reason + ", so the sticker's title '\(title)' goes as its description") }
+        return ("", reason + ", so the sticker goes without one")
+    }
 }

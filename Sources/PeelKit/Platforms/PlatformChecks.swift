@@ -79,9 +79,12 @@ public enum PlatformChecks {
                     stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
                                    "the sticker's tags (its emoji) are \(plural(tags.count, "character")); Discord takes \(DiscordRules.maxTagsLength), so the last ones are left out")
                 }
-                if !DiscordRules.nameLength.contains(sticker.title.count) {
+                if !PlatformText.fits(sticker.title, DiscordRules.nameLength) {
                     stickerFinding(.error, .nameTooLong, file: sidecar,
-                                   "the sticker's name '\(sticker.title)' is \(plural(sticker.title.count, "character")); Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
+                                   "the sticker's name '\(sticker.title)' is \(PlatformText.describedLength(sticker.title, platform: "Discord")); Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
+                }
+                if let change = DiscordRules.description(label: sticker.alt, title: sticker.title).change {
+                    stickerFinding(.note, .convertedForPlatform, line: sticker.altLine, file: sidecar, change)
                 }
             }
             if info.isAnimated {
@@ -111,9 +114,9 @@ public enum PlatformChecks {
             }
             if platform == .whatsapp, let label = sticker.alt {
                 let limit = info.isAnimated ? WhatsAppRules.animatedLabelLength : WhatsAppRules.staticLabelLength
-                if label.count > limit {
+                if PlatformText.length(label) > limit {
                     stickerFinding(.warning, .labelTooLongForPlatform, line: sticker.altLine, file: sidecar,
-                                   "the label is \(label.count) characters; WhatsApp's accessibility text of \(info.isAnimated ? "an animated" : "a still") sticker is at most \(limit), so the export cuts it at a word")
+                                   "the label is \(PlatformText.describedLength(label, platform: "WhatsApp")); WhatsApp's accessibility text of \(info.isAnimated ? "an animated" : "a still") sticker is at most \(limit), so the export cuts it at a word")
                 }
             }
             if needsConversion(info, for: platform) { converted += 1 }
@@ -136,11 +139,11 @@ public enum PlatformChecks {
                 }
             }
             let publisher = pack.publisher ?? pack.author ?? site.title
-            if publisher.count > WhatsAppRules.maxTextLength {
-                packFinding(.error, .nameTooLong, line: pack.publisherLine, "the publisher is \(publisher.count) characters; WhatsApp's is at most \(WhatsAppRules.maxTextLength) (set publisher:)")
+            if PlatformText.length(publisher) > WhatsAppRules.maxTextLength {
+                packFinding(.error, .nameTooLong, line: pack.publisherLine, "the publisher is \(PlatformText.describedLength(publisher, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (set publisher:)")
             }
-            if pack.title.count > WhatsAppRules.maxTextLength {
-                packFinding(.error, .nameTooLong, "the pack's name is \(pack.title.count) characters; WhatsApp's is at most \(WhatsAppRules.maxTextLength)")
+            if PlatformText.length(pack.title) > WhatsAppRules.maxTextLength {
+                packFinding(.error, .nameTooLong, "the pack's name is \(PlatformText.describedLength(pack.title, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength)")
             }
             if let identifier = pack.identifier, !WhatsAppRules.isValidIdentifier(identifier) {
                 packFinding(.error, .identifierInvalid, line: pack.identifierLine,

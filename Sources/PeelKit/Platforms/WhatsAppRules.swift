@@ -15,8 +15,15 @@ enum WhatsAppRules {
     /// `STICKER_SIZE_MIN = 3`, `STICKER_SIZE_MAX = 30`, inclusive; a pack is all static or all
     /// animated (`animated_sticker_pack`).
     static let stickersPerPack = 3...30
-    /// `CHAR_COUNT_MAX = 128`, for the identifier, the name and the publisher.
+    /// `CHAR_COUNT_MAX = 128`, for the identifier, the name and the publisher, in Java's
+    /// `String.length()` (UTF-16 units: `PlatformText`).
     static let maxTextLength = 128
+    /// `isValidWebsiteUrl`: `publisher_website` is empty or an http(s) URL (else "Make sure to
+    /// include http or https in url links"). The site's `base_url` when it is one
+    /// (`SocialLinks.normalized`), else empty: site.md's check already says an unusable one is left out.
+    static func publisherWebsite(_ baseURL: String?) -> String {
+        SocialLinks.normalized(baseURL) ?? ""
+    }
     /// `checkStringValidity`: `[\w-.,'\s]+`, and no "..".
     static func isValidIdentifier(_ text: String) -> Bool {
         !text.isEmpty && text.count <= maxTextLength && !text.contains("..")

@@ -370,6 +370,6 @@ import Testing
         #expect(MessengerLayout.split(Array(0..<31), maximum: 30).map(\.count) == [16, 15])
         #expect(MessengerLayout.split(Array(0..<61), maximum: 30).map(\.count) == [21, 20, 20])
         #expect(MessengerLayout.split(Array(0..<30), maximum: 30).map(\.count) == [30])
-        #expect(MessengerLayout.cut("one two three four", to: 10) == "one two…")
+        #expect(PlatformText.cut("one two three four", to: 10) == "one two…")
     }
 }

@@ -45,6 +45,57 @@ import Testing
         #expect(findings(.discord, setup).map(\.code) == [.convertedForPlatform], "Discord takes 320 px PNG")
     }
 
+    /// WhatsApp's validator counts Java string length (UTF-16 units), Discord's limits are kept the
+    /// same way: 70 cats are 140 to WhatsApp, over its 128; 100 thumbs with a skin tone are 400.
+    @Test func lengthsAreCountedAsThePlatformsCountThem() {
+        let cats = String(repeating: "🐱", count: 70)
+        let whatsapp = findings(.whatsapp, catalog([("s1", ["😀"], info())], pack: { $0.title = cats; $0.publisher = "Peel" }))
+            .filter { $0.code == .nameTooLong }
+        #expect(whatsapp.count == 1 && whatsapp[0].severity == .error)
+        #expect(whatsapp.first?.message.contains("70 characters, 140 as WhatsApp counts them") == true, "\(whatsapp.map(\.message))")
+        let fits = String(repeating: "🐱", count: 64)
+        #expect(findings(.whatsapp, catalog([("s1", ["😀"], info())], pack: { $0.title = fits; $0.publisher = fits }))
+            .filter { $0.code == .nameTooLong }.isEmpty, "128 UTF-16 units is within the limit")
+
+        let thumbs = String(repeating: "👍🏻", count: 20)
+        let discord = findings(.discord, catalog([("s1", ["😀"], info())], pack: { $0.stickers[0].title = thumbs }))
+            .filter { $0.code == .nameTooLong }
+        #expect(discord.first?.message.contains("20 characters, 80 as Discord counts them") == true, "\(discord.map(\.message))")
+    }
+
+    /// Discord takes descriptions of 2–100 characters or none: a one-character label ("🙂") gives
+    /// its place to the title, and the check says so.
+    @Test func aLabelTooShortForDiscordGivesWayToTheTitle() {
+        let setup = catalog([("smile", ["🙂"], info())], pack: { $0.stickers[0].alt = "🙂" })
+        let notes = findings(.discord, setup).filter { $0.code == .convertedForPlatform && $0.file == "my-pack/smile.md" }
+        #expect(notes.map(\.message) == ["Discord: the label '🙂' is 1 character; Discord's descriptions are empty or 2–100, so the sticker's title 'Smile' goes as its description"])
+        #expect(DiscordRules.description(label: "🙂", title: "Smile").text == "Smile")
+        #expect(DiscordRules.description(label: "🙂", title: "S").text == "", "a title too short goes no better")
+        #expect(DiscordRules.description(label: nil, title: "Smile") == ("", nil), "no label, no description, nothing to say")
+        let long = String(repeating: "word ", count: 40)
+        let cut = DiscordRules.description(label: long, title: "Smile")
+        #expect(cut.change == nil && cut.text.hasSuffix("…") && PlatformText.length(cut.text) <= 100)
+    }
+
+    /// Limits are kept in UTF-16 units and text is cut between characters, never inside one.
+    @Test func platformTextCutsWholeCharacters() {
+        let family = "👨‍👩‍👧‍👦"
+        #expect(PlatformText.length(family) == 11)
+        #expect(PlatformText.prefix("ab" + family, within: 12) == "ab")
+        #expect(PlatformText.prefix("ab" + family, within: 13) == "ab" + family)
+        #expect(PlatformText.cut("one two 🐱🐱🐱", to: 10) == "one two…")
+        #expect(PlatformText.cut("short", to: 10) == "short")
+    }
+
+    /// WhatsApp's validator refuses a `publisher_website` that is not http(s): a `base_url` site.md's
+    /// check leaves out is left out there too.
+    @Test func onlyAnHTTPBaseURLBecomesThePublisherWebsite() {
+        #expect(WhatsAppRules.publisherWebsite("ftp://example.com/stickers/") == "")
+        #expect(WhatsAppRules.publisherWebsite("stickers/") == "")
+        #expect(WhatsAppRules.publisherWebsite(nil) == "")
+        #expect(WhatsAppRules.publisherWebsite("https://Example.com/stickers") == "https://example.com/stickers/")
+    }
+
     @Test func missingAndExtraEmojiPerPlatform() {
         let setup = catalog([("bare", [], info()), ("many", ["😀", "😂", "🤣", "😍", "abc"], info()), ("ok", ["😀"], info())])
         for platform in [MessengerPlatform.whatsapp, .telegram, .signal, .discord] {
