@@ -58,6 +58,10 @@ public struct IconSet: Sendable {
             findings.append(Finding(.warning, .iconTooSmall, file: file,
                                     message: "art is \(art.width) × \(art.height) px; the App Store icons need it \(String(format: "%.1f", upscale))× larger, so it is upscaled and may look soft (use 1024 px art or larger)"))
         }
+        if !art.hasVisiblePixels {
+            findings.append(Finding(.warning, .blankImage, file: file,
+                                    message: "art has nothing to see (every pixel is transparent), so every icon is blank and the App Store icons plain white"))
+        }
         let ratio = Double(art.width) / Double(art.height)
         if abs(ratio - 1) > 0.01 && abs(ratio - 4.0 / 3.0) > 0.01 {
             let how = fit == .pad ? "padded" : "cropped"
@@ -68,7 +72,7 @@ public struct IconSet: Sendable {
     }
 
     /// Writes `iMessage App Icon.stickersiconset/` into `folder` from the art at `artFile`
-    /// (its first frame, for animated art). Returns the warnings about the art.
+    /// (its first frame with visible pixels, for animated art). Returns the warnings about the art.
     @discardableResult
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
         let set = try files(artAt: artFile, maxPixels: maxPixels)
@@ -107,7 +111,10 @@ public struct IconSet: Sendable {
         }
         let art: RGBAImage
         do {
-            art = try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded.frames[0].image
+            // An animation that fades or pops in starts blank: its first frame with anything to
+            // see, as the messengers' tray icons take it (13 blank icons were made of a pop-in).
+            let frames = try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded.frames
+            art = (frames.first { $0.image.hasVisiblePixels } ?? frames[0]).image
         } catch let error as ImageError {
             throw PeelError.unreadable(path: artFile.path, reason: error.description)
         }

@@ -47,6 +47,25 @@ import Testing
         #expect(Set(images.compactMap { $0["filename"] as? String }).count == 13, "every slot has its own file")
     }
 
+    /// Animated art that pops in starts on a blank frame: the icons show its first frame with
+    /// anything to see (13 blank icons were made of it), and art with nothing to see at all is said.
+    @Test func anAnimationThatPopsInMakesIconsOfItsFirstVisibleFrame() throws {
+        let folder = try TemporaryFolder()
+        let clear = RGBAImage(width: 1024, height: 1024, pixels: Array(repeating: 0, count: 1024 * 1024 * 4))
+        let red = RGBAImage(width: 1024, height: 1024, pixels: Array(repeating: [UInt8]([220, 20, 20, 255]), count: 1024 * 1024).flatMap { $0 })
+        let popIn = try APNGEncoder.encode([.init(image: clear, delay: 0.2), .init(image: red, delay: 0.2)], loopCount: 0, palette: nil)
+        let (set, warnings) = try makeSet(art: popIn, in: folder)
+        #expect(!warnings.contains { $0.code == .blankImage })
+        for name in try FileManager.default.contentsOfDirectory(atPath: set.path) where name.hasSuffix(".png") {
+            let icon = try ImageAnalyzer().analyze(Data(contentsOf: set.appendingPathComponent(name))).decoded.frames[0].image
+            let middle = ((icon.height / 2) * icon.width + icon.width / 2) * 4
+            #expect(Array(icon.pixels[middle..<middle + 4]) == [220, 20, 20, 255], "\(name) shows the art")
+        }
+        let blank = try APNGEncoder.encode([.init(image: clear, delay: 0.2), .init(image: clear, delay: 0.2)], loopCount: 0, palette: nil)
+        let (_, blankWarnings) = try makeSet(art: blank, in: folder)
+        #expect(blankWarnings.filter { $0.code == .blankImage }.count == 1)
+    }
+
     /// A set made in Xcode, or an icon of Peel's replaced by hand, is never overwritten: the
     /// write stops naming the files; a set Peel wrote (Finder's .DS_Store beside it) is replaced.
     @Test func anIconSetPeelDidNotWriteIsNeverReplaced() throws {
