@@ -34,7 +34,7 @@ public struct XcodeExport: Sendable {
     public enum Failure: Error, Sendable, CustomStringConvertible {
         /// Stickers with errors (art Xcode or Messages would reject, or a label VoiceOver cannot
         /// use); nothing was written.
-        case invalidStickers([Finding])
+        case invalidStickers([Finding], resized: Bool = false)
         /// Problems outside any sticker (pack.md errors); nothing was written.
         case invalidCatalog([Finding])
         /// `--skip-invalid` left out every sticker: nothing to write, so nothing was.
@@ -47,13 +47,15 @@ public struct XcodeExport: Sendable {
         /// What went wrong, before the list of `findings`.
         public var headline: String {
             switch self {
-            case .invalidStickers(let findings):
+            case .invalidStickers(let findings, let resized):
                 let stickers = Set(findings.compactMap(\.sticker)).count
-                // Art too large or too heavy is what --resize fixes; say so when that is among the reasons.
-                let resizable = findings.contains { [.sizeOutOfRange, .fileTooLarge].contains($0.code) }
+                // Art too large or too heavy is what --resize fixes; say so when that is among the
+                // reasons, and --resize was not passed. Art still too heavy once scaled is peel fit's.
+                let tooLarge = findings.contains { [.sizeOutOfRange, .fileTooLarge].contains($0.code) }
+                let hint = !tooLarge ? "" : resized ? ", run peel fit on art still too heavy once scaled," : ", pass --resize to scale art that is too large,"
                 // Not "rejected by Xcode": a missing or placeholder label is Peel's error, not Xcode's.
                 return "\(plural(stickers, "sticker")) \(stickers == 1 ? "has" : "have") errors, so nothing was exported; fix them"
-                    + (resizable ? ", pass --resize to scale art that is too large," : "") + " or pass --skip-invalid:"
+                    + hint + " or pass --skip-invalid:"
             case .invalidCatalog:
                 return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
             case .nothingLeft(let findings):
@@ -65,7 +67,7 @@ public struct XcodeExport: Sendable {
         /// The findings that stopped the export, with paths relative to the content folder.
         public var findings: [Finding] {
             switch self {
-            case .invalidStickers(let findings), .invalidCatalog(let findings), .nothingLeft(let findings): findings
+            case .invalidStickers(let findings, _), .invalidCatalog(let findings), .nothingLeft(let findings): findings
             }
         }
     }
@@ -106,7 +108,7 @@ public struct XcodeExport: Sendable {
         if resize {
             stickerErrors += try Self.stillTooLarge(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)), maxPixels: maxPixels)
         }
-        if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted()) }
+        if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted(), resized: resize) }
         let rejected = Set(stickerErrors.compactMap(\.sticker))
 
         let publisher = SitePublisher(output: target)

@@ -150,6 +150,14 @@ extension XcodeExportTests {
             #expect(failure.description.contains("q/static.png: error[file-too-large]: still "))
             #expect(failure.description.contains("bytes after scaling to 618 px; run peel fit to reduce it"))
             #expect(!failure.description.contains("p/big.png"), "oversized art that fits once scaled does not block")
+            // --resize was passed: the headline does not ask for it again.
+            #expect(failure.headline == "1 sticker has errors, so nothing was exported; fix them, run peel fit on art still too heavy once scaled, or pass --skip-invalid:")
+        }
+        do {
+            _ = try XcodeExport().write(review, content: content, into: folder.url)
+            Issue.record("the oversized art must block the export")
+        } catch let failure as XcodeExport.Failure {
+            #expect(failure.headline.contains(", pass --resize to scale art that is too large,"))
         }
         let result = try XcodeExport(skipInvalid: true, resize: true).write(review, content: content, into: folder.url)
         #expect(result.stickers == 1)
