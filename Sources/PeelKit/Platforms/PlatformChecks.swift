@@ -147,7 +147,7 @@ public enum PlatformChecks {
             }
             if let identifier = pack.identifier, !WhatsAppRules.isValidIdentifier(identifier) {
                 packFinding(.error, .identifierInvalid, line: pack.identifierLine,
-                            "identifier '\(identifier)' is not one WhatsApp takes: at most \(WhatsAppRules.maxTextLength) of A–Z, a–z, 0–9, _ - . , ' and space, without '..'")
+                            "identifier '\(identifier)' is not one WhatsApp takes: at most \(WhatsAppRules.maxTextLength) of A–Z, a–z, 0–9, _ - . and space, without '..'")
             }
         case .telegram:
             if readable.count > TelegramRules.maxStickersPerSet {

@@ -24,12 +24,15 @@ enum WhatsAppRules {
     static func publisherWebsite(_ baseURL: String?) -> String {
         SocialLinks.normalized(baseURL) ?? ""
     }
-    /// `checkStringValidity`: `[\w-.,'\s]+`, and no "..".
+    /// What both sample apps take: the Android validator's `checkStringValidity` (`[\w-.,'\s]+`,
+    /// no "..") and the iOS README's "a-z, A-Z, 0-9, _, -, . and space" (docs/messengers.md), so
+    /// neither `,` nor `'`, which iOS refuses and which the identifier, as a folder name, carries
+    /// into paths and URLs. At most 128 (`CHAR_COUNT_MAX`; iOS's `Limits.MaxCharLimit128`, `<=`).
     static func isValidIdentifier(_ text: String) -> Bool {
         !text.isEmpty && text.count <= maxTextLength && !text.contains("..")
             && text.unicodeScalars.allSatisfy { scalar in
                 (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))))
-                    || "_-.,' ".unicodeScalars.contains(scalar)
+                    || "_-. ".unicodeScalars.contains(scalar)
             }
     }
     /// `TRAY_IMAGE_FILE_SIZE_MAX_KB = 50`; the README asks for a 96 × 96 PNG

@@ -162,7 +162,8 @@ import Testing
     }
 
     @Test func whatsAppIdentifiersAndLabels() {
-        #expect(WhatsAppRules.isValidIdentifier("my.pack_1 - Bob's"))
+        #expect(WhatsAppRules.isValidIdentifier("my.pack_1 - Bobs"))
+        #expect(!WhatsAppRules.isValidIdentifier("Bob's pack") && !WhatsAppRules.isValidIdentifier("cats, dogs"), "iOS's sample app refuses , and '")
         #expect(!WhatsAppRules.isValidIdentifier("my..pack"))
         #expect(!WhatsAppRules.isValidIdentifier("pack/1"))
         #expect(!WhatsAppRules.isValidIdentifier("émoji"))
