@@ -30,7 +30,10 @@ public enum Markdown {
         defer { lock.unlock() }
         ensureExtensionsRegistered
         // CMARK_OPT_DEFAULT is safe mode (CMARK_OPT_UNSAFE is what would let raw HTML through).
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
+        // Not CMARK_OPT_GITHUB_PRE_LANG: it made a fence's info string the block's language
+        // (`<pre lang="swift">`, read as a human language named "swift", WCAG 3.1.2); without it the
+        // info string is `<code class="language-swift">`.
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in extensions {
@@ -48,7 +51,8 @@ public enum Markdown {
             return ""
         }
         defer { free(rendered) }
-        return String(cString: rendered)
+        let html = MarkdownRepairs.labellingTaskBoxes(String(cString: rendered), labels: MarkdownRepairs.taskLabels(in: document))
+        return MarkdownRepairs.aligningCells(html)
     }
 
     /// Step 1 of `MarkdownLinks`: every relative destination of a link or image becomes a marker.

@@ -17,7 +17,32 @@ import Testing
         #expect(html.contains("<td>1</td>"))
         #expect(html.contains("<del>gone</del>"))
         #expect(html.contains("<a href=\"http://www.example.com\">www.example.com</a>"))
-        #expect(html.contains("type=\"checkbox\" checked=\"\" disabled=\"\""))
+        #expect(html.contains("type=\"checkbox\" aria-label=\"done\" checked=\"\" disabled=\"\""))
+    }
+
+    /// What cmark-gfm writes invalid or unlabelled is mended: each task's checkbox is named after
+    /// its text (not its nested tasks'), an aligned cell says `text-align` instead of the obsolete
+    /// `align`, and a fence's info string is a class of its code, never the block's language.
+    @Test func tasksTablesAndCodeFencesAreValidAndNamed() {
+        let html = Markdown.html("""
+        - [x] drawn with *care* & "quotes"
+        - [ ] labelled
+          - [ ] nested one
+
+        | a | b |
+        |:---|---:|
+        | x | `align="left"` |
+
+        ```swift
+        let x = 1
+        ```
+        """)
+        #expect(html.contains("<input type=\"checkbox\" aria-label=\"drawn with care &amp; &quot;quotes&quot;\" checked=\"\" disabled=\"\" />"), "\(html)")
+        #expect(html.contains("<input type=\"checkbox\" aria-label=\"labelled\" disabled=\"\" />"))
+        #expect(html.contains("<input type=\"checkbox\" aria-label=\"nested one\" disabled=\"\" />"))
+        #expect(html.contains("<th style=\"text-align: left\">a</th>") && html.contains("<td style=\"text-align: right\"><code>align=&quot;left&quot;</code></td>"))
+        #expect(!html.contains(" align="))
+        #expect(html.contains("<pre><code class=\"language-swift\">") && !html.contains("lang="))
     }
 
     /// cmark-gfm keeps extension state in globals; concurrent renders must still see every extension.
