@@ -85,8 +85,16 @@
   });
   apply(true);
 
-  // The column headers stick under the filters; they need to know how tall the filters are.
-  function measure() { document.documentElement.style.setProperty("--review-controls-height", controls.offsetHeight + "px"); }
+  // The column headers stick under the filters; they need to know how tall the filters are. They
+  // can only while the table fits its page: the wrapper then stops being a scroll box ("fits"),
+  // which it must stay when the table is wider (many languages on a tablet), or the page itself
+  // scrolls sideways.
+  var wrap = table.parentElement;
+  function measure() {
+    document.documentElement.style.setProperty("--review-controls-height", controls.offsetHeight + "px");
+    wrap.classList.remove("fits");
+    wrap.classList.toggle("fits", table.offsetWidth <= wrap.clientWidth);
+  }
   measure();
   window.addEventListener("resize", measure);
 

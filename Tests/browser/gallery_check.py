@@ -38,7 +38,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 WIDTHS = {"phone": 390, "desktop": 1280}
 # The narrowest phone in use (iPhone SE 1st gen, small Android): WCAG 1.4.10 reflow asks for 320 CSS px.
-REFLOW_WIDTHS = [320, 390, 1280]
+REFLOW_WIDTHS = [320, 390, 820, 1280]
 
 
 class Checker:
