@@ -167,10 +167,15 @@ public struct SiteBuilder: Sendable {
             cache = BuildCache(folder: options.cache ?? BuildCache.folder(forOutput: options.output))
             try cache!.open(content: options.content, output: options.output)
         }
+        // The build state and the quick check describe one output folder: a cache shared by builds
+        // into another (`--cache-dir`, PEEL_CACHE_DIR) must not vouch for it ("Up to date" wrote
+        // nothing into a new folder, and kept an older site of the same content stale). The
+        // derived files stay shared: they are named by what they are made from.
+        let outputPath = options.output.standardizedFileURL.path
         let fingerprint = fingerprint(templates)
         // The quick check's records name the inputs of the content folder it was written for; another
         // folder (same site, same cache) must not pass it.
-        let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)".utf8)))
+        let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)|site \(outputPath)".utf8)))
         // Pages `peel serve` put in the site since are not what the last build made: never up to date then.
         if servedPages.isEmpty, let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: quickKey), let saved = cache.loadReport() {
             var report = BuildReport(packCount: saved.packCount, stickerCount: saved.stickerCount, findings: saved.findings,
@@ -180,7 +185,8 @@ public struct SiteBuilder: Sendable {
             report.phases = clock.phases
             return (report, nil)
         }
-        let loaded = cache?.loadState()
+        // Only the state of this output folder describes the files in it (see `outputPath`).
+        let loaded = cache?.loadState().flatMap { $0.site == outputPath ? $0 : nil }
         let previous = loaded.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
         // A build with the art checks and one without render pages alike (the art's findings are
         // in each page's model, so in its key): `peel serve` runs one after the other, and each
@@ -193,7 +199,7 @@ public struct SiteBuilder: Sendable {
 
         if servedPages.isEmpty, let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
             let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
-                                       outputs: previous.outputs, report: previous.report)
+                                       outputs: previous.outputs, report: previous.report, site: outputPath)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
             writeQuickCheck(snapshot, content: content, outputs: previous.outputs, fingerprint: quickKey, cache: cache)
             var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
@@ -269,7 +275,7 @@ public struct SiteBuilder: Sendable {
             FreedMemory.release()
             for path in snapshot.files.keys { _ = try? hashes.hashLearnt(of: path) }
             let state = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entriesToSave(), outputs: site.outputs,
-                                   report: .init(packCount: made.packCount, stickerCount: made.stickerCount, findings: made.findings))
+                                   report: .init(packCount: made.packCount, stickerCount: made.stickerCount, findings: made.findings), site: outputPath)
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
             writeQuickCheck(snapshot, content: content, outputs: site.outputs, fingerprint: quickKey, cache: cache)

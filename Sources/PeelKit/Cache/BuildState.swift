@@ -5,7 +5,7 @@ import Foundation
 /// output file's size and hash; and its report. A rebuild compares the content folder against it
 /// to find nothing changed (and return this report) or which inputs did.
 ///
-/// Stored as lines of text ("fingerprint <sha256>", "pages <sha256>",
+/// Stored as lines of text ("fingerprint <sha256>", "pages <sha256>", "site <output folder>",
 /// "input <size> <mtime> <ctime> <inode> <sha256> <path>",
 /// "output <size> <sha256> <page key> <path>"), which reads
 /// many times faster than JSON at thousands of files; the report is JSON.
@@ -33,6 +33,10 @@ struct BuildState: Sendable {
     var inputs: PathMap<ContentHashes.Entry>
     var outputs: OutputLedger
     var report: Report
+    /// The output folder whose files `outputs` describes (standardized path): a cache shared by
+    /// builds into other folders (`--cache-dir`) holds the state of the last one built, which says
+    /// nothing of the others.
+    var site: String? = nil
 
     // MARK: - Text form
 
@@ -54,6 +58,7 @@ struct BuildState: Sendable {
         try line(Self.formatLine)
         try line("fingerprint \(fingerprint)")
         if let pagesFingerprint { try line("pages \(pagesFingerprint)") }
+        if let site { try line("site \(Self.escape(site))") }
         try inputs.forEachSorted { path, entry in
             let stamp = entry.stamp
             try line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
@@ -97,6 +102,7 @@ struct BuildState: Sendable {
         lines.removeLast()
         var fingerprint: String?
         var pagesFingerprint: String?
+        var site: String?
         var inputs = PathMap<ContentHashes.Entry>()
         var outputs = OutputLedger()
         for line in lines.dropFirst() {
@@ -106,6 +112,9 @@ struct BuildState: Sendable {
                 fingerprint = String(fields[1])
             case "pages" where fields.count == 2:
                 pagesFingerprint = String(fields[1])
+            case "site":
+                guard let path = unescape(line.dropFirst("site ".count)) else { return nil }
+                site = path
             case "input" where fields.count == 7:
                 guard let size = Int64(fields[1]), let modified = Int64(fields[2]), let changed = Int64(fields[3]),
                       let inode = UInt64(fields[4]), let path = unescape(fields[6]) else { return nil }
@@ -121,7 +130,7 @@ struct BuildState: Sendable {
             }
         }
         guard let fingerprint else { return nil }
-        return BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: inputs, outputs: outputs, report: reportValue)
+        return BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: inputs, outputs: outputs, report: reportValue, site: site)
     }
 
     /// Paths may hold any character but "/" separators; newlines and "%" are percent-escaped so

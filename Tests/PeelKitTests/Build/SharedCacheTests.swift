@@ -47,4 +47,32 @@ import Testing
             #expect(bytes.starts(with: Data("from the cache: ".utf8)), "\(path) was made again instead of taken from the cache")
         }
     }
+
+    /// One cache for two sites of the same content (`--cache-dir` for `_site` and a preview):
+    /// the cache's state describes the site it was saved with, so the other is built, not said to
+    /// be up to date (a new folder was never written), and after a label edit both show it.
+    @Test func oneCacheForTwoSitesKeepsEachOfThemCurrent() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        let content = folder.url.appendingPathComponent("content"), cache = folder.url.appendingPathComponent("cache")
+        func build(_ output: String) async throws -> BuildReport {
+            try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent(output), cache: cache)).build()
+        }
+        _ = try await build("_site")
+        let preview = try await build("preview")
+        #expect(!preview.upToDate)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("preview/catalog.json").path))
+        #expect(try await build("preview").upToDate, "the same site again is up to date")
+
+        // A label edit of the same length, the site built first, then the preview.
+        let sidecar = "content/faces/grinning.md"
+        let text = try folder.read(sidecar)
+        let label = try #require(text.split(separator: "\n").first { $0.hasPrefix("alt:") })
+        let edited = String(label.dropLast()) + (label.last == "X" ? "Y" : "X")
+        try folder.write(text.replacingOccurrences(of: String(label), with: edited), to: sidecar)
+        _ = try await build("_site")
+        #expect(!(try await build("preview")).upToDate)
+        let page = try folder.read("preview/faces/grinning/index.html")
+        #expect(page.contains(HTMLText.escape(String(edited.dropFirst(4)).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))), "the preview shows the edit")
+    }
 }
