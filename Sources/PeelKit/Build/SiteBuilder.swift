@@ -172,7 +172,9 @@ public struct SiteBuilder: Sendable {
         // nothing into a new folder, and kept an older site of the same content stale). The
         // derived files stay shared: they are named by what they are made from.
         let outputPath = options.output.standardizedFileURL.path
-        let fingerprint = fingerprint(templates)
+        // Dictionaries and text-reading data installed since change findings: not up to date then.
+        // Not in `siteFingerprint`: shards built on machines with other folders still merge.
+        let fingerprint = Hex.string(SHA256.hash(data: Data("\(fingerprint(templates))|review data \(ReviewDataStamp.current)".utf8)))
         // The quick check's records name the inputs of the content folder it was written for; another
         // folder (same site, same cache) must not pass it.
         let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)|site \(outputPath)".utf8)))

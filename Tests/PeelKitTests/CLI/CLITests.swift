@@ -404,4 +404,26 @@ extension CLITests {
         #expect(try ImageAnalyzer().analyze(Data(contentsOf: URL(fileURLWithPath: path))).info.width == 300)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o440, "not reset to 0644")
     }
+
+    /// The dictionary a `spelling-dictionary-missing` warning asks for, put where it says: the next
+    /// build checks the labels with it, not "Up to date" with the warning still on the site.
+    @Test func aDictionaryInstalledSinceIsUsedByTheNextBuild() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Kalaallisut\nlanguage: kl\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Qimmeq\n---\n", to: "content/p/cat.md")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("dictionaries"), withIntermediateDirectories: true)
+        let environment = ["CI": "true", "DICPATH": folder.url.appendingPathComponent("dictionaries").path]
+        let first = try run(["build", "content", "-o", "site"], in: folder.url, environment: environment)
+        try #require(first.stderr.contains("spelling-dictionary-missing"), "no kl dictionary here: \(first.stderr)")
+
+        try folder.write("SET UTF-8\n", to: "dictionaries/kl.aff")
+        try folder.write("1\nqimmeq\n", to: "dictionaries/kl.dic")
+        let second = try run(["build", "content", "-o", "site"], in: folder.url, environment: environment)
+        #expect(!second.stdout.contains("Up to date"), "\(second.stdout)")
+        #expect(!second.stderr.contains("spelling-dictionary-missing"), "\(second.stderr)")
+        #expect(!(try folder.read("site/review/index.html")).contains("spelling-dictionary-missing"))
+        #expect(try run(["build", "content", "-o", "site"], in: folder.url, environment: environment).stdout.contains("Up to date"))
+    }
 }
