@@ -168,7 +168,11 @@ struct ReviewTranslationModel: Encodable {
 /// One part of a composed sticker on its page: "base: a waffle cone".
 struct MadeOfModel: Encodable {
     let part: String
+    /// The part name's language, when not the page's.
+    let partLang: String?
     let label: String
+    /// The label's language, when not the page's (a choice not yet translated).
+    let labelLang: String?
 }
 
 /// A choice in a `<select>`.
@@ -404,6 +408,8 @@ struct BuilderPageModel: Encodable {
 /// One part on a builder page, with its choices.
 struct BuilderPartModel: Encodable {
     let name: String
+    /// The name's language, when not the page's (part names are the pack's folder names).
+    let nameLang: String?
     let part: String
     let choices: [BuilderChoiceModel]
 }
@@ -416,6 +422,8 @@ struct BuilderChoiceModel: Encodable {
     /// The query value: the choice's name, or "none".
     let value: String
     let label: String
+    /// The label's language, when not the page's (a choice not yet translated).
+    let labelLang: String?
     /// The builder page this choice leads to; nil when that combination is not made.
     let href: String?
     let current: Bool

@@ -128,6 +128,22 @@ struct PageRenderer: Sendable {
         return (title, alt, description, sticker.tags, sticker.tags.isEmpty ? nil : stand)
     }
 
+    /// A part choice's label on a page in `language`: its translation (`base/cone.fr.md`), else
+    /// the label it was written with, marked in the pack's language (the composed label above it
+    /// is already the translated one); "none" in the page's words for an optional part left out.
+    func choiceLabel(_ choice: PartsPack.Choice?, in pack: Pack, language: PageLanguage) -> LocalizedText {
+        guard let choice else { return LocalizedText(text: language.chrome["builderNone"], lang: nil) }
+        let written = choice.label ?? choice.name
+        if showsOwnTexts(of: pack, in: language) { return LocalizedText(text: written, lang: language.lang(of: pack.language ?? language.tag)) }
+        if let translated = choice.translations[language.tag]?.label { return LocalizedText(text: translated, lang: language.ownLang) }
+        return LocalizedText(text: written, lang: language.lang(of: pack.language ?? language.source))
+    }
+
+    /// The language of a parts pack's part names (its folders' names, which have no translations).
+    func partNameLang(of pack: Pack, in language: PageLanguage) -> String? {
+        showsOwnTexts(of: pack, in: language) ? language.lang(of: pack.language ?? language.tag) : language.lang(of: pack.language ?? language.source)
+    }
+
     /// The "not yet translated" / "may be out of date" note of a sticker's label in `language`.
     func translationNote(for sticker: Sticker, in pack: Pack, language: PageLanguage) -> TranslationNoteModel? {
         let source = catalog.site.sourceLanguage(of: pack)
@@ -314,7 +330,12 @@ struct PageRenderer: Sendable {
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
             artText: ArtTextModel(artText[sticker.source]),
             madeOf: sticker.composition.map { composition in
-                composition.choices.map { MadeOfModel(part: $0.part, label: $0.choice == nil ? chrome["builderNone"] : $0.label ?? $0.choice!) }
+                composition.choices.map { made in
+                    let choice = made.choice.flatMap { name in pack.parts.first { $0.name == made.part }?.choices.first { $0.name == name } }
+                    let label = made.choice != nil && choice == nil ? LocalizedText(text: made.label ?? made.choice!, lang: nil)
+                        : choiceLabel(choice, in: pack, language: language)
+                    return MadeOfModel(part: made.part, partLang: partNameLang(of: pack, in: language), label: label.text, labelLang: label.lang)
+                }
             },
             builder: sticker.composition == nil ? nil
                 : LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page), title: chrome["builderLink"]),
@@ -388,12 +409,14 @@ struct PageRenderer: Sendable {
                 var wanted = current
                 if position < wanted.count { wanted[position] = option?.name }
                 let target = byChoices[wanted]
+                let label = choiceLabel(option, in: pack, language: language)
                 return BuilderChoiceModel(part: part.name, id: "part-\(position)-\(number)", value: option?.name ?? "none",
-                                          label: option.map { $0.label ?? $0.name } ?? chrome["builderNone"],
+                                          label: label.text, labelLang: label.lang,
                                           href: target.map { relative(language.path(SitePaths.builderPage(pack, $0)), from: page) },
                                           current: position < current.count && current[position] == option?.name)
             }
-            return BuilderPartModel(name: CatalogLoader.title(fromStem: part.name), part: part.name, choices: choices)
+            return BuilderPartModel(name: CatalogLoader.title(fromStem: part.name), nameLang: partNameLang(of: pack, in: language),
+                                    part: part.name, choices: choices)
         }
         let words = texts(of: sticker, in: pack, language: language)
         let packWords = texts(of: pack, in: language)

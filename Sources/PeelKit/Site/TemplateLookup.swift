@@ -386,7 +386,9 @@ extension MadeOfModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "part": self.part
+        case "partLang": self.partLang
         case "label": self.label
+        case "labelLang": self.labelLang
         default: nil
         }
     }
@@ -413,6 +415,7 @@ extension BuilderPartModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
+        case "nameLang": self.nameLang
         case "part": self.part
         case "choices": self.choices
         default: nil
@@ -427,6 +430,7 @@ extension BuilderChoiceModel: MustacheParent {
         case "id": self.id
         case "value": self.value
         case "label": self.label
+        case "labelLang": self.labelLang
         case "href": self.href
         case "current": self.current
         default: nil

@@ -540,6 +540,26 @@ extension SiteBuilderTests {
         }
     }
 
+    /// A parts pack's builder and its combinations' pages in another language name the choices by
+    /// their translations (`base/cone.ar.md`), an untranslated one in the pack's language and so
+    /// marked, and the part names (its folders') as the pack's language.
+    @Test func theBuilderNamesEachChoiceInThePagesLanguage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/sundaes"), to: "content/sundaes")
+        try folder.write("---\ntitle: Fixture\nlanguages: [en, ar, de]\n---\n", to: "content/site.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let arabic = try folder.read("site/ar/sundaes/builder/index.html")
+        #expect(arabic.contains(">مخروط وافل</label>") && !arabic.contains("a waffle cone"), "the Arabic part label")
+        #expect(arabic.contains("<legend lang=\"en\">Base</legend>"))
+        let page = try folder.read("site/ar/sundaes/cone-mint/index.html")
+        #expect(page.contains("<dt lang=\"en\">base</dt><dd dir=\"auto\">مخروط وافل</dd>"), "made of, in Arabic")
+        // No German part files: the English labels, marked as English.
+        let german = try folder.read("site/de/sundaes/builder/index.html")
+        #expect(german.contains("<label for=\"part-0-0\" lang=\"en\">a waffle cone</label>"))
+        let english = try folder.read("site/sundaes/builder/index.html")
+        #expect(english.contains("<label for=\"part-0-0\">a waffle cone</label>") && english.contains("<legend>Base</legend>"))
+    }
+
     @Test func catalogJSONTimingsHaveNoFloatingPointNoise() async throws {
         // basic_f20.png: frames whose delays add up to 1.4999999999999996 s in doubles.
         let folder = try TemporaryFolder()
