@@ -30,4 +30,11 @@
     location.assign(input.dataset.href + "?" + query());
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); });
+  // Back to this page (from the browser's cache, or with the form as it was left): the radios
+  // show this page's combination again, not the choice that led away from it, which could not be
+  // chosen again.
+  window.addEventListener("pageshow", function () {
+    form.querySelectorAll("input[type=radio]").forEach(function (input) { input.checked = input.defaultChecked; });
+    if (history.replaceState) history.replaceState(null, "", "?" + query());
+  });
 })();

@@ -7,10 +7,17 @@
   "use strict";
   // Peel writes this script's words in English: on a page in another language they carry lang="en",
   // so a screen reader reads them with an English voice.
+  // English on a page in another language is marked so, and laid out left to right on a
+  // right-to-left page ("1 of 2" read as "of 2 1" otherwise).
   function sayInEnglish(element, text) {
     element.textContent = text;
-    if (!text || /^en(-|$)/i.test(document.documentElement.lang || "en")) element.removeAttribute("lang");
-    else element.lang = "en";
+    if (!text || /^en(-|$)/i.test(document.documentElement.lang || "en")) {
+      element.removeAttribute("lang");
+      element.removeAttribute("dir");
+    } else {
+      element.lang = "en";
+      element.dir = "ltr";
+    }
   }
   var dialog = document.querySelector("[data-viewer]");
   var grid = document.getElementById("sticker-grid");
@@ -93,7 +100,7 @@
       size.textContent = "";
     }
     link.textContent = item.getAttribute("data-title");
-    setLang(link, textLang);
+    setLang(link, item.getAttribute("data-title-lang") || textLang);
     link.href = item.querySelector("a").getAttribute("href");
     var text = item.getAttribute("data-label");
     if (text) {
