@@ -196,8 +196,10 @@ struct ImageStep: Sendable {
         } ?? []
         guard site != nil else { return StickerAssets(info: record.info, thumbnails: [], findings: findings) }
         let thumbnails = record.thumbnails.map { file in
-            Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width, format: file.format),
-                      width: file.width, height: file.height,
+            // A slot the original stands in for has the original's size: the file its URL names.
+            let original = file.isOriginal ? record.info.map { (width: $0.width, height: $0.height) } : nil
+            return Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width, format: file.format),
+                      width: original?.width ?? file.width, height: original?.height ?? file.height,
                       poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil)
         }
         return StickerAssets(info: record.info, thumbnails: thumbnails,

@@ -701,11 +701,18 @@ struct PageRenderer: Sendable {
             // contained in a square box (`sizes` is the box's width), so a portrait thumbnail of
             // 80 × 160 px fills a 160 px box at 1x. Described as 80w, the browser took it for half
             // the box's width and fetched the 2x file on 1x screens.
-            let srcset = thumbnails.map { "\(relative($0.url, from: page)) \($0.boxSide)w" }.joined(separator: ", ")
-            let posters = thumbnails.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.boxSide)w" } }
+            // A file listed once: where the original stands in for both sizes, it is one candidate
+            // of its own width (408w), not two of the boxes' (160w and 320w).
+            var listed = Set<String>()
+            let candidates = thumbnails.filter { listed.insert($0.url).inserted }
+            let srcset = candidates.map { "\(relative($0.url, from: page)) \($0.boxSide)w" }.joined(separator: ", ")
+            let posters = candidates.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.boxSide)w" } }
+            // Shown at the smallest box's size, whatever file stands in for it.
+            let box = ThumbnailSizes.boxes[0]
+            let size = asset?.info.map { Resampler.fittedSize(width: $0.width, height: $0.height, box: box) } ?? (width: first.width, height: first.height)
             return ImageModel(src: relative(first.url, from: page), srcset: srcset,
                               posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
-                              width: first.width, height: first.height, alt: alt,
+                              width: size.width, height: size.height, alt: alt,
                               lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
         }
         let box = ThumbnailSizes.boxes[0]

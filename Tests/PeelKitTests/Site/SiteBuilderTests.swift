@@ -39,7 +39,7 @@ import Testing
         #expect(folder.exists("site/pets/dog/dog-160w.webp"), "JPEG stickers get thumbnails")
         // The 5.6 KB GIF is lighter than the WebP thumbnails of it, so it stands in for them.
         #expect(!folder.exists("site/pets/turtle/turtle-160w.webp"), "no thumbnail file heavier than the GIF it stands for")
-        #expect(try folder.read("site/pets/index.html").contains("srcset=\"turtle/turtle.gif 160w"), "the GIF itself is served instead")
+        #expect(try folder.read("site/pets/index.html").contains("srcset=\"turtle/turtle.gif 300w\""), "the GIF itself is served instead")
         #expect(!folder.exists("site/pets/turtle/turtle-poster.png"), "only animated stickers get a poster")
     }
 
@@ -62,7 +62,8 @@ import Testing
         #expect(pack.contains("loading=\"lazy\""))
         // Still thumbnails are WebP, whatever the original's format (a 300 px WebP is lighter than the JPEG).
         #expect(pack.contains("<img src=\"dog/dog-160w.webp\" srcset=\"dog/dog-160w.webp 160w, dog/dog-300w.webp 300w\""), "a JPEG sticker has thumbnails")
-        #expect(pack.contains("srcset=\"turtle/turtle.gif 160w, turtle/turtle.gif 300w\""), "a GIF lighter than its thumbnails stands in for them")
+        #expect(pack.contains("<img src=\"turtle/turtle.gif\" srcset=\"turtle/turtle.gif 300w\" sizes=\"(max-width: 600px) 30vw, 160px\" width=\"160\" height=\"160\""),
+                "a GIF lighter than its thumbnails stands in for them: listed once, at its own width, shown at the box's size")
         #expect(!pack.contains("prefers-reduced-motion"), "still stickers need no poster")
         // Display order: fox (order 1) first, then by name.
         let order = ["fox/index.html", "cat/index.html", "dog/index.html", "turtle/index.html"].map { pack.range(of: $0)!.lowerBound }
@@ -144,6 +145,7 @@ import Testing
         let turtle = try #require(stickers.first { $0["slug"] as? String == "turtle" })
         #expect((turtle["thumbnails"] as? [[String: Any]])?.map { $0["url"] as? String } == ["pets/turtle/turtle.gif", "pets/turtle/turtle.gif"],
                 "the original stands in for a thumbnail that would be heavier")
+        #expect((turtle["thumbnails"] as? [[String: Any]])?.map { $0["width"] as? Int } == [300, 300], "with the original's size")
         #expect(dog["poster"] is NSNull)
         #expect(dog["frame_delays"] as? [Double] == [])
         #expect(dog["loop_count"] is NSNull)
