@@ -89,13 +89,21 @@ enum PackArchive {
         }
         entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
 
+        // A content file that is a symlink leading outside the content folder (a sidecar linked
+        // to ~/.ssh/id_rsa) is never read: the build reported it "not read", and its bytes went
+        // into the published zip all the same.
+        let inside = ContentPath(root: content)
         for entry in entries {
             let data: Data
             switch entry.source {
             case .bytes(let bytes): data = bytes
-            case .content(let path): data = try ContentFile.read(content.appendingPathComponent(path))
+            case .content(let path):
+                guard inside.relative(inside.url(path)) != nil else {
+                    throw PeelError.unreadable(path: path, reason: "symlink leads outside the content folder")
+                }
+                data = try ContentFile.read(content.appendingPathComponent(path))
             case .original(let path):
-                guard let bytes = try? ContentFile.read(content.appendingPathComponent(path)) else { continue }
+                guard inside.relative(inside.url(path)) != nil, let bytes = try? ContentFile.read(content.appendingPathComponent(path)) else { continue }
                 data = bytes
             }
             do {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 @testable import PeelKit
 
 /// Paths from front matter and symlinks must stay inside the content folder; everything else is
@@ -81,6 +82,16 @@ import Testing
             let text = try folder.read("site/\(path)")
             #expect(!text.contains("SECRET-OUTSIDE"), "\(path) shows text read from outside the content folder")
             #expect(!text.contains("root:x:0:0"), "\(path) shows /etc/passwd")
+        }
+        // The pack downloads carry the packs' own files (`originals/`), never what a link leads to.
+        let zips = site.keys.filter { $0.hasSuffix(".zip") }
+        #expect(zips.contains("links/links.zip"))
+        for path in zips {
+            for entry in try Archive(url: folder.url.appendingPathComponent("site/\(path)"), accessMode: .read) {
+                var bytes = Data()
+                _ = try Archive(url: folder.url.appendingPathComponent("site/\(path)"), accessMode: .read).extract(entry) { bytes.append($0) }
+                #expect(!String(decoding: bytes, as: UTF8.self).contains("SECRET-OUTSIDE"), "\(path): \(entry.path) holds the file outside")
+            }
         }
     }
 
