@@ -31,8 +31,12 @@ final class ContentHashes: @unchecked Sendable {
 
     private let rootPath: String
 
+    /// The content folder with its symlinks resolved, to tell links that lead outside it.
+    private let resolvedRoot: String
+
     init(root: URL, previous: PathMap<Entry>, paths: PathMap<FileStamp>? = nil) {
         rootPath = root.standardizedFileURL.path
+        resolvedRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
         self.previous = previous
         current = paths.map { $0.mapValues { _ in Self.pending } } ?? PathMap()
     }
@@ -112,8 +116,15 @@ final class ContentHashes: @unchecked Sendable {
     func hash(of path: String) throws -> String {
         if let known = knownHash(of: path) { return known }
         let url = URL(fileURLWithPath: fullPath(path), isDirectory: false)
-        let stamp = FileStamp.of(path: url.path)
         var hasher = SHA256()
+        // A symlink leading outside the content folder is hashed by where it leads, never read.
+        var link = stat()
+        if lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, !InputSnapshot.leadsInside(url.path, root: resolvedRoot) {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? ""
+            hasher.update(data: Data("symlink leading outside the content folder: \(target)".utf8))
+            return record(sha256: Hex.string(hasher.finalize()), of: path, stampBeforeReading: FileStamp(link))
+        }
+        let stamp = FileStamp.of(path: url.path)
         do {
             try ContentFile.forEachPart(of: url) { hasher.update(bufferPointer: $0) }
         } catch {

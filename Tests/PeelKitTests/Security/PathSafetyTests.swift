@@ -95,6 +95,28 @@ import ZIPFoundation
         }
     }
 
+    /// A folder linked from the catalog to outside it (a pack linked to `/`, a folder in a pack
+    /// linked to a private one) is never walked: nothing there is listed, read or hashed into the
+    /// cache (a link to `/` read the whole disk). The links are inputs all the same: removing one
+    /// is a change the next build sees.
+    @Test func foldersLinkedOutsideAreNeverWalked() async throws {
+        let (folder, content) = try contentBesideASecret()
+        try folder.write("salaries\n", to: "private/deep/salaries.xlsx")
+        try link("content/root", to: "/", in: folder)
+        try link("content/good/tools", to: folder.url.appendingPathComponent("private").path, in: folder)
+        let first = try await build(content, in: folder)
+        #expect(first.findings.map(\.formatted).contains("root: error[path-outside-content]: pack folder is a symlink that leads outside the content folder; it is skipped"))
+        let state = try folder.read(".peel-cache/site/state.txt")
+        #expect(!state.contains(" good/tools/") && !state.contains(" root/"), "nothing under the links is an input")
+        #expect(!state.contains("salaries"))
+        #expect(try await build(content, in: folder).upToDate)
+
+        try FileManager.default.removeItem(at: content.appendingPathComponent("root"))
+        let second = try await build(content, in: folder)
+        #expect(!second.upToDate)
+        #expect(!second.findings.contains { $0.file == "root" })
+    }
+
     @Test func symlinksThatStayInsideTheContentFolderWork() async throws {
         let (folder, content) = try contentBesideASecret()
         try folder.write("---\ntitle: Aliases\nsize: small\nicon: ../good/fox.png\n---\n", to: "content/aliases/pack.md")
