@@ -84,8 +84,14 @@ public struct CatalogLoader {
     /// lost every language, its title and its settings, and replaced the good one in place.
     static func siteFileError(in contentFolder: URL) -> Finding? {
         let content = ContentPath(root: contentFolder)
-        guard FileManager.default.fileExists(atPath: content.url("site.md").path) else { return nil }
-        return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && FrontMatter.unreadableCodes.contains($0.code) }
+        // A site.md that is there and cannot be read (not UTF-8, no permission, too large, not a
+        // file, a symlink dangling or leading outside) stops the build as broken YAML does: read
+        // as empty, the site would be published without its title and languages, and every other
+        // language's pages deleted. No site.md at all is a catalog without settings.
+        var link = stat()
+        guard lstat(content.url("site.md").path, &link) == 0 else { return nil }
+        let stopping = FrontMatter.unreadableCodes.union([.pathOutsideContent, .fileTooLarge, .unreadableFile, .textEncoding])
+        return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && stopping.contains($0.code) }
     }
 
     private func readSite(content: ContentPath, findings: inout [Finding]) -> SiteInfo {

@@ -473,6 +473,24 @@ extension SiteBuilderTests {
         let (_, findings) = try CatalogLoader(contentFolder: content).load()
         #expect(findings.contains { $0.code == .yamlSyntax && $0.file == "site.md" })
         #expect(!findings.contains { $0.code == .undeclaredLanguage }, "\(findings.map(\.formatted))")
+
+        // Not only broken YAML: a site.md that cannot be read at all keeps the site in place too.
+        let siteFile = content.appendingPathComponent("site.md")
+        let unreadable: [(String, () throws -> Void)] = [
+            ("not UTF-8", { try Data([0x2D, 0x2D, 0x2D, 0x0A, 0xFF, 0xFE, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A]).write(to: siteFile) }),
+            ("a dangling symlink", { try FileManager.default.createSymbolicLink(atPath: siteFile.path, withDestinationPath: "gone.md") }),
+            ("a symlink leading outside", {
+                try folder.write("---\ntitle: Elsewhere\n---\n", to: "elsewhere.md")
+                try FileManager.default.createSymbolicLink(atPath: siteFile.path, withDestinationPath: folder.url.appendingPathComponent("elsewhere.md").path)
+            }),
+            ("a folder", { try FileManager.default.createDirectory(at: siteFile, withIntermediateDirectories: false) }),
+        ]
+        for (kind, make) in unreadable {
+            try? FileManager.default.removeItem(at: siteFile)
+            try make()
+            await #expect(throws: PeelError.self, "site.md as \(kind)") { _ = try await build(content, into: site) }
+            #expect(Self.snapshot(site) == before, "site.md as \(kind)")
+        }
     }
 
     /// Icon art that cannot be read is a finding; the site, the pack's page and its zip are still made.
