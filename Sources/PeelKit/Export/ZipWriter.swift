@@ -49,7 +49,10 @@ struct ZipWriter {
     }
 
     mutating func add(_ path: String, _ contents: Data, method: Method) throws {
-        let name = Array(path.utf8)
+        // APPNOTE 4.4.17: names use forward slashes only. A backslash is a legal character of a
+        // file name on Linux and macOS, but Windows extractors read it as a separator, so a
+        // sticker named `x\..\..\evil.png` would unzip above the folder: it becomes "_".
+        let name = Array(path.replacingOccurrences(of: "\\", with: "_").utf8)
         guard name.count <= 0xFFFF else { throw Failure.tooLarge("the entry name \(path)") }
         let crc = CRC32.checksum(contents)
         var body = contents

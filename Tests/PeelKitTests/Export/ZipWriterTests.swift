@@ -19,6 +19,15 @@ import ZIPFoundation
         return try writer.finish()
     }
 
+    /// A backslash in a file name (legal on Linux and macOS) is a separator to Windows
+    /// extractors: `x\..\..\evil.png` would unzip above the folder, so no entry name holds one.
+    @Test func backslashesNeverReachAnEntryName() throws {
+        var writer = ZipWriter()
+        try writer.add("pack/originals/x\\..\\..\\evil.png", Data([1, 2, 3]), method: .stored)
+        let archive = try Archive(data: try writer.finish(), accessMode: .read)
+        #expect(archive.map(\.path) == ["pack/originals/x_.._.._evil.png"])
+    }
+
     @Test func zipFoundationReadsEveryEntryBack() throws {
         let archive = try Archive(data: try Self.archive(), accessMode: .read)
         #expect(archive.map(\.path) == Self.entries.map(\.path))
