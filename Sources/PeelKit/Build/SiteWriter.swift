@@ -92,6 +92,12 @@ final class SiteWriter: @unchecked Sendable {
     /// thumbnails, originals and zips); false when there is none.
     func carry(_ path: String) throws -> Bool {
         guard let previous = previousOutputs[path], let source = previousFile(path) else { return false }
+        // A shard's file is what its manifest says it is, at least in size (the shards are CI
+        // artifacts another job made): a file swapped since is refused, not published.
+        var info = stat()
+        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == previous.size else {
+            throw PeelError.writeFailed(path: source, reason: "is not the file its build wrote (a symlink, or other bytes than peel-shard.json records); build it again")
+        }
         try place(source, to: path, reused: true)
         lock.lock()
         outputs[path] = previous
@@ -182,8 +188,12 @@ final class SiteWriter: @unchecked Sendable {
     func place(_ source: String, to path: String, reused: Bool) throws {
         let target = try prepare(path)
         var info = stat()
-        guard stat(source, &info) == 0 else {
+        guard lstat(source, &info) == 0 else {
             throw PeelError.writeFailed(path: target, reason: "the build cache lost \((source as NSString).lastPathComponent)")
+        }
+        // Only a regular file is placed: a symlink copied as one would lead out of the site.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw PeelError.writeFailed(path: target, reason: "\(source) is not a regular file (a symlink?); Peel places only files it wrote")
         }
         if !link(source, to: target) {
             do {

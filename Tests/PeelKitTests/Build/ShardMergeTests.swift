@@ -89,6 +89,25 @@ import Testing
         #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("single")))
     }
 
+    /// Shards are CI artifacts another job made: a file of one swapped for a symlink (to
+    /// /etc/passwd) or for other bytes is refused, never published in the merged site.
+    @Test func aShardFileSwappedSinceItWasBuiltIsRefused() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("shard-1", packs: .shard(index: 1, count: 2))
+        _ = try await workspace.build("shard-2", packs: .shard(index: 2, count: 2))
+        let manifest = try ShardManifest.read(shard: workspace.url("shard-1"))
+        let thumbnail = try #require(manifest.files.keys.sorted().first { $0.hasSuffix("-160w.webp") })
+        let file = workspace.url("shard-1").appendingPathComponent(thumbnail)
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/etc/passwd")
+        await #expect(throws: PeelError.self) { _ = try await workspace.merge(["shard-1", "shard-2"]) }
+        #expect(!FileManager.default.fileExists(atPath: workspace.url("merged").appendingPathComponent(thumbnail).path))
+
+        try FileManager.default.removeItem(at: file)
+        try Data("other bytes".utf8).write(to: file)
+        await #expect(throws: PeelError.self) { _ = try await workspace.merge(["shard-1", "shard-2"]) }
+    }
+
     @Test func aPackNoShardBuiltIsAnErrorNamingIt() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build("a", packs: .slugs(["faces", "animals", "motion", "sundaes"]))
