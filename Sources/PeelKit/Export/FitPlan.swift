@@ -79,7 +79,7 @@ public enum FitPlan {
         let path = outputPath(for: item, changed: true)
         let target = output.appendingPathComponent(path)
         try OutputLocation(reading: [item.input], suggestion: "-o fitted, or --in-place to replace the originals").check(file: target)
-        if let refusal = record.refusal(toWrite: path, in: output) { throw PeelError.unsafeOutput(path: target.path, reason: refusal) }
+        if let refusal = record.refusal(toWrite: path, data: data, in: output) { throw PeelError.unsafeOutput(path: target.path, reason: refusal) }
         try SafeFile.write(data, to: path, in: output)
         record.record(data, at: path)
         return target

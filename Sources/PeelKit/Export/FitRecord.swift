@@ -17,12 +17,18 @@ public struct FitRecord: Sendable {
         written = ExportRecord.recorded(in: text)
     }
 
-    /// Why fit must not write at `path` in `output`, or nil when it may: no file there, or one fit
-    /// wrote and nobody changed since.
-    public func refusal(toWrite path: String, in output: URL) -> String? {
+    /// Why fit must not write `data` at `path` in `output`, or nil when it may: no file there, one
+    /// fit wrote and nobody changed since, or one with these very bytes (nothing is lost: fit makes
+    /// the same bytes from the same art, so a run stopped before it saved its record, by Ctrl-C or
+    /// a kill, is finished by the next instead of refused file by file).
+    public func refusal(toWrite path: String, data: Data, in output: URL) -> String? {
         let target = output.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: target.path) else { return nil }
-        if let recorded = written[path], let data = try? Data(contentsOf: target), ExportRecord.digest(data) == recorded { return nil }
+        guard let existing = try? Data(contentsOf: target) else {
+            return "a file is already there that cannot be read; move it away, or choose another -o"
+        }
+        if existing == data { return nil }
+        if let recorded = written[path], ExportRecord.digest(existing) == recorded { return nil }
         return "a file is already there that peel fit did not write (or that was changed since); move it away, or choose another -o"
     }
 
