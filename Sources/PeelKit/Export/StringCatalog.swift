@@ -30,6 +30,15 @@ struct StringCatalog: Encodable {
             guard let text, !text.isEmpty, let unitState = StringCatalog.state(of: state) else { return }
             localizations[language] = Localization(stringUnit: StringUnit(state: unitState, value: text))
         }
+
+        /// A string every other language falls back to must have a value in the catalog's source
+        /// language: without one, `String(localized:)` gives the key ("fox"), and VoiceOver reads
+        /// that. A pack written in another language (`language: ar`) and not yet translated into
+        /// the default one gives its own text there, as `needs_review` (a translator's to do).
+        mutating func fillSource(_ sourceLanguage: String, from ownLanguage: String) {
+            guard localizations[sourceLanguage] == nil, let own = localizations[ownLanguage] else { return }
+            localizations[sourceLanguage] = Localization(stringUnit: StringUnit(state: "needs_review", value: own.stringUnit.value))
+        }
     }
 
     let sourceLanguage: String
@@ -86,6 +95,7 @@ struct StringCatalog: Encodable {
                     entry.add(text, language: language, state: sticker.labelState(in: language, source: source))
                 }
                 guard !entry.localizations.isEmpty else { continue }
+                entry.fillSource(catalog.sourceLanguage, from: source)
                 catalog.strings[qualified ? "\(pack.slug)/\(sticker.slug)" : sticker.slug] = entry
             }
         }
@@ -102,6 +112,7 @@ struct StringCatalog: Encodable {
             let text = language == site.sourceLanguage(of: pack) ? pack.title : pack.translations[language]?.title
             entry.add(text, language: language, state: pack.titleState(in: language, site: site))
         }
+        entry.fillSource(catalog.sourceLanguage, from: site.sourceLanguage(of: pack))
         catalog.strings["CFBundleDisplayName"] = entry
         return catalog
     }

@@ -58,6 +58,24 @@ import Testing
         #expect(Self.units(infoPlist, key: "CFBundleDisplayName") == ["en": ["translated", "Night sky"], "fr": ["translated", "Ciel de nuit"]])
     }
 
+    /// A pack written in another language (`language: fr`) and not yet translated into the
+    /// default one still has a value in the catalogs' source language (its own text, to review):
+    /// without one, `String(localized: "owl")` gave the key, and VoiceOver read "owl".
+    @Test func aPackInAnotherLanguageFillsTheSourceLanguage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Birds\nlanguages: [en, fr]\n---\n", to: "site.md")
+        try folder.write("---\ntitle: Oiseaux\nlanguage: fr\n---\n", to: "birds/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "birds/owl.png")
+        try folder.write("---\nalt: Une chouette\n---\n", to: "birds/owl.md")
+        let output = try TemporaryFolder()
+        _ = try XcodeExport().write(try await Review.make(content: folder.url), content: folder.url, into: output.url)
+        let localizable = try Self.json(Data(contentsOf: output.url.appendingPathComponent("Localizable.xcstrings")))
+        #expect(localizable["sourceLanguage"] as? String == "en")
+        #expect(Self.units(localizable, key: "owl") == ["fr": ["translated", "Une chouette"], "en": ["needs_review", "Une chouette"]])
+        let infoPlist = try Self.json(Data(contentsOf: output.url.appendingPathComponent("InfoPlist.xcstrings")))
+        #expect(Self.units(infoPlist, key: "CFBundleDisplayName") == ["fr": ["translated", "Oiseaux"], "en": ["needs_review", "Oiseaux"]])
+    }
+
     @Test func stringCatalogsAreLaidOutAsXcodeWritesThem() throws {
         var catalog = StringCatalog(sourceLanguage: "en")
         var entry = StringCatalog.Entry(comment: "Accessibility label (VoiceOver) of p/a.png")
