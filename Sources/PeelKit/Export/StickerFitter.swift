@@ -62,9 +62,14 @@ public struct StickerFitter: Sendable {
                 report.steps.append("centred on a transparent \(box) × \(box) px square (Messages rejects sides under \(SizeClass.minimumSide) px)")
             }
         }
-        // 2. Re-encode losslessly.
+        // 2. Re-encode losslessly, with the PNG's colour profile and text (an artist's Display P3
+        // art and Copyright line were dropped, and `--in-place` replaces the only copy).
         // No loop count (a GIF without the NETSCAPE extension) plays once: so does the APNG.
         let loop = image.loopCount ?? 1
+        let kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data) : []
+        func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
+            PNGChunks.inserting(kept, into: try self.encode(frames, loopCount: loopCount, palette: palette))
+        }
         var output = try encode(frames, loopCount: loop, palette: nil)
         report.steps.append(image.isAnimated ? "re-encoded as APNG" : "re-encoded as PNG")
         // 3. Reduce to a palette, with fewer colours until it fits.

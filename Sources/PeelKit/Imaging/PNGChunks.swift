@@ -60,6 +60,41 @@ public struct PNGChunks {
         }
     }
 
+    /// What a PNG says about its colours and its rights, which a re-encode of its pixels must
+    /// keep: the colour space (an `iCCP` profile such as Display P3, or `sRGB`, `gAMA`, `cHRM`,
+    /// `cICP`) and the text (`tEXt`, `zTXt`, `iTXt`: Copyright, Author). Not `eXIf`: its
+    /// orientation is already applied to the pixels read.
+    static let keptOnReencoding: Set<String> = ["iCCP", "sRGB", "gAMA", "cHRM", "cICP", "tEXt", "zTXt", "iTXt"]
+
+    /// The whole chunks (length, type, data, CRC) of `types` in `data`, in their order.
+    static func chunks(_ types: Set<String>, in data: Data) -> [Data] {
+        data.withUnsafeBytes { bytes -> [Data] in
+            guard bytes.count >= 8 else { return [] }
+            var found: [Data] = []
+            var offset = 8
+            while offset + 12 <= bytes.count {
+                let length = uint32(bytes, offset)
+                guard length <= bytes.count - offset - 12 else { break }
+                let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+                if types.contains(type) { found.append(Data(bytes[offset..<(offset + 12 + length)])) }
+                if type == "IEND" { break }
+                offset += 12 + length
+            }
+            return found
+        }
+    }
+
+    /// `png` with `chunks` right after its IHDR (where colour chunks must be, before PLTE and the
+    /// image data; text may be anywhere). `png` unchanged when it does not start with an IHDR.
+    static func inserting(_ chunks: [Data], into png: Data) -> Data {
+        guard !chunks.isEmpty, png.count >= 33, png[png.startIndex + 12..<png.startIndex + 16].elementsEqual("IHDR".utf8) else { return png }
+        let afterIHDR = png.startIndex + 33
+        var result = Data(png[..<afterIHDR])
+        for chunk in chunks { result.append(chunk) }
+        result.append(png[afterIHDR...])
+        return result
+    }
+
     /// The big-endian 32-bit number at `offset`.
     private static func uint32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int {
         Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])

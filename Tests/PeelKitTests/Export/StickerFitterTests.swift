@@ -35,6 +35,31 @@ import Testing
         #expect(fitted.info.hasTransparentPixels == true)
     }
 
+    /// A PNG chunk: length, type, data and the CRC of type and data.
+    static func chunk(_ type: String, _ payload: [UInt8]) -> Data {
+        var data = Data([UInt8(payload.count >> 24 & 0xFF), UInt8(payload.count >> 16 & 0xFF), UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)])
+        let body = Data(Array(type.utf8) + payload)
+        data.append(body)
+        let crc = CRC32.checksum(body)
+        data.append(contentsOf: [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        return data
+    }
+
+    /// Fit re-encodes the pixels, and keeps what the PNG says about their colours and its rights
+    /// (`--in-place` replaces the artist's only copy): gamma, chromaticities, sRGB and text chunks
+    /// come through as they were.
+    @Test func refittingKeepsTheColourSpaceAndTheText() throws {
+        let art = try Fixtures.data(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"))
+        let kept = [Self.chunk("sRGB", [0]), Self.chunk("gAMA", [0, 0, 0xB1, 0x8F]),
+                    Self.chunk("tEXt", Array("Copyright".utf8) + [0] + Array("Jane Artist, CC BY-SA 4.0".utf8))]
+        let tagged = PNGChunks.inserting(kept, into: art)
+        let (output, _) = try StickerFitter(sizeClass: .small).fit(tagged)
+        #expect(PNGChunks.chunks(PNGChunks.keptOnReencoding, in: output) == kept)
+        #expect(try ImageAnalyzer().analyze(output).info.width == 300, "still a PNG libpng reads")
+        let (untagged, _) = try StickerFitter(sizeClass: .small).fit(art)
+        #expect(PNGChunks.chunks(PNGChunks.keptOnReencoding, in: untagged).isEmpty)
+    }
+
     /// Wide art scaled into a `small` box would be 300 × 150, which Messages rejects: it is centred
     /// on a transparent 300 × 300 square. Wide art that stays at least 300 px high is left wide.
     @Test func wideArtNeverEndsUpUnderMessagesMinimumSide() throws {
