@@ -23,9 +23,16 @@ final class BuildCache: @unchecked Sendable {
 
     static func folder(forOutput output: URL) -> URL {
         let output = output.standardizedFileURL
+        // `.peel-cache/` beside the content folder also holds `peel check`'s art checks and the
+        // parts packs' composed art: an output named like them gets its cache under another name
+        // (`-o art-checks` made `peel check` refuse the build's cache as not its own).
+        let name = output.lastPathComponent
         return output.deletingLastPathComponent().appendingPathComponent(".peel-cache")
-            .appendingPathComponent(output.lastPathComponent)
+            .appendingPathComponent(reservedNames.contains(name) ? name + ".site" : name)
     }
+
+    /// The folders of `.peel-cache/` that are no build's cache.
+    static let reservedNames: Set<String> = [ArtCache.folderName, CatalogLoader.partsFolderName]
 
     init(folder: URL) {
         self.folder = folder

@@ -12,10 +12,13 @@ public struct CatalogLoader {
     /// each composite named by its layers' content hashes.
     public var partsFolder: URL
 
+    /// The parts folder's name in `.peel-cache/`.
+    static let partsFolderName = "parts"
+
     public init(contentFolder: URL, partsFolder: URL? = nil) {
         self.contentFolder = contentFolder
         self.partsFolder = partsFolder ?? contentFolder.standardizedFileURL.deletingLastPathComponent()
-            .appendingPathComponent(".peel-cache").appendingPathComponent("parts")
+            .appendingPathComponent(".peel-cache").appendingPathComponent(Self.partsFolderName)
     }
 
     public func load() throws -> (Catalog, [Finding]) {

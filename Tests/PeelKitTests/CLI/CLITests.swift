@@ -431,4 +431,20 @@ extension CLITests {
         #expect(!(try folder.read("site/review/index.html")).contains("spelling-dictionary-missing"))
         #expect(try run(["build", "content", "-o", "site"], in: folder.url, environment: environment).stdout.contains("Up to date"))
     }
+
+    /// `.peel-cache/` beside the content holds `peel check`'s art checks and the parts packs' art:
+    /// an output folder named like them keeps its build cache under another name, so neither
+    /// command refuses the other's folder as not Peel's.
+    @Test func anOutputNamedLikeACacheFolderWorksWithCheck() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        for output in ["art-checks", "parts"] {
+            let build = try run(["build", "content", "-o", output], in: folder.url, environment: ["CI": "true"])
+            #expect(build.status != 2, "\(output): \(build.stderr)")
+            let check = try run(["check", "content"], in: folder.url, environment: ["CI": "true"])
+            #expect(check.status != 2 && !check.stderr.contains("not made by Peel"), "\(output): \(check.stderr)")
+            let again = try run(["build", "content", "-o", output], in: folder.url, environment: ["CI": "true"])
+            #expect(again.status != 2 && again.stdout.contains("Up to date"), "\(output): \(again.stderr)")
+        }
+    }
 }
