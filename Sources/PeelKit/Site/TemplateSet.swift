@@ -47,7 +47,11 @@ public struct TemplateSet: Sendable {
         var partials: [(name: String, line: Int, origin: String)] = []
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
             if let tag = ChromeStrings.tag(ofFile: name) {
-                stringTables[tag] = try ChromeStrings.parse(data, origin: origins[name] ?? name)
+                // A theme's table is laid over Peel's own for that language, key by key: a
+                // `strings.fr.json` that changes one word keeps the other French words (it
+                // replaced the whole table, and every other word fell back to English).
+                let own = EmbeddedTemplates.files[name].flatMap { try? ChromeStrings.parse(Data($0.utf8), origin: name) } ?? [:]
+                stringTables[tag] = own.merging(try ChromeStrings.parse(data, origin: origins[name] ?? name)) { _, theme in theme }
                 continue
             }
             guard name.hasSuffix(".mustache") else {
