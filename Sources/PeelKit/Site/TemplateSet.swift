@@ -27,10 +27,19 @@ public struct TemplateSet: Sendable {
             } catch {
                 throw PeelError.unreadable(path: overrideDirectory.path, reason: "templates folder not found")
             }
-            for name in names where !name.hasPrefix(".") {
+            // Files in its sub-folders (`fonts/`, `img/`) are assets too, at the same paths under
+            // `assets/` (they were skipped, and the theme's CSS pointed at missing files).
+            var pending = names.filter { !$0.hasPrefix(".") }
+            while let name = pending.popLast() {
                 let url = overrideDirectory.appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    guard name.split(separator: "/").count < 8 else { continue }
+                    let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                    pending += children.filter { !$0.hasPrefix(".") }.map { name + "/" + $0 }
+                    continue
+                }
                 do {
                     files[name] = try ContentFile.read(url)
                 } catch {
@@ -46,7 +55,7 @@ public struct TemplateSet: Sendable {
         var stringTables: [String: [String: String]] = [:]
         var partials: [(name: String, line: Int, origin: String)] = []
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
-            if let tag = ChromeStrings.tag(ofFile: name) {
+            if !name.contains("/"), let tag = ChromeStrings.tag(ofFile: name) {
                 // A theme's table is laid over Peel's own for that language, key by key: a
                 // `strings.fr.json` that changes one word keeps the other French words (it
                 // replaced the whole table, and every other word fell back to English).
@@ -54,7 +63,7 @@ public struct TemplateSet: Sendable {
                 stringTables[tag] = own.merging(try ChromeStrings.parse(data, origin: origins[name] ?? name)) { _, theme in theme }
                 continue
             }
-            guard name.hasSuffix(".mustache") else {
+            guard name.hasSuffix(".mustache"), !name.contains("/") else {
                 assets[name] = data
                 continue
             }

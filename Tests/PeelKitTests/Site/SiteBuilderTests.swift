@@ -580,6 +580,18 @@ extension SiteBuilderTests {
         #expect(english.contains("<label for=\"part-0-0\">a waffle cone</label>") && english.contains("<legend>Base</legend>"))
     }
 
+    /// A theme's files in sub-folders (fonts, images its CSS names) are assets too, at the same paths.
+    @Test func aThemesSubFoldersAreCopiedToAssets() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("@font-face { src: url(fonts/brand.woff2); }", to: "theme/extra.css")
+        try folder.write(Data([0x77, 0x4F, 0x46, 0x32]), to: "theme/fonts/brand.woff2")
+        try folder.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", to: "theme/img/logo/mark.svg")
+        try folder.write("hidden", to: "theme/.git/config")
+        _ = try await build(into: folder.url.appendingPathComponent("site"), templates: folder.url.appendingPathComponent("theme"))
+        #expect(folder.exists("site/assets/extra.css") && folder.exists("site/assets/fonts/brand.woff2") && folder.exists("site/assets/img/logo/mark.svg"))
+        #expect(!folder.exists("site/assets/.git"))
+    }
+
     @Test func catalogJSONTimingsHaveNoFloatingPointNoise() async throws {
         // basic_f20.png: frames whose delays add up to 1.4999999999999996 s in doubles.
         let folder = try TemporaryFolder()
