@@ -93,7 +93,7 @@ public struct CatalogLoader {
         // language's pages deleted. No site.md at all is a catalog without settings.
         var link = stat()
         guard lstat(content.url("site.md").path, &link) == 0 else { return nil }
-        let stopping = FrontMatter.unreadableCodes.union([.pathOutsideContent, .fileTooLarge, .unreadableFile, .textEncoding])
+        let stopping = FrontMatter.unreadableCodes.union([.pathOutsideContent, .fileTooLarge, .unreadableFile, .textEncoding, .mergeConflict])
         return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && stopping.contains($0.code) }
     }
 

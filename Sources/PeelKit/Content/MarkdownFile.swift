@@ -38,8 +38,27 @@ struct MarkdownFile {
                                 message: "file is not valid UTF-8 text; save it as UTF-8", sticker: sticker)]
             return
         }
+        // A git merge left both sides in the file: read, the markers were a YAML error whose
+        // advice did not help, or, in the text, a heading and blockquotes published as they were.
+        if let conflict = Self.mergeConflictLine(in: text) {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .mergeConflict, file: path, line: conflict,
+                                message: "a git merge conflict is left here (<<<<<<< … >>>>>>>); keep one side and delete the marker lines; the file is not read", sticker: sticker)]
+            return
+        }
         let (parsed, problems) = FrontMatter.parse(text, file: path)
         frontMatter = parsed
         findings = problems.map { var finding = $0; finding.sticker = sticker; return finding }
+    }
+
+    /// The line of a git conflict's `<<<<<<< ` marker, when `>>>>>>> ` closes it further down;
+    /// nil when the text has none (a lone `=======` is a Markdown heading's underline).
+    static func mergeConflictLine(in text: String) -> Int? {
+        var opening: Int?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if opening == nil, line.hasPrefix("<<<<<<< ") || line == "<<<<<<<" { opening = index + 1 }
+            if let opening, line.hasPrefix(">>>>>>> ") || line == ">>>>>>>" { return opening }
+        }
+        return nil
     }
 }

@@ -76,6 +76,7 @@ public enum RuleHelp {
         .frontMatterUnclosed: "add the closing '---' line",
         .nothingChecked: "point peel check at a content folder, a pack folder or a sticker image",
         .frontMatterNotFirst: "start the file with the '---' line: no blank line or text before it, exactly three dashes",
+        .mergeConflict: "keep the side you want, delete the <<<<<<<, ======= and >>>>>>> lines, and commit the merge",
         .frontMatterNotMapping: "write `key: value` lines",
         .unknownKey: "use the suggested key",
         .wrongType: "give text or a whole number, as the message says",

@@ -29,6 +29,19 @@ import Testing
         #expect(sticker.alt == nil, "nothing is guessed from broken YAML")
     }
 
+    /// A git merge left both sides in a sidecar: one finding on the conflict's first line, in the
+    /// front matter (not a YAML error whose advice does not help) or in the text (which was
+    /// published as a heading and blockquotes); a lone `=======` is a heading's underline.
+    @Test func aMergeConflictIsNamedWhereItStarts() throws {
+        let (inFrontMatter, first) = try load("---\n<<<<<<< HEAD\nalt: Smiley waving hello\n=======\nalt: Smiley waving hi\n>>>>>>> translator\n---\n")
+        #expect(first == ["p/s.md:2: error[merge-conflict]: a git merge conflict is left here (<<<<<<< … >>>>>>>); keep one side and delete the marker lines; the file is not read"], "\(first)")
+        #expect(inFrontMatter.alt == nil)
+        let (_, second) = try load("---\nalt: Waving\n---\n<<<<<<< HEAD\nFor greetings.\n=======\nFor hellos.\n>>>>>>> translator\n")
+        #expect(second.first == "p/s.md:4: error[merge-conflict]: a git merge conflict is left here (<<<<<<< … >>>>>>>); keep one side and delete the marker lines; the file is not read")
+        let (heading, third) = try load("---\nalt: Waving\n---\nGreetings\n=======\n\nA heading, underlined.\n")
+        #expect(third.isEmpty && heading.alt == "Waving", "\(third)")
+    }
+
     @Test func wrongTypesAreErrorsOnTheirLines() throws {
         let (sticker, findings) = try load("---\nalt: [1, 2]\ntitle: {a: b}\ntags: [[nested]]\norder: first\n---\n")
         #expect(findings.contains("p/s.md:2: error[wrong-type]: 'alt' must be text"))
