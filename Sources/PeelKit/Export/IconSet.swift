@@ -77,13 +77,20 @@ public struct IconSet: Sendable {
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
         let set = try files(artAt: artFile, maxPixels: maxPixels)
         let target = folder.appendingPathComponent(Self.folderName)
-        let foreign = Self.foreignFiles(in: target)
+        let foreign = Self.foreignFiles(in: target, planned: Dictionary(set.files.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first }))
         guard foreign.isEmpty else {
             throw PeelError.unsafeOutput(path: target.path, reason: "holds an icon set peel icons did not write, or changed since (\(ExportRecord.shown(foreign))); "
                 + "Peel will not replace it: move it away first, or choose another -o")
         }
         for file in set.files { try SafeFile.write(file.data, to: "\(Self.folderName)/\(file.path)", in: folder) }
         try SafeFile.write(Data(ExportRecord.lines(set.files).utf8), to: "\(Self.folderName)/\(Self.marker)", in: folder)
+        // What a killed run left of its temporary files goes now that the set is whole (not a
+        // running one's: the name holds its process id).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [] where name.hasPrefix(".peel-tmp-") {
+            let pid = name.dropFirst(".peel-tmp-".count).split(separator: "-").first.flatMap { Int32($0) }
+            if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }
+            if !SafeFile.isSymlink(target.appendingPathComponent(name).path) { try? FileManager.default.removeItem(at: target.appendingPathComponent(name)) }
+        }
         return set.warnings
     }
 
@@ -92,13 +99,21 @@ public struct IconSet: Sendable {
 
     /// The files of an existing set that `peel icons` did not write, or that changed since: a set
     /// made in Xcode, or an icon replaced by hand, was overwritten without a word.
-    static func foreignFiles(in set: URL) -> [String] {
+    /// A file with the very bytes this run writes at its path (`planned`) is none: nothing is lost,
+    /// and a run killed before it wrote its record is finished by the next. Nor is a temporary
+    /// file of Peel's own writes (`.peel-tmp-…`) a killed run left.
+    static func foreignFiles(in set: URL, planned: [String: Data] = [:]) -> [String] {
         // A set folder that is a link is refused by the write itself, never followed to be listed.
         if SafeFile.isSymlink(set.path) { return [] }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: set.path)) ?? []).filter { !ExportRecord.osLitter.contains($0) }
         guard !names.isEmpty else { return [] }
-        guard names.contains(marker) else { return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-        return ExportRecord.foreignFiles(in: set, marker: marker)
+        let listed = names.contains(marker) ? ExportRecord.foreignFiles(in: set, marker: marker)
+            : names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return listed.filter { name in
+            if name.hasPrefix(".peel-tmp-") && !SafeFile.isSymlink(set.appendingPathComponent(name).path) { return false }
+            guard let data = planned[name], !SafeFile.isSymlink(set.appendingPathComponent(name).path) else { return true }
+            return (try? Data(contentsOf: set.appendingPathComponent(name))) != data
+        }
     }
 
     /// The icon set's files (paths relative to the .stickersiconset folder) and the warnings about the art.

@@ -127,8 +127,12 @@ public struct XcodeExport: Sendable {
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize, maxPixels: maxPixels)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
-            try publisher.publish(staging)
+            // The String Catalogs first, then the asset catalog whose marker records them: an
+            // export killed in between leaves the new String Catalogs, which the next export (the
+            // same labels) would write again, so it takes them. The other way round, it left the
+            // old ones beside a marker naming the new ones, refused by every later export.
             for file in strings { try SafeFile.write(file.data, to: file.path, in: output) }
+            try publisher.publish(staging)
             var result = Result(packs: catalog.packCount, stickers: catalog.stickerCount,
                                 skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
             result.stringCatalogs = strings.map(\.path)

@@ -47,6 +47,24 @@ import Testing
         #expect(Set(images.compactMap { $0["filename"] as? String }).count == 13, "every slot has its own file")
     }
 
+    /// A run killed before it wrote its record left icons with the very bytes the next run writes,
+    /// and a temporary file of its own: the next run finishes the set instead of refusing it.
+    @Test func aRunKilledMidWayIsFinishedByTheNext() throws {
+        let folder = try TemporaryFolder()
+        let art = try folder.write(try Self.redArt(1024, 1024), to: "art.png")
+        let project = folder.url.appendingPathComponent("App")
+        let set = try IconSet().files(artAt: art)
+        let target = project.appendingPathComponent(IconSet.folderName)
+        for file in set.files.prefix(5) { try folder.write(file.data, to: "App/\(IconSet.folderName)/\(file.path)") }
+        try folder.write(Data("half".utf8), to: "App/\(IconSet.folderName)/.peel-tmp-999999-1")
+        _ = try IconSet().write(artAt: art, into: project)
+        #expect(!folder.exists("App/\(IconSet.folderName)/.peel-tmp-999999-1"))
+        #expect(IconSet.foreignFiles(in: target).isEmpty)
+        // A file of someone else's is still refused.
+        try folder.write(Data("mine".utf8), to: "App/\(IconSet.folderName)/\(set.files[0].path)")
+        #expect(throws: PeelError.self) { _ = try IconSet().write(artAt: art, into: project) }
+    }
+
     /// Animated art that pops in starts on a blank frame: the icons show its first frame with
     /// anything to see (13 blank icons were made of it), and art with nothing to see at all is said.
     @Test func anAnimationThatPopsInMakesIconsOfItsFirstVisibleFrame() throws {

@@ -134,6 +134,22 @@ import Testing
         #expect(try output.read("InfoPlist.xcstrings") == "{ \"mine\" : true }")
     }
 
+    /// An export killed after it wrote the new String Catalogs and before it swapped in the asset
+    /// catalog that records them: the next export takes them (they are what it writes), instead
+    /// of refusing them as made by hand, ever after.
+    @Test func anExportKilledBeforeItsSwapIsFinishedByTheNext() async throws {
+        let folder = try catalog()
+        let output = try TemporaryFolder()
+        _ = try XcodeExport().write(try await Review.make(content: folder.url), content: folder.url, into: output.url)
+        try folder.write("---\nalt: Falling star\n---\n", to: "sky/star.md")
+        let review = try await Review.make(content: folder.url)
+        // What the killed export left: the new String Catalogs beside the old asset catalog.
+        let exported = review.catalog.packs
+        for file in try StringCatalog.files(exported, site: review.catalog.site) { try output.write(file.data, to: file.path) }
+        _ = try XcodeExport().write(review, content: folder.url, into: output.url)
+        #expect(try output.read("Localizable.xcstrings").contains("Falling star"))
+    }
+
     @Test func packZipsCarryTheStringCatalogsAndTranslationFiles() throws {
         let folder = try catalog()
         let (loaded, _) = try CatalogLoader(contentFolder: folder.url).load()
