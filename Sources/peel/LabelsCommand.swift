@@ -91,7 +91,8 @@ struct LabelsExportCommand: ParsableCommand {
             return
         }
         try LibraryCall.run(command: "labels export", content: content) {
-            try LabelExport.write(data, to: URL(fileURLWithPath: csv), content: URL(fileURLWithPath: content))
+            try LabelExport.write(data, to: URL(fileURLWithPath: csv), content: URL(fileURLWithPath: content),
+                                  importCommand: "peel labels import \(ShellWord.quoted(content)) \(ShellWord.quoted(csv))")
         }
         Terminal.standardOutput.line("Wrote \(plural(sheet.rows.count, "label")) to \(csv)")
     }
@@ -112,7 +113,8 @@ struct LabelsExportCommand: ParsableCommand {
             return
         }
         try LibraryCall.run(command: "labels export", content: content) {
-            try LabelExport.write(data, to: URL(fileURLWithPath: xliff), content: URL(fileURLWithPath: content))
+            try LabelExport.write(data, to: URL(fileURLWithPath: xliff), content: URL(fileURLWithPath: content),
+                                  importCommand: "peel labels import \(ShellWord.quoted(content)) \(ShellWord.quoted(xliff))")
         }
         Terminal.standardOutput.line("Wrote \(xliff) (\(LanguageName.of(language)))")
     }

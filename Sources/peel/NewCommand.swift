@@ -75,7 +75,8 @@ struct NewStickerCommand: ParsableCommand {
             try SidecarScaffold.write(sticker, content: URL(fileURLWithPath: content))
         }
         Terminal.standardOutput.line("Wrote \(DisplayPath.file(sidecar))")
-        Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run peel check.")
+        let check = content == "content" ? "peel check" : "peel check \(ShellWord.quoted(content))"
+        Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run \(check).")
     }
 }
 

@@ -35,6 +35,7 @@ import Testing
         let refused = try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("labels.csv: error: cannot write: it holds 1 new label (line 2 first) not imported yet"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("import it first (peel labels import content labels.csv)"), "the command works as written: \(refused.stderr)")
         #expect(try String(contentsOf: sheet, encoding: .utf8) == reviewed, "the reviewer's sheet is kept")
         #expect(try cli.run(["labels", "import", "content", "labels.csv"], in: folder.url).status == 0)
         #expect(try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url).status == 0, "imported: nothing is lost")
@@ -42,6 +43,10 @@ import Testing
         try "name,notes\ncat,keep me\n".write(to: sheet, atomically: false, encoding: .utf8)
         let theirs = try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url)
         #expect(theirs.status == 1 && theirs.stderr.contains("it holds a file that is not a Peel label sheet"), "\(theirs.stderr)")
+        #expect(!theirs.stderr.contains("import it first"), "no sheet to import: \(theirs.stderr)")
+        // An empty file holds nothing to lose.
+        try Data().write(to: sheet)
+        #expect(try cli.run(["labels", "export", "content", "--csv", "labels.csv"], in: folder.url).status == 0)
     }
 
     /// A pack folder or an empty one exports no sheet: an error (exit 2), as peel check gives,

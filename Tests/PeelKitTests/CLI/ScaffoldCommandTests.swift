@@ -18,7 +18,11 @@ import Testing
         #expect(made.stdout == "Wrote content/wild animals/pack.md\nNext: put the pack's images in content/wild animals/, then run peel new sticker 'wild animals/NAME' for each.\n")
         #expect(try folder.read("content/wild animals/pack.md").hasPrefix("---\ntitle: Wild animals\n# small"))
         try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/wild animals/fox.png")
-        #expect(try peel(["new", "sticker", "wild animals/fox"], folder).status == 0)
+        #expect(try peel(["new", "sticker", "wild animals/fox"], folder).stdout.hasSuffix("then run peel check.\n"))
+        // Another content folder: the check it suggests names it.
+        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("content"), to: folder.url.appendingPathComponent("my stickers"))
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "my stickers/wild animals/owl.png")
+        #expect(try peel(["new", "sticker", "wild animals/owl", "--content", "my stickers"], folder).stdout.hasSuffix("then run peel check 'my stickers'.\n"))
         try folder.write("---\nalt: A red fox grinning\n---\n", to: "content/wild animals/fox.md")
         let check = try peel(["check", "content"], folder)
         #expect(check.status == 0 && !check.stdout.contains("wild animals/pack.md"), "\(check.stdout)")
