@@ -66,7 +66,8 @@ struct CatalogJSON: Encodable {
         /// By language tag, every language the site ships.
         var languages: [String: PackText] = [:]
         /// By platform, every platform of site.md's `platforms:` (`PlatformReadiness`).
-        var platforms: [String: PlatformEntry] = [:]
+        /// Absent for a pack without stickers (README).
+        var platforms: [String: PlatformEntry]? = nil
 
         enum CodingKeys: String, CodingKey {
             case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, language, languages,
@@ -184,9 +185,10 @@ struct CatalogJSON: Encodable {
                   },
                   language: pack.language ?? source)
         if !pack.stickers.isEmpty {
+            entry.platforms = [:]
             for row in PlatformReadiness.of(pack, in: review, downloads: archives) {
                 let download = archives[SitePaths.platformArchiveKey(pack, row.platform)] == nil ? nil : SitePaths.platformArchive(pack, row.platform)
-                entry.platforms[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons,
+                entry.platforms?[row.platform.rawValue] = PlatformEntry(state: row.state.rawValue, changes: row.changes, reasons: row.reasons,
                                                                        download: download)
             }
         }

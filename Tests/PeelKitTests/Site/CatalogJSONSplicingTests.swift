@@ -26,6 +26,10 @@ import Testing
         #expect(!review.findings.isEmpty)
         let json = CatalogJSON(review: review)
         #expect(try json.encoded() == (try Self.wholeDocument(json)))
+        // A pack without stickers has no `platforms` (README); one with stickers has them.
+        let packs = try #require((try JSONSerialization.jsonObject(with: json.encoded()) as? [String: Any])?["packs"] as? [[String: Any]])
+        #expect(packs.first { $0["slug"] as? String == "empty" }?.keys.contains("platforms") == false)
+        #expect(packs.first { $0["slug"] as? String == "p" }?["platforms"] is [String: Any])
         // The findings are spliced in parts; every part size gives the same bytes, including parts
         // of one, a part size that divides the count and one that leaves a remainder.
         #expect(review.findings.count >= 3)
