@@ -144,7 +144,15 @@ public struct CatalogLoader {
 
     private func readPack(folder: String, slug: String, site: SiteInfo, content: ContentPath, findings: inout [Finding]) -> Pack {
         var pack = Pack(slug: slug, folder: folder, title: folder)
-        let names = (try? listing(content.url(folder))) ?? []
+        let names: [String]
+        do {
+            names = try listing(content.url(folder))
+        } catch {
+            // Said as what it is ("folder has no pack.md" and "pack has no stickers" were both false).
+            let reason = (error as? PeelError).map { if case .unreadable(_, let reason) = $0 { reason } else { "\($0)" } } ?? "\(error)"
+            findings.append(Finding(.error, .unreadableFile, file: folder, message: "cannot read the pack folder: \(reason)"))
+            return pack
+        }
         let packFile = "\(folder)/pack.md"
         var coverName: String?
         var coverLine: Int?

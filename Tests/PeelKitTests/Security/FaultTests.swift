@@ -72,6 +72,29 @@ import Testing
         #expect(try besideTheSite(folder) == ["site"], "staging or retired folders left behind")
     }
 
+    /// A pack folder that cannot be read is said to be so: it was "folder has no pack.md" and "pack
+    /// has no stickers", both false. Run as `nobody` when the tests run as root, as above.
+    @Test func anUnreadablePackFolderIsSaidToBeUnreadable() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let pets = folder.url.appendingPathComponent("content/pets")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: pets.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pets.path) }
+        var peel = try #require(CLITests.binary).path
+        let asNobody = getuid() == 0
+        if asNobody {
+            // Writable by `nobody`: peel check keeps its art-check cache beside the content.
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
+        }
+        let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
+        let result = try cli.run(Array(command.dropFirst()) + ["check", "content"], in: folder.url,
+                                 environment: ["CI": "true", "HOME": "/tmp"], executable: URL(fileURLWithPath: command[0]))
+        #expect(result.stdout.contains("pets: error[unreadable-file]: cannot read the pack folder: permission denied")
+                || result.stderr.contains("pets: error[unreadable-file]: cannot read the pack folder: permission denied"), "\(result.stdout)\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("no pack.md"))
+    }
+
     @Test func stagingLeftByAKilledBuildIsCleanedUpByTheNext() throws {
         let (folder, _) = try previousSite()
         // What `kill -9` during a build leaves: a staging folder named after a process that is gone.
