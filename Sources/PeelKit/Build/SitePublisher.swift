@@ -89,7 +89,11 @@ struct SitePublisher {
         let retired = parent.appendingPathComponent("\(retiredPrefix)\(pid)")
         try? fileManager.removeItem(at: retired)
         if hadOutput && rename(output.path, retired.path) != 0 {
-            let reason = SystemErrorText.describe(errno: errno)
+            // A mount point (a Docker volume, a partition of its own) cannot be renamed: "it is in
+            // use" said nothing of why, nor what to do.
+            let reason = errno == EBUSY
+                ? "it is a mount point (or otherwise in use) and cannot be replaced; Peel swaps in a whole new folder, so give a folder inside it (-o \(output.lastPathComponent)/site)"
+                : SystemErrorText.describe(errno: errno)
             discard(staging)
             throw PeelError.cannotWrite(path: output.path, reason: reason)
         }

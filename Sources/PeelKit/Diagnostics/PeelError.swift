@@ -50,7 +50,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason):
             return "\(path): error: cannot write: \(reason)"
         case .busy(let path):
-            return "\(path): error: another peel build or serve is writing this site; wait for it to finish or stop it"
+            return "\(path): error: another peel command (a build, serve or export) is writing this folder; wait for it to finish or stop it"
         case .shards(let path, let reason):
             return "\(path): error: \(reason)"
         }
@@ -76,7 +76,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return reason
         case .templateSyntax(_, _, let message): return "template syntax: \(message)"
         case .templateMissing: return "template not found"
-        case .busy: return "another peel build or serve is writing it"
+        case .busy: return "another peel command (a build, serve or export) is writing it"
         }
     }
 

@@ -18,6 +18,9 @@ import Testing
             _ = try await SiteBuilder(options: options).build()
         }
         #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("site")) == before)
+        // The same lock guards `peel export xcode`'s folder: the words fit both.
+        #expect(PeelError.busy(path: "App/Stickers.xcstickers").description
+            == "App/Stickers.xcstickers: error: another peel command (a build, serve or export) is writing this folder; wait for it to finish or stop it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [".site.peel-staging-1", "content", "site"],
                 "its own staging folder is gone")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".site.peel-staging-1"))
