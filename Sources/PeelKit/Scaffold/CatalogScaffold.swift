@@ -24,6 +24,15 @@ public enum CatalogScaffold {
         let targets = files.map { folder.appendingPathComponent($0.path) }
         let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) || SafeFile.isSymlink($0.path) }.map(\.path)
         guard existing.isEmpty else { throw ScaffoldError.wouldOverwrite(paths: existing, command: "peel init") }
+        // A folder on the way that is a symlink is refused by the write, which never goes through
+        // one: said before anything is written (site.md was written, then the pack refused).
+        for file in files {
+            let folders = file.path.split(separator: "/").dropLast()
+            for depth in folders.indices {
+                let path = folder.appendingPathComponent(folders[...depth].joined(separator: "/")).path
+                if SafeFile.isSymlink(path) { throw PeelError.cannotWrite(path: path, reason: "it is a symlink, and Peel writes nothing through one; nothing was written") }
+            }
+        }
         for file in files {
             do {
                 // createOnly: a file that appeared since the check is still not replaced.

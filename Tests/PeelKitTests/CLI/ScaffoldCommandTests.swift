@@ -84,6 +84,16 @@ import Testing
         #expect(again.status == 1)
         #expect(again.stderr.contains("these files already exist"))
         #expect(try folder.read("fresh/site.md") == "edited\n")
+
+        // A folder on the way that is a symlink: refused before anything is written.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("linked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("linked/my-pack").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("elsewhere").path)
+        let linked = try peel(["init", "linked"], folder)
+        #expect(linked.status != 0 && linked.stderr.contains("it is a symlink"), "\(linked.stderr)")
+        let elsewhere = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("elsewhere").path)
+        #expect(!folder.exists("linked/site.md") && elsewhere.isEmpty)
     }
 
     @Test func newStickerWritesASidecarTemplateOnce() throws {
