@@ -57,6 +57,11 @@ public struct LabelImport: Sendable {
     /// one keeping its permissions; shared with the XLIFF import.
     static func write(_ changes: [Change], content: URL) throws {
         let root = ContentRoot.resolve(content)
+        // A new file whose name the file system cannot hold (a translation of a sticker with a
+        // 251-byte name, `.fr.md` added) failed after the files before it were written: said first.
+        if let long = changes.first(where: { $0.before == nil && ($0.sidecar.split(separator: "/").last?.utf8.count ?? 0) > Self.longestName }) {
+            throw PeelError.cannotWrite(path: long.sidecar, reason: "its name is longer than the \(Self.longestName) bytes a file name may have; shorten the sticker's file name. Nothing was written")
+        }
         for change in changes {
             let path = root.path + "/" + change.sidecar
             let permissions = SafeFile.permissions(atPath: path)
@@ -68,6 +73,9 @@ public struct LabelImport: Sendable {
             SafeFile.restore(permissions, atPath: path)
         }
     }
+
+    /// NAME_MAX of Linux's file systems and APFS, in bytes.
+    static let longestName = 255
 
     /// "Changed 2 labels, 5 unchanged, 40 skipped (no new label)."
     public func summary(dryRun: Bool) -> String {

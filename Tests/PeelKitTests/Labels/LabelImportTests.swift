@@ -280,4 +280,17 @@ import Testing
                                       to: "---\nalt: Soleil\ntranslated_from: Sun\ntitle: Soleil\n---\n", path: "p/sun.fr.md")
         #expect(around == "--- a/p/sun.fr.md\n+++ b/p/sun.fr.md\n@@ -1,5 +1,5 @@\n ---\n-alt: Sun\n+alt: Soleil\n translated_from: Sun\n-title: S\n+title: Soleil\n ---\n")
     }
+
+    /// A new file whose name no file system holds is refused before anything is written: the
+    /// files before it were written, then the import failed, against "nothing is written unless
+    /// every change is good".
+    @Test func aNameTooLongIsRefusedBeforeAnyWrite() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("p"), withIntermediateDirectories: true)
+        let long = String(repeating: "a", count: 251)
+        let changes = [LabelImport.Change(sticker: "p/sun.png", sidecar: "p/sun.fr.md", before: nil, after: Data("---\nalt: Soleil\n---\n".utf8)),
+                       LabelImport.Change(sticker: "p/\(long).png", sidecar: "p/\(long).fr.md", before: nil, after: Data("---\nalt: Long\n---\n".utf8))]
+        #expect(throws: PeelError.self) { try LabelImport.write(changes, content: folder.url) }
+        #expect(!folder.exists("p/sun.fr.md"), "nothing was written")
+    }
 }
