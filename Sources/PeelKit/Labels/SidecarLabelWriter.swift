@@ -63,7 +63,14 @@ public enum SidecarLabelWriter {
 
     /// The edited file must read each of `fields` as written and every other key unchanged.
     private static func verify(_ text: String, fields: [(key: String, value: String)], before: FrontMatter) throws(Refusal) {
-        let after = try parsed(text)
+        // The file parsed before the edit: if it does not after, the edit broke it (an anchor on
+        // the old value that another key names, `alt: &a …` and `title: *a`), not the user.
+        let after: FrontMatter
+        do {
+            after = try parsed(text)
+        } catch {
+            throw Refusal(description: "the file parses, but not with the new \(fields.map { "\($0.key):" }.joined(separator: " and ")) in place (another key names its value, as an alias of an anchor?); edit it by hand")
+        }
         for (key, value) in fields where after[key]?.value.scalar?.string != value {
             throw Refusal(description: "the new \(key) would not read back as written; edit \(key): by hand")
         }

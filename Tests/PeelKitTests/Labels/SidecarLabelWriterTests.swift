@@ -25,6 +25,16 @@ import Yams
             == "---\n# reviewed by Sam\ntitle: Cat   # shown on the page\nalt: Orange cat face with whiskers  # old\ntags: [cat, pet]\n---\nA *curious* cat.\n\nalt: not front matter\n")
     }
 
+    /// A sidecar that parses, whose `alt:` value carries an anchor another key names: the edit
+    /// would break it, and the refusal says so rather than blaming the file.
+    @Test func anEditThatWouldBreakAnAliasIsRefusedAsTheEdits() throws {
+        let before = "---\nalt: &a Smiley waving\ntitle: *a\n---\n"
+        _ = try read(before)
+        #expect { _ = try edit(before, "Smiley waving hello") } throws: { error in
+            "\(error)".contains("the file parses, but not with the new alt: in place") && !"\(error)".contains("does not parse")
+        }
+    }
+
     @Test func crlfBOMAndQuotedKeysAreKept() throws {
         let before = "\u{FEFF}---\r\ntitle: Dog\r\n\"alt\" : 'Golden dog'\r\norder: 2\r\n---\r\nBody\r\n"
         #expect(try edit(before, "It's a dog: golden") == "\u{FEFF}---\r\ntitle: Dog\r\n\"alt\" : \"It's a dog: golden\"\r\norder: 2\r\n---\r\nBody\r\n")
