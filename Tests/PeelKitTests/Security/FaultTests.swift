@@ -28,6 +28,21 @@ import Testing
         return try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0 != ".peel-cache" }.sorted()
     }
 
+    /// Runs `peel` with `arguments` in `folder`. Root ignores permissions, so as root it runs as
+    /// `nobody`, for whom they hold: `folder` gets `folderPermissions` and the binary is copied into
+    /// it, so `nobody` can run it wherever the checkout lives.
+    func runWherePermissionsHold(_ arguments: [String], in folder: TemporaryFolder, folderPermissions: Int) throws -> CLITests.Result {
+        var peel = try #require(CLITests.binary).path
+        let asNobody = getuid() == 0
+        if asNobody {
+            try FileManager.default.setAttributes([.posixPermissions: folderPermissions], ofItemAtPath: folder.url.path)
+            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
+        }
+        let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
+        return try cli.run(Array(command.dropFirst()) + arguments, in: folder.url,
+                           environment: ["CI": "true", "HOME": "/tmp"], executable: URL(fileURLWithPath: command[0]))
+    }
+
     @Test func aFullDiskLeavesThePreviousSiteAndNoPartialFiles() throws {
         let (folder, before) = try previousSite()
         // RLIMIT_FSIZE makes every write past 8 KB fail with EFBIG, for root as for anyone: the
@@ -54,17 +69,7 @@ import Testing
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.path)
         }
-        // Root ignores permissions, so as root the build runs as `nobody`, for whom they hold; the
-        // binary is copied beside the content so `nobody` can run it wherever the checkout lives.
-        var peel = try #require(CLITests.binary).path
-        let asNobody = getuid() == 0
-        if asNobody {
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
-            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
-        }
-        let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
-        let result = try cli.run(Array(command.dropFirst()) + ["build", "content", "-o", "work/site"], in: folder.url,
-                                 environment: ["CI": "true", "HOME": "/tmp"], executable: URL(fileURLWithPath: command[0]))
+        let result = try runWherePermissionsHold(["build", "content", "-o", "work/site"], in: folder, folderPermissions: 0o755)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("error: cannot write the site: "), "\(result.stderr)")
         #expect(result.stderr.contains("; the previous site is unchanged"), "\(result.stderr)")
@@ -73,23 +78,15 @@ import Testing
     }
 
     /// A pack folder that cannot be read is said to be so: it was "folder has no pack.md" and "pack
-    /// has no stickers", both false. Run as `nobody` when the tests run as root, as above.
+    /// has no stickers", both false.
     @Test func anUnreadablePackFolderIsSaidToBeUnreadable() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
         let pets = folder.url.appendingPathComponent("content/pets")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: pets.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pets.path) }
-        var peel = try #require(CLITests.binary).path
-        let asNobody = getuid() == 0
-        if asNobody {
-            // Writable by `nobody`: peel check keeps its art-check cache beside the content.
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
-            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
-        }
-        let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
-        let result = try cli.run(Array(command.dropFirst()) + ["check", "content"], in: folder.url,
-                                 environment: ["CI": "true", "HOME": "/tmp"], executable: URL(fileURLWithPath: command[0]))
+        // Writable by `nobody`: peel check keeps its art-check cache beside the content.
+        let result = try runWherePermissionsHold(["check", "content"], in: folder, folderPermissions: 0o777)
         #expect(result.stdout.contains("pets: error[unreadable-file]: cannot read the pack folder: permission denied")
                 || result.stderr.contains("pets: error[unreadable-file]: cannot read the pack folder: permission denied"), "\(result.stdout)\(result.stderr)")
         #expect(!(result.stdout + result.stderr).contains("no pack.md"))
