@@ -93,9 +93,10 @@ final class SiteWriter: @unchecked Sendable {
     func carry(_ path: String) throws -> Bool {
         guard let previous = previousOutputs[path], let source = previousFile(path) else { return false }
         // A shard's file is what its manifest says it is, at least in size (the shards are CI
-        // artifacts another job made): a file swapped since is refused, not published.
+        // artifacts another job made): a file swapped since is refused, not published (`place`
+        // refuses any file that is not a regular one).
         var info = stat()
-        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == previous.size else {
+        guard lstat(source, &info) == 0, Int64(info.st_size) == previous.size else {
             throw PeelError.writeFailed(path: source, reason: "is not the file its build wrote (a symlink, or other bytes than peel-shard.json records); build it again")
         }
         try place(source, to: path, reused: true)

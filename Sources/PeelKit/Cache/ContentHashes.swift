@@ -31,12 +31,12 @@ final class ContentHashes: @unchecked Sendable {
 
     private let rootPath: String
 
-    /// The content folder with its symlinks resolved, to tell links that lead outside it.
-    private let resolvedRoot: String
+    /// The content folder, to tell symlinks that lead outside it.
+    private let inside: ContentPath
 
     init(root: URL, previous: PathMap<Entry>, paths: PathMap<FileStamp>? = nil) {
         rootPath = root.standardizedFileURL.path
-        resolvedRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
+        inside = ContentPath(root: root)
         self.previous = previous
         current = paths.map { $0.mapValues { _ in Self.pending } } ?? PathMap()
     }
@@ -119,7 +119,7 @@ final class ContentHashes: @unchecked Sendable {
         var hasher = SHA256()
         // A symlink leading outside the content folder is hashed by where it leads, never read.
         var link = stat()
-        if lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, !InputSnapshot.leadsInside(url.path, root: resolvedRoot) {
+        if lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, inside.relative(url) == nil {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? ""
             hasher.update(data: Data("symlink leading outside the content folder: \(target)".utf8))
             return record(sha256: Hex.string(hasher.finalize()), of: path, stampBeforeReading: FileStamp(link))

@@ -25,23 +25,15 @@ struct InputSnapshot: Equatable, Sendable {
         var visited = Set<[UInt64]>()
         // The top folder's own symlink is followed, as the catalog loader follows it.
         let top = root.standardizedFileURL.resolvingSymlinksInPath().path
-        walk(top, relative: "", root: top, into: &snapshot, visited: &visited, depth: 0)
+        walk(top, relative: "", inside: ContentPath(root: root), into: &snapshot, visited: &visited, depth: 0)
         return snapshot
     }
 
-    /// True when the symlink at `path` leads inside `root` (a resolved folder path). Nothing a
-    /// link leads to outside the content folder is listed, stamped or hashed (a pack folder linked
-    /// to `/` had every file of the disk read and hashed, and never ended): the link itself is the
-    /// input, stamped as a link (`lstat`) and hashed by its target's name (`ContentHashes`), so
-    /// adding, removing or retargeting it is still a change.
-    static func leadsInside(_ path: String, root: String) -> Bool {
-        guard let resolved = realpath(path, nil) else { return false }
-        defer { free(resolved) }
-        let target = String(cString: resolved)
-        return target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
-    }
-
-    private static func walk(_ path: String, relative: String, root: String, into snapshot: inout InputSnapshot,
+    /// Nothing a symlink leads to outside the content folder (`inside`) is listed, stamped or
+    /// hashed (a pack folder linked to `/` had every file of the disk read and hashed, and never
+    /// ended): the link itself is the input, stamped as a link (`lstat`) and hashed by its
+    /// target's name (`ContentHashes`), so adding, removing or retargeting it is still a change.
+    private static func walk(_ path: String, relative: String, inside: ContentPath, into snapshot: inout InputSnapshot,
                              visited: inout Set<[UInt64]>, depth: Int) {
         var info = stat()
         // 16 levels: deeper than any catalog (packs are one level down), and a bound on a walk
@@ -61,14 +53,14 @@ struct InputSnapshot: Equatable, Sendable {
             var child = stat()
             if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 guard lstat(childPath, &child) == 0 else { continue }
-                if child.st_mode & S_IFMT == S_IFLNK, !leadsInside(childPath, root: root) {
+                if child.st_mode & S_IFMT == S_IFLNK, inside.relative(URL(fileURLWithPath: childPath)) == nil {
                     snapshot.files[childRelative] = FileStamp(child)
                     continue
                 }
             }
             guard stat(childPath, &child) == 0 else { continue }
             if child.st_mode & S_IFMT == S_IFDIR {
-                walk(childPath, relative: childRelative, root: root, into: &snapshot, visited: &visited, depth: depth + 1)
+                walk(childPath, relative: childRelative, inside: inside, into: &snapshot, visited: &visited, depth: depth + 1)
             } else if child.st_mode & S_IFMT == S_IFREG && !EditorLeftover.matches(fileName: name) {
                 snapshot.files[childRelative] = FileStamp(child)
             }

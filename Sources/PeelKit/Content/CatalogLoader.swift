@@ -149,8 +149,7 @@ public struct CatalogLoader {
             names = try listing(content.url(folder))
         } catch {
             // Said as what it is ("folder has no pack.md" and "pack has no stickers" were both false).
-            let reason = (error as? PeelError).map { if case .unreadable(_, let reason) = $0 { reason } else { "\($0)" } } ?? "\(error)"
-            findings.append(Finding(.error, .unreadableFile, file: folder, message: "cannot read the pack folder: \(reason)"))
+            findings.append(Finding(.error, .unreadableFile, file: folder, message: "cannot read the pack folder: \((error as? PeelError)?.reason ?? "\(error)")"))
             return pack
         }
         let packFile = "\(folder)/pack.md"

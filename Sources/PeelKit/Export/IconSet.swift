@@ -84,12 +84,10 @@ public struct IconSet: Sendable {
         }
         for file in set.files { try SafeFile.write(file.data, to: "\(Self.folderName)/\(file.path)", in: folder) }
         try SafeFile.write(Data(ExportRecord.lines(set.files).utf8), to: "\(Self.folderName)/\(Self.marker)", in: folder)
-        // What a killed run left of its temporary files goes now that the set is whole (not a
-        // running one's: the name holds its process id).
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [] where name.hasPrefix(".peel-tmp-") {
-            let pid = name.dropFirst(".peel-tmp-".count).split(separator: "-").first.flatMap { Int32($0) }
-            if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }
-            if !SafeFile.isSymlink(target.appendingPathComponent(name).path) { try? FileManager.default.removeItem(at: target.appendingPathComponent(name)) }
+        // What a killed run left of its temporary files goes now that the set is whole.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [] where SafeFile.isLeftoverTemporary(name) {
+            let leftover = target.appendingPathComponent(name)
+            if !SafeFile.isSymlink(leftover.path) { try? FileManager.default.removeItem(at: leftover) }
         }
         return set.warnings
     }
@@ -101,7 +99,7 @@ public struct IconSet: Sendable {
     /// made in Xcode, or an icon replaced by hand, was overwritten without a word.
     /// A file with the very bytes this run writes at its path (`planned`) is none: nothing is lost,
     /// and a run killed before it wrote its record is finished by the next. Nor is a temporary
-    /// file of Peel's own writes (`.peel-tmp-…`) a killed run left.
+    /// file a killed run of Peel's left (`SafeFile.isLeftoverTemporary`).
     static func foreignFiles(in set: URL, planned: [String: Data] = [:]) -> [String] {
         // A set folder that is a link is refused by the write itself, never followed to be listed.
         if SafeFile.isSymlink(set.path) { return [] }
@@ -110,9 +108,10 @@ public struct IconSet: Sendable {
         let listed = names.contains(marker) ? ExportRecord.foreignFiles(in: set, marker: marker)
             : names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return listed.filter { name in
-            if name.hasPrefix(".peel-tmp-") && !SafeFile.isSymlink(set.appendingPathComponent(name).path) { return false }
-            guard let data = planned[name], !SafeFile.isSymlink(set.appendingPathComponent(name).path) else { return true }
-            return (try? Data(contentsOf: set.appendingPathComponent(name))) != data
+            let url = set.appendingPathComponent(name)
+            if SafeFile.isSymlink(url.path) { return true }
+            if SafeFile.isLeftoverTemporary(name) { return false }
+            return planned[name].map { (try? Data(contentsOf: url)) != $0 } ?? true
         }
     }
 

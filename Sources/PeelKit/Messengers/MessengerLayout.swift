@@ -72,7 +72,9 @@ struct MessengerLayout {
         let stilled = exported.filter { $0.converted.stillFromAnimation }.map(\.sticker.source)
         if !animated, !stilled.isEmpty {
             let named = stilled.prefix(3).joined(separator: ", ") + (stilled.count > 3 ? " and \(stilled.count - 3) more" : "")
-            message += " (\(named) \(stilled.count == 1 ? "is" : "are") animated, but \(stilled.count == 1 ? "its" : "their") frames look the same once encoded, so \(stilled.count == 1 ? "it goes" : "they go") as \(stilled.count == 1 ? "a still" : "stills"); make the frames differ, or move \(stilled.count == 1 ? "it" : "them") to a pack of stills)"
+            message += stilled.count == 1
+                ? " (\(named) is animated, but its frames look the same once encoded, so it goes as a still; make the frames differ, or move it to a pack of stills)"
+                : " (\(named) are animated, but their frames look the same once encoded, so they go as stills; make the frames differ, or move them to a pack of stills)"
         }
         return message
     }

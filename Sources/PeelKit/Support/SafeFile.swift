@@ -146,6 +146,13 @@ enum SafeFile {
         ".peel-tmp-\(getpid())-\(counter.next())"
     }
 
+    /// True for a file `temporaryName()` named whose process is gone: what a killed write left.
+    static func isLeftoverTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix(".peel-tmp-"), let pid = name.dropFirst(".peel-tmp-".count).split(separator: "-").first.flatMap({ Int32($0) }),
+              pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     private static let counter = Counter()
 
     private final class Counter: @unchecked Sendable {
