@@ -295,7 +295,10 @@ public struct CatalogLoader {
     /// it is known to be a readable file inside it; otherwise nil, with a finding on the key.
     private static func artPath(_ key: String, reader: inout FrontMatterReader, folder: String, content: ContentPath) -> String? {
         guard let value = reader.string(key)?.trimmed else { return nil }
-        guard let resolved = content.resolve(value, in: folder) else {
+        // The name as the file system spells it, then inside the content folder once its
+        // symlinks (if any) are followed.
+        guard let written = content.resolve(value, in: folder),
+              let resolved = content.spelledOnDisk(written).map({ content.relative(content.url($0)) }) ?? written else {
             reader.report(.error, .pathOutsideContent, key: key,
                           "\(key) '\(value)' is outside the content folder; use a path inside it, such as \(key).png")
             return nil

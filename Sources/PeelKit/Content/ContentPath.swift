@@ -34,6 +34,30 @@ struct ContentPath {
         root.appendingPathComponent(relativePath)
     }
 
+    /// `relativePath` as the file system spells it, when it is there only under another Unicode
+    /// normalization: a name typed on Linux ("café", NFC) for a file made on a Mac (NFD), or the
+    /// other way. File systems compare bytes; Swift's `==` compares canonical equivalents, so each
+    /// missing component is looked up among its folder's entries. Nil when no entry matches, or
+    /// when two do (both spellings present: neither is meant more than the other).
+    func spelledOnDisk(_ relativePath: String) -> String? {
+        let files = FileManager.default
+        if files.fileExists(atPath: url(relativePath).path) { return relativePath }
+        var found: [String] = []
+        for component in relativePath.split(separator: "/").map(String.init) {
+            let folder = found.joined(separator: "/")
+            let candidate = folder.isEmpty ? component : folder + "/" + component
+            if files.fileExists(atPath: url(candidate).path) {
+                found.append(component)
+                continue
+            }
+            let entries = (try? files.contentsOfDirectory(atPath: folder.isEmpty ? root.path : url(folder).path)) ?? []
+            let matches = entries.filter { $0 == component }
+            guard matches.count == 1 else { return nil }
+            found.append(matches[0])
+        }
+        return found.joined(separator: "/")
+    }
+
     /// An absolute path with `.` and `..` collapsed and repeated slashes removed; nil if `..`
     /// climbs above `/`.
     static func normalized(_ path: String) -> String? {

@@ -229,6 +229,21 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.slug) == ["fox"])
     }
 
+    /// A Mac writes "café" decomposed (e + U+0301); typed in pack.md on Linux it is one é. The
+    /// file system compares bytes, so the icon was "missing" though it was right there.
+    @Test func iconNamedInAnotherUnicodeNormalizationIsFound() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "cafe\u{301} icon.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "p/fox.png")
+        try folder.write("---\nalt: Fox\n---\n", to: "p/fox.md")
+        try folder.write("---\ntitle: P\nicon: ../caf\u{E9} icon.png\n---\n", to: "p/pack.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        // The file system's spelling, so that reading it later finds it.
+        #expect(catalog.packs[0].icon.map { Array($0.utf8) } == Array("cafe\u{301} icon.png".utf8))
+        #expect(catalog.packs[0].stickers.map(\.slug) == ["fox"])
+    }
+
     @Test func namesWithSpacesAndUnicodeGetUniqueSlugs() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Café Pack\n---\n", to: "Café Pack/pack.md")
