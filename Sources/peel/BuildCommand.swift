@@ -61,8 +61,8 @@ struct BuildCommand: AsyncParsableCommand {
 
     // One value per --packs (a comma list, or the option again): taking every word up to the next
     // option swallowed the content folder of `peel build --packs faces content`.
-    @Option(help: ArgumentHelp("Build only these packs (slugs), as one shard for peel merge: --packs a,b or --packs a --packs b.",
-                               valueName: "slugs"))
+    @Option(help: ArgumentHelp("Build only these packs (folders or slugs), as one shard for peel merge: --packs a,b or --packs a --packs b.",
+                               valueName: "packs"))
     var packs: [String] = []
 
     @Option(help: "Build shard I of N (every Nth pack, from the Ith), for peel merge: --shard 2/8.")

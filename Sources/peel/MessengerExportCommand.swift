@@ -10,7 +10,7 @@ struct MessengerExportOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The folder to write (default: exports/<platform>). Peel replaces it only if it wrote it.", completion: .directory)
     var output: String?
 
-    @Option(name: .customLong("pack"), parsing: .singleValue, help: "Export only this pack (its folder's slug); repeat for more.")
+    @Option(name: .customLong("pack"), parsing: .singleValue, help: "Export only this pack (its folder or slug); repeat for more.")
     var packs: [String] = []
 
     @Flag(help: "Leave out stickers the platform would refuse, and export the rest of their pack.")

@@ -124,9 +124,9 @@ public struct MessengerExport: Sendable {
     func files(_ review: Review, content: URL, progress: (@Sendable (Int, Int) -> Void)?) async throws -> (files: [(path: String, data: Data)], result: Result) {
         guard let format = MessengerFormat.of(platform) else { throw Failure.notAMessenger(platform) }
         let catalog = review.catalog
-        let unknown = packs.filter { slug in !catalog.packs.contains { $0.slug == slug } }
+        let unknown = packs.filter { name in !catalog.packs.contains { $0.isNamed(name) } }
         if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
-        let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains($0.slug)) }
+        let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains(where: $0.isNamed)) }
 
         let plans = selected.map { plan($0, review: review) }
         // Convert every sticker that may go, all packs at once, one per core.

@@ -182,7 +182,7 @@ import Testing
 
     @Test func anUnknownPackSlugIsAnError() async throws {
         let workspace = try Workspace()
-        await #expect(throws: PeelError.shards(path: "--packs", reason: "the catalog has no pack 'nope' (a pack's slug is its folder name, made safe for URLs)")) {
+        await #expect(throws: PeelError.shards(path: "--packs", reason: "the catalog has no pack 'nope'; name a pack by its folder or its slug (its packs: faces, weather, motion, animals, sundaes)")) {
             try await workspace.build("a", packs: .slugs(["faces", "nope"]))
         }
     }
@@ -194,5 +194,18 @@ import Testing
         catalog.packs = (0..<5).map { Pack(slug: "p\($0)", folder: "p\($0)", title: "P\($0)") }
         #expect(try PackSelection.shard(index: 2, count: 2).apply(to: catalog).packs.map(\.slug) == ["p1", "p3"])
         #expect(try PackSelection.shard(index: 1, count: 2).apply(to: catalog).packs.map(\.slug) == ["p0", "p2", "p4"])
+    }
+
+    /// `--packs` takes what the user sees in the content folder: the folder name, completed by the
+    /// shell with its slash, typed in the other Unicode normalization than the file system's.
+    @Test func packsAreNamedByFolderOrSlug() throws {
+        var catalog = Catalog(site: SiteInfo(), packs: [])
+        catalog.packs = [Pack(slug: "ete", folder: "E\u{301}te\u{301}", title: "Été"), Pack(slug: "my-faces", folder: "My Faces", title: "F"),
+                         Pack(slug: "z", folder: "z", title: "Z")]
+        #expect(try PackSelection.slugs(["\u{C9}t\u{E9}"]).apply(to: catalog).packs.map(\.slug) == ["ete"])
+        #expect(try PackSelection.slugs(["My Faces/", "ete"]).apply(to: catalog).packs.map(\.slug) == ["ete", "my-faces"])
+        #expect(throws: PeelError.shards(path: "--packs", reason: "the catalog has no pack 'faces'; name a pack by its folder or its slug (its packs: ete, my-faces, z)")) {
+            try PackSelection.slugs(["faces"]).apply(to: catalog)
+        }
     }
 }
