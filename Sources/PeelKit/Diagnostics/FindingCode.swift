@@ -72,6 +72,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case partSizeMismatch = "part-size-mismatch"
     case unknownTemplatePart = "unknown-template-part"
     case labelTemplateMissing = "label-template-missing"
+    case unguardedOptionalPart = "unguarded-optional-part"
     case tooManyCombinations = "too-many-combinations"
 
     // Other messengers (`peel check --platform`, and `emoji:` in sidecars)
@@ -158,6 +159,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .partSizeMismatch: "A part's layer is not the same size as the pack's other layers."
         case .unknownTemplatePart: "A parts pack's label template names something that is not one of its parts."
         case .labelTemplateMissing: "A parts pack has no label template, so composed labels are its parts' labels joined."
+        case .unguardedOptionalPart: "A parts pack's label template says an optional part outside a section on it, leaving a gap in the labels without it."
         case .tooManyCombinations: "A parts pack would make more combinations than the maximum a pack may have."
         case .vanishesOnDark: "Most of a sticker's shape disappears on Messages' dark transcript (under 3:1 contrast with black)."
         case .vanishesOnLight: "Most of a sticker's shape disappears on Messages' light transcript (under 3:1 contrast with white)."

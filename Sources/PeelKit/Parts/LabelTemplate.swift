@@ -2,8 +2,9 @@ import Foundation
 import Mustache
 
 /// A parts pack's `label:`: Mustache over the chosen parts' labels, by part name. A left-out
-/// optional part is false, so a section (`{{#topping}}, topped with {{topping}}{{/topping}}`)
-/// leaves out its words. Labels are text, not HTML: nothing is escaped here (pages escape them).
+/// optional part is absent, so a section (`{{#topping}}, topped with {{topping}}{{/topping}}`)
+/// leaves out its words, and a bare `{{topping}}` says nothing (never "false"; a warning
+/// suggests the section). Labels are text, not HTML: nothing is escaped here (pages escape them).
 /// Without a template (or with one Peel cannot use) the labels are joined in part order.
 struct LabelTemplate {
     private let template: MustacheTemplate?
@@ -24,13 +25,41 @@ struct LabelTemplate {
                                     message: "label template names \(unknown.map { "'\($0)'" }.joined(separator: ", ")), not \(unknown.count == 1 ? "a part" : "parts") of this pack (parts: \(parts.joined(separator: ", "))); the parts' labels are joined instead"))
             return LabelTemplate(template: nil)
         }
+        let template: MustacheTemplate
         do {
-            return LabelTemplate(template: try MustacheTemplate(string: textPragma + text))
+            template = try MustacheTemplate(string: textPragma + text)
         } catch {
+            let words = ((error as? MustacheTemplate.ParserError)?.error as? MustacheTemplate.Error).map(TemplateSet.describe)
+                ?? "Mustache cannot read it"
             findings.append(Finding(.error, .invalidValue, file: packFile, line: declaration.labelLine,
-                                    message: "label template is not valid Mustache (\(error)); the parts' labels are joined instead"))
+                                    message: "label template is not valid Mustache: \(words); the parts' labels are joined instead"))
             return LabelTemplate(template: nil)
         }
+        for part in unguardedOptionalParts(in: text, optional: declaration.optional) {
+            findings.append(Finding(.warning, .unguardedOptionalPart, file: packFile, line: declaration.labelLine,
+                                    message: "'\(part)' is optional, so the stickers without it say nothing where {{\(part)}} is; put it and its words in a section, such as {{#\(part)}} with {{\(part)}}{{/\(part)}}"))
+        }
+        return LabelTemplate(template: template)
+    }
+
+    /// The optional parts the template says (`{{hat}}`) outside a section on them (`{{#hat}}…{{/hat}}`),
+    /// once each, in order.
+    static func unguardedOptionalParts(in text: String, optional: [String]) -> [String] {
+        guard let pattern = try? NSRegularExpression(pattern: #"\{\{(\{?)\s*([#^/&]?)\s*([^\s{}!>%=#^/&][^{}]*?)\s*\}?\}\}"#) else { return [] }
+        var open: [String] = []
+        var found: [String] = []
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let kindRange = Range(match.range(at: 2), in: text), let nameRange = Range(match.range(at: 3), in: text) else { continue }
+            let name = String(text[nameRange])
+            switch text[kindRange] {
+            case "#": open.append(name)
+            case "^": open.append("^" + name)
+            case "/": if let last = open.lastIndex(where: { $0 == name || $0 == "^" + name }) { open.remove(at: last) }
+            default:
+                if optional.contains(name), !open.contains(name), !found.contains(name) { found.append(name) }
+            }
+        }
+        return found
     }
 
     /// The variable and section names a template uses (`{{name}}`, `{{#name}}`, `{{^name}}`, `{{{name}}}`, `{{&name}}`).
@@ -50,7 +79,7 @@ struct LabelTemplate {
             return choices.compactMap(\.label).joined(separator: ", ")
         }
         var context: [String: Any] = [:]
-        for choice in choices { context[choice.part] = choice.label.map { $0 as Any } ?? false }
+        for choice in choices { context[choice.part] = choice.label }
         return template.render(context)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }

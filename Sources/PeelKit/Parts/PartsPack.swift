@@ -211,12 +211,35 @@ public enum PartsPack {
             return made
         }
         result.stickers = made.compactMap { $0 }
+        result.findings = spreadUnlabelled(result.findings, to: result.stickers, parts: result.parts)
         if result.stickers.count < made.count, !combinations.isEmpty,
            !result.findings.contains(where: { $0.severity == .error }) {
             result.findings.append(Finding(.error, .unreadableFile, file: packFile, line: declaration.partsLine,
                                            message: "could not write composed art into \(derivedFolder.path); check that the folder is writable"))
         }
         return result
+    }
+
+    /// A composed sticker made with an unlabelled part has no label either: the part's error
+    /// becomes one per such sticker (still at that part's `alt:`, where the fix is), so the pack
+    /// downloads leave them out as they leave out any sticker without a label, and the count of
+    /// errors is the count of stickers. People see one line for all of them (`FindingPrinter`).
+    private static func spreadUnlabelled(_ findings: [Finding], to stickers: [Sticker], parts: [Part]) -> [Finding] {
+        var spread: [Finding] = []
+        var used = Set<String>()
+        for sticker in stickers {
+            for made in sticker.composition?.choices ?? [] where made.choice != nil && made.label == nil {
+                guard let choice = parts.first(where: { $0.name == made.part })?.choices.first(where: { $0.name == made.choice }),
+                      let own = findings.first(where: { $0.code == .missingPartLabel && $0.sticker == nil && $0.file == (choice.sidecar ?? choice.file) })
+                else { continue }
+                var finding = own
+                finding.sticker = sticker.source
+                finding.message += "; the stickers made with it have none, so the pack downloads leave them out"
+                spread.append(finding)
+                used.insert(own.file)
+            }
+        }
+        return findings.filter { !($0.code == .missingPartLabel && $0.sticker == nil && used.contains($0.file)) } + spread
     }
 
     /// Every combination: one choice per part (nil for a left-out optional part, listed first).

@@ -96,6 +96,7 @@ public enum RuleHelp {
         .partSizeMismatch: "export every layer of the pack on the same canvas size",
         .unknownTemplatePart: "use only the part names listed in `parts:` in `label:`",
         .labelTemplateMissing: "add `label:` to pack.md, Mustache over the part names, such as `{{scoops}} in {{base}}`",
+        .unguardedOptionalPart: "wrap the optional part and its words in a section: `{{#topping}}, topped with {{topping}}{{/topping}}`",
         .tooManyCombinations: "list the combinations you want with `combinations:` or leave some out with `exclude:`",
         .ambiguousSidecar: "rename one of the images",
         .ignoredFile: "move the file out of the pack folder",

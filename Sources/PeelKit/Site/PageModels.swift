@@ -370,6 +370,8 @@ struct StickerPageModel: Encodable {
     let artText: ArtTextModel?
     /// For a sticker a parts pack composed: what each part is.
     var madeOf: [MadeOfModel]? = nil
+    /// Composed by a parts pack: its label comes from its parts' sidecars, not its own.
+    var isComposed = false
     /// The pack's builder page, for a composed sticker.
     var builder: LinkModel? = nil
     /// The sticker in a Messages-like conversation, at its true size.

@@ -337,6 +337,7 @@ struct PageRenderer: Sendable {
                     return MadeOfModel(part: made.part, partLang: partNameLang(of: pack, in: language), label: label.text, labelLang: label.lang)
                 }
             },
+            isComposed: sticker.composition != nil,
             builder: sticker.composition == nil ? nil
                 : LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page), title: chrome["builderLink"]),
             transcript: info == nil ? nil

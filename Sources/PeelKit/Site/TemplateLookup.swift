@@ -366,6 +366,7 @@ extension StickerPageModel: MustacheParent {
         case "hasFindings": self.hasFindings
         case "artText": self.artText
         case "madeOf": self.madeOf
+        case "isComposed": self.isComposed
         case "builder": self.builder
         case "transcript": self.transcript
         default: nil

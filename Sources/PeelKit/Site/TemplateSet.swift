@@ -122,7 +122,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// swift-mustache's parser error in words.
-    private static func describe(_ error: MustacheTemplate.Error) -> String {
+    static func describe(_ error: MustacheTemplate.Error) -> String {
         switch error {
         case .sectionCloseNameIncorrect: "a closing tag {{/name}} does not match the section it closes"
         case .unfinishedName: "a tag is not finished (a name, then '}}')"

@@ -208,6 +208,50 @@ import Testing
         #expect(!folder.exists("derived"))
     }
 
+    /// A bare `{{topping}}` for an optional part printed "false" into every label without one
+    /// (VoiceOver read "… and false"), with no finding.
+    @Test func aBareOptionalPartSaysNothingAndIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops, topping]\noptional: [topping]\n"
+                         + "label: \"{{scoops}} in {{base}} with {{topping}}{{#topping}}, yes {{topping}}{{/topping}}\"\n---\n", to: "content/sundaes/pack.md")
+        let (pack, findings) = try load(folder)
+        #expect(findings.map(\.code) == [.unguardedOptionalPart] && findings.first?.line == 5, "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.contains("{{#topping}} with {{topping}}{{/topping}}") == true)
+        #expect(pack.stickers.first { $0.slug == "cone-mint" }?.alt == "mint & chip in a waffle cone with")
+        #expect(pack.stickers.first { $0.slug == "cone-mint-sprinkles" }?.alt == "mint & chip in a waffle cone with rainbow sprinkles, yes rainbow sprinkles")
+        #expect(!pack.stickers.contains { $0.alt?.contains("false") == true })
+        // Inside its own section (or one of several), or a required part, it is fine; an inverted
+        // section does not guard it.
+        #expect(LabelTemplate.unguardedOptionalParts(in: "{{#t}}{{#b}}{{t}}{{/b}}{{/t}} {{b}}", optional: ["t"]).isEmpty)
+        #expect(LabelTemplate.unguardedOptionalParts(in: "{{^t}}none{{/t}} {{ t }} {{{t}}} {{u}}", optional: ["t", "u"]) == ["t", "u"])
+        #expect(LabelTemplate.unguardedOptionalParts(in: "{{#t}}{{/t}}{{t}}", optional: ["t"]) == ["t"], "after its section closed")
+    }
+
+    @Test func anUnreadableTemplateIsSaidInWords() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops, topping]\noptional: [topping]\n"
+                         + "label: \"{{scoops}} in {{base}}{{#topping}}, with {{topping}}\"\n---\n", to: "content/sundaes/pack.md")
+        let (_, findings) = try load(folder)
+        #expect(findings.map(\.message) == ["label template is not valid Mustache: a section ({{#name}} or {{^name}}) is never closed with {{/name}}; the parts' labels are joined instead"])
+    }
+
+    /// Stickers made with an unlabelled layer had no label and no finding, so the pack zip shipped
+    /// them with an empty accessibility label.
+    @Test func stickersMadeWithAnUnlabelledPartCarryItsError() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\nalt: \"\"\n---\n", to: "content/sundaes/scoops/mint.md")
+        let (pack, findings) = try load(folder)
+        let unlabelled = findings.filter { $0.code == .missingPartLabel }
+        #expect(unlabelled.count == 4 && unlabelled.allSatisfy { $0.file == "sundaes/scoops/mint.md" && $0.line == 2 && $0.severity == .error })
+        #expect(unlabelled.compactMap(\.sticker).sorted() == ["sundaes/cone+mint+sprinkles.png", "sundaes/cone+mint.png",
+                                                             "sundaes/cup+mint+sprinkles.png", "sundaes/cup+mint.png"].sorted())
+        #expect(pack.stickers.filter { $0.alt == nil }.map(\.source).sorted() == unlabelled.compactMap(\.sticker).sorted())
+        #expect(ArchiveOmission.rejected(in: findings) == Set(unlabelled.compactMap(\.sticker)), "the pack downloads leave them out")
+    }
+
     @Test func templateNamesAreFound() {
         #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
     }
