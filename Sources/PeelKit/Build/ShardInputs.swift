@@ -1,15 +1,16 @@
 import Foundation
 
-/// The content a shard was built from: every file of its packs' folders and the files at the top
-/// of the content folder (site.md, its translations, icon art), each with its SHA-256. `peel
+/// The content a shard was built from: every file of its packs' folders, the files at the top
+/// of the content folder (site.md, its translations, icon art) and the art a pack's `icon:` or
+/// `tray:` names wherever it is (another pack's folder, a hidden one), each with its SHA-256. `peel
 /// merge` reads the catalog's text again but takes images, thumbnails and zips from the shards, so
 /// a shard built before an image was added or a label edited would publish an image that
 /// "can't be read" or a zip with the old label; comparing these refuses it instead.
 enum ShardInputs {
-    /// Content-relative path → SHA-256 (hex) of each file the shard's `packFolders` depend on,
-    /// from `hashes`: a shard's build has them already (the bytes it used, `hashLearnt`), a merge
+    /// Content-relative path → SHA-256 (hex) of each file the shard's `packs` depend on, from
+    /// `hashes`: a shard's build has them already (the bytes it used, `hashLearnt`), a merge
     /// reads each file once.
-    static func hashes(content: URL, packFolders: [String], from hashes: ContentHashes) throws -> [String: String] {
+    static func hashes(content: URL, packs: [Pack], from hashes: ContentHashes) throws -> [String: String] {
         let root = content.standardizedFileURL
         var result: [String: String] = [:]
         func add(_ relative: String) throws {
@@ -22,7 +23,10 @@ enum ShardInputs {
                 try add(name)
             }
         }
-        for folder in packFolders {
+        for art in packs.flatMap({ [$0.icon, $0.tray] }).compactMap({ $0 }) where result[art] == nil {
+            try add(art)
+        }
+        for folder in packs.map(\.folder) {
             let url = root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
                                                               options: [.skipsHiddenFiles]) else { continue }

@@ -26,7 +26,7 @@ extension SiteBuilder {
         return ShardManifest(fingerprint: siteFingerprint(templates), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
                              artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
-                             files: files, inputs: try ShardInputs.hashes(content: content, packFolders: review.catalog.packs.map(\.folder), from: hashes))
+                             files: files, inputs: try ShardInputs.hashes(content: content, packs: review.catalog.packs, from: hashes))
     }
 
     /// Assembles the site in `options.output` from the shards built into `shards`. Every pack of
@@ -70,9 +70,12 @@ extension SiteBuilder {
 
         let review = try Review.assemble(content: options.content, assets: assets, iconFindings: iconFindings, artFacts: artFacts,
                                          artRequired: options.artChecks, runFindings: runFindings.sorted())
-        if let missing = review.catalog.packs.first(where: { owner[$0.slug] == nil }) {
-            throw PeelError.shards(path: options.content.appendingPathComponent(missing.folder).path,
-                                   reason: "no shard built pack '\(missing.slug)'; give every pack to a shard (peel build --packs or --shard)")
+        let missing = review.catalog.packs.filter { owner[$0.slug] == nil }
+        if let first = missing.first {
+            let named = missing.count == 1 ? "pack '\(first.slug)'" : "\(missing.count) packs: " + missing.prefix(10).map { "'\($0.slug)'" }.joined(separator: ", ")
+                + (missing.count > 10 ? ", …" : "")
+            throw PeelError.shards(path: missing.count == 1 ? options.content.appendingPathComponent(first.folder).path : options.content.path,
+                                   reason: "no shard built \(named); give every pack to a shard (peel build --packs or --shard)")
         }
         if let stray = owner.keys.sorted().first(where: { slug in !review.catalog.packs.contains { $0.slug == slug } }) {
             throw PeelError.shards(path: owner[stray]!.appendingPathComponent(ShardManifest.fileName).path,
@@ -81,8 +84,8 @@ extension SiteBuilder {
         // Images, thumbnails and zips come from the shards: each must have been built from the content as it is now.
         let hashes = ContentHashes(root: options.content, previous: PathMap())
         for (shard, packs, inputs) in builtFrom {
-            let folders = review.catalog.packs.filter { packs.contains($0.slug) }.map(\.folder)
-            if let difference = ShardInputs.firstDifference(built: inputs, now: try ShardInputs.hashes(content: options.content, packFolders: folders, from: hashes)) {
+            let built = review.catalog.packs.filter { packs.contains($0.slug) }
+            if let difference = ShardInputs.firstDifference(built: inputs, now: try ShardInputs.hashes(content: options.content, packs: built, from: hashes)) {
                 throw PeelError.shards(path: shard.appendingPathComponent(ShardManifest.fileName).path,
                                        reason: "this shard is older than the content (\(difference) since it was built); build it again")
             }

@@ -79,8 +79,8 @@ import Testing
         let catalog = try CatalogLoader(contentFolder: workspace.content).load().0
         for shard in ["shard-1", "shard-2"] {
             var manifest = try ShardManifest.read(shard: workspace.url(shard))
-            let folders = catalog.packs.filter { manifest.packs.contains($0.slug) }.map(\.folder)
-            manifest.inputs = try ShardInputs.hashes(content: workspace.content, packFolders: folders,
+            let packs = catalog.packs.filter { manifest.packs.contains($0.slug) }
+            manifest.inputs = try ShardInputs.hashes(content: workspace.content, packs: packs,
                                                      from: ContentHashes(root: workspace.content, previous: PathMap()))
             try manifest.encoded().write(to: workspace.url(shard).appendingPathComponent(ShardManifest.fileName))
         }
@@ -116,6 +116,11 @@ import Testing
             try await workspace.merge(["a"])
         }
         #expect(!workspace.folder.exists("merged"), "nothing is published")
+        _ = try await workspace.build("b", packs: .slugs(["faces", "animals"]))
+        await #expect(throws: PeelError.shards(path: workspace.content.path,
+                                               reason: "no shard built 3 packs: 'weather', 'motion', 'sundaes'; give every pack to a shard (peel build --packs or --shard)")) {
+            try await workspace.merge(["b"])
+        }
     }
 
     @Test func aShardOlderThanTheContentIsRefusedNamingWhatChanged() async throws {
@@ -148,6 +153,28 @@ import Testing
         // The content as the shards saw it: merged as before.
         _ = try await workspace.merge(["a", "b"])
         #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("before")))
+    }
+
+    /// A pack's icon art can live outside its folder (another pack's, a hidden one): it is an input
+    /// of the shard that makes the icon set, and the merge published the old set when it changed.
+    @Test func iconArtOutsideThePackFolderIsAnInputOfItsShard() async throws {
+        let workspace = try Workspace()
+        try workspace.folder.copy(workspace.content.appendingPathComponent("animals/icon.png"), to: "content/.art/faces-icon.png")
+        let pack = workspace.content.appendingPathComponent("faces/pack.md")
+        try String(contentsOf: pack, encoding: .utf8).replacingOccurrences(of: "\ntitle:", with: "\nicon: ../.art/faces-icon.png\ntitle:")
+            .write(to: pack, atomically: true, encoding: .utf8)
+        _ = try await workspace.build("a", packs: .slugs(["faces"]))
+        _ = try await workspace.build("b", packs: .slugs(["animals", "motion", "weather", "sundaes"]))
+        _ = try await workspace.merge(["a", "b"], into: "before")
+        try Data(contentsOf: workspace.content.appendingPathComponent("faces/cool.png"))
+            .write(to: workspace.content.appendingPathComponent(".art/faces-icon.png"))
+        do {
+            _ = try await workspace.merge(["a", "b"])
+            Issue.record("a shard with an old icon set was merged")
+        } catch let error as PeelError {
+            #expect(error.description.contains("a/peel-shard.json: error: this shard is older than the content (.art/faces-icon.png changed since it was built)"),
+                    "\(error.description)")
+        }
     }
 
     @Test func aPackInTwoShardsIsAnError() async throws {
