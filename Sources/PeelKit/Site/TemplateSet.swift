@@ -30,8 +30,20 @@ public struct TemplateSet: Sendable {
             // Files in its sub-folders (`fonts/`, `img/`) are assets too, at the same paths under
             // `assets/` (they were skipped, and the theme's CSS pointed at missing files).
             var pending = names.filter { !$0.hasPrefix(".") }
+            let themeRoot = ContentPath(root: overrideDirectory)
             while let name = pending.popLast() {
                 let url = overrideDirectory.appendingPathComponent(name)
+                // A theme is read from inside its folder, as the content is: a symlink to a private
+                // file was published under assets/, and links to "." multiplied every file.
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                        throw PeelError.unreadable(path: url.path, reason: "a symlink to a folder, which a theme cannot hold (it could lead back to itself); copy the folder instead")
+                    }
+                    if themeRoot.relative(url) == nil {
+                        throw PeelError.unreadable(path: url.path, reason: "a symlink leading outside the templates folder; copy the file into the theme instead")
+                    }
+                }
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
@@ -53,7 +65,7 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
         var stringTables: [String: [String: String]] = [:]
-        var partials: [(name: String, line: Int, origin: String)] = []
+        var partials: [(name: String, line: Int, origin: String, from: String)] = []
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
             if !name.contains("/"), let tag = ChromeStrings.tag(ofFile: name) {
                 // A theme's table is laid over Peel's own for that language, key by key: a
@@ -76,9 +88,9 @@ public struct TemplateSet: Sendable {
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + text), named: String(name.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
-                                               message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(error.context.line.trimmed)'")
+                                               message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context))'")
             }
-            partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin) }
+            partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin, String(name.dropLast(".mustache".count))) }
         }
         if library.getTemplate(named: "review-row") != nil {
             library.register(try MustacheTemplate(string: HTMLEscaping.pragma + ReviewPageStream.rowsTemplateText),
@@ -93,6 +105,13 @@ public struct TemplateSet: Sendable {
             throw PeelError.templateSyntax(path: missing.origin, line: missing.line,
                                            message: "partial '\(missing.name)' is not a template of the theme (no \(missing.name).mustache in the templates folder or Peel's theme)")
         }
+        // A partial that leads back to its own template recurses until the stack overflows
+        // (peel build crashed, peel serve died).
+        if let cycle = Self.firstCycle(partials.map { ($0.from, $0.name) }),
+           let place = partials.first(where: { $0.from == cycle[cycle.count - 2] && $0.name == cycle.last }) {
+            throw PeelError.templateSyntax(path: place.origin, line: place.line,
+                                           message: "'\(cycle.last!)' leads back to itself (\(cycle.joined(separator: " → "))); a template cannot include or extend itself")
+        }
         self.library = library
         self.assets = assets
         self.stringTables = stringTables
@@ -102,6 +121,27 @@ public struct TemplateSet: Sendable {
             hasher.update(data: files[name]!)
         }
         fingerprint = Hex.string(hasher.finalize())
+    }
+
+    /// The first chain of templates that includes or extends itself ("row", "row"; "a", "b", "a"),
+    /// from edges template → partial, in a stable order; nil when there is none.
+    static func firstCycle(_ edges: [(from: String, to: String)]) -> [String]? {
+        var next: [String: [String]] = [:]
+        for (from, to) in edges where !(next[from]?.contains(to) ?? false) { next[from, default: []].append(to) }
+        var done = Set<String>()
+        func visit(_ node: String, _ path: [String]) -> [String]? {
+            if let start = path.firstIndex(of: node) { return Array(path[start...]) + [node] }
+            guard !done.contains(node) else { return nil }
+            for target in next[node] ?? [] {
+                if let cycle = visit(target, path + [node]) { return cycle }
+            }
+            done.insert(node)
+            return nil
+        }
+        for node in next.keys.sorted() {
+            if let cycle = visit(node, []) { return cycle }
+        }
+        return nil
     }
 
     /// The partials a template names (`{{> name}}`, `{{< name}}`), with their lines; dynamic ones
@@ -119,6 +159,12 @@ public struct TemplateSet: Sendable {
             }
         }
         return references
+    }
+
+    /// The line an error is on as the user wrote it: line 1 without the pragma Peel puts before it.
+    static func userText(of context: MustacheParserContext) -> String {
+        let line = context.line.trimmed
+        return context.lineNumber == 1 && line.hasPrefix(HTMLEscaping.pragma) ? String(line.dropFirst(HTMLEscaping.pragma.count)).trimmed : line
     }
 
     /// swift-mustache's parser error in words.
