@@ -20,6 +20,8 @@ public struct TemplateSet: Sendable {
     public init(overrideDirectory: URL? = nil) throws {
         var files = EmbeddedTemplates.files.mapValues { Data($0.utf8) }
         var origins = Dictionary(uniqueKeysWithValues: EmbeddedTemplates.files.keys.map { ($0, "Templates/\($0)") })
+        // The files the theme has (the rest are Peel's own).
+        var themeFiles = Set<String>()
         if let overrideDirectory {
             let names: [String]
             do {
@@ -58,6 +60,7 @@ public struct TemplateSet: Sendable {
                     throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(error))
                 }
                 origins[name] = url.path
+                themeFiles.insert(name)
             }
         }
 
@@ -70,9 +73,19 @@ public struct TemplateSet: Sendable {
             if !name.contains("/"), let tag = ChromeStrings.tag(ofFile: name) {
                 // A theme's table is laid over Peel's own for that language, key by key: a
                 // `strings.fr.json` that changes one word keeps the other French words (it
-                // replaced the whole table, and every other word fell back to English).
-                let own = EmbeddedTemplates.files[name].flatMap { try? ChromeStrings.parse(Data($0.utf8), origin: name) } ?? [:]
-                stringTables[tag] = own.merging(try ChromeStrings.parse(data, origin: origins[name] ?? name)) { _, theme in theme }
+                // replaced the whole table, and every other word fell back to English). Tags
+                // are matched without case (BCP 47), so `strings.FR.json` is French too.
+                let key = tag.lowercased()
+                let own = EmbeddedTemplates.files.first { ChromeStrings.tag(ofFile: $0.key)?.lowercased() == key }
+                    .flatMap { try? ChromeStrings.parse(Data($0.value.utf8), origin: $0.key) } ?? [:]
+                guard themeFiles.contains(name) else {
+                    if stringTables[key] == nil { stringTables[key] = own }
+                    continue
+                }
+                if let other = themeFiles.sorted().first(where: { $0 != name && ChromeStrings.tag(ofFile: $0)?.lowercased() == key }) {
+                    throw PeelError.unreadable(path: origins[name] ?? name, reason: "a second string table for '\(tag)' beside \(other); keep one")
+                }
+                stringTables[key] = own.merging(try ChromeStrings.parse(data, origin: origins[name] ?? name)) { _, theme in theme }
                 continue
             }
             guard name.hasSuffix(".mustache"), !name.contains("/") else {

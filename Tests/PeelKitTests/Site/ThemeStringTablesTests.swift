@@ -16,4 +16,18 @@ import Testing
         #expect(swedish.language == "sv" && swedish["labelReview"] == "Granskning")
         #expect(swedish["downloadPack"] == (try TemplateSet()).chrome(for: "en")["downloadPack"], "a language Peel has no table for falls back to English")
     }
+
+    /// `strings.FR.json` and Peel's `strings.fr.json` won at random (a dictionary's order), so
+    /// two builds of one catalog gave different French pages.
+    @Test func aTableTaggedInCapitalsIsLaidOverPeelsOwnEveryTime() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{\"labelReview\": \"Relecture\"}", to: "strings.FR.json")
+        for _ in 0..<8 {
+            let french = try TemplateSet(overrideDirectory: theme.url).chrome(for: "fr")
+            #expect(french["labelReview"] == "Relecture")
+            #expect(french["downloadPack"] == "Télécharger la collection")
+        }
+        try theme.write("{\"labelReview\": \"Revue\"}", to: "strings.fr.json")
+        #expect(throws: PeelError.self) { try TemplateSet(overrideDirectory: theme.url) }
+    }
 }
