@@ -219,6 +219,9 @@ public struct SiteBuilder: Sendable {
         }
         clock.lap("compare inputs")
 
+        // A folder with no pack in it (a submodule not checked out, a wrong path that exists)
+        // would publish an empty gallery over the site in place, with exit status 0.
+        guard snapshot.files.keys.contains(where: { $0.contains("/") }) else { throw PeelError.noPacks(path: options.content.path) }
         if let broken = CatalogLoader.siteFileError(in: options.content) {
             let place = options.content.appendingPathComponent("site.md").path + (broken.line.map { ":\($0)" } ?? "")
             // The error says "cannot read file:" itself; a message that begins so would say it twice.

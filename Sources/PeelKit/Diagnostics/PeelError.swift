@@ -6,6 +6,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case contentFolderMissing(path: String)
     /// A file was given that lies in no pack folder of a catalog.
     case notInCatalog(path: String)
+    /// The content folder holds no pack folder: building it would replace a site with an empty one.
+    case noPacks(path: String)
     /// A file in a folder inside a pack folder: packs are one level deep, so it is not read.
     case insidePackFolder(path: String, pack: String)
     /// A pack folder or sticker file was given that does not exist.
@@ -31,6 +33,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing(let path):
             return "\(path): error: content folder not found; pass the folder that holds your packs (the first argument, such as my-stickers), or make one with peel init"
+        case .noPacks(let path):
+            return "\(path): error: no packs here (a pack is a folder of sticker images with a pack.md), so nothing was built and the site in place stays; pass the folder that holds your packs, or start one with peel init"
         case .notInCatalog(let path):
             return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
         case .insidePackFolder(let path, let pack):
@@ -59,7 +63,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A mistake in what the command was asked to do (exit status 2), not a failure while doing it.
     public var isUsageError: Bool {
         switch self {
-        case .contentFolderMissing, .unsafeOutput, .notInCatalog, .insidePackFolder, .pathMissing, .shards: return true
+        case .contentFolderMissing, .noPacks, .unsafeOutput, .notInCatalog, .insidePackFolder, .pathMissing, .shards: return true
         default: return false
         }
     }
@@ -69,6 +73,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing: return "content folder not found"
         case .notInCatalog: return "not part of a catalog"
+        case .noPacks: return "no packs here"
         case .insidePackFolder: return "in a folder inside a pack, which Peel does not read"
         case .pathMissing: return "no such file or folder"
         case .unreadable(_, let reason), .unsafeOutput(_, let reason), .writeFailed(_, let reason), .cannotWrite(_, let reason),
@@ -93,7 +98,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason): return .writeFailed(path: move(path), reason: reason)
         case .cannotWrite(let path, let reason): return .cannotWrite(path: move(path), reason: reason)
         case .busy(let path): return .busy(path: move(path))
-        case .contentFolderMissing, .notInCatalog, .insidePackFolder, .pathMissing, .templateSyntax, .templateMissing, .shards: return self
+        case .contentFolderMissing, .noPacks, .notInCatalog, .insidePackFolder, .pathMissing, .templateSyntax, .templateMissing, .shards: return self
         }
     }
 }

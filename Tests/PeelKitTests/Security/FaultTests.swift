@@ -127,6 +127,22 @@ import Testing
         #expect(TemplateSet.partialReferences(in: "{{>a}} {{ > b }}\n{{<c}}{{/c}} {{>*dynamic}} {{#d}}{{/d}}").map { "\($0.name)@\($0.line)" } == ["a@1", "b@1", "c@2"])
     }
 
+    /// An empty folder (a submodule not checked out, a wrong path that exists) built an empty
+    /// gallery over the site in place, exit status 0.
+    @Test func aFolderWithNoPacksLeavesThePreviousSite() throws {
+        let (folder, before) = try previousSite()
+        for files in [[], ["site.md"], ["notes.txt", "site.md"]] {
+            try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("empty"))
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty/no-files-in-it"), withIntermediateDirectories: true)
+            for file in files { try folder.write("---\ntitle: T\n---\n", to: "empty/\(file)") }
+            let result = try cli.run(["build", "empty", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+            #expect(result.status == 2, "\(files)")
+            #expect(result.stderr.contains("empty: error: no packs here (a pack is a folder of sticker images with a pack.md), so nothing was built and the site in place stays"),
+                    "\(result.stderr)")
+            #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
+        }
+    }
+
     /// A partial that includes itself, or a page that extends itself, recursed until the stack
     /// overflowed: peel build died with SIGSEGV, no message, a staging folder left behind.
     @Test func aTemplateThatLeadsBackToItselfStopsTheBuild() throws {
