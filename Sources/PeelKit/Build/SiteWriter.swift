@@ -202,6 +202,8 @@ final class SiteWriter: @unchecked Sendable {
             } catch {
                 throw PeelError.writeFailed(path: target, reason: SystemErrorText.describe(error))
             }
+            // A copy keeps the source's mode; the site's files have this build's (`FileMode`).
+            chmod(target, FileMode.fresh)
         }
         record(path, BuildState.Output(size: Int64(info.st_size), sha256: nil, source: nil), reused: reused)
     }
@@ -227,10 +229,11 @@ final class SiteWriter: @unchecked Sendable {
         return target
     }
 
-    /// A hard link of a regular file (never of a symlink's target outside the site).
+    /// A hard link of a regular file (never of a symlink's target outside the site) that has the
+    /// permissions this build gives its files (false otherwise, and the caller copies or writes).
     private func link(_ source: String, to target: String) -> Bool {
         var info = stat()
-        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG, FileMode.isFresh(info) else { return false }
         #if canImport(Glibc)
         return Glibc.link(source, target) == 0
         #else

@@ -48,6 +48,28 @@ import Testing
         }
     }
 
+    /// A cache made by a runner with another umask (`actions/cache` keeps modes): its 0600 files
+    /// were linked into this build's site as they were, and a web server could not read them.
+    @Test func aSitesFilesHaveThisBuildsModeWhateverTheCacheHas() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        let content = folder.url.appendingPathComponent("content"), cache = folder.url.appendingPathComponent("cache")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("first"), cache: cache)).build()
+        for case let path as String in FileManager.default.enumerator(atPath: cache.path)! {
+            chmod(cache.appendingPathComponent(path).path, 0o600 | (path.contains(".") ? 0 : 0o100))
+        }
+        let site = folder.url.appendingPathComponent("second")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: site, cache: cache)).build()
+        var checked = 0
+        for case let path as String in FileManager.default.enumerator(atPath: site.path)! {
+            var info = stat()
+            guard lstat(site.appendingPathComponent(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            #expect(info.st_mode & 0o7777 == FileMode.fresh, "\(path) is \(String(info.st_mode & 0o7777, radix: 8))")
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+
     /// One cache for two sites of the same content (`--cache-dir` for `_site` and a preview):
     /// the cache's state describes the site it was saved with, so the other is built, not said to
     /// be up to date (a new folder was never written), and after a label edit both show it.
