@@ -78,12 +78,14 @@ struct BuildCommand: AsyncParsableCommand {
         try PixelBudget.validate(maxPixels)
         if !packs.isEmpty && shard != nil { throw ValidationError("give --packs or --shard, not both") }
         if let shard, PackSelection.parsing(shard: shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/8") }
+        // An empty value (a CI matrix variable that came out empty) built the whole catalog, not a shard.
+        if !packs.isEmpty, selection == nil { throw ValidationError("--packs names no pack; give one or more, such as --packs faces,animals") }
     }
 
     /// The packs to build: nil for the whole site. `--packs a,b` works as well as `--packs a --packs b`.
     var selection: PackSelection? {
         if let shard { return PackSelection.parsing(shard: shard) }
-        let slugs = packs.flatMap { $0.split(separator: ",").map(String.init) }
+        let slugs = packs.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         return slugs.isEmpty ? nil : .slugs(slugs)
     }
 

@@ -34,6 +34,12 @@ import Testing
         let unknown = try cli.run(["build", "content", "--packs", "dogs"], in: folder.url, environment: ["CI": "true"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("--packs: error: the catalog has no pack 'dogs'"))
+        // A CI matrix variable that came out empty built the whole catalog as a site.
+        for empty in ["", ",", " , "] {
+            let none = try cli.run(["build", "content", "--packs", empty, "-o", "shard"], in: folder.url, environment: ["CI": "true"])
+            #expect(none.status == 2 && none.stderr.contains("--packs names no pack"), "'\(empty)': \(none.stderr)")
+            #expect(!folder.exists("shard"))
+        }
         let missing = try cli.run(["merge", "content", "nowhere"], in: folder.url, environment: ["CI": "true"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nowhere/peel-shard.json: error: no shard manifest here"))
