@@ -34,8 +34,9 @@ struct TextInspector: ArtInspector {
     init(language: String) throws {
         let first = try ArtTextReader(language: language)
         self.language = language
-        // The Tesseract data is part of the key: a catalog that switches language is read again.
-        name = "text \(first.code)"
+        // The Tesseract data and the dictionary that keeps words are part of the key: a catalog
+        // that switches language (en-US to en-GB too: "Colour") is read again.
+        name = "text \(first.code) \(first.dictionaryName)"
         let spare = LockedBox(first)
         readers = WorkerPool { try spare.take() ?? ArtTextReader(language: language) }
     }

@@ -8,6 +8,8 @@ public struct ArtTextReader {
     /// The catalog's language (BCP 47), and the Tesseract data that reads it.
     public let language: String
     public let code: String
+    /// The Hunspell dictionary that tells words from shapes ("en_GB"): which words are kept.
+    public let dictionaryName: String
     private let engine: TesseractEngine
     private let filter: ArtTextWordFilter
 
@@ -21,6 +23,7 @@ public struct ArtTextReader {
         guard let dictionary = SpellingDictionary.shared(for: language) else { throw ArtTextError.missingDictionary(language: language) }
         self.language = language
         self.code = code
+        dictionaryName = dictionary.name
         engine = try TesseractEngine(code: code, folder: folder, language: language)
         filter = ArtTextWordFilter(dictionary: dictionary)
     }

@@ -112,6 +112,13 @@ import Testing
         #expect(TesseractLanguage.debianPackage(for: "chi_sim") == "tesseract-ocr-chi-sim")
     }
 
+    /// The dictionary decides which words are kept ("Colour" is British), so it is part of the
+    /// art-check cache's key: switching en-US to en-GB kept the American reading.
+    @Test func theDictionaryIsPartOfTheTextInspectorsKey() throws {
+        let american = try TextInspector(language: "en-US"), british = try TextInspector(language: "en-GB")
+        #expect(american.name == "text eng en_US" && british.name == "text eng en_GB")
+    }
+
     @Test func missingLanguageDataIsAClearError() throws {
         #expect(throws: ArtTextError.unsupportedLanguage("tlh")) { try ArtTextReader(language: "tlh") }
         // Welsh: Debian ships its data (tesseract-ocr-cym), and Peel never installs it.
