@@ -109,6 +109,10 @@ public enum PartsPack {
             for file in names {
                 let path = "\(partFolder)/\(file)"
                 switch StickerFileKind(fileName: file) {
+                case .sticker where file.lowercased().hasSuffix(".png") && part.optional && StickerFileKind.stem(file).lowercased() == "none":
+                    // "none" is how filters and the builder say the part is left out (`hat=none`).
+                    result.findings.append(Finding(.error, .invalidValue, file: path,
+                                                   message: "a layer of the optional part '\(name)' cannot be called 'none', which means the part left out (hat=none); rename it (it is left out)"))
                 case .sticker where file.lowercased().hasSuffix(".png"):
                     let stem = StickerFileKind.stem(file)
                     var choice = Choice(name: stem, file: path, label: nil)

@@ -252,6 +252,19 @@ import Testing
         #expect(ArchiveOmission.rejected(in: findings) == Set(unlabelled.compactMap(\.sticker)), "the pack downloads leave them out")
     }
 
+    /// "none" means an optional part left out (`topping=none`, the builder's radio): a layer of
+    /// that name was a second, silent meaning of it.
+    @Test func aLayerCalledNoneInAnOptionalPartIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write(try png(Self.layer(8, 8, seed: 9)), to: "content/sundaes/topping/None.png")
+        try folder.write("---\nalt: nothing at all\n---\n", to: "content/sundaes/topping/None.md")
+        let (pack, findings) = try load(folder)
+        #expect(findings.map(\.file) == ["sundaes/topping/None.png"] && findings.first?.severity == .error, "\(findings.map(\.formatted))")
+        #expect(pack.parts.first { $0.name == "topping" }?.choices.map(\.name) == ["sprinkles"])
+        #expect(pack.stickers.count == 8)
+    }
+
     @Test func templateNamesAreFound() {
         #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
     }
