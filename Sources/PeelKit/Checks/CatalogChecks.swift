@@ -5,12 +5,13 @@ enum CatalogChecks {
     /// The largest image of the iMessage App Icon set is the 1024 × 1024 App Store icon.
     static let minimumIconSide = 1024
 
-    /// Stickers whose files have the same bytes: reported on each later one.
+    /// Stickers whose files have the same bytes: reported on each later one. Composed stickers'
+    /// files exist nowhere; a parts pack reports its repeated layers instead (`PartsPack`).
     static func duplicateImages(_ catalog: Catalog, assets: [String: StickerAssets]) -> [Finding] {
         var first: [String: String] = [:]
         var findings: [Finding] = []
         for pack in catalog.packs {
-            for sticker in pack.stickers {
+            for sticker in pack.stickers where sticker.composition == nil {
                 guard let digest = assets[sticker.source]?.info?.sha256 else { continue }
                 if let earlier = first[digest] {
                     findings.append(Finding(.warning, .duplicateImage, file: sticker.source,

@@ -180,6 +180,19 @@ public enum PartsPack {
             result.parts.append(part)
         }
 
+        // Two layers with the same bytes make stickers with the same art; said once, on the layer
+        // (the composed stickers' files exist nowhere, so the catalog's duplicate check skips them).
+        var firstLayer: [String: String] = [:]
+        for choice in result.parts.flatMap(\.choices) {
+            guard let sha = layers[choice.file]?.sha else { continue }
+            if let earlier = firstLayer[sha] {
+                result.findings.append(Finding(.warning, .duplicateImage, file: choice.file,
+                                               message: "same image bytes as the layer \(earlier), so the stickers made with them look the same; remove one or change the art"))
+            } else {
+                firstLayer[sha] = choice.file
+            }
+        }
+
         let template = LabelTemplate.make(declaration, parts: declaration.parts, packFile: packFile, findings: &result.findings)
         let templates = translatedTemplates(declaration, source: source, languages: languages, packFile: packFile, packTranslations: packTranslations,
                                             findings: &result.findings)

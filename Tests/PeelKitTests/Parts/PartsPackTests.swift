@@ -265,6 +265,25 @@ import Testing
         #expect(pack.stickers.count == 8)
     }
 
+    /// Two identical layers were reported as duplicate images of composed stickers, at files
+    /// that exist nowhere; now once, at the layer.
+    @Test func aRepeatedLayerIsSaidOnceAtTheLayer() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.copy(folder.url.appendingPathComponent("content/sundaes/topping/sprinkles.png"), to: "content/sundaes/topping/sprinkles2.png")
+        try folder.write("---\nalt: more sprinkles\n---\n", to: "content/sundaes/topping/sprinkles2.md")
+        let (pack, findings) = try load(folder)
+        #expect(findings.map(\.file) == ["sundaes/topping/sprinkles2.png"] && findings.first?.code == .duplicateImage, "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.hasPrefix("same image bytes as the layer sundaes/topping/sprinkles.png") == true)
+        var assets: [String: StickerAssets] = [:]
+        for sticker in pack.stickers {
+            assets[sticker.source] = StickerAssets(info: ImageInfo(format: .png, width: 8, height: 8, hasAlpha: true, frameCount: 1, bytes: 1, sha256: "same"),
+                                                   thumbnails: [], findings: [])
+        }
+        let catalog = Catalog(site: SiteInfo(), packs: [pack])
+        #expect(CatalogChecks.duplicateImages(catalog, assets: assets).isEmpty, "composed stickers are not compared by file")
+    }
+
     @Test func templateNamesAreFound() {
         #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
     }
