@@ -104,10 +104,11 @@ struct CheckCommand: AsyncParsableCommand {
             case .pack(let folder): folder
             case .file(let path): path
             }
-            findings.append(Finding(.error, .nothingChecked, file: scope, message: "no sticker was checked; point peel check at a content folder, a pack folder or a sticker image"))
+            findings.append(Finding(.error, .nothingChecked, file: scope, message: Self.nothingCheckedWords(review)))
             summary.errors += 1
         }
-        let checked = Self.checked(review, paths: paths)
+        // The summary line counts the nothing-checked error too, as JSON does.
+        let checked = Self.checked(review, summary: summary, paths: paths)
         let out = Terminal.standardOutput
         switch format {
         case .human:
@@ -119,12 +120,14 @@ struct CheckCommand: AsyncParsableCommand {
             print(try SARIFReport.encode(findings, contentFolder: target.root))
         case .github:
             for line in GitHubAnnotations.lines(findings, pathPrefix: paths.prefix) { print(line) }
+            // print() is buffered when standard output is a pipe (every CI log); the summary is
+            // not: without this it came before the annotations.
+            fflush(nil)
             out.line("Checked \(checked)")
         }
         if review.checkedNothing {
             let error = Terminal.standardError
-            error.line(error.colored("\(Self.shown(review.scope, paths: paths)): error: no sticker was checked; "
-                + "point peel check at a content folder, a pack folder or a sticker image", .red))
+            error.line(error.colored("\(Self.shown(review.scope, paths: paths)): error: \(Self.nothingCheckedWords(review))", .red))
             throw ExitCode(2)
         }
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
@@ -132,14 +135,21 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// "4 packs, 24 stickers: 2 errors, 1 warning", "pack content/faces/ (16 stickers): …" or
     /// "content/faces/sun.png: …": what was checked, and what was found.
-    static func checked(_ review: ScopedReview, paths: DisplayPath) -> String {
-        let summary = review.summary
+    static func checked(_ review: ScopedReview, summary: ReviewSummary, paths: DisplayPath) -> String {
         switch review.scope {
         case .catalog: return summary.line
         case .pack(let folder):
             return "pack \(paths.path(folder))/, \(plural(summary.stickers, "sticker")): \(summary.findingsLine)"
         case .file(let path): return "\(paths.path(path)) (\(plural(summary.stickers, "sticker"))): \(summary.findingsLine)"
         }
+    }
+
+    /// Why nothing was checked: the packs reached have no sticker (a parts pack that composes
+    /// none, say: the findings above say why), or the folder given holds no pack.
+    static func nothingCheckedWords(_ review: ScopedReview) -> String {
+        review.summary.packs > 0
+            ? "no sticker was checked: the \(review.summary.packs == 1 ? "pack here has" : "packs here have") none (the findings above say why)"
+            : "no sticker was checked; point peel check at a content folder, a pack folder or a sticker image"
     }
 
     /// The folder or file a scope stands for, as seen from the current directory.

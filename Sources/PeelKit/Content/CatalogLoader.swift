@@ -275,7 +275,9 @@ public struct CatalogLoader {
         }
         if pack.stickers.isEmpty {
             findings.append(Finding(.warning, .emptyPack, file: names.contains("pack.md") ? packFile : folder,
-                                    message: "pack has no stickers; add PNG, APNG, GIF or JPEG files to \(folder)/"))
+                                    message: partsDeclaration != nil
+                                        ? "pack composes no sticker from its parts; the findings on its parts:, combinations: and exclude: say why"
+                                        : "pack has no stickers; add PNG, APNG, GIF or JPEG files to \(folder)/"))
         }
         if let coverName {
             if let index = pack.stickers.firstIndex(where: { $0.fileName == coverName || $0.slug == coverName }) {

@@ -282,11 +282,15 @@ public enum PartsPack {
                        findings: inout [Finding]) -> [[Choice?]] {
         func conditions(_ entry: String, line: Int?) -> [(index: Int, choice: String?)]? {
             var result: [(Int, String?)] = []
-            for pair in entry.split(separator: "&") {
-                let sides = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
-                guard sides.count == 2, let index = parts.firstIndex(where: { $0.name == sides[0] }) else {
+            let example = parts.first.map { "\($0.name)=\($0.choices.first?.name ?? "…")" } ?? "base=cone"
+            for pair in entry.split(separator: "&", omittingEmptySubsequences: false) {
+                let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
+                guard let index = parts.firstIndex(where: { $0.name == sides[0] }), sides.count == 2, !sides[1].isEmpty else {
+                    let words = sides[0].isEmpty ? "has an empty condition (an & with nothing after or before it)"
+                        : parts.contains(where: { $0.name == sides[0] }) ? "names the part '\(sides[0])' but no choice of it"
+                        : "names '\(sides[0])', which is not a part of this pack (parts: \(parts.map(\.name).joined(separator: ", ")))"
                     findings.append(Finding(.error, .invalidValue, file: packFile, line: line,
-                                            message: "'\(entry)' does not name a part; write part=choice pairs joined by &, such as \(parts.first.map { "\($0.name)=\($0.choices.first?.name ?? "…")" } ?? "base=cone")"))
+                                            message: "'\(entry)' \(words); write part=choice pairs joined by &, such as \(example)"))
                     return nil
                 }
                 let wanted = sides[1]
@@ -305,12 +309,24 @@ public enum PartsPack {
         func matches(_ combination: [Choice?], _ condition: [(index: Int, choice: String?)]) -> Bool {
             condition.allSatisfy { combination[$0.index]?.name == $0.choice }
         }
+        // An entry that matches nothing (`base=cone&base=cup`, a choice in other capitals) is
+        // named: it was silent, and the pack ended with no sticker and advice to add images.
+        func rules(_ entries: [String], line: Int?, key: String) -> [[(index: Int, choice: String?)]] {
+            entries.compactMap { entry in
+                guard let rule = conditions(entry, line: line) else { return nil }
+                if !combinations.contains(where: { matches($0, rule) }) {
+                    findings.append(Finding(.warning, .invalidValue, file: packFile, line: line,
+                                            message: "\(key): '\(entry)' matches no combination of the parts (choice names are the layers' file names, as written)"))
+                }
+                return rule
+            }
+        }
         var kept = combinations
         if let wanted = declaration.combinations {
-            let rules = wanted.compactMap { conditions($0, line: declaration.combinationsLine) }
+            let rules = rules(wanted, line: declaration.combinationsLine, key: "combinations")
             kept = kept.filter { combination in rules.contains { matches(combination, $0) } }
         }
-        let excluded = declaration.exclude.compactMap { conditions($0, line: declaration.excludeLine) }
+        let excluded = rules(declaration.exclude, line: declaration.excludeLine, key: "exclude")
         return kept.filter { combination in !excluded.contains { matches(combination, $0) } }
     }
 

@@ -284,6 +284,22 @@ import Testing
         #expect(CatalogChecks.duplicateImages(catalog, assets: assets).isEmpty, "composed stickers are not compared by file")
     }
 
+    /// Filters said "'base' does not name a part" for a missing choice, took a dangling & in
+    /// silence, and an entry matching nothing ended in "add PNG files to sundaes/".
+    @Test func filterMistakesAreSaidAsTheyAre() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder, packExtra: "combinations: [\"base=Cone\", \"base=cone&base=cup\"]\nexclude: [\"base\", \"base=cup&\", \"bowl=glass\"]\n")
+        let (pack, findings) = try load(folder)
+        let messages = findings.map(\.message)
+        #expect(messages.contains("'base' names the part 'base' but no choice of it; write part=choice pairs joined by &, such as base=cone"))
+        #expect(messages.contains("'base=cup&' has an empty condition (an & with nothing after or before it); write part=choice pairs joined by &, such as base=cone"))
+        #expect(messages.contains("'bowl=glass' names 'bowl', which is not a part of this pack (parts: base, scoops, topping); write part=choice pairs joined by &, such as base=cone"))
+        #expect(messages.contains("'base=Cone': base has no choice 'Cone'"))
+        #expect(messages.contains("combinations: 'base=cone&base=cup' matches no combination of the parts (choice names are the layers' file names, as written)"))
+        #expect(pack.stickers.isEmpty)
+        #expect(messages.contains("pack composes no sticker from its parts; the findings on its parts:, combinations: and exclude: say why"))
+    }
+
     @Test func templateNamesAreFound() {
         #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
     }
