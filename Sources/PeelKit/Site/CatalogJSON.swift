@@ -150,7 +150,7 @@ struct CatalogJSON: Encodable {
         version = Self.schemaVersion
         summary = review.summary
         let languages = StringCatalog.languages(of: catalog.site)
-        site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: catalog.site.baseURL,
+        site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: SocialLinks.normalized(catalog.site.baseURL),
                     language: catalog.site.language, languages: languages)
         self.languages = languages
         self.review = review

@@ -70,6 +70,8 @@ import Testing
             #expect(finding.file == "site.md" && finding.line == 2 && finding.severity == .warning)
             #expect(finding.message.contains("is not an absolute http(s) address"))
             #expect(!(try folder.read("site/pets/cat/index.html")).contains("og:image"), "\(bad)")
+            // catalog.json does not publish what the pages refused as the site's address.
+            #expect(try folder.read("site/catalog.json").contains("\"base_url\" : null"), "\(bad)")
         }
     }
 
@@ -79,6 +81,8 @@ import Testing
         let page = try folder.read("site/pets/cat/index.html")
         #expect(page.contains("https://stickers.example/my%20stickers/pets/cat/"), "encoded, with its slash")
         #expect(!page.contains("my stickers/"))
+        // catalog.json's is the one the pages use: a folder URL a consumer can resolve against.
+        #expect(try folder.read("site/catalog.json").contains(#""base_url" : "https://stickers.example/my%20stickers/""#))
     }
 
     @Test func packPagesHaveAFilterBoxThatNeedsNoServer() async throws {
