@@ -126,7 +126,7 @@ public struct Review: Sendable {
             findings += Checker.artFindings(for: catalog, assets: assets, facts: artFacts)
         }
         findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
-        return Review(catalog: catalog, assets: assets, findings: findings, artFacts: artFacts, loadFindings: loadFindings,
+        return Review(catalog: catalog.readableCovers(assets), assets: assets, findings: findings, artFacts: artFacts, loadFindings: loadFindings,
                       iconFindings: iconFindings, checks: checks)
     }
 

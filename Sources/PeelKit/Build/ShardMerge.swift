@@ -146,6 +146,6 @@ extension Review {
             findings += Checker.artFindings(for: catalog, assets: known, facts: artFacts)
         }
         findings = Checker.applyIgnores(findings, catalog: catalog).sorted()
-        return Review(catalog: catalog, assets: known, findings: findings, artFacts: artFacts.filter { stickers.contains($0.key) })
+        return Review(catalog: catalog.readableCovers(known), assets: known, findings: findings, artFacts: artFacts.filter { stickers.contains($0.key) })
     }
 }

@@ -122,6 +122,25 @@ public struct Pack: Sendable {
     public var parts: [PartsPack.Part] = []
     /// Index into `stickers` of the sticker shown on the pack's card.
     public var coverIndex: Int?
+    /// True when pack.md names the cover (`cover:`); otherwise it is the first sticker whose
+    /// image can be read (`readableCovers`).
+    public var coverIsChosen = false
+}
+
+extension Catalog {
+    /// The catalog with each pack's default cover moved to its first readable sticker: an
+    /// unreadable first image made the pack's card "Image can't be read" and took its
+    /// link-preview image away. A cover pack.md names stays, readable or not (its finding says so).
+    func readableCovers(_ assets: [String: StickerAssets]) -> Catalog {
+        var catalog = self
+        for index in catalog.packs.indices where !catalog.packs[index].coverIsChosen {
+            let pack = catalog.packs[index]
+            if let readable = pack.stickers.firstIndex(where: { assets[$0.source]?.info != nil }) {
+                catalog.packs[index].coverIndex = readable
+            }
+        }
+        return catalog
+    }
 }
 
 /// One sticker: an image file plus what its sidecar says about it.

@@ -282,6 +282,7 @@ public struct CatalogLoader {
         if let coverName {
             if let index = pack.stickers.firstIndex(where: { $0.fileName == coverName || $0.slug == coverName }) {
                 pack.coverIndex = index
+                pack.coverIsChosen = true
             } else {
                 findings.append(Finding(.warning, .missingFile, file: packFile, line: coverLine,
                                         message: "cover '\(coverName)' is not a sticker of this pack; the first sticker is used"))

@@ -212,7 +212,7 @@ extension Review {
     public func checked(for platforms: [MessengerPlatform]) -> Review {
         let extra = PlatformChecks.findings(for: catalog, assets: assets, platforms: platforms)
         guard !extra.isEmpty else { return self }
-        return Review(catalog: catalog, assets: assets, findings: Checker.applyIgnores(findings + extra, catalog: catalog).sorted(),
+        return Review(catalog: catalog.readableCovers(assets), assets: assets, findings: Checker.applyIgnores(findings + extra, catalog: catalog).sorted(),
                       artFacts: artFacts, loadFindings: loadFindings, iconFindings: iconFindings, checks: checks)
     }
 }

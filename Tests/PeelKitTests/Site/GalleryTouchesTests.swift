@@ -85,6 +85,22 @@ import Testing
         #expect(try folder.read("site/catalog.json").contains(#""base_url" : "https://stickers.example/my%20stickers/""#))
     }
 
+    /// With no `cover:`, an unreadable first sticker was the pack's card ("Image can't be read")
+    /// and took its link-preview image away; the first readable one is the cover now.
+    @Test func theDefaultCoverIsTheFirstReadableSticker() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\ntitle: Pets\nbase_url: https://stickers.example/\n---\n", to: "content/site.md")
+        let fox = folder.url.appendingPathComponent("content/pets/fox.png")
+        try Data(contentsOf: fox).prefix(300).write(to: fox)   // fox comes first (order: 1)
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("site"))).build()
+        let home = try folder.read("site/index.html")
+        let card = try #require(home.range(of: "href=\"pets/index.html\"").map { String(home[$0.lowerBound...].prefix(1500)) })
+        #expect(!card.contains("art-missing") && card.contains("pets/cat/cat-"), "\(card)")
+        #expect(try folder.read("site/pets/index.html").contains("og:image\" content=\"https://stickers.example/pets/cat/"))
+    }
+
     @Test func packPagesHaveAFilterBoxThatNeedsNoServer() async throws {
         let (folder, _) = try await build(siteMarkdown: nil)
         let pack = try folder.read("site/pets/index.html")
