@@ -12,8 +12,8 @@ extension SiteModel: MustacheParent {
         case "title": self.title
         case "description": self.description
         case "language": self.language
-        case "introHTML": self.introHTML
-        case "footerHTML": self.footerHTML
+        case "introHTML": nonEmpty(self.introHTML)
+        case "footerHTML": nonEmpty(self.footerHTML)
         case "titleLang": self.titleLang
         case "descriptionLang": self.descriptionLang
         case "introLang": self.introLang
@@ -271,7 +271,7 @@ extension PackPageModel: MustacheParent {
         switch name {
         case "title": self.title
         case "lang": self.lang
-        case "descriptionHTML": self.descriptionHTML
+        case "descriptionHTML": nonEmpty(self.descriptionHTML)
         case "titleLang": self.titleLang
         case "descriptionLang": self.descriptionLang
         case "titleNote": self.titleNote
@@ -338,7 +338,7 @@ extension StickerPageModel: MustacheParent {
         case "alt": self.alt
         case "altLength": self.altLength
         case "altLimit": self.altLimit
-        case "descriptionHTML": self.descriptionHTML
+        case "descriptionHTML": nonEmpty(self.descriptionHTML)
         case "titleLang": self.titleLang
         case "altLang": self.altLang
         case "descriptionLang": self.descriptionLang
@@ -466,4 +466,12 @@ extension ReadinessRowModel: MustacheParent {
         default: nil
         }
     }
+}
+
+/// Markdown that made no HTML is absent to templates: swift-mustache takes "" as true, so
+/// `{{#descriptionHTML}}<div class="prose">…{{/descriptionHTML}}` left an empty element on
+/// every page without a description.
+private func nonEmpty(_ html: String?) -> String? {
+    guard let html, !html.isEmpty else { return nil }
+    return html
 }

@@ -101,6 +101,19 @@ import Testing
         #expect(try folder.read("site/pets/index.html").contains("og:image\" content=\"https://stickers.example/pets/cat/"))
     }
 
+    /// swift-mustache takes "" as true: every page without a description had an empty
+    /// `<div class="prose">`.
+    @Test func noDescriptionMakesNoEmptyProseBlock() async throws {
+        let (folder, _) = try await build(siteMarkdown: "---\ntitle: Pets\n---\n")
+        let pages = ["site/index.html", "site/pets/dog/index.html"]
+        for page in pages {
+            let html = try folder.read(page)
+            #expect(!html.contains(#"<div class="prose" dir="auto"></div>"#) && !html.contains(#"<div class="prose"></div>"#), "\(page)")
+        }
+        #expect(try folder.read("site/pets/cat/index.html").contains(#"<div class="prose" dir="auto"><p>A <em>curious</em> cat.</p>"#),
+                "a description still shows")
+    }
+
     @Test func packPagesHaveAFilterBoxThatNeedsNoServer() async throws {
         let (folder, _) = try await build(siteMarkdown: nil)
         let pack = try folder.read("site/pets/index.html")
