@@ -76,17 +76,35 @@ struct ChromeStrings: Sendable {
 
     /// Reads a table's JSON; names the file in the error when it is not a flat object of strings.
     static func parse(_ data: Data, origin: String) throws -> [String: String] {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            // Foundation says where ("Invalid value around character 13."): named as a line.
+            let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            let offset = said.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }.last
+            throw PeelError.templateSyntax(path: origin, line: offset.map { line(at: $0, in: data) } ?? 1,
+                                           message: "a string table is one JSON object of key to text, and this is not valid JSON here (a missing comma or quote?)")
+        }
+        guard let object = object as? [String: Any] else {
             throw PeelError.templateSyntax(path: origin, line: 1, message: "a string table is one JSON object of key to text")
         }
         var table: [String: String] = [:]
         for (key, value) in object {
             guard let text = value as? String else {
-                throw PeelError.templateSyntax(path: origin, line: 1, message: "'\(key)' is not a string")
+                let text = String(decoding: data, as: UTF8.self)
+                let keyLine = text.range(of: "\"\(key)\"").map { 1 + text[..<$0.lowerBound].filter { $0 == "\n" }.count }
+                throw PeelError.templateSyntax(path: origin, line: keyLine ?? 1,
+                                               message: "'\(key)' is not a string; every value is the text of its key, in quotes")
             }
             table[key] = text
         }
         return table
+    }
+
+    /// The 1-based line of byte `offset` in `data`.
+    private static func line(at offset: Int, in data: Data) -> Int {
+        1 + data.prefix(max(0, min(offset, data.count))).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }
 

@@ -30,4 +30,19 @@ import Testing
         try theme.write("{\"labelReview\": \"Revue\"}", to: "strings.fr.json")
         #expect(throws: PeelError.self) { try TemplateSet(overrideDirectory: theme.url) }
     }
+
+    /// A missing comma on line 3 was reported at line 1 with no hint.
+    @Test func aBrokenTableIsNamedAtItsLine() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{\n  \"labelReview\": \"Relecture\"\n  \"downloadPack\": \"Télécharger\"\n}\n", to: "strings.fr.json")
+        #expect(throws: PeelError.templateSyntax(path: theme.url.appendingPathComponent("strings.fr.json").path, line: 3,
+                                                 message: "a string table is one JSON object of key to text, and this is not valid JSON here (a missing comma or quote?)")) {
+            try TemplateSet(overrideDirectory: theme.url)
+        }
+        try theme.write("{\n  \"labelReview\": \"Relecture\",\n  \"downloadPack\": 3\n}\n", to: "strings.fr.json")
+        #expect(throws: PeelError.templateSyntax(path: theme.url.appendingPathComponent("strings.fr.json").path, line: 3,
+                                                 message: "'downloadPack' is not a string; every value is the text of its key, in quotes")) {
+            try TemplateSet(overrideDirectory: theme.url)
+        }
+    }
 }
