@@ -20,9 +20,12 @@ struct Terminal: Sendable {
 
     var isTTY: Bool { isatty(descriptor) == 1 }
 
+    /// A progress bar is drawn with carriage returns and an erase sequence: only on a terminal
+    /// that knows them (not `TERM=dumb`, as Emacs' compile buffer is), and never in CI.
     var showsProgress: Bool {
-        let ci = ProcessInfo.processInfo.environment["CI"]?.lowercased()
-        return isTTY && (ci == nil || ci == "" || ci == "false" || ci == "0")
+        let environment = ProcessInfo.processInfo.environment
+        let ci = environment["CI"]?.lowercased()
+        return isTTY && environment["TERM"] != "dumb" && (ci == nil || ci == "" || ci == "false" || ci == "0")
     }
 
     enum Color: String {

@@ -45,6 +45,7 @@ import Testing
         let terminal = try onTerminal(["check", "content"], in: folder.url, environment: [:])
         #expect(terminal.contains("missing-sidecar"), "\(terminal)")
         #expect(terminal.contains("\u{1B}[31m"), "red on a terminal")
+        #expect(terminal.contains("\rChecking ["), "a progress line on a terminal")
 
         let noColor = try onTerminal(["check", "content"], in: folder.url, environment: ["NO_COLOR": "1"])
         #expect(noColor.contains("missing-sidecar"))
@@ -53,6 +54,12 @@ import Testing
         // no-color.org: only a NO_COLOR that is set and not empty turns colour off.
         let empty = try onTerminal(["check", "content"], in: folder.url, environment: ["NO_COLOR": ""])
         #expect(empty.contains("\u{1B}[31m"), "an empty NO_COLOR leaves colour on")
+
+        // A dumb terminal (Emacs' compile buffer) gets neither colour nor the progress line's
+        // carriage returns and erase sequence.
+        let dumb = try onTerminal(["check", "content"], in: folder.url, environment: ["TERM": "dumb"])
+        #expect(dumb.contains("missing-sidecar"))
+        #expect(!dumb.contains("\u{1B}[") && !dumb.contains("Checking"), "\(dumb.debugDescription)")
 
         let piped = try CLITests().run(["check", "content"], in: folder.url)
         #expect(piped.stdout.contains("missing-sidecar"))
