@@ -20,9 +20,19 @@ public struct DisplayPath: Sendable {
 
     /// A file or folder as seen from the current directory: "." for it, relative when inside it or
     /// up to two folders above it (`../cat.png` from inside a pack folder), else absolute.
+    /// Symlinks are followed on both sides when the paths as given do not show the file inside
+    /// the current directory: `cd` through a symlink and `$PWD/content` (a logical path) against
+    /// the physical current directory gave `../repo/content/…`, and SARIF URIs outside `%SRCROOT%`.
     public static func file(_ url: URL, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String {
-        let path = ContentPath.normalized(url.standardizedFileURL.path) ?? url.path
-        let here = ContentPath.normalized(currentDirectory.standardizedFileURL.path) ?? currentDirectory.path
+        let given = file(path: url.standardizedFileURL.path, here: currentDirectory.standardizedFileURL.path)
+        guard given.hasPrefix("/") || given.hasPrefix("..") else { return given }
+        let resolved = file(path: url.resolvingSymlinksInPath().path, here: currentDirectory.resolvingSymlinksInPath().path)
+        return resolved.hasPrefix("/") || resolved.hasPrefix("..") ? given : resolved
+    }
+
+    private static func file(path given: String, here current: String) -> String {
+        let path = ContentPath.normalized(given) ?? given
+        let here = ContentPath.normalized(current) ?? current
         if path == here { return "." }
         let target = path.split(separator: "/"), base = here.split(separator: "/")
         var common = 0

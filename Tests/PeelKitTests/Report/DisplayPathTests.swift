@@ -19,4 +19,18 @@ import Testing
                 == "../faces/sun.md")
         #expect(DisplayPath(root: URL(fileURLWithPath: "/w/cat"), currentDirectory: URL(fileURLWithPath: "/w/cat")).path("faces/sun.md") == "faces/sun.md")
     }
+
+    /// `cd` through a symlink, then `peel check "$PWD/content"`: the logical path against the
+    /// physical current directory gave `../repo/content/…` (outside `%SRCROOT%` in SARIF).
+    @Test func aContentFolderReachedThroughASymlinkIsStillInside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: S\n---\n", to: "real/repo/content/site.md")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("real/repo").path)
+        let physical = folder.url.appendingPathComponent("real/repo").resolvingSymlinksInPath()
+        let logical = folder.url.appendingPathComponent("link/content")
+        #expect(DisplayPath.file(logical, currentDirectory: physical) == "content")
+        #expect(DisplayPath(root: logical, currentDirectory: physical).path("faces/sun.md") == "content/faces/sun.md")
+        #expect(DisplayPath.file(URL(fileURLWithPath: "/other/x.png"), currentDirectory: physical) == "/other/x.png")
+    }
 }
