@@ -40,6 +40,7 @@ public struct CatalogLoader {
         }
 
         var packs: [Pack] = []
+        for name in topLevel where Self.isMangled(name) { findings.append(Self.mangledNameFinding(name)) }
         let folders = topLevel.filter { name in
             !name.hasPrefix(".") && isDirectory(content.url(name))
         }
@@ -69,6 +70,18 @@ public struct CatalogLoader {
         findings += CatalogLinks.rewrite(&catalog, content: content, siteFile: topLevel.contains("site.md"))
         findings.sort()
         return (catalog, findings)
+    }
+
+    /// A name that is not UTF-8 (Latin-1 from an old zip or a Windows share) reaches Swift with
+    /// U+FFFD in place of its bytes, and no file has that name: it was "no such file or folder"
+    /// for a file `ls` shows, and a pack folder so named was skipped in silence.
+    static func isMangled(_ name: String) -> Bool {
+        name.unicodeScalars.contains("\u{FFFD}")
+    }
+
+    static func mangledNameFinding(_ path: String) -> Finding {
+        Finding(.error, .unreadableFile, file: path,
+                message: "the name is not UTF-8 text (from an old zip or a Windows share?), so Peel cannot open it; rename it (convmv -f latin1 -t utf8 --notest does)")
     }
 
     // MARK: - site.md
@@ -333,6 +346,10 @@ public struct CatalogLoader {
         for name in names where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) && name != "pack.md" {
             let path = "\(folder)/\(name)"
             if path == icon || path == tray { continue }
+            if Self.isMangled(name) {
+                findings.append(Self.mangledNameFinding(path))
+                continue
+            }
             let url = content.url(path)
             if isDirectory(url) {
                 findings.append(Finding(.warning, .ignoredFile, file: path,

@@ -244,6 +244,25 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.slug) == ["fox"])
     }
 
+    /// Latin-1 names (an old zip, a Windows share) were "no such file or folder" for files `ls`
+    /// shows, and a pack folder so named was skipped in silence.
+    @Test func aNameThatIsNotUTF8IsNamedAsSuch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/cat.png")
+        try folder.write("---\nalt: Cat\n---\n", to: "p/cat.md")
+        func bytes(_ relative: [UInt8]) -> [CChar] { (Array(folder.url.path.utf8) + relative + [0]).map { CChar(bitPattern: $0) } }
+        let file = open(bytes(Array("/p/caf".utf8) + [0xE9] + Array(".png".utf8)), O_CREAT | O_WRONLY, 0o644)
+        #expect(file >= 0)
+        close(file)
+        #expect(mkdir(bytes(Array("/f".utf8) + [0xEA] + Array("tes".utf8)), 0o755) == 0)
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let mangled = findings.filter { $0.message.hasPrefix("the name is not UTF-8 text") }
+        #expect(mangled.map(\.file).sorted() == ["f\u{FFFD}tes", "p/caf\u{FFFD}.png"], "\(findings.map(\.formatted))")
+        #expect(mangled.allSatisfy { $0.severity == .error && $0.code == .unreadableFile })
+        #expect(catalog.packs.map(\.slug) == ["p"] && catalog.packs[0].stickers.map(\.slug) == ["cat"])
+    }
+
     @Test func namesWithSpacesAndUnicodeGetUniqueSlugs() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Café Pack\n---\n", to: "Café Pack/pack.md")
