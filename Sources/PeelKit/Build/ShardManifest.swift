@@ -21,6 +21,9 @@ struct ShardManifest: Codable, Sendable {
     /// Peel's version, the theme and the options that shape the site (not the pack selection):
     /// every shard of one site, and its merge, must agree.
     var fingerprint: String
+    /// What the fingerprint is made of, in words, so a merge that refuses a shard can say which
+    /// differs (Peel's version, an option, the theme).
+    var builtWith: BuiltWith?
     /// The slugs of the packs this shard built.
     var packs: [String]
     /// What the image step learnt about each of its stickers, by image path (its findings included).
@@ -38,6 +41,24 @@ struct ShardManifest: Codable, Sendable {
     var files: [String: File]
     /// The content it was built from (`ShardInputs`): a merge refuses a shard older than the content.
     var inputs: [String: String]
+
+    struct BuiltWith: Codable, Sendable, Equatable {
+        var version: String
+        /// `label=value` for each option that shapes the site, in a fixed order.
+        var options: [String]
+        var theme: String
+
+        /// What differs between a shard's (`self`) and the merge's, in words; nil when nothing does.
+        func difference(from merge: BuiltWith) -> String? {
+            if version != merge.version { return "it was built by Peel \(version), the merge is Peel \(merge.version)" }
+            if let (built, merging) = zip(options, merge.options).first(where: { $0 != $1 }) {
+                let hint = built.hasPrefix("artChecks=") ? " (give --art-checks to every shard and the merge, or to none: art_checks: true in site.md runs them in each)" : ""
+                return "it was built with \(built), the merge with \(merging)\(hint)"
+            }
+            if theme != merge.theme { return "it was built with another theme (--templates folder or its files) than the merge's" }
+            return nil
+        }
+    }
 
     func encoded() throws -> Data {
         let encoder = JSONEncoder()

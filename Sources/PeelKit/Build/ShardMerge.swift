@@ -23,7 +23,7 @@ extension SiteBuilder {
         for (path, output) in site.outputs where path != SitePaths.manifest {
             files[path] = ShardManifest.File(size: output.size, sha256: output.sha256, source: output.source)
         }
-        return ShardManifest(fingerprint: siteFingerprint(templates), packs: review.catalog.packs.map(\.slug),
+        return ShardManifest(fingerprint: siteFingerprint(templates), builtWith: siteBuiltWith(templates), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
                              artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
                              files: files, inputs: try ShardInputs.hashes(content: content, packs: review.catalog.packs, from: hashes))
@@ -46,7 +46,9 @@ extension SiteBuilder {
             builtFrom.append((shard, Set(manifest.packs), manifest.inputs))
             let path = shard.appendingPathComponent(ShardManifest.fileName).path
             guard manifest.fingerprint == fingerprint else {
-                throw PeelError.shards(path: path, reason: "this shard was built by another Peel version, theme or options than the merge's; build every shard and the merge with the same ones")
+                let why = manifest.builtWith.flatMap { $0.difference(from: siteBuiltWith(templates)) }
+                    ?? "it was built by another Peel version, theme or options than the merge's"
+                throw PeelError.shards(path: path, reason: "this shard does not fit the merge: \(why); build every shard and the merge with the same ones")
             }
             for slug in manifest.packs {
                 if let other = owner[slug] {

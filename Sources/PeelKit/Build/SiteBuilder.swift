@@ -365,6 +365,16 @@ public struct SiteBuilder: Sendable {
         return whole.fingerprint(templates)
     }
 
+    /// What `siteFingerprint` is made of, in words.
+    func siteBuiltWith(_ templates: TemplateSet) -> ShardManifest.BuiltWith {
+        var whole = self.options
+        whole.packs = nil
+        let derivations = ["imageStep=\(ImageStep.derivationVersion)", "iconSet=\(PackIconStep.derivationVersion)"]
+        return ShardManifest.BuiltWith(version: PeelVersion.current,
+                                       options: derivations + whole.siteShapingOptions(excluding: []).split(separator: "|").map(String.init),
+                                       theme: templates.fingerprint)
+    }
+
     /// True when the content folder holds exactly the files of the last build, with the same bytes.
     private func unchanged(_ snapshot: InputSnapshot, since previous: BuildState, hashes: ContentHashes) -> Bool {
         InputChanges.find(snapshot, since: previous.inputs, hashes: hashes, firstOnly: true).isEmpty
