@@ -445,7 +445,10 @@ public struct SiteBuilder: Sendable {
         // table's downloads). A pack at a time; its stickers convert on every core.
         var leftOut: [String: [Finding]] = [:]
         for platform in review.catalog.site.platforms where platform != .imessage {
-            let export = MessengerExport(platform: platform, maxPixels: options.maxPixels)
+            var export = MessengerExport(platform: platform, maxPixels: options.maxPixels)
+            export.conversions = cache.map { cache in
+                ConvertedStickerCache(cache: cache, imageHashes: review.assets.compactMapValues { $0.info?.sha256 })
+            }
             for index in jobs {
                 let pack = review.catalog.packs[index]
                 let downloadKey = SitePaths.platformArchiveKey(pack, platform)

@@ -18,6 +18,8 @@ public struct MessengerExport: Sendable {
     public var longAnimations: LongAnimationSetting
     /// The decoded-pixel guard images are read with (`--max-pixels`; the build's own).
     public var maxPixels: Int
+    /// A build's conversions kept between builds (the site's downloads); nil for `peel export`.
+    var conversions: ConvertedStickerCache?
 
     /// What `--long-animations` says to do with an animation longer than the platform plays.
     public enum LongAnimationSetting: String, Sendable, CaseIterable {
@@ -140,9 +142,12 @@ public struct MessengerExport: Sendable {
             let canvas = format.canvas.canvasSize(width: info?.width ?? 512, height: info?.height ?? 512)
             let frames = info?.frameCount ?? 1
             let bytes = frames * ((info?.width ?? 0) * (info?.height ?? 0) + 3 * canvas.width * canvas.height) * 4
-            return DecodedPixelBudget.shared.withReservation(of: bytes) {
+            if let kept = conversions?.outcome(of: sticker, self) { return kept }
+            let outcome = DecodedPixelBudget.shared.withReservation(of: bytes) {
                 Self.convert(sticker, content: content, converter: converter, maxPixels: maxPixels)
             }
+            conversions?.store(outcome, of: sticker, self)
+            return outcome
         }
         let bySource = Dictionary(zip(stickers.map(\.source), outcomes), uniquingKeysWith: { first, _ in first })
 

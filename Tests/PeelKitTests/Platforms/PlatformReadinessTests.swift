@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeelKit
+import ZIPFoundation
 
 /// The pack page's readiness table and catalog.json's `platforms`: a row per platform of site.md's
 /// `platforms:` (Messages alone by default), ready, ready with changes (counted), or blocked with
@@ -36,6 +37,35 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any]
         let pack = try #require((object?["packs"] as? [[String: Any]])?.first)
         return try #require(pack["platforms"] as? [String: [String: Any]])
+    }
+
+    /// A label edit zips the pack's downloads again, and every sticker of the pack was converted
+    /// again with them (a one-word edit took as long as a cold build). Each conversion is kept
+    /// in the build cache by the image it was made from.
+    @Test func aLabelEditConvertsNoStickerAgain() async throws {
+        let folder = try catalogWithEmoji(platforms: "[imessage, discord]")
+        let content = folder.url.appendingPathComponent("content"), site = folder.url.appendingPathComponent("site")
+        let cache = folder.url.appendingPathComponent("cache")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: site, cache: cache)).build()
+        // Every kept conversion made unlike any Peel makes: a download holding these bytes took them from the cache.
+        let entries = cache.appendingPathComponent("entries")
+        var marked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".sticker") {
+            try Data("kept conversion".utf8).write(to: entries.appendingPathComponent(name))
+            marked += 1
+        }
+        #expect(marked == 2)
+        try folder.write("---\nalt: cat face, edited\nemoji: [🐱]\n---\n", to: "content/pets/cat.md")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: site, cache: cache)).build()
+        let archive = try Archive(url: site.appendingPathComponent("pets/pets-discord.zip"), accessMode: .read)
+        var stickers = 0
+        for entry in archive where entry.path.hasSuffix(".png") && !entry.path.contains("icon") {
+            var bytes = Data()
+            _ = try archive.extract(entry) { bytes.append($0) }
+            #expect(bytes == Data("kept conversion".utf8), "\(entry.path) was converted again")
+            stickers += 1
+        }
+        #expect(stickers == 2)
     }
 
     @Test func messagesAloneByDefault() async throws {
