@@ -67,16 +67,32 @@ struct NewStickerCommand: ParsableCommand {
     @Argument(help: "PACK/NAME: the pack folder and the image (with or without its extension).")
     var sticker: String
 
-    @Option(help: "The content folder.", completion: .directory)
-    var content: String = "content"
+    @Option(help: "The content folder (default: content, or the one folder here that holds the pack).", completion: .directory)
+    var content: String?
 
     func run() throws {
+        let content = self.content ?? Self.catalogHolding(sticker) ?? "content"
         let sidecar = try Scaffolding.run(command: "new sticker", content: content) {
             try SidecarScaffold.write(sticker, content: URL(fileURLWithPath: content))
         }
         Terminal.standardOutput.line("Wrote \(DisplayPath.file(sidecar))")
         let check = content == "content" ? "peel check" : "peel check \(ShellWord.quoted(content))"
         Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run \(check).")
+    }
+
+    /// Without --content and without a content/ folder here, the catalog that holds the sticker's
+    /// pack: this folder, or the one folder beside it that does. `peel check my-stickers` names a
+    /// sticker without a sidecar as `peel new sticker 'my-pack/NAME'` (relative to its catalog), and
+    /// that command, copied as printed, failed for want of `--content my-stickers`.
+    static func catalogHolding(_ sticker: String) -> String? {
+        let files = FileManager.default
+        guard !files.fileExists(atPath: "content"), let pack = sticker.split(separator: "/").first.map(String.init),
+              !pack.isEmpty, pack != ".", pack != ".." else { return nil }
+        func holds(_ folder: String) -> Bool { files.fileExists(atPath: (folder.isEmpty ? "" : folder + "/") + pack + "/pack.md") }
+        if holds("") { return "." }
+        let here = (try? files.contentsOfDirectory(atPath: ".")) ?? []
+        let catalogs = here.filter { !$0.hasPrefix(".") && holds($0) }
+        return catalogs.count == 1 ? catalogs[0] : nil
     }
 }
 

@@ -122,6 +122,29 @@ import Testing
         #expect(try folder.read("content/my-pack/Red_Fox.md").contains("A red fox sitting in the snow"), "never overwritten")
     }
 
+    /// `peel check my-stickers` says `peel new sticker 'my-pack/X'` for a sticker without a
+    /// sidecar; copied as printed beside or inside the catalog, it failed for want of --content.
+    @Test func newStickerFindsTheCatalogThatHoldsThePack() throws {
+        let folder = try TemporaryFolder()
+        #expect(try peel(["init", "my-stickers"], folder).status == 0)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "my-stickers/my-pack/Animal Parade.png")
+        let check = try peel(["check", "my-stickers"], folder)
+        #expect(check.stdout.contains("or run peel new sticker 'my-pack/Animal Parade'"), "\(check.stdout)")
+        let beside = try peel(["new", "sticker", "my-pack/Animal Parade"], folder)
+        #expect(beside.status == 0, "\(beside.stderr)")
+        #expect(folder.exists("my-stickers/my-pack/Animal Parade.md"))
+        #expect(beside.stdout.hasSuffix("then run peel check my-stickers.\n"), "\(beside.stdout)")
+
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "my-stickers/my-pack/cat.png")
+        let inside = try CLITests().run(["new", "sticker", "my-pack/cat"], in: folder.url.appendingPathComponent("my-stickers"), environment: ["CI": "true"])
+        #expect(inside.status == 0 && folder.exists("my-stickers/my-pack/cat.md"), "\(inside.stderr)")
+        // Two catalogs beside each other with that pack: neither is guessed.
+        try folder.write("---\ntitle: P\n---\n", to: "other/my-pack/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "my-stickers/my-pack/dog.png")
+        #expect(try peel(["new", "sticker", "my-pack/dog"], folder).status == 2)
+        #expect(!folder.exists("my-stickers/my-pack/dog.md"))
+    }
+
     @Test func newStickerSaysWhatIsWrong() throws {
         let folder = try TemporaryFolder()
         #expect(try peel(["init"], folder).status == 0)
