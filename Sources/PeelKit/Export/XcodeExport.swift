@@ -51,8 +51,12 @@ public struct XcodeExport: Sendable {
                 let stickers = Set(findings.compactMap(\.sticker)).count
                 // Art too large or too heavy is what --resize fixes; say so when that is among the
                 // reasons, and --resize was not passed. Art still too heavy once scaled is peel fit's.
-                let tooLarge = findings.contains { [.sizeOutOfRange, .fileTooLarge].contains($0.code) }
-                let hint = !tooLarge ? "" : resized ? ", run peel fit on art still too heavy once scaled," : ", pass --resize to scale art that is too large,"
+                let heavy = findings.contains { $0.code == .fileTooLarge }, outOfRange = findings.contains { $0.code == .sizeOutOfRange }
+                // Once scaled (--resize), art still out of range is too small, which nothing enlarges.
+                let hint = !resized ? (heavy || outOfRange ? ", pass --resize to scale art that is too large," : "")
+                    : [heavy ? "run peel fit on art still too heavy once scaled" : nil,
+                       outOfRange ? "draw art that is too small again at its pack's size (nothing enlarges it)" : nil]
+                        .compactMap { $0 }.map { ", " + $0 }.joined() + (heavy || outOfRange ? "," : "")
                 // Not "rejected by Xcode": a missing or placeholder label is Peel's error, not Xcode's.
                 return "\(plural(stickers, "sticker")) \(stickers == 1 ? "has" : "have") errors, so nothing was exported; fix them"
                     + hint + " or pass --skip-invalid:"

@@ -153,6 +153,9 @@ extension XcodeExportTests {
             // --resize was passed: the headline does not ask for it again.
             #expect(failure.headline == "1 sticker has errors, so nothing was exported; fix them, run peel fit on art still too heavy once scaled, or pass --skip-invalid:")
         }
+        // Art too small is no fit's: once scaled, a size still out of range is what to draw again.
+        let small = XcodeExport.Failure.invalidStickers([Finding(.error, .sizeOutOfRange, file: "p/tiny.png", message: "72 × 72 px", sticker: "p/tiny.png")], resized: true)
+        #expect(small.headline == "1 sticker has errors, so nothing was exported; fix them, draw art that is too small again at its pack's size (nothing enlarges it), or pass --skip-invalid:")
         do {
             _ = try XcodeExport().write(review, content: content, into: folder.url)
             Issue.record("the oversized art must block the export")
