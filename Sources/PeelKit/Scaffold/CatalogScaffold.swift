@@ -75,6 +75,8 @@ public enum CatalogScaffold {
     alt: Yellow smiley face with a big smile and a white outline
     title: Hello
     tags: [hello, smile]
+    # The emoji people type to find it in WhatsApp, Telegram, Signal and Discord, most fitting first.
+    emoji: [😀]
     ---
     Replace hello.png with your own art (PNG, APNG, GIF or JPEG, 408 × 408 px for this pack) and
     this text with what the sticker is for.

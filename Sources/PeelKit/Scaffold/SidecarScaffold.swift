@@ -46,7 +46,8 @@ public enum SidecarScaffold {
     }
 
     /// The sidecar text: an empty `alt:` (so `peel check` asks for it until it is written), the
-    /// default title from the file name, and an empty tag list.
+    /// default title from the file name, an empty tag list, and an empty emoji list (the other
+    /// messengers need one, and a newcomer who turned them on had no place to put it).
     static func template(for image: String) -> String {
         let title = CatalogLoader.title(fromStem: StickerFileKind.stem(image))
             .replacingScalars(["\\": "\\\\", "\"": "\\\""])
@@ -57,6 +58,8 @@ public enum SidecarScaffold {
         alt:
         title: "\(title)"
         tags: []
+        # The emoji people type to find it in WhatsApp, Telegram, Signal and Discord, most fitting first.
+        emoji: []
         ---
 
         """

@@ -66,6 +66,9 @@ import Testing
         #expect(build.status == 0)
         #expect(build.stderr.isEmpty, "no findings: \(build.stderr)")
         #expect(try folder.read("_site/my-pack/hello/index.html").contains("Yellow smiley face with a big smile and a white outline"))
+        // Its sticker has the emoji the other messengers need: no emoji-missing once they are on.
+        let messengers = try peel(["check", "content", "--platform", "telegram"], folder)
+        #expect(!messengers.stdout.contains("emoji-missing"), "\(messengers.stdout)")
     }
 
     @Test func initRefusesToOverwriteAndWritesNothing() throws {
@@ -107,6 +110,7 @@ import Testing
         let sidecar = try folder.read("content/my-pack/Red_Fox.md")
         #expect(sidecar.contains("\nalt:\n"))
         #expect(sidecar.contains("title: \"Red Fox\""))
+        #expect(sidecar.contains("\nemoji: []\n"), "a place for the emoji the other messengers need")
 
         // The empty label is what `peel check` then asks for, at the sidecar's line.
         let check = try peel(["check", "content"], folder)
