@@ -124,7 +124,21 @@ public struct CatalogLoader {
                           "base_url '\(base)' is not an absolute http(s) address such as https://example.com/stickers/; "
                               + "the link-preview tags that need one (og:url, og:image) are left out")
         }
-        if let language = reader.string("language")?.trimmed, !language.isEmpty { site.language = language }
+        if let language = reader.string("language")?.trimmed, !language.isEmpty {
+            // It becomes <html lang>, the dictionaries' and the text reader's language: checked as
+            // languages: and a pack's language: are (fr_FR was published as lang="fr_FR").
+            let hyphened = language.replacingOccurrences(of: "_", with: "-")
+            if LanguageTag.wellFormed(language) != nil {
+                site.language = language
+            } else if LanguageTag.wellFormed(hyphened) != nil {
+                site.language = hyphened
+                reader.report(.warning, .invalidValue, key: "language",
+                              "language '\(language)' is written with an underscore; a BCP 47 tag has a hyphen, so '\(hyphened)' is used (write it so)")
+            } else {
+                reader.report(.warning, .invalidValue, key: "language",
+                              "language '\(language)' is not a BCP 47 language tag such as en, fr, ar or pt-BR; '\(site.language)' is used")
+            }
+        }
         site.languages = Self.declaredLanguages(&reader, language: reader.frontMatter["language"] == nil ? nil : site.language)
         if let first = site.languages.first { site.language = first }
         site.words = reader.strings("words") ?? []

@@ -263,6 +263,23 @@ import Testing
         #expect(catalog.packs.map(\.slug) == ["p"] && catalog.packs[0].stickers.map(\.slug) == ["cat"])
     }
 
+    /// site.md's language: became <html lang> unchecked (fr_FR, as locales are written).
+    @Test func theSiteLanguageIsABCP47Tag() throws {
+        for (written, used, said) in [("fr_FR", "fr-FR", "written with an underscore"), ("français", "en", "is not a BCP 47 language tag"), ("pt-BR", "pt-BR", nil)] {
+            let folder = try TemporaryFolder()
+            try folder.write("---\ntitle: S\nlanguage: \(written)\n---\n", to: "site.md")
+            try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
+            let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+            #expect(catalog.site.language == used, "\(written)")
+            let problems = findings.filter { $0.code == .invalidValue }
+            if let said {
+                #expect(problems.count == 1 && problems[0].line == 3 && problems[0].message.contains(said), "\(problems.map(\.formatted))")
+            } else {
+                #expect(problems.isEmpty)
+            }
+        }
+    }
+
     @Test func namesWithSpacesAndUnicodeGetUniqueSlugs() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Café Pack\n---\n", to: "Café Pack/pack.md")
