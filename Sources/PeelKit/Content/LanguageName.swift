@@ -12,6 +12,19 @@ public enum LanguageName {
 
     /// The language's own name for itself ("fr" -> "français"), for language switchers.
     public static func native(_ tag: String) -> String {
+        nativeOrEnglish(tag).name
+    }
+
+    /// The language's own name, and whether it is one: where the system has no name of a language
+    /// in that language ("tlh"), it gives the English one ("Klingon"), which a page must mark as
+    /// English, not as Klingon (and not right-to-left for "Azerbaijani (Arabic)").
+    public static func nativeOrEnglish(_ tag: String) -> (name: String, isOwn: Bool) {
+        let name = ownName(tag)
+        let english = tag.lowercased().split(separator: "-").first == "en"
+        return (name, english || name != of(tag) || name == tag)
+    }
+
+    private static func ownName(_ tag: String) -> String {
         let identifier = tag.replacingOccurrences(of: "-", with: "_")
         if let name = Locale(identifier: identifier).localizedString(forIdentifier: identifier), !name.isEmpty, name != identifier { return name }
         return tag

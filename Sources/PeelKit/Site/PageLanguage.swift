@@ -86,8 +86,12 @@ struct SwitcherModel: Encodable {
     let href: String
     let code: String
     let dir: String?
-    /// The language's own name ("Français", "العربية").
+    /// The language's own name ("Français", "العربية"), or its English one where the system has
+    /// no own name ("Klingon").
     let name: String
+    /// The `lang` and `dir` of `name`: the language's, or English's for an English name.
+    let nameLang: String
+    let nameDir: String?
     let current: Bool
 }
 
@@ -136,6 +140,8 @@ extension SwitcherModel: MustacheParent {
         case "code": self.code
         case "dir": self.dir
         case "name": self.name
+        case "nameLang": self.nameLang
+        case "nameDir": self.nameDir
         case "current": self.current
         default: nil
         }

@@ -173,8 +173,11 @@ struct PageRenderer: Sendable {
         var alternates = languages.map { AlternateModel(hreflang: $0, href: href($0)) }
         if let first = languages.first { alternates.append(AlternateModel(hreflang: "x-default", href: href(first))) }
         let switcher = languages.map { tag in
-            SwitcherModel(href: relative(place(tag), from: localized), code: tag, dir: TextDirection.attribute(for: tag),
-                          name: Self.capitalized(LanguageName.native(tag), in: tag), current: tag == language.tag)
+            let named = LanguageName.nativeOrEnglish(tag)
+            return SwitcherModel(href: relative(place(tag), from: localized), code: tag, dir: TextDirection.attribute(for: tag),
+                                 name: named.isOwn ? Self.capitalized(named.name, in: tag) : named.name,
+                                 nameLang: named.isOwn ? tag : "en", nameDir: named.isOwn ? TextDirection.attribute(for: tag) : nil,
+                                 current: tag == language.tag)
         }
         let languageModel = PageLanguageModel(code: language.tag, dir: TextDirection.attribute(for: language.tag),
                                               home: relative(language.path(SitePaths.home), from: localized),

@@ -116,6 +116,18 @@ import Testing
         #expect(try page(site, "index.html").contains("<a href=\"ar/index.html\" hreflang=\"ar\" lang=\"ar\" dir=\"rtl\">العربية</a>"))
     }
 
+    /// Where the system has no name of a language in itself it gives the English one, which the
+    /// switcher marked as that language ("Klingon" read as Klingon, "Azerbaijani (Arabic)" set
+    /// right to left).
+    @Test func anEnglishNameInTheSwitcherIsMarkedEnglish() async throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Moons\nlanguages: [en, fr, tlh, az-Arab]\n---\n", to: "content/site.md")
+        let html = try page(try await build(folder), "index.html")
+        #expect(html.contains("hreflang=\"tlh\" lang=\"en\">Klingon</a>"), "\(html)")
+        #expect(html.contains("hreflang=\"az-Arab\" lang=\"en\">Azerbaijani (Arabic)</a>"))
+        #expect(html.contains("hreflang=\"fr\" lang=\"fr\">Français</a>"))
+    }
+
     @Test func translatedTextsAreShownAndMissingOnesCarryTheDefaultLanguage() async throws {
         let site = try await build(try catalog())
         let moon = try page(site, "fr/sky/moon/index.html")
