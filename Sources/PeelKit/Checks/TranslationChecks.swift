@@ -57,7 +57,7 @@ enum TranslationChecks {
             findings.append(Finding(.note, .staleTranslation, file: "site.md",
                 message: "\(count == 1 ? "the \(name) label of \(first) has" : "\(count) \(name) labels (\(first) first) have") no translated_from:, so Peel cannot tell when "
                     + "the label \(count == 1 ? "it translates" : "they translate") changes; add translated_from: with that label, "
-                    + "or import translations from XLIFF (peel labels import), which writes it",
+                    + "or export them to XLIFF, mark the units final once checked, and import them (peel labels import), which writes it",
                 language: language))
         }
         let source = LanguageName.of(site.defaultLanguage)

@@ -172,6 +172,24 @@ import Testing
                 == "---\nalt: Étoile filante sur les collines\ntranslated_from: Shooting star\n---\n")
     }
 
+    /// A translation written by hand has no translated_from:, so it can go out of date unseen;
+    /// Peel's own note says to import it from XLIFF to record one, and a reviewer's `final` (or
+    /// `signed-off`) on its unit, text unchanged, recorded nothing.
+    @Test func aConfirmedHandWrittenTranslationRecordsItsSource() throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: Comète à longue queue\n---\n", to: "content/sky/comet.fr.md")
+        let sent = try plan(folder, edited(folder, "sky/comet.png#alt") { $0.state = "translated" })
+        try sent.apply(content: content(folder))
+        #expect(try String(contentsOf: content(folder).appendingPathComponent("sky/comet.fr.md"), encoding: .utf8)
+                == "---\nalt: Comète à longue queue\n---\n", "sent back as exported: no byte changes")
+        for state in ["final", "signed-off"] {
+            try folder.write("---\nalt: Comète à longue queue\n---\n", to: "content/sky/comet.fr.md")
+            try plan(folder, edited(folder, "sky/comet.png#alt") { $0.state = state }).apply(content: content(folder))
+            #expect(try String(contentsOf: content(folder).appendingPathComponent("sky/comet.fr.md"), encoding: .utf8)
+                    == "---\nalt: Comète à longue queue\ntranslated_from: Comet with a long tail\n---\n", "\(state)")
+        }
+    }
+
     @Test func aTargetOverTheLabelLimitIsWrittenWithAWarning() throws {
         let folder = try catalog()
         let long = String(repeating: "Lune ", count: 31).trimmingCharacters(in: .whitespaces)   // 154 characters

@@ -44,6 +44,8 @@ public struct XLIFFImport: Sendable {
     static let fieldOrder = ["alt", "title", "translated_from"]
     static let unfinished: Set<String> = ["new", "needs-translation"]
     static let needsReview: Set<String> = ["needs-review-translation"]
+    /// States past `translated`, which Peel never exports: a reviewer set them.
+    static let confirmed: Set<String> = ["final", "signed-off"]
 
     /// Checks every unit of `document` (read from `file`) against the catalog in `content`.
     /// Throws `LabelSheetProblems` listing every problem, or `PeelError` when the content folder
@@ -147,8 +149,12 @@ public struct XLIFFImport: Sendable {
             }
             var fields: [String: String] = [:]
             if target != slot.translation { fields[slot.key] = target }
+            // A hand-written translation (no translated_from:) exports as `translated`; a reviewer
+            // who marks it final or signed-off vouches for it against this source, which is then
+            // recorded (it never was: such translations could go out of date unseen).
+            let confirmed = slot.translatedFrom == nil && Self.confirmed.contains(unit.state ?? "")
             if slot.recordsSource, !needsReview.contains(unit.state ?? ""),
-               !fields.isEmpty || (slot.translatedFrom.map { $0.trimmed != source } ?? false) {
+               !fields.isEmpty || confirmed || (slot.translatedFrom.map { $0.trimmed != source } ?? false) {
                 fields["translated_from"] = slot.source.trimmed
             }
             guard !fields.isEmpty else {
