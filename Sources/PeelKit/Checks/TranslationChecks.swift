@@ -25,7 +25,7 @@ enum TranslationChecks {
                     switch sticker.labelState(in: language, source: sourceLanguage) {
                     case .missing:
                         // A translation file that cannot be read has its own error (yaml-syntax, ...).
-                        if translation?.sidecarError != nil { continue }
+                        if translation?.sidecarError != nil || translation?.altInvisible == true { continue }
                         let file = translation?.file ?? Self.translationFile(of: sticker, language: language)
                         findings.append(Finding(.warning, .missingTranslation, file: sticker.sidecar ?? sticker.source, line: sticker.altLine,
                             message: "no \(name) label: VoiceOver on a phone set to \(name) reads the \(source) one; add 'alt:' to \(file)",

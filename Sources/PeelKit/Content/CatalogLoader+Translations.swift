@@ -103,6 +103,14 @@ extension CatalogLoader {
         translation.sidecarError = file.findings.first { $0.severity == .error }
         translation.alt = InvisibleText.visible(reader.string("alt")?.trimmed)
         translation.altLine = reader.frontMatter["alt"]?.line
+        // Said as it is: "add 'alt:'" to a file that has one was no help.
+        if let written = reader.string("alt"), !written.trimmed.isEmpty || InvisibleText.visible(written) == nil && !written.isEmpty,
+           translation.alt == nil {
+            translation.altInvisible = true
+            findings.append(Finding(.warning, .missingTranslation, file: path, line: translation.altLine,
+                                    message: "the \(LanguageName.of(language)) label holds only invisible characters (\(InvisibleText.codePoints(written))), which VoiceOver reads as nothing; write the label",
+                                    sticker: sticker, language: language))
+        }
         translation.title = reader.string("title")?.trimmed.nonEmpty
         translation.titleLine = reader.frontMatter["title"]?.line
         translation.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []

@@ -43,9 +43,16 @@ public struct PackTranslation: Sendable {
 /// compactly: the texts in one `PackedTexts` allocation, the lines as 32-bit numbers. Fields were
 /// 410 bytes a translation as plain properties, about 260 now.
 public struct StickerTranslation: Sendable {
-    private enum Slot { static let file = 0, alt = 1, title = 2, descriptionHTML = 3, translatedFrom = 4, count = 5 }
+    private enum Slot { static let file = 0, alt = 1, title = 2, descriptionHTML = 3, translatedFrom = 4, altInvisible = 5, count = 6 }
 
     private var texts = PackedTexts(slots: Slot.count)
+
+    /// `alt:` is there but holds only invisible characters (its own finding says so). A slot of
+    /// the packed texts, so a translation stays as small as `CatalogFootprintTests` holds it.
+    public var altInvisible: Bool {
+        get { texts[Slot.altInvisible] != nil }
+        set { texts[Slot.altInvisible] = newValue ? "1" : nil }
+    }
 
     public var file: String {
         get { texts[Slot.file] ?? "" }

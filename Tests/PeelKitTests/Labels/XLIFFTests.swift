@@ -190,6 +190,27 @@ import Testing
         }
     }
 
+    /// A target of invisible characters was written (a label VoiceOver reads as nothing), and the
+    /// check then said "add 'alt:'" to a file that had one.
+    @Test func aTargetOfInvisibleCharactersIsRefusedAndSaidAsSuch() async throws {
+        let folder = try catalog()
+        let invisible = try edited(folder, "sky/comet.png#alt") { $0.target = "\u{200B}\u{2060}"; $0.state = "translated" }
+        let said = messages { _ = try plan(folder, invisible) }
+        #expect(said == ["fr.xliff:\(try lineOfUnit(invisible, "sky/comet.png#alt")): error: unit 'sky/comet.png#alt': the target holds only invisible characters (U+200B U+2060); write the text"], "\(said)")
+        // Written by hand: the check names it.
+        try folder.write("---\nalt: \"\u{200B}\u{2060}\"\n---\n", to: "content/sky/comet.fr.md")
+        let findings = try await Review.make(content: content(folder)).findings.filter { $0.file == "sky/comet.fr.md" || $0.message.contains("comet.fr.md") }
+        #expect(findings.map(\.message) == ["the French label holds only invisible characters (U+200B U+2060), which VoiceOver reads as nothing; write the label"],
+                "\(findings.map(\.formatted))")
+        #expect(findings.first?.line == 2)
+    }
+
+    func lineOfUnit(_ data: Data, _ id: String) throws -> Int {
+        let text = String(decoding: data, as: UTF8.self)
+        let range = try #require(text.range(of: "id=\"\(id)\""))
+        return 1 + text[..<range.lowerBound].filter { $0 == "\n" }.count
+    }
+
     @Test func aTargetOverTheLabelLimitIsWrittenWithAWarning() throws {
         let folder = try catalog()
         let long = String(repeating: "Lune ", count: 31).trimmingCharacters(in: .whitespaces)   // 154 characters

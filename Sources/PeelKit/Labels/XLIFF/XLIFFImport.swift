@@ -117,6 +117,11 @@ public struct XLIFFImport: Sendable {
                 problem(unit.line, "unit '\(unit.id)': \(refusal)")
                 continue
             }
+            // Only invisible characters (U+200B …): a label VoiceOver reads as nothing, never written.
+            if InvisibleText.visible(target) == nil {
+                problem(unit.line, "unit '\(unit.id)': the target holds only invisible characters (\(InvisibleText.codePoints(unit.target ?? target))); write the text")
+                continue
+            }
             if let control = target.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 problem(unit.line, "unit '\(unit.id)': the target holds a control character (U+\(String(format: "%04X", control.value))); it is one line of text")
                 continue
