@@ -78,6 +78,14 @@ struct SpellingCheck {
                         // Most words unknown: the label is likely in another language. One finding says
                         // so, instead of one per word, each advising words: (a French label in an English pack).
                         let checkable = LabelWords.words(in: label).flatMap(\.parts).count
+                        // Japanese, Chinese or Thai in a language written with spaces: a sentence reads as
+                        // one "word", and words: was offered for it (which would silence it for good).
+                        let unspaced = SpellingDictionary.hasWordSpaces(language) ? unknown.filter(LabelChecks.isWrittenWithoutSpaces) : []
+                        if sticker.composition == nil, !unspaced.isEmpty, unspaced.count == unknown.count {
+                            found.append((labelIndex, subject.finding(.warning, .labelSpelling,
+                                "the label is written in a script without spaces between words (\(unspaced.prefix(2).map { "“\($0)”" }.joined(separator: ", "))), not in \(LanguageName.of(language)); is the label in another language? Write it in \(LanguageName.of(language)), or move it to its language's translation file")))
+                            continue
+                        }
                         if sticker.composition == nil, unknown.count >= 3, unknown.count * 3 >= checkable * 2 {
                             found.append((labelIndex, subject.finding(.warning, .labelSpelling,
                                 "\(unknown.count) of the label's \(checkable) words are not \(LanguageName.of(language)) words (\(unknown.prefix(3).map { "“\($0)”" }.joined(separator: ", "))\(unknown.count > 3 ? ", …" : "")); is the label in another language? Write it in \(LanguageName.of(language)), or move it to its language's translation file")))

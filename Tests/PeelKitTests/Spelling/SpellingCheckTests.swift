@@ -79,6 +79,16 @@ import Testing
         #expect(findings[1].message.hasPrefix("“whsikers” may be misspelled"), "two typos in an English label are still named one by one")
     }
 
+    /// Japanese in an English sidecar was one "misspelled word", with advice to add the sentence to
+    /// words: (which would silence it for good).
+    @Test func aLabelInAScriptWithoutSpacesIsInAnotherLanguage() throws {
+        let (catalog, _) = try catalog(["笑っている黄色い顔と大きな目", "Yellow face saying 你好"])
+        let findings = SpellingCheck().findings(for: catalog)
+        #expect(findings.map(\.file) == ["pets/s0.md", "pets/s1.md"], "\(findings.map(\.message))")
+        #expect(findings[0].message.hasPrefix("the label is written in a script without spaces between words (“笑っている黄色い顔と大きな目”), not in English; is the label in another language?"))
+        #expect(findings.allSatisfy { !$0.message.contains("words:") })
+    }
+
     @Test func catalogAndPackWordsAreAccepted() throws {
         // "Bubbles" is a word already; "Fluffkin" is not.
         let labels = ["Fluffkin the cat", "FLUFFKIN shouting", "Fluffkin’s bowl", "Bubbles in a bath", "Zorp waving", "Two zorps dancing", "Grumplet frowning"]
