@@ -56,7 +56,7 @@ struct CheckCommand: AsyncParsableCommand {
     var cacheDir: String?
 
     @Option(name: .customLong("platform"),
-            help: "Also check readiness for a messenger: whatsapp, telegram, signal, discord, imessage or all (repeat it, or separate with commas).")
+            help: "Also check readiness for a messenger: whatsapp, telegram, signal, discord, imessage or all (repeat it, or separate with commas). Default: site.md's platforms:.")
     var platformNames: [String] = []
 
     /// The platforms `--platform` names, in Peel's order, each once.
@@ -90,8 +90,10 @@ struct CheckCommand: AsyncParsableCommand {
             : ArtChecks(cacheFolder: noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? ArtChecks.defaultCacheFolder(forContent: target.root))
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
                                                interruptedMessage: "Interrupted.") { progress in
-            try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress).checked(for: chosen)
-                .scoped(to: target.scope)
+            let review = try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress)
+            // Without --platform, the platforms site.md publishes to: the site's readiness table
+            // said Blocked while check said all was well.
+            return review.checked(for: chosen.isEmpty ? review.catalog.site.platforms : chosen).scoped(to: target.scope)
         }
 
         let paths = DisplayPath(root: target.root)

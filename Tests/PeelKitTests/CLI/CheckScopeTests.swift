@@ -80,6 +80,20 @@ import Testing
         #expect(fox.stdout.contains("\"stickers\" : 1"))
     }
 
+    /// With site.md's platforms:, the site's readiness table said Blocked (no emoji) while
+    /// `peel check` said all was well: check checks the platforms site.md publishes to.
+    @Test func checkChecksThePlatformsSiteMdPublishesTo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: S\nplatforms: [imessage, telegram]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "content/p/cat.md")
+        let check = try cli.run(["check", "content"], in: folder.url, environment: ["CI": "true"])
+        #expect(check.status == 1 && check.stdout.contains("error[emoji-missing]"), "\(check.stdout)")
+        let onlyMessages = try cli.run(["check", "content", "--platform", "imessage"], in: folder.url, environment: ["CI": "true"])
+        #expect(onlyMessages.status == 0 && !onlyMessages.stdout.contains("emoji-missing"), "\(onlyMessages.stdout)")
+    }
+
     @Test func checkingNothingIsAnError() throws {
         let folder = try catalog()
         let empty = try cli.run(["check", "content/empty"], in: folder.url, environment: ["CI": "true"])
