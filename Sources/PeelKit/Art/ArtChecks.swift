@@ -51,9 +51,12 @@ public struct ArtChecks: Sendable {
     /// them in, which is the source one. A translation rightly says them in its own language
     /// ("Joyeux anniversaire" for art reading "Happy birthday"), so matching it against the art's
     /// words would report every faithful translation.
-    static func findings(_ facts: ArtFacts, subject: CheckSubject, site: SiteInfo) -> [Finding] {
+    static func findings(_ facts: ArtFacts, subject: CheckSubject, site: SiteInfo, dictionary: SpellingDictionary? = nil) -> [Finding] {
         var findings = ArtVisibilityCheck.findings(visibility: facts.visibility, sampledFrames: facts.sampledFrames, subject: subject)
-        if let text = facts.text { findings += ArtTextCheck.findings(reading: text, label: subject.defaultLabel(site: site)) }
+        if let text = facts.text {
+            findings += ArtTextCheck.findings(reading: text, label: subject.defaultLabel(site: site),
+                                              dictionary: dictionary)
+        }
         return findings
     }
 }

@@ -5,29 +5,43 @@ import Foundation
 /// hyphens are ignored ("CAFE" is said by "Café", "DONT" by "don't"), a few letters may differ
 /// ("Happy Birthdy" says "BIRTHDAY"), and a word may be spelt apart ("GOODNIGHT" in "good night").
 enum ArtTextMatcher {
-    /// The art's words the label does not say, each once, in the art's order.
-    static func missingWords(_ words: [String], in label: String) -> [String] {
+    /// The art's words the label does not say, each once, in the art's order. `isWord` says
+    /// whether a (normalised) word is in the language's dictionary: a label word a letter away
+    /// from the art's is a typo only when it is no word itself ("hope" does not say NOPE).
+    static func missingWords(_ words: [String], in label: String, isWord: (String) -> Bool = { _ in false }) -> [String] {
         let tokens = tokens(of: label)
         var missing: [String] = [], seen = Set<String>()
         for word in words {
             let key = normalized(word)
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
-            if !says(tokens, key) { missing.append(word) }
+            if !says(tokens, key, isWord: isWord) { missing.append(word) }
         }
         return missing
     }
 
+    /// Prefixes that turn a word into its opposite: "unhappy" does not say HAPPY.
+    static let negatingPrefixes = ["un", "in", "im", "il", "ir"]
+
     /// True when the label's tokens hold the (normalised) word, alone or as up to three tokens run
-    /// together; or, for a word of four letters or more, inside a longer one: the text reader often
-    /// loses a letter at the art's edge or under an outline ("hank" read from THANKS).
-    static func says(_ tokens: [String], _ word: String) -> Bool {
-        if word.count >= 4, tokens.contains(where: { $0.count > word.count && $0.contains(word) }) { return true }
+    /// together; or, for a word of four letters or more, inside a token at most two letters longer
+    /// (the text reader often loses a letter or two at the art's edge or under an outline: "hank"
+    /// read from THANKS), unless those letters make its opposite ("unhappy"). A token a few letters
+    /// off counts only when it is no dictionary word of its own (a typo, "Birthdy"; not "hope" for NOPE).
+    static func says(_ tokens: [String], _ word: String, isWord: (String) -> Bool = { _ in false }) -> Bool {
+        if word.count >= 4, tokens.contains(where: { token in
+            guard token.count > word.count, token.count <= word.count + 2, let range = token.range(of: word) else { return false }
+            let before = String(token[..<range.lowerBound])
+            return !negatingPrefixes.contains(before)
+        }) { return true }
         let allowed = tolerance(for: word.count)
+        let wordIsWord = isWord(word)
         for start in tokens.indices {
             var joined = ""
-            for token in tokens[start..<min(start + 3, tokens.count)] {
+            for (index, token) in tokens[start..<min(start + 3, tokens.count)].enumerated() {
                 joined += token
-                if abs(joined.count - word.count) <= allowed, editDistance(joined, word) <= allowed { return true }
+                if joined == word { return true }
+                if abs(joined.count - word.count) <= allowed, editDistance(joined, word) <= allowed,
+                   !(index == 0 && wordIsWord && isWord(joined)) { return true }
                 if joined.count > word.count + allowed { break }
             }
         }

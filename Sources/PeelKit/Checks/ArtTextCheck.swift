@@ -3,9 +3,9 @@
 enum ArtTextCheck {
     /// The finding for one sticker, given what was read in its art and its label. None when the art
     /// has no text, when the label says every word, or when there is no label (`missing-label` covers it).
-    static func findings(reading: ArtTextReading, label subject: LabelSubject) -> [Finding] {
+    static func findings(reading: ArtTextReading, label subject: LabelSubject, dictionary: SpellingDictionary? = nil) -> [Finding] {
         guard let label = subject.text, reading.hasText else { return [] }
-        let missing = ArtTextMatcher.missingWords(reading.words.map(\.text), in: label)
+        let missing = ArtTextMatcher.missingWords(reading.words.map(\.text), in: label) { word in dictionary?.isCorrect(word) ?? false }
         guard !missing.isEmpty else { return [] }
         let quoted = missing.map { "“\($0)”" }
         let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]

@@ -76,11 +76,13 @@ public enum Checker {
     /// The art checks' findings: each sticker's art facts against its label, every run.
     static func artFindings(for catalog: Catalog, assets: [String: StickerAssets], facts: [String: ArtFacts]) -> [Finding] {
         var findings: [Finding] = []
+        // Held for the loop: a build keeps dictionaries only while they are in use.
+        let dictionary = facts.values.contains { $0.text?.hasText == true } ? SpellingDictionary.shared(for: catalog.site.language) : nil
         for pack in catalog.packs {
             for sticker in pack.stickers {
                 guard let art = facts[sticker.source] else { continue }
                 findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info),
-                                               site: catalog.site)
+                                               site: catalog.site, dictionary: dictionary)
             }
         }
         return findings

@@ -28,6 +28,21 @@ import Testing
         #expect(ArtTextMatcher.tolerance(for: 3) == 0 && ArtTextMatcher.tolerance(for: 5) == 1 && ArtTextMatcher.tolerance(for: 9) == 2)
     }
 
+    /// "hope" said NOPE, "miss" said KISS (a letter off, but each a word of its own), "unhappy"
+    /// said HAPPY and "chocolate" said LATE (inside a longer word).
+    @Test func anotherWordOrItsOppositeDoesNotSayTheArtsWord() throws {
+        let english = try #require(SpellingDictionary.shared(for: "en"))
+        let isWord = { (word: String) in english.isCorrect(word) }
+        #expect(ArtTextMatcher.missingWords(["NOPE"], in: "Grey cloud full of hope", isWord: isWord) == ["NOPE"])
+        #expect(ArtTextMatcher.missingWords(["KISS"], in: "Blob saying miss you", isWord: isWord) == ["KISS"])
+        #expect(ArtTextMatcher.missingWords(["HAPPY"], in: "Unhappy yellow face", isWord: isWord) == ["HAPPY"])
+        #expect(ArtTextMatcher.missingWords(["LATE"], in: "A chocolate bar", isWord: isWord) == ["LATE"])
+        // Typos and a reader's lost edge letters still count.
+        #expect(ArtTextMatcher.missingWords(["BIRTHDAY"], in: "Happy birthdy cake", isWord: isWord).isEmpty)
+        #expect(ArtTextMatcher.missingWords(["hank"], in: "Yellow disc saying Thanks", isWord: isWord).isEmpty)
+        #expect(ArtTextMatcher.missingWords(["NOPE"], in: "Cloud saying nope", isWord: isWord).isEmpty)
+    }
+
     @Test func namesEachMissingWordOnceInTheArtsOrder() {
         #expect(ArtTextMatcher.missingWords(["OMG", "LOL", "omg", "cat"], in: "A cat") == ["OMG", "LOL"])
         #expect(ArtTextMatcher.missingWords(["Good", "morning"], in: "Sun saying good morning").isEmpty)
