@@ -25,12 +25,22 @@ public struct ArtChecks: Sendable {
     /// Tesseract's data and a Hunspell dictionary for the language are installed; otherwise the
     /// reason it cannot read, for one `art-text-unavailable` finding.
     static func standardInspectors(language: String) -> (inspectors: [any ArtInspector], textUnavailable: ArtTextError?) {
+        let standard = standardInspectors(languages: [language])
+        return (standard.inspectors, standard.textUnavailable.first)
+    }
+
+    /// The same for art in any of `languages` (the packs' own: a pack with `language: fr` has
+    /// French lettering, which an English reader and dictionary dropped): read in every one that
+    /// can be read, and the reason for each that cannot.
+    static func standardInspectors(languages: [String]) -> (inspectors: [any ArtInspector], textUnavailable: [ArtTextError]) {
+        let (readable, unavailable) = ArtTextReader.readable(languages)
+        guard !readable.isEmpty else { return (standardInspectors, unavailable) }
         do {
-            return (standardInspectors + [try TextInspector(language: language)], nil)
+            return (standardInspectors + [try TextInspector(languages: readable)], unavailable)
         } catch let error as ArtTextError {
-            return (standardInspectors, error)
+            return (standardInspectors, unavailable + [error])
         } catch {
-            return (standardInspectors, .unsupportedLanguage(language))
+            return (standardInspectors, unavailable + [.unsupportedLanguage(readable[0])])
         }
     }
 
@@ -46,9 +56,9 @@ public struct ArtChecks: Sendable {
     /// The findings about one sticker from its art's facts and its label: recomputed every run
     /// (cheap), so a label edit re-checks that label without inspecting its art again.
     ///
-    /// The art's text is compared with the default-language label only: the art is read once, with
-    /// the default language's Tesseract data, and its words are in the language the artist wrote
-    /// them in, which is the source one. A translation rightly says them in its own language
+    /// The art's text is compared with the sticker's own label only (in its pack's language): the
+    /// art is read once, with the data of every pack's language, and its words are in the language
+    /// the artist wrote them in, which is the pack's. A translation rightly says them in its own language
     /// ("Joyeux anniversaire" for art reading "Happy birthday"), so matching it against the art's
     /// words would report every faithful translation.
     static func findings(_ facts: ArtFacts, subject: CheckSubject, site: SiteInfo, dictionary: SpellingDictionary? = nil) -> [Finding] {

@@ -32,13 +32,18 @@ struct TextInspector: ArtInspector {
     private let readers: WorkerPool<ArtTextReader>
 
     init(language: String) throws {
-        let first = try ArtTextReader(language: language)
-        self.language = language
-        // The Tesseract data and the dictionary that keeps words are part of the key: a catalog
+        try self.init(languages: [language])
+    }
+
+    /// A reader of art in any of `languages` (the packs' own, the default first).
+    init(languages: [String]) throws {
+        let first = try ArtTextReader(languages: languages)
+        self.language = languages[0]
+        // The Tesseract data and the dictionaries that keep words are part of the key: a catalog
         // that switches language (en-US to en-GB too: "Colour") is read again.
         name = "text \(first.code) \(first.dictionaryName)"
         let spare = LockedBox(first)
-        readers = WorkerPool { try spare.take() ?? ArtTextReader(language: language) }
+        readers = WorkerPool { try spare.take() ?? ArtTextReader(languages: languages) }
     }
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {

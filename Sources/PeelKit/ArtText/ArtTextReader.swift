@@ -5,10 +5,11 @@
 /// reader per thread (or per task that stays on one thread at a time) and reuse it for many stickers;
 /// making one loads the language data (~50 ms for English).
 public struct ArtTextReader {
-    /// The catalog's language (BCP 47), and the Tesseract data that reads it.
+    /// The catalog's language (BCP 47), and the Tesseract data that reads it (several, joined
+    /// by "+", for a catalog whose packs are written in several languages).
     public let language: String
     public let code: String
-    /// The Hunspell dictionary that tells words from shapes ("en_GB"): which words are kept.
+    /// The Hunspell dictionaries that tell words from shapes ("en_GB"): which words are kept.
     public let dictionaryName: String
     private let engine: TesseractEngine
     private let filter: ArtTextWordFilter
@@ -16,16 +17,61 @@ public struct ArtTextReader {
     /// A reader for a catalog in `language` ("en", "fr", "zh-Hans"). Throws `ArtTextError` naming what
     /// to install when Tesseract's data or a Hunspell dictionary for the language is missing.
     public init(language: String) throws {
-        guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
-        guard let folder = TesseractLanguage.dataFolder(for: code) else {
-            throw ArtTextError.missingLanguageData(language: language, code: code)
+        try self.init(languages: [language])
+    }
+
+    /// A reader for art in any of `languages` (the packs' own, the default first): Tesseract reads
+    /// with all their data at once ("eng+fra"), and a word any of their dictionaries knows is kept.
+    /// Throws for the first language whose data or dictionary is missing (`readable(_:)` tells
+    /// which can be read first).
+    public init(languages: [String]) throws {
+        precondition(!languages.isEmpty, "a reader reads at least one language")
+        var codes: [String] = [], dictionaries: [SpellingDictionary] = [], folder: String?
+        for language in languages {
+            guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
+            guard let found = TesseractLanguage.dataFolder(for: code), folder == nil || folder == found else {
+                throw ArtTextError.missingLanguageData(language: language, code: code)
+            }
+            guard let dictionary = SpellingDictionary.shared(for: language) else { throw ArtTextError.missingDictionary(language: language) }
+            folder = found
+            if !codes.contains(code) { codes.append(code) }
+            if !dictionaries.contains(where: { $0.name == dictionary.name }) { dictionaries.append(dictionary) }
         }
-        guard let dictionary = SpellingDictionary.shared(for: language) else { throw ArtTextError.missingDictionary(language: language) }
-        self.language = language
-        self.code = code
-        dictionaryName = dictionary.name
-        engine = try TesseractEngine(code: code, folder: folder, language: language)
-        filter = ArtTextWordFilter(dictionary: dictionary)
+        self.language = languages[0]
+        code = codes.joined(separator: "+")
+        dictionaryName = dictionaries.map(\.name).joined(separator: "+")
+        engine = try TesseractEngine(code: code, folder: folder!, language: languages[0])
+        filter = ArtTextWordFilter(dictionaries: dictionaries)
+    }
+
+    /// The languages of `languages` this machine can read art in (Tesseract's data in one folder
+    /// with the first's, and a dictionary), and why each other one cannot.
+    public static func readable(_ languages: [String]) -> (languages: [String], unavailable: [ArtTextError]) {
+        var readable: [String] = [], unavailable: [ArtTextError] = []
+        for language in languages {
+            do {
+                _ = try ArtTextReader.check(readable + [language])
+                readable.append(language)
+            } catch let error as ArtTextError {
+                unavailable.append(error)
+            } catch {
+                unavailable.append(.unsupportedLanguage(language))
+            }
+        }
+        return (readable, unavailable)
+    }
+
+    /// Throws what `init(languages:)` would, without loading Tesseract.
+    private static func check(_ languages: [String]) throws {
+        var folder: String?
+        for language in languages {
+            guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
+            guard let found = TesseractLanguage.dataFolder(for: code), folder == nil || folder == found else {
+                throw ArtTextError.missingLanguageData(language: language, code: code)
+            }
+            guard SpellingDictionary.shared(for: language) != nil else { throw ArtTextError.missingDictionary(language: language) }
+            folder = found
+        }
     }
 
     /// The words in a sticker's frames: the poster first, then, for an animation, a few frames spread

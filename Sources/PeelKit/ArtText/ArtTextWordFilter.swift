@@ -19,7 +19,8 @@ struct ArtTextWordFilter {
     /// Dictionary words shorter than this are not kept (see above).
     static let minimumDictionaryLength = 3
 
-    let dictionary: SpellingDictionary
+    /// The dictionaries of the languages the art may be in: a word any of them knows is a word.
+    let dictionaries: [SpellingDictionary]
 
     /// The word as it should be kept, or nil when it is not text.
     func kept(_ word: TesseractEngine.Word, imageSide: Int) -> String? {
@@ -37,11 +38,13 @@ struct ArtTextWordFilter {
     /// Hunspell knows the word: as written, without its accents (English dictionaries spell "café"
     /// as "cafe"), or each part of a hyphenated word.
     private func isDictionaryWord(_ text: String) -> Bool {
-        if dictionary.isCorrect(text) { return true }
-        let plain = text.folding(options: .diacriticInsensitive, locale: nil)
-        if plain != text, dictionary.isCorrect(plain) { return true }
-        let parts = text.split(separator: "-").map(String.init)
-        return parts.count > 1 && parts.allSatisfy { $0.count >= 2 && dictionary.isCorrect($0) }
+        dictionaries.contains { dictionary in
+            if dictionary.isCorrect(text) { return true }
+            let plain = text.folding(options: .diacriticInsensitive, locale: nil)
+            if plain != text, dictionary.isCorrect(plain) { return true }
+            let parts = text.split(separator: "-").map(String.init)
+            return parts.count > 1 && parts.allSatisfy { $0.count >= 2 && dictionary.isCorrect($0) }
+        }
     }
 
     /// The word with typographic apostrophes made plain and outer punctuation trimmed ("“LOL!”" → "LOL"),

@@ -78,9 +78,15 @@ public struct Review: Sendable {
             }
             var inspectors = art.inspectors
             if inspectors == nil {
-                let standard = ArtChecks.standardInspectors(language: catalog.site.language)
+                // The art of each pack is in its own language: every pack's is read.
+                var languages = [catalog.site.language]
+                for pack in wholeCatalog.packs {
+                    let language = catalog.site.sourceLanguage(of: pack)
+                    if !languages.contains(where: { $0.lowercased() == language.lowercased() }) { languages.append(language) }
+                }
+                let standard = ArtChecks.standardInspectors(languages: languages)
                 inspectors = standard.inspectors
-                if let reason = standard.textUnavailable {
+                for reason in standard.textUnavailable {
                     loadFindings.append(Finding(.warning, .artTextUnavailable, file: "site.md", message: reason.description))
                 }
             }

@@ -76,9 +76,14 @@ public enum Checker {
     /// The art checks' findings: each sticker's art facts against its label, every run.
     static func artFindings(for catalog: Catalog, assets: [String: StickerAssets], facts: [String: ArtFacts]) -> [Finding] {
         var findings: [Finding] = []
-        // Held for the loop: a build keeps dictionaries only while they are in use.
-        let dictionary = facts.values.contains { $0.text?.hasText == true } ? SpellingDictionary.shared(for: catalog.site.language) : nil
+        // Held for the loop: a build keeps dictionaries only while they are in use. Each pack's
+        // label is in its own language, and so are the typos the matcher forgives.
+        let anyText = facts.values.contains { $0.text?.hasText == true }
+        var dictionaries: [String: SpellingDictionary?] = [:]
         for pack in catalog.packs {
+            let language = catalog.site.sourceLanguage(of: pack)
+            if anyText, dictionaries[language] == nil { dictionaries[language] = .some(SpellingDictionary.shared(for: language)) }
+            let dictionary = dictionaries[language] ?? nil
             for sticker in pack.stickers {
                 guard let art = facts[sticker.source] else { continue }
                 findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info),

@@ -32,6 +32,25 @@ import Testing
         #expect(review.artFacts["talk/face.png"]?.text?.words.isEmpty == true, "read, and nothing kept")
     }
 
+    /// A pack with `language: fr` on an English site has French lettering: it was read with the
+    /// English data and dictionary, which dropped "Bonjour", so its label was never compared.
+    @Test func eachPacksArtIsReadInItsOwnLanguage() async throws {
+        guard TesseractLanguage.dataFolder(for: "fra") != nil, SpellingDictionary.shared(for: "fr") != nil else {
+            Issue.record("tesseract-ocr-fra and hunspell-fr are test tools (scripts/install-dependencies --test-tools)")
+            return
+        }
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Words\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Salut\nlanguage: fr\n---\n", to: "content/salut/pack.md")
+        let hello = TextStickers.sticker(side: 408, lines: [("Bonjour", 90)], style: .overShape(shape: (120, 200, 120), ink: (20, 20, 20)))
+        try folder.write(try PNGCodec.encode(hello), to: "content/salut/bonjour.png")
+        try folder.write("---\nalt: Un cercle vert\n---\n", to: "content/salut/bonjour.md")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"), art: ArtChecks(cacheFolder: nil))
+        let found = Self.textFindings(review.findings)
+        #expect(found.map(\.file) == ["salut/bonjour.md"] && found.first?.message.contains("“Bonjour”") == true, "\(found.map(\.formatted))")
+        #expect(!found.contains { $0.code == .artTextUnavailable })
+    }
+
     @Test func aLabelThatSaysTheWordIsClean() async throws {
         let folder = try TemporaryFolder()
         let content = try Self.catalog(in: folder, lolLabel: "Cat laughing out loud, saying lol")
