@@ -83,7 +83,13 @@ struct XcodeExportCommand: AsyncParsableCommand {
             throw ExitCode(error.isUsageError ? 2 : 1)
         }
         if !result.skipped.isEmpty {
-            terminal.line("Left out \(plural(Set(result.skipped.compactMap(\.sticker)).count, "sticker")) with errors:")
+            let stickers = result.skipped.filter { $0.language == nil }, translations = result.skipped.filter { $0.language != nil }
+            if !stickers.isEmpty {
+                terminal.line("Left out \(plural(Set(stickers.compactMap(\.sticker)).count, "sticker")) with errors:")
+            }
+            if !translations.isEmpty {
+                terminal.line("Left out \(plural(translations.count, "translated label")) with errors (those stickers show their source label in that language):")
+            }
             FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.skipped)
         }
         FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.notes)

@@ -416,6 +416,7 @@ public struct SiteBuilder: Sendable {
     private func writeArchives(_ review: Review, content: URL, site: SiteWriter, cache: BuildCache?,
                                hashes: ContentHashes) async throws -> PackDownloads {
         let rejected = ArchiveOmission.rejected(in: review.findings)
+        let dropped = ArchiveOmission.droppedTranslations(in: review.findings)
         let sizes = LockedDictionary<String, Int>()
         let keys = review.catalog.packs.map { cache == nil ? nil : archiveKey($0, site: review.catalog.site, rejected: rejected, hashes: hashes) }
         let jobs = review.catalog.packs.indices.filter { !review.catalog.packs[$0].stickers.isEmpty }
@@ -423,7 +424,9 @@ public struct SiteBuilder: Sendable {
             let pack = review.catalog.packs[index]
             let path = SitePaths.packArchive(pack)
             // Written into its file as it is made (PackArchive.write), never held whole.
-            let make = { (file: StreamedFile) in try PackArchive.write(pack, site: review.catalog.site, content: content, rejected: rejected, to: file) }
+            let make = { (file: StreamedFile) in
+                try PackArchive.write(pack.withoutTranslations(dropped), site: review.catalog.site, content: content, rejected: rejected, to: file)
+            }
             guard let cache, let key = keys[index] else {
                 sizes[pack.slug] = Int(try site.writeStreamed(to: path, produce: make).size)
                 return

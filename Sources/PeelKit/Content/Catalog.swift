@@ -127,6 +127,18 @@ public struct Pack: Sendable {
     public var coverIsChosen = false
 }
 
+extension Pack {
+    /// The pack without the translations `dropped` names (by sticker source, the languages).
+    func withoutTranslations(_ dropped: [String: Set<String>]) -> Pack {
+        guard !dropped.isEmpty else { return self }
+        var pack = self
+        for index in pack.stickers.indices {
+            for language in dropped[pack.stickers[index].source] ?? [] { pack.stickers[index].translations[language] = nil }
+        }
+        return pack
+    }
+}
+
 extension Catalog {
     /// The catalog with each pack's default cover moved to its first readable sticker: an
     /// unreadable first image made the pack's card "Image can't be read" and took its

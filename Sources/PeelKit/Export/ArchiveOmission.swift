@@ -16,15 +16,28 @@ public struct ArchiveOmission: Sendable, Equatable {
     /// The file name alone, for a page about its pack.
     public var fileName: String { String(source.split(separator: "/").last ?? Substring(source)) }
 
-    /// The stickers `findings` put out of the downloads, in source order.
+    /// The stickers `findings` put out of the downloads, in source order. An error in one
+    /// translation (a French label too long) leaves that translation out (`droppedTranslations`),
+    /// not the sticker from every language.
     public static func all(in findings: [Finding]) -> [ArchiveOmission] {
         var codes: [String: Set<String>] = [:]
-        for finding in findings where finding.severity == .error && !finding.suppressed {
+        for finding in findings where finding.severity == .error && !finding.suppressed && finding.language == nil {
             guard let sticker = finding.sticker else { continue }
             codes[sticker, default: []].insert(finding.code.rawValue)
         }
         return codes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .map { ArchiveOmission(source: $0, codes: (codes[$0] ?? []).sorted()) }
+    }
+
+    /// The translations an error of their own leaves out of the String Catalogs, by sticker
+    /// source: the app then shows those stickers with the source language's label there.
+    static func droppedTranslations(in findings: [Finding]) -> [String: Set<String>] {
+        var dropped: [String: Set<String>] = [:]
+        for finding in findings where finding.severity == .error && !finding.suppressed {
+            guard let sticker = finding.sticker, let language = finding.language else { continue }
+            dropped[sticker, default: []].insert(language)
+        }
+        return dropped
     }
 
     /// The sources the downloads leave out (what `PackArchive` is given).

@@ -113,13 +113,16 @@ public struct XcodeExport: Sendable {
             stickerErrors += try Self.stillTooLarge(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)), maxPixels: maxPixels)
         }
         if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted(), resized: resize) }
-        let rejected = Set(stickerErrors.compactMap(\.sticker))
+        // An error in one translation leaves that translation out, not the sticker from every
+        // language (the app shows it with the source label there).
+        let rejected = Set(stickerErrors.filter { $0.language == nil }.compactMap(\.sticker))
+        let dropped = ArchiveOmission.droppedTranslations(in: stickerErrors)
 
         let publisher = SitePublisher(output: target)
         publisher.recoverInterruptedPublish()
         try checkReplaceable(target)
         let exported = review.catalog.packs.compactMap { pack -> Pack? in
-            var pack = pack
+            var pack = pack.withoutTranslations(dropped)
             pack.stickers = pack.stickers.filter { !rejected.contains($0.source) }
             return pack.stickers.isEmpty ? nil : pack
         }

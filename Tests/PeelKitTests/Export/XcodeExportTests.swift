@@ -70,6 +70,30 @@ import Testing
         #expect((pack["stickers"] as? [[String: Any]])?.map { $0["filename"] as? String } == ["cat.sticker"])
     }
 
+    /// A French label one character too long left the sticker out of the app in every language
+    /// (--skip-invalid), and out of the site's pack zip; only that translation is left out now,
+    /// and the app shows the English label there.
+    @Test func anErrorInOneTranslationLeavesOnlyThatTranslationOut() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: S\nlanguages: [en, fr, de]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "content/p/cat.md")
+        try folder.write("---\nalt: \(String(repeating: "chat ", count: 31))\ntranslated_from: Orange cat face\n---\n", to: "content/p/cat.fr.md")
+        try folder.write("---\nalt: Orange Katze\ntranslated_from: Orange cat face\n---\n", to: "content/p/cat.de.md")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        #expect(review.findings.contains { $0.code == .labelTooLong && $0.language == "fr" && $0.severity == .error })
+        let result = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
+        #expect(result.stickers == 1, "the sticker stays")
+        let strings = try Self.json(folder.url.appendingPathComponent("Localizable.xcstrings"))
+        let cat = try #require((strings["strings"] as? [String: Any])?["cat"] as? [String: Any])
+        let localizations = try #require(cat["localizations"] as? [String: Any])
+        #expect(Set(localizations.keys) == ["en", "de"], "French falls back to the English label")
+        #expect(ArchiveOmission.all(in: review.findings).isEmpty, "the site's pack zip keeps it too")
+        #expect(ArchiveOmission.droppedTranslations(in: review.findings) == ["p/cat.png": ["fr"]])
+    }
+
     @Test func catalogErrorsStopTheExport() async throws {
         let folder = try catalogWithOneBadSticker()
         try folder.write("---\nsize: small\n---\n", to: "content/p/pack.md") // no title
