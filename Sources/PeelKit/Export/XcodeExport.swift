@@ -102,7 +102,9 @@ public struct XcodeExport: Sendable {
     /// The catalog is written beside it first and swapped in only when complete.
     public func write(_ review: Review, content: URL, into output: URL) throws -> Result {
         let target = output.appendingPathComponent(Self.folderName)
-        let location = OutputLocation(reading: [content], suggestion: "-o MyStickerApp/MyStickerApp")
+        // Beside the content folder, as the current folder sees it (`../MyStickerApp/…` from inside it).
+        let beside = DisplayPath.file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("MyStickerApp/MyStickerApp"))
+        let location = OutputLocation(reading: [content], suggestion: "-o \(beside)")
         try location.check(folder: output, replacedWhole: false)
         try location.check(folder: target, replacedWhole: true, what: Self.folderName)
         let errors = review.findings.filter { $0.severity == .error && !$0.suppressed }

@@ -71,6 +71,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: webroot.path).isEmpty)
     }
 
+    /// Inside the catalog, `peel export xcode .` suggested `-o MyStickerApp/MyStickerApp`, which is
+    /// inside the content folder too: following the advice gave the same error again.
+    @Test func exportSuggestionsLeadOutOfTheContentFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "my-stickers")
+        let inside = folder.url.appendingPathComponent("my-stickers")
+        let xcode = try CLITests().run(["export", "xcode", "."], in: inside, environment: ["CI": "true"])
+        #expect(xcode.status == 2 && xcode.stderr.contains("(-o ../MyStickerApp/MyStickerApp)"), "\(xcode.stderr)")
+        let whatsapp = try CLITests().run(["export", "whatsapp", "."], in: inside, environment: ["CI": "true"])
+        #expect(whatsapp.stderr.contains("(-o ../exports/whatsapp)"), "\(whatsapp.stderr)")
+    }
+
     @Test func refusesOutputsThatAreOrHoldOrSitInsideTheContentFolder() async throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
