@@ -65,6 +65,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try LibraryCall.requireContentFolder(command: "export xcode", content: content)
         let folder = URL(fileURLWithPath: content)
         let review = try await LibraryCall.run(progressLabel: "Checking", interruptedMessage: "Interrupted; nothing was exported.") {
             try await Review.make(content: folder, maxPixels: maxPixels, progress: $0)

@@ -55,6 +55,7 @@ struct FitCommand: ParsableCommand {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                if input == "content" { try LibraryCall.requireContentFolder(command: "fit", content: input) }
                 terminal.line(terminal.colored("\(input): error: no such file or folder", .red))
                 throw ExitCode(2)
             }

@@ -42,6 +42,15 @@ enum LibraryCall {
         }
     }
 
+    /// Stops with the content-folder error (and the command that works from here, inside a catalog
+    /// or a pack) when `content` is not there: commands that read it in a long call (the exports)
+    /// said only "content folder not found" from inside a catalog.
+    static func requireContentFolder(command: String, content: String) throws {
+        var isFolder: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: content, isDirectory: &isFolder) || !isFolder.boolValue else { return }
+        throw report(.contentFolderMissing(path: URL(fileURLWithPath: content).standardizedFileURL.path), command: command, content: content)
+    }
+
     /// When the default `content` is missing because the current folder is itself a catalog or a
     /// pack, the command that works from here; nil elsewhere. Outputs go beside the catalog, as
     /// the defaults inside it would be refused.
@@ -49,6 +58,9 @@ enum LibraryCall {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if CatalogTarget.looksLikeCatalog(here) {
             let rest = ["build": ". -o ../_site", "fit": ". -o ../fitted", "labels export": ". --csv ../labels.csv",
+                        "export xcode": ". -o ../MyStickerApp/MyStickerApp",
+                        "export whatsapp": ". -o ../exports/whatsapp", "export telegram": ". -o ../exports/telegram",
+                        "export signal": ". -o ../exports/signal", "export discord": ". -o ../exports/discord",
                         "labels import": ". FILE", "new sticker": "PACK/NAME --content ."][command] ?? "."
             return "This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) \(rest)"
         }

@@ -27,6 +27,7 @@ struct MessengerExportOptions: ParsableArguments {
     }
 
     func run(_ platform: MessengerPlatform) async throws {
+        try LibraryCall.requireContentFolder(command: "export \(platform.rawValue)", content: content)
         let folder = URL(fileURLWithPath: content)
         let output = URL(fileURLWithPath: self.output ?? "exports/\(platform.rawValue)")
         let export = MessengerExport(platform: platform, skipInvalid: skipInvalid, packs: packs, longAnimations: longAnimations,

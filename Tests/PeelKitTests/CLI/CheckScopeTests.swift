@@ -140,6 +140,13 @@ import Testing
         #expect(check.stderr.contains("run: peel check ."), "\(check.stderr)")
         let elsewhere = try cli.run(["build"], in: folder.url)
         #expect(!elsewhere.stderr.contains("run: peel build ."), "only where the folder looks like a catalog")
+        // fit and the exports said only "no such file or folder" (or the generic advice) there.
+        for (command, hint) in [(["fit"], "run: peel fit . -o ../fitted"),
+                                (["export", "xcode"], "run: peel export xcode . -o ../MyStickerApp/MyStickerApp"),
+                                (["export", "whatsapp"], "run: peel export whatsapp . -o ../exports/whatsapp")] {
+            let run = try cli.run(command, in: folder.url.appendingPathComponent("content"))
+            #expect(run.status == 2 && run.stderr.contains(hint), "\(command): \(run.stderr)")
+        }
         // From inside a pack folder: its catalog is above, and the site goes beside that.
         let faces = folder.url.appendingPathComponent("content/faces")
         #expect(try cli.run(["build"], in: faces).stderr.contains("This folder is a pack (it holds pack.md); its catalog is the folder above: run: peel build .. -o ../../_site"))
