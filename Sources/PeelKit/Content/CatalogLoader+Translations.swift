@@ -133,6 +133,8 @@ extension CatalogLoader {
         translation.labelLine = reader.frontMatter["label"]?.line
         translation.translatedFrom = reader.string("translated_from")?.trimmed
         translation.translatedFromLine = reader.frontMatter["translated_from"]?.line
+        translation.labelTranslatedFrom = reader.string("label_translated_from")?.trimmed
+        translation.labelTranslatedFromLine = reader.frontMatter["label_translated_from"]?.line
         translation.descriptionHTML = markdownHTML(of: file, sticker: nil, findings: &findings)
         findings += reader.findings
         return (translation, findings)

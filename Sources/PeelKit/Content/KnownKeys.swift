@@ -7,7 +7,7 @@ enum KnownKeys {
     /// Translation files (`<stem>.<tag>.md`) carry only words, and what they were translated from.
     static let stickerTranslation = ["alt", "title", "tags", "translated_from"]
     /// `label:` is a parts pack's label template: words, so it is translated too.
-    static let packTranslation = ["title", "label", "translated_from"]
+    static let packTranslation = ["title", "label", "translated_from", "label_translated_from"]
     static let siteTranslation = ["title", "description", "footer", "translated_from"]
     /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently
     /// cuts the text (see `UnquotedText`).

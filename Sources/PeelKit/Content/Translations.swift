@@ -32,6 +32,10 @@ public struct PackTranslation: Sendable {
     public var descriptionHTML: String = ""
     public var translatedFrom: String?
     public var translatedFromLine: Int?
+    /// `label_translated_from:`: the source language's label template `label:` was translated
+    /// from, so a changed template makes the composed labels out of date.
+    public var labelTranslatedFrom: String?
+    public var labelTranslatedFromLine: Int?
 
     public init(file: String) { self.file = file }
 }

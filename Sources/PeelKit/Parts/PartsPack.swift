@@ -196,6 +196,8 @@ public enum PartsPack {
         let template = LabelTemplate.make(declaration, parts: declaration.parts, packFile: packFile, findings: &result.findings)
         let templates = translatedTemplates(declaration, source: source, languages: languages, packFile: packFile, packTranslations: packTranslations,
                                             findings: &result.findings)
+        let translatedFrom = sourceTemplates(declaration, languages: Array(templates.keys), packTranslations: packTranslations,
+                                             findings: &result.findings)
         result.findings += translationFindings(result.parts, source: source, languages: languages)
         var combinations = all(result.parts)
         combinations = filter(combinations, declaration: declaration, parts: result.parts, packFile: packFile, findings: &result.findings)
@@ -224,6 +226,7 @@ public enum PartsPack {
             var made = sticker(combination, parts: parts, folder: folder, packFile: packFile, template: template,
                                labelLine: declaration.labelLine ?? declaration.partsLine, art: art)
             made.translations = LanguageMap(translations(of: combination, parts: parts, template: template, templates: templates,
+                                                         translatedFrom: translatedFrom,
                                                          packTranslations: packTranslations))
             return made
         }
@@ -419,8 +422,30 @@ public enum PartsPack {
     /// there. Its `translated_from:` is the default template over what each part was translated
     /// from: the sticker's label exactly when every part is up to date, so the sticker's state
     /// (translated or stale) is its parts'.
+    /// The source-language template each language's was translated from (`label_translated_from:`
+    /// in `pack.fr.md`), where it is not the template now: that language's composed labels are out
+    /// of date, and one `stale-translation` on its file says so.
+    private static func sourceTemplates(_ declaration: Declaration, languages: [String], packTranslations: [String: PackTranslation],
+                                        findings: inout [Finding]) -> [String: LabelTemplate] {
+        guard let current = declaration.label?.trimmed else { return [:] }
+        var old: [String: LabelTemplate] = [:]
+        for language in languages.sorted() {
+            guard let translation = packTranslations[language], let from = translation.labelTranslatedFrom, from != current else { continue }
+            var earlier = declaration
+            earlier.label = from
+            var ignored: [Finding] = []
+            old[language] = LabelTemplate.make(earlier, parts: declaration.parts, packFile: translation.file, findings: &ignored)
+            findings.append(Finding(.warning, .staleTranslation, file: translation.file, line: translation.labelTranslatedFromLine,
+                                    message: "the \(LanguageName.of(language)) label template was translated from '\(from)', but the template is now '\(current)'; "
+                                        + "update label:, then label_translated_from:",
+                                    language: language))
+        }
+        return old
+    }
+
     private static func translations(of combination: [Choice?], parts: [Part], template: LabelTemplate,
-                                     templates: [String: LabelTemplate], packTranslations: [String: PackTranslation]) -> [String: StickerTranslation] {
+                                     templates: [String: LabelTemplate], translatedFrom: [String: LabelTemplate] = [:],
+                                     packTranslations: [String: PackTranslation]) -> [String: StickerTranslation] {
         var result: [String: StickerTranslation] = [:]
         for (language, translated) in templates {
             var labels: [Composition.Choice] = []
@@ -442,7 +467,8 @@ public enum PartsPack {
             let label = translated.render(labels)
             translation.alt = label.isEmpty ? nil : label
             translation.altLine = packTranslation.labelLine
-            translation.translatedFrom = template.render(sources)
+            // What it was translated from: the parts' and the template's earlier words, where known.
+            translation.translatedFrom = (translatedFrom[language] ?? template).render(sources)
             result[language] = translation
         }
         return result

@@ -142,6 +142,35 @@ import Testing
         #expect(!labelFindings.contains { $0.code == .missingTranslation && $0.sticker?.contains("+") == true })
     }
 
+    /// The README said a changed template makes its translations stale, and nothing tracked the
+    /// template a translation was made from: `label_translated_from:` in pack.fr.md does.
+    @Test func aChangedTemplateMakesItsTranslationStale() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\ntitle: Sundaes\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        let current = "Sundae: {{scoops}} in {{base}}{{#topping}}, topped with {{topping}}{{/topping}}"
+        func translate(from template: String) throws {
+            try folder.write("---\ntitle: Coupes\nlabel: \"Coupe : {{scoops}} dans {{base}}\"\nlabel_translated_from: \"\(template)\"\n---\n",
+                             to: "content/sundaes/pack.fr.md")
+        }
+        for (part, name, alt, from) in [("base", "cone", "un cornet", "a waffle cone"), ("base", "cup", "un gobelet", "a cup"),
+                                        ("scoops", "mint", "menthe", "mint & chip"), ("scoops", "strawberry", "fraise", "two scoops of strawberry"),
+                                        ("topping", "sprinkles", "des vermicelles", "rainbow sprinkles")] {
+            try folder.write("---\nalt: \"\(alt)\"\ntranslated_from: \"\(from)\"\n---\n", to: "content/sundaes/\(part)/\(name).fr.md")
+        }
+        let loader = CatalogLoader(contentFolder: folder.url.appendingPathComponent("content"), partsFolder: folder.url.appendingPathComponent("derived"))
+        try translate(from: current)
+        var (catalog, findings) = try loader.load()
+        #expect(!findings.contains { $0.code == .staleTranslation }, "\(findings.map(\.formatted))")
+        #expect(catalog.packs[0].stickers.first { $0.slug == "cone-mint" }?.labelState(in: "fr", source: "en") == .translated)
+
+        try translate(from: "{{scoops}} in {{base}}")
+        (catalog, findings) = try loader.load()
+        let stale = findings.filter { $0.code == .staleTranslation }
+        #expect(stale.map(\.file) == ["sundaes/pack.fr.md"] && stale.first?.line == 4 && stale.first?.language == "fr", "\(findings.map(\.formatted))")
+        #expect(catalog.packs[0].stickers.allSatisfy { $0.labelState(in: "fr", source: "en") == .stale }, "every composed French label is out of date")
+    }
+
     @Test func combinationsAndExcludeNarrowTheSet() throws {
         let folder = try TemporaryFolder()
         try sundaes(folder, packExtra: "combinations: [\"base=cone\", \"base=cup&scoops=mint&topping=none\"]\nexclude: [\"scoops=strawberry&topping=sprinkles\"]\n")
