@@ -45,4 +45,17 @@ import Testing
             try TemplateSet(overrideDirectory: theme.url)
         }
     }
+
+    /// An editor's backup and autosave files in a theme were published under assets/ (and made a
+    /// build differ from what peel serve showed).
+    @Test func editorLeftoversAreNoPartOfATheme() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("p { color: teal }", to: "style.css")
+        try theme.write("p { color: red }", to: "style.css~")
+        try theme.write("{{broken", to: "#pack.mustache#")
+        try theme.write("x", to: "fonts/.#brand.css")
+        let templates = try TemplateSet(overrideDirectory: theme.url)
+        #expect(templates.assets["style.css"] != nil)
+        #expect(templates.assets.keys.filter { $0.contains("~") || $0.contains("#") }.isEmpty, "\(templates.assets.keys.sorted())")
+    }
 }
