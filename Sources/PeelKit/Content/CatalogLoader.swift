@@ -359,7 +359,9 @@ public struct CatalogLoader {
         var skippedStems = Set<String>()
         for name in names where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) && name != "pack.md" {
             let path = "\(folder)/\(name)"
-            if path == icon || path == tray { continue }
+            // Icon or tray art in the pack folder is no sticker, unless it has a sidecar: tray art is
+            // often one of the pack's stickers, which was dropped ("no image named 'party.png'").
+            if path == icon || path == tray, !names.contains(StickerFileKind.stem(name) + ".md") { continue }
             if Self.isMangled(name) {
                 findings.append(Self.mangledNameFinding(path))
                 continue

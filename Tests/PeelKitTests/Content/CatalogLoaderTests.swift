@@ -229,6 +229,18 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.slug) == ["fox"])
     }
 
+    /// Tray art is often one of the pack's stickers: naming it dropped the sticker, and its
+    /// sidecar was "an orphan" of an image right there.
+    @Test func trayArtThatIsAStickerStaysASticker() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\ntray: fox.png\n---\n", to: "p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "p/fox.png")
+        try folder.write("---\nalt: Fox\n---\n", to: "p/fox.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(catalog.packs[0].tray == "p/fox.png" && catalog.packs[0].stickers.map(\.slug) == ["fox"])
+    }
+
     /// A Mac writes "café" decomposed (e + U+0301); typed in pack.md on Linux it is one é. The
     /// file system compares bytes, so the icon was "missing" though it was right there.
     @Test func iconNamedInAnotherUnicodeNormalizationIsFound() throws {
