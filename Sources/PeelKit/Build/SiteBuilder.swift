@@ -226,7 +226,8 @@ public struct SiteBuilder: Sendable {
             let place = options.content.appendingPathComponent("site.md").path + (broken.line.map { ":\($0)" } ?? "")
             // The error says "cannot read file:" itself; a message that begins so would say it twice.
             let message = broken.message.hasPrefix("cannot read file: ") ? String(broken.message.dropFirst("cannot read file: ".count)) : broken.message
-            throw PeelError.unreadable(path: place, reason: "\(message); the site was not written, so the one in place stays (read without its front matter, the site would lose its languages, title and settings)")
+            let kept = FileManager.default.fileExists(atPath: options.output.path) ? "the site was not written, so the one in place stays" : "no site was written"
+            throw PeelError.unreadable(path: place, reason: "\(message); \(kept) (read without its front matter, the site would lose its languages, title and settings)")
         }
         // A site changed by something else since the last build stamped it (a `git reset --hard`
         // in its worktree, a backup restored) holds files the build state does not describe: each is

@@ -470,6 +470,12 @@ extension SiteBuilderTests {
             "\(error)".contains("site.md:2") && "\(error)".contains("the site was not written, so the one in place stays")
         }
         #expect(Self.snapshot(site) == before)
+        // A first build has no site in place to keep: it says so instead.
+        await #expect {
+            _ = try await build(content, into: folder.url.appendingPathComponent("first"))
+        } throws: { error in
+            "\(error)".contains("; no site was written (read without") && !"\(error)".contains("in place")
+        }
         let (_, findings) = try CatalogLoader(contentFolder: content).load()
         #expect(findings.contains { $0.code == .yamlSyntax && $0.file == "site.md" })
         #expect(!findings.contains { $0.code == .undeclaredLanguage }, "\(findings.map(\.formatted))")
