@@ -8,7 +8,13 @@ enum ReviewDataStamp {
     static var current: String {
         (SpellingDictionary.searchPaths + TesseractLanguage.searchPaths).map { folder in
             guard let stamp = FileStamp.of(path: folder) else { return folder + " -" }
-            return "\(folder) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode)"
+            // The folder's stamp says a file came or went; each data file's, that one was edited
+            // in place (a word added to a DICPATH .dic kept its label-spelling warning).
+            let files = ((try? FolderListing.names(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".dic") || $0.hasSuffix(".aff") || $0.hasSuffix(".traineddata") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { name in FileStamp.of(path: folder + "/" + name).map { " \(name) \($0.size) \($0.modified) \($0.changed)" } ?? "" }
+            return "\(folder) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode)" + files.joined()
         }.joined(separator: "\n")
     }
 }

@@ -430,6 +430,17 @@ extension CLITests {
         #expect(!second.stderr.contains("spelling-dictionary-missing"), "\(second.stderr)")
         #expect(!(try folder.read("site/review/index.html")).contains("spelling-dictionary-missing"))
         #expect(try run(["build", "content", "-o", "site"], in: folder.url, environment: environment).stdout.contains("Up to date"))
+
+        // A word added to the dictionary in place (the folder's stamp stays): the label is checked again.
+        try folder.write("---\nalt: Qimmeq nanoq\n---\n", to: "content/p/cat.md")
+        let unknownWord = try run(["build", "content", "-o", "site"], in: folder.url, environment: environment)
+        try #require(unknownWord.stderr.contains("nanoq"), "\(unknownWord.stderr)")
+        let dictionary = try FileHandle(forWritingTo: folder.url.appendingPathComponent("dictionaries/kl.dic"))
+        try dictionary.seekToEnd()
+        try dictionary.write(contentsOf: Data("nanoq\n".utf8))
+        try dictionary.close()
+        let edited = try run(["build", "content", "-o", "site"], in: folder.url, environment: environment)
+        #expect(!edited.stdout.contains("Up to date") && !edited.stderr.contains("nanoq"), "\(edited.stdout)\(edited.stderr)")
     }
 
     /// `.peel-cache/` beside the content holds `peel check`'s art checks and the parts packs' art:
