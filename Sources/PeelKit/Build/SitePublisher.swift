@@ -114,7 +114,7 @@ struct SitePublisher {
         let names = (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []
         return names.contains { name in
             guard name.hasPrefix(stagingPrefix), let owner = Int32(name.dropFirst(stagingPrefix.count)), owner != pid else { return false }
-            return kill(owner, 0) == 0 || errno == EPERM
+            return PeelProcess.isRunning(owner)
         }
     }
 
@@ -130,7 +130,7 @@ struct SitePublisher {
         func leftBehind(_ prefix: String) -> [String] {
             names.filter { name in
                 guard name.hasPrefix(prefix), let owner = Int32(name.dropFirst(prefix.count)) else { return false }
-                return owner == pid || kill(owner, 0) != 0 && errno == ESRCH
+                return owner == pid || !PeelProcess.isRunning(owner)
             }
         }
         var retired = leftBehind(retiredPrefix)

@@ -150,7 +150,7 @@ enum SafeFile {
     static func isLeftoverTemporary(_ name: String) -> Bool {
         guard name.hasPrefix(".peel-tmp-"), let pid = name.dropFirst(".peel-tmp-".count).split(separator: "-").first.flatMap({ Int32($0) }),
               pid != getpid() else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
+        return !PeelProcess.isRunning(pid)
     }
 
     private static let counter = Counter()

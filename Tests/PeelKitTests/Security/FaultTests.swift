@@ -100,6 +100,19 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try besideTheSite(folder) == ["site"])
         #expect(try folder.read("work/site/index.html").contains("Changed since the last build"))
+
+        // Its pid since taken by another program (a long-lived daemon, after a reboot): it was
+        // "another peel command writing this folder", and every build was refused.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        other.arguments = ["30"]
+        try other.run()
+        defer { other.terminate() }
+        try folder.write("half a page", to: "work/.site.peel-staging-\(other.processIdentifier)/index.html")
+        try folder.write("---\ntitle: Changed again\n---\n", to: "content/site.md")
+        let reused = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
+        #expect(reused.status == 0, "\(reused.stderr)")
+        #expect(try besideTheSite(folder) == ["site"])
     }
 
     @Test func aBadTemplateLeavesThePreviousSite() throws {
@@ -232,8 +245,10 @@ import Testing
 
     @Test func staleFoldersOfALiveBuildAreLeftAlone() throws {
         let (folder, _) = try previousSite()
-        // Named after this test process, which is alive: another build's, not stale.
-        let pid = ProcessInfo.processInfo.processIdentifier
+        // Named after a live `peel`: another build's, not stale.
+        let other = try ConcurrentBuildTests.livePeelStandIn(in: folder)
+        defer { other.terminate() }
+        let pid = other.processIdentifier
         try folder.write("x", to: "work/.site.peel-old-\(pid)/index.html")
         let next = try cli.run(["build", "content", "-o", "work/site"], in: folder.url, environment: ["CI": "true"])
         #expect(next.status == 0, "\(next.stderr)")
