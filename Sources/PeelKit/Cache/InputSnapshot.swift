@@ -25,8 +25,38 @@ struct InputSnapshot: Equatable, Sendable {
         var visited = Set<[UInt64]>()
         // The top folder's own symlink is followed, as the catalog loader follows it.
         let top = root.standardizedFileURL.resolvingSymlinksInPath().path
-        walk(top, relative: "", inside: ContentPath(root: root), into: &snapshot, visited: &visited, depth: 0)
+        let inside = ContentPath(root: root)
+        walk(top, relative: "", inside: inside, into: &snapshot, visited: &visited, depth: 0)
+        snapshot.addArtNamedByPacks(inside: inside)
         return snapshot
+    }
+
+    /// The art a pack's `icon:` or `tray:` names where the walk does not go (a hidden folder,
+    /// `icon: ../.art/icon.png`): an input all the same, or replacing it left the old icon set
+    /// with "Up to date". Read from each pack.md's front matter lines, as plain `key: value`.
+    private mutating func addArtNamedByPacks(inside: ContentPath) {
+        let packFiles = files.keys.filter { $0.hasSuffix("/pack.md") && $0.split(separator: "/").count == 2 }
+        for packFile in packFiles {
+            guard let text = try? String(contentsOf: inside.url(packFile), encoding: .utf8), text.hasPrefix("---") else { continue }
+            let folder = String(packFile.dropLast("/pack.md".count))
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix(200) {
+                if line.trimmingCharacters(in: .whitespaces) == "---" { break }
+                guard line.hasPrefix("icon:") || line.hasPrefix("tray:") else { continue }
+                var value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                if let first = value.first, first == "\"" || first == "'", value.count >= 2, value.last == first { value = String(value.dropFirst().dropLast()) }
+                guard let path = inside.resolve(value, in: folder), files[path] == nil else { continue }
+                var info = stat()
+                guard stat(inside.url(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                files[path] = FileStamp(info)
+                // Its folder is watched (peel serve) and stamped (the quick check) like the walked ones.
+                let folderPath = inside.url(path).deletingLastPathComponent().standardizedFileURL.path
+                var folderInfo = stat()
+                if !directories.contains(folderPath), stat(folderPath, &folderInfo) == 0 {
+                    directories.append(folderPath)
+                    directoryStamps.append(FileStamp(folderInfo))
+                }
+            }
+        }
     }
 
     /// Nothing a symlink leads to outside the content folder (`inside`) is listed, stamped or

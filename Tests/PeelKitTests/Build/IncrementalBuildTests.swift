@@ -63,6 +63,26 @@ import ZIPFoundation
     }
 
     /// A fresh checkout gives every file a new mtime but the same bytes: still up to date.
+    /// Icon art in a hidden folder (`icon: ../.art/icon.png`) is where the walk does not go:
+    /// replacing it said "Up to date" and kept the old icon set, zip and pack page.
+    @Test func iconArtInAHiddenFolderIsAnInput() async throws {
+        let workspace = try Workspace()
+        try workspace.folder.copy(workspace.content.appendingPathComponent("animals/icon.png"), to: "content/.art/faces-icon.png")
+        let pack = workspace.content.appendingPathComponent("faces/pack.md")
+        try String(contentsOf: pack, encoding: .utf8).replacingOccurrences(of: "\ntitle:", with: "\nicon: \"../.art/faces-icon.png\"\ntitle:")
+            .write(to: pack, atomically: true, encoding: .utf8)
+        _ = try await workspace.build()
+        #expect(try await workspace.build().upToDate)
+        let icon = workspace.site.appendingPathComponent("faces/icons")
+        let before = SiteBuilderTests.snapshot(icon)
+        #expect(!before.isEmpty)
+        try Data(contentsOf: workspace.content.appendingPathComponent("faces/cool.png")).write(to: workspace.content.appendingPathComponent(".art/faces-icon.png"))
+        let after = try await workspace.build()
+        #expect(!after.upToDate)
+        #expect(SiteBuilderTests.snapshot(icon) != before, "the icon set is made from the new art")
+        #expect(InputSnapshot.take(workspace.content).directories.contains { $0.hasSuffix("/.art") }, "peel serve watches its folder")
+    }
+
     @Test func newTimestampsOnTheSameBytesAreNotChanges() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build()
