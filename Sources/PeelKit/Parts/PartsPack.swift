@@ -214,7 +214,7 @@ public enum PartsPack {
             guard files.allSatisfy(usable.contains) else { return nil }
             let key = Hex.string(SHA256.hash(data: Data((["\(formatVersion)"] + files.map { layers[$0]!.sha }).joined(separator: "|").utf8)))
             let art = derivedFolder.appendingPathComponent("\(key).png")
-            if !FileManager.default.fileExists(atPath: art.path) {
+            if !Self.isWholePNG(art) {
                 guard let image = PartsCompositor.compose(files.map { layers[$0]!.image }),
                       let data = try? PNGCodec.encode(image, compression: .fast, alpha: true) else { return nil }
                 do {
@@ -260,6 +260,19 @@ public enum PartsPack {
             }
         }
         return findings.filter { !($0.code == .missingPartLabel && $0.sticker == nil && used.contains($0.file)) } + spread
+    }
+
+    /// True when `url` starts as a PNG does and ends with its IEND chunk: composed art cut short
+    /// or damaged in `.peel-cache/parts/` was trusted (even by --no-cache), became a corrupt-image
+    /// error on a file that exists nowhere, and was never made again.
+    static func isWholePNG(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 8), head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              let end = try? handle.seekToEnd(), end >= 20 else { return false }
+        try? handle.seek(toOffset: end - 12)
+        guard let tail = try? handle.read(upToCount: 12) else { return false }
+        return tail == Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 
     /// Every combination: one choice per part (nil for a left-out optional part, listed first).

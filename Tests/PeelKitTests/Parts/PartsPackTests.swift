@@ -329,6 +329,21 @@ import Testing
         #expect(messages.contains("pack composes no sticker from its parts; the findings on its parts:, combinations: and exclude: say why"))
     }
 
+    /// Composed art cut short in the parts cache was trusted: a corrupt-image error on a file that
+    /// exists nowhere, for good. It is made again.
+    @Test func damagedComposedArtIsMadeAgain() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let (first, _) = try load(folder)
+        let art = try #require(first.stickers.first?.composition?.art)
+        let whole = try Data(contentsOf: art)
+        #expect(PartsPack.isWholePNG(art))
+        try whole.prefix(whole.count - 20).write(to: art)
+        #expect(!PartsPack.isWholePNG(art))
+        let (again, _) = try load(folder)
+        #expect(try Data(contentsOf: art) == whole && again.stickers.count == first.stickers.count)
+    }
+
     @Test func templateNamesAreFound() {
         #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
     }
