@@ -201,7 +201,7 @@ public struct SiteBuilder: Sendable {
 
         if servedPages.isEmpty, let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
             let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
-                                       outputs: previous.outputs, report: previous.report, site: outputPath)
+                                       outputs: previous.outputs, report: previous.report, site: outputPath, folders: snapshot.foldersDigest)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
             writeQuickCheck(snapshot, content: content, outputs: previous.outputs, fingerprint: quickKey, cache: cache)
             var report = BuildReport(packCount: previous.report.packCount, stickerCount: previous.report.stickerCount,
@@ -283,7 +283,8 @@ public struct SiteBuilder: Sendable {
             FreedMemory.release()
             for path in snapshot.files.keys { _ = try? hashes.hashLearnt(of: path) }
             let state = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entriesToSave(), outputs: site.outputs,
-                                   report: .init(packCount: made.packCount, stickerCount: made.stickerCount, findings: made.findings), site: outputPath)
+                                   report: .init(packCount: made.packCount, stickerCount: made.stickerCount, findings: made.findings), site: outputPath,
+                                   folders: snapshot.foldersDigest)
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
             writeQuickCheck(snapshot, content: content, outputs: site.outputs, fingerprint: quickKey, cache: cache)
@@ -378,7 +379,8 @@ public struct SiteBuilder: Sendable {
 
     /// True when the content folder holds exactly the files of the last build, with the same bytes.
     private func unchanged(_ snapshot: InputSnapshot, since previous: BuildState, hashes: ContentHashes) -> Bool {
-        InputChanges.find(snapshot, since: previous.inputs, hashes: hashes, firstOnly: true).isEmpty
+        (previous.folders == nil || previous.folders == snapshot.foldersDigest)
+            && InputChanges.find(snapshot, since: previous.inputs, hashes: hashes, firstOnly: true).isEmpty
     }
 
     /// Stamps the inputs as they were when the build started (a file edited since no longer

@@ -37,6 +37,10 @@ struct BuildState: Sendable {
     /// builds into other folders (`--cache-dir`) holds the state of the last one built, which says
     /// nothing of the others.
     var site: String? = nil
+    /// A digest of the content's folders (`InputSnapshot.foldersDigest`): an empty folder made or
+    /// removed changes no file, and the build said "Up to date" with a pack gone or new. Nil in a
+    /// state written before it was kept: not compared.
+    var folders: String? = nil
 
     // MARK: - Text form
 
@@ -59,6 +63,7 @@ struct BuildState: Sendable {
         try line("fingerprint \(fingerprint)")
         if let pagesFingerprint { try line("pages \(pagesFingerprint)") }
         if let site { try line("site \(Self.escape(site))") }
+        if let folders { try line("folders \(folders)") }
         try inputs.forEachSorted { path, entry in
             let stamp = entry.stamp
             try line("input \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(entry.sha256) \(Self.escape(path))")
@@ -103,6 +108,7 @@ struct BuildState: Sendable {
         var fingerprint: String?
         var pagesFingerprint: String?
         var site: String?
+        var folders: String?
         var inputs = PathMap<ContentHashes.Entry>()
         var outputs = OutputLedger()
         for line in lines.dropFirst() {
@@ -112,6 +118,8 @@ struct BuildState: Sendable {
                 fingerprint = String(fields[1])
             case "pages" where fields.count == 2:
                 pagesFingerprint = String(fields[1])
+            case "folders" where fields.count == 2:
+                folders = String(fields[1])
             case "site":
                 guard let path = unescape(line.dropFirst("site ".count)) else { return nil }
                 site = path
@@ -130,7 +138,8 @@ struct BuildState: Sendable {
             }
         }
         guard let fingerprint else { return nil }
-        return BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: inputs, outputs: outputs, report: reportValue, site: site)
+        return BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: inputs, outputs: outputs, report: reportValue, site: site,
+                          folders: folders)
     }
 
     /// Paths may hold any character but "/" separators; newlines and "%" are percent-escaped so

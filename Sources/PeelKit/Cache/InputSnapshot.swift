@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Crypto
 import Foundation
 
 /// Every file of a content folder with its stamp, found with one `readdir` and one `stat` per
@@ -19,6 +20,14 @@ struct InputSnapshot: Equatable, Sendable {
     /// build ran (after the folder was listed) changes its stamp, so the next build looks again
     /// instead of saying "Up to date" without the new file.
     var directoryStamps: [FileStamp] = []
+
+    /// A digest of the folders walked, relative to the top one (each listed once, sorted): what
+    /// `BuildState.folders` compares.
+    var foldersDigest: String {
+        guard let top = directories.first else { return "" }
+        let relative = directories.map { $0 == top ? "." : $0.hasPrefix(top + "/") ? String($0.dropFirst(top.count + 1)) : $0 }
+        return Hex.string(SHA256.hash(data: Data(Set(relative).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n").utf8)))
+    }
 
     static func take(_ root: URL) -> InputSnapshot {
         var snapshot = InputSnapshot(files: [:])

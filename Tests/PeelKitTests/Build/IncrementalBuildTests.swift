@@ -83,6 +83,21 @@ import ZIPFoundation
         #expect(InputSnapshot.take(workspace.content).directories.contains { $0.hasSuffix("/.art") }, "peel serve watches its folder")
     }
 
+    /// An empty folder made or removed changes no file: the build said "Up to date" with a pack
+    /// folder gone (its error kept) or new (not reported).
+    @Test func anEmptyFolderMadeOrRemovedIsAChange() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build()
+        let folder = workspace.content.appendingPathComponent("stickers-to-come")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let made = try await workspace.build()
+        #expect(!made.upToDate && made.findings.contains { $0.file == "stickers-to-come" && $0.code == .missingPackFile })
+        try FileManager.default.removeItem(at: folder)
+        let removed = try await workspace.build()
+        #expect(!removed.upToDate && !removed.findings.contains { $0.file == "stickers-to-come" })
+        #expect(try await workspace.build().upToDate)
+    }
+
     @Test func newTimestampsOnTheSameBytesAreNotChanges() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build()
