@@ -48,12 +48,24 @@ struct ShardManifest: Codable, Sendable {
         var options: [String]
         var theme: String
 
+        /// An option as the command line says it ("maxPixels=1000000" → "--max-pixels 1000000").
+        static func shown(_ option: String) -> String {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return option }
+            switch (parts[0], parts[1]) {
+            case ("maxPixels", let value): return "--max-pixels \(value)"
+            case ("artChecks", "true"): return "--art-checks"
+            case ("artChecks", _): return "no --art-checks"
+            default: return option
+            }
+        }
+
         /// What differs between a shard's (`self`) and the merge's, in words; nil when nothing does.
         func difference(from merge: BuiltWith) -> String? {
             if version != merge.version { return "it was built by Peel \(version), the merge is Peel \(merge.version)" }
             if let (built, merging) = zip(options, merge.options).first(where: { $0 != $1 }) {
                 let hint = built.hasPrefix("artChecks=") ? " (give --art-checks to every shard and the merge, or to none: art_checks: true in site.md runs them in each)" : ""
-                return "it was built with \(built), the merge with \(merging)\(hint)"
+                return "it was built with \(Self.shown(built)), the merge with \(Self.shown(merging))\(hint)"
             }
             if theme != merge.theme { return "it was built with another theme (--templates folder or its files) than the merge's" }
             return nil

@@ -192,7 +192,7 @@ import Testing
             _ = try await workspace.merge(["a", "b"])
             Issue.record("a shard of other options was merged")
         } catch let error as PeelError {
-            #expect(error.description.contains("b/peel-shard.json: error: this shard does not fit the merge: it was built with maxPixels=20000000, the merge with maxPixels=\(ImageAnalyzer.defaultMaxPixels); build every shard and the merge with the same ones"),
+            #expect(error.description.contains("b/peel-shard.json: error: this shard does not fit the merge: it was built with --max-pixels 20000000, the merge with --max-pixels \(ImageAnalyzer.defaultMaxPixels); build every shard and the merge with the same ones"),
                     "names the option that differs: \(error.description)")
         }
     }
