@@ -57,11 +57,12 @@ enum LibraryCall {
     static func hereHint(command: String) -> String? {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if CatalogTarget.looksLikeCatalog(here) {
-            let rest = ["build": ". -o ../_site", "fit": ". -o ../fitted", "labels export": ". --csv ../labels.csv",
-                        "export xcode": ". -o ../MyStickerApp/MyStickerApp",
-                        "export whatsapp": ". -o ../exports/whatsapp", "export telegram": ". -o ../exports/telegram",
-                        "export signal": ". -o ../exports/signal", "export discord": ". -o ../exports/discord",
-                        "labels import": ". FILE", "new sticker": "PACK/NAME --content ."][command] ?? "."
+            // Each messenger's export goes beside the catalog, as its default (exports/<platform>) would be inside it.
+            let exports = MessengerPlatform.allCases.filter { $0 != .imessage }.map { ("export \($0.rawValue)", ". -o ../exports/\($0.rawValue)") }
+            let rest = Dictionary(uniqueKeysWithValues: exports).merging([
+                "build": ". -o ../_site", "fit": ". -o ../fitted", "labels export": ". --csv ../labels.csv",
+                "export xcode": ". -o ../MyStickerApp/MyStickerApp", "labels import": ". FILE", "new sticker": "PACK/NAME --content .",
+            ]) { $1 }[command] ?? "."
             return "This folder looks like a catalog itself (site.md or pack folders); run: peel \(command) \(rest)"
         }
         if FileManager.default.fileExists(atPath: here.appendingPathComponent("pack.md").path) {

@@ -12,7 +12,7 @@ public struct ArtChecks: Sendable {
     /// (a build's), never the shared `.peel-cache/art-checks/` that several catalogs in one folder may use.
     var prunesCache = false
     /// The inspectors run on every image whose facts are not cached, in order; nil: Peel's own
-    /// (`standardInspectors(language:)`) for the catalog's language.
+    /// (`standardInspectors(languages:)`) for the packs' languages.
     var inspectors: [any ArtInspector]?
 
     /// The codes only the art checks report.
@@ -21,17 +21,10 @@ public struct ArtChecks: Sendable {
     /// The inspectors that need nothing from the catalog.
     static var standardInspectors: [any ArtInspector] { [VisibilityInspector()] }
 
-    /// Peel's inspectors for a catalog in `language`: visibility, and the text reader when
-    /// Tesseract's data and a Hunspell dictionary for the language are installed; otherwise the
-    /// reason it cannot read, for one `art-text-unavailable` finding.
-    static func standardInspectors(language: String) -> (inspectors: [any ArtInspector], textUnavailable: ArtTextError?) {
-        let standard = standardInspectors(languages: [language])
-        return (standard.inspectors, standard.textUnavailable.first)
-    }
-
-    /// The same for art in any of `languages` (the packs' own: a pack with `language: fr` has
-    /// French lettering, which an English reader and dictionary dropped): read in every one that
-    /// can be read, and the reason for each that cannot.
+    /// Peel's inspectors for art in any of `languages` (the packs' own: a pack with `language: fr`
+    /// has French lettering, which an English reader and dictionary dropped): visibility, and the
+    /// text reader for every language whose Tesseract data and Hunspell dictionary are installed,
+    /// with the reason for each that cannot be read (an `art-text-unavailable` finding each).
     static func standardInspectors(languages: [String]) -> (inspectors: [any ArtInspector], textUnavailable: [ArtTextError]) {
         let (readable, unavailable) = ArtTextReader.readable(languages)
         guard !readable.isEmpty else { return (standardInspectors, unavailable) }

@@ -26,6 +26,34 @@ public struct ArtTextReader {
     /// which can be read first).
     public init(languages: [String]) throws {
         precondition(!languages.isEmpty, "a reader reads at least one language")
+        let data = try Self.data(for: languages)
+        self.language = languages[0]
+        code = data.codes.joined(separator: "+")
+        dictionaryName = data.dictionaries.map(\.name).joined(separator: "+")
+        engine = try TesseractEngine(code: code, folder: data.folder, language: languages[0])
+        filter = ArtTextWordFilter(dictionaries: data.dictionaries)
+    }
+
+    /// The languages of `languages` this machine can read art in (Tesseract's data in one folder
+    /// with the first's, and a dictionary), and why each other one cannot.
+    public static func readable(_ languages: [String]) -> (languages: [String], unavailable: [ArtTextError]) {
+        var readable: [String] = [], unavailable: [ArtTextError] = []
+        for language in languages {
+            do {
+                _ = try data(for: readable + [language])
+                readable.append(language)
+            } catch let error as ArtTextError {
+                unavailable.append(error)
+            } catch {
+                unavailable.append(.unsupportedLanguage(language))
+            }
+        }
+        return (readable, unavailable)
+    }
+
+    /// Tesseract's codes and data folder and the dictionaries for `languages`, each once, without
+    /// loading Tesseract; throws for the first language that cannot be read.
+    private static func data(for languages: [String]) throws -> (codes: [String], folder: String, dictionaries: [SpellingDictionary]) {
         var codes: [String] = [], dictionaries: [SpellingDictionary] = [], folder: String?
         for language in languages {
             guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
@@ -37,41 +65,7 @@ public struct ArtTextReader {
             if !codes.contains(code) { codes.append(code) }
             if !dictionaries.contains(where: { $0.name == dictionary.name }) { dictionaries.append(dictionary) }
         }
-        self.language = languages[0]
-        code = codes.joined(separator: "+")
-        dictionaryName = dictionaries.map(\.name).joined(separator: "+")
-        engine = try TesseractEngine(code: code, folder: folder!, language: languages[0])
-        filter = ArtTextWordFilter(dictionaries: dictionaries)
-    }
-
-    /// The languages of `languages` this machine can read art in (Tesseract's data in one folder
-    /// with the first's, and a dictionary), and why each other one cannot.
-    public static func readable(_ languages: [String]) -> (languages: [String], unavailable: [ArtTextError]) {
-        var readable: [String] = [], unavailable: [ArtTextError] = []
-        for language in languages {
-            do {
-                _ = try ArtTextReader.check(readable + [language])
-                readable.append(language)
-            } catch let error as ArtTextError {
-                unavailable.append(error)
-            } catch {
-                unavailable.append(.unsupportedLanguage(language))
-            }
-        }
-        return (readable, unavailable)
-    }
-
-    /// Throws what `init(languages:)` would, without loading Tesseract.
-    private static func check(_ languages: [String]) throws {
-        var folder: String?
-        for language in languages {
-            guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
-            guard let found = TesseractLanguage.dataFolder(for: code), folder == nil || folder == found else {
-                throw ArtTextError.missingLanguageData(language: language, code: code)
-            }
-            guard SpellingDictionary.shared(for: language) != nil else { throw ArtTextError.missingDictionary(language: language) }
-            folder = found
-        }
+        return (codes, folder!, dictionaries)
     }
 
     /// The words in a sticker's frames: the poster first, then, for an animation, a few frames spread

@@ -24,8 +24,7 @@ struct SitePublisher {
     /// Refuses outputs that would overwrite the content or a folder of the user's.
     func validate(content: URL) throws {
         // `_site` beside the content folder, as the current folder sees it (`../../_site` from a pack folder).
-        let beside = DisplayPath.file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("_site"))
-        try OutputLocation(reading: [content], suggestion: "-o \(beside)").check(folder: output, replacedWhole: true)
+        try OutputLocation(reading: [content], suggestion: "-o \(DisplayPath.beside(content, "_site"))").check(folder: output, replacedWhole: true)
         // The new site is swapped in where the output is: a link there (`_site -> /var/www/stickers`)
         // was replaced by a folder, and the folder it pointed to kept the old site, exit status 0.
         if SafeFile.isSymlink(output.path) {

@@ -42,18 +42,16 @@ struct InputSnapshot: Equatable, Sendable {
 
     /// The art a pack's `icon:` or `tray:` names where the walk does not go (a hidden folder,
     /// `icon: ../.art/icon.png`): an input all the same, or replacing it left the old icon set
-    /// with "Up to date". Read from each pack.md's front matter lines, as plain `key: value`.
+    /// with "Up to date". Read from each pack.md's front matter, as the catalog loader reads it.
     private mutating func addArtNamedByPacks(inside: ContentPath) {
         let packFiles = files.keys.filter { $0.hasSuffix("/pack.md") && $0.split(separator: "/").count == 2 }
         for packFile in packFiles {
             guard let text = try? String(contentsOf: inside.url(packFile), encoding: .utf8), text.hasPrefix("---") else { continue }
             let folder = String(packFile.dropLast("/pack.md".count))
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix(200) {
-                if line.trimmingCharacters(in: .whitespaces) == "---" { break }
-                guard line.hasPrefix("icon:") || line.hasPrefix("tray:") else { continue }
-                var value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
-                if let first = value.first, first == "\"" || first == "'", value.count >= 2, value.last == first { value = String(value.dropFirst().dropLast()) }
-                guard let path = inside.resolve(value, in: folder), files[path] == nil else { continue }
+            let (frontMatter, _) = FrontMatter.parse(text, file: packFile)
+            for key in ["icon", "tray"] {
+                guard case .scalar(let scalar)? = frontMatter[key]?.value,
+                      let path = inside.resolve(scalar.string.trimmingCharacters(in: .whitespaces), in: folder), files[path] == nil else { continue }
                 var info = stat()
                 guard stat(inside.url(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
                 files[path] = FileStamp(info)

@@ -53,10 +53,10 @@ public struct XcodeExport: Sendable {
                 // reasons, and --resize was not passed. Art still too heavy once scaled is peel fit's.
                 let heavy = findings.contains { $0.code == .fileTooLarge }, outOfRange = findings.contains { $0.code == .sizeOutOfRange }
                 // Once scaled (--resize), art still out of range is too small, which nothing enlarges.
-                let hint = !resized ? (heavy || outOfRange ? ", pass --resize to scale art that is too large," : "")
-                    : [heavy ? "run peel fit on art still too heavy once scaled" : nil,
-                       outOfRange ? "draw art that is too small again at its pack's size (nothing enlarges it)" : nil]
-                        .compactMap { $0 }.map { ", " + $0 }.joined() + (heavy || outOfRange ? "," : "")
+                let advice = !resized ? (heavy || outOfRange ? ["pass --resize to scale art that is too large"] : [])
+                    : (heavy ? ["run peel fit on art still too heavy once scaled"] : [])
+                        + (outOfRange ? ["draw art that is too small again at its pack's size (nothing enlarges it)"] : [])
+                let hint = advice.map { ", " + $0 }.joined() + (advice.isEmpty ? "" : ",")
                 // Not "rejected by Xcode": a missing or placeholder label is Peel's error, not Xcode's.
                 return "\(plural(stickers, "sticker")) \(stickers == 1 ? "has" : "have") errors, so nothing was exported; fix them"
                     + hint + " or pass --skip-invalid:"
@@ -102,9 +102,7 @@ public struct XcodeExport: Sendable {
     /// The catalog is written beside it first and swapped in only when complete.
     public func write(_ review: Review, content: URL, into output: URL) throws -> Result {
         let target = output.appendingPathComponent(Self.folderName)
-        // Beside the content folder, as the current folder sees it (`../MyStickerApp/…` from inside it).
-        let beside = DisplayPath.file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("MyStickerApp/MyStickerApp"))
-        let location = OutputLocation(reading: [content], suggestion: "-o \(beside)")
+        let location = OutputLocation(reading: [content], suggestion: "-o \(DisplayPath.beside(content, "MyStickerApp/MyStickerApp"))")
         try location.check(folder: output, replacedWhole: false)
         try location.check(folder: target, replacedWhole: true, what: Self.folderName)
         let errors = review.findings.filter { $0.severity == .error && !$0.suppressed }
@@ -117,7 +115,7 @@ public struct XcodeExport: Sendable {
         if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted(), resized: resize) }
         // An error in one translation leaves that translation out, not the sticker from every
         // language (the app shows it with the source label there).
-        let rejected = Set(stickerErrors.filter { $0.language == nil }.compactMap(\.sticker))
+        let rejected = ArchiveOmission.rejected(in: stickerErrors)
         let dropped = ArchiveOmission.droppedTranslations(in: stickerErrors)
 
         let publisher = SitePublisher(output: target)

@@ -82,9 +82,7 @@ public struct MessengerExport: Sendable {
     // MARK: - Export
 
     public func write(_ review: Review, content: URL, into output: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Result {
-        // Beside the content folder, as the current folder sees it (`../exports/…` from inside it).
-        let beside = DisplayPath.file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("exports/\(platform.rawValue)"))
-        let location = OutputLocation(reading: [content], suggestion: "-o \(beside)")
+        let location = OutputLocation(reading: [content], suggestion: "-o \(DisplayPath.beside(content, "exports/\(platform.rawValue)"))")
         try location.check(folder: output, replacedWhole: true)
         let publisher = SitePublisher(output: output)
         publisher.recoverInterruptedPublish()

@@ -268,7 +268,7 @@ public enum PartsPack {
     static func isWholePNG(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 8), head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+        guard let head = try? handle.read(upToCount: 8), head == Data(PNGChunk.signature),
               let end = try? handle.seekToEnd(), end >= 20 else { return false }
         try? handle.seek(toOffset: end - 12)
         guard let tail = try? handle.read(upToCount: 12) else { return false }

@@ -43,6 +43,12 @@ public struct DisplayPath: Sendable {
         return (Array(repeating: "..", count: up) + target[common...].map(String.init)).joined(separator: "/")
     }
 
+    /// `name` beside the content folder, as the current folder sees it (`../_site` from inside
+    /// the catalog): where an output goes when the one given would be inside the content.
+    public static func beside(_ content: URL, _ name: String) -> String {
+        file(content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(name))
+    }
+
     /// A finding's location, `path:line` or `path`.
     public func location(of finding: Finding) -> String {
         finding.line.map { "\(path(finding.file)):\($0)" } ?? path(finding.file)
