@@ -45,13 +45,10 @@ struct LabelTemplate {
     /// The optional parts the template says (`{{hat}}`) outside a section on them (`{{#hat}}…{{/hat}}`),
     /// once each, in order.
     static func unguardedOptionalParts(in text: String, optional: [String]) -> [String] {
-        guard let pattern = try? NSRegularExpression(pattern: #"\{\{(\{?)\s*([#^/&]?)\s*([^\s{}!>%=#^/&][^{}]*?)\s*\}?\}\}"#) else { return [] }
         var open: [String] = []
         var found: [String] = []
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let kindRange = Range(match.range(at: 2), in: text), let nameRange = Range(match.range(at: 3), in: text) else { continue }
-            let name = String(text[nameRange])
-            switch text[kindRange] {
+        for (kind, name) in tags(in: text) {
+            switch kind {
             case "#": open.append(name)
             case "^": open.append("^" + name)
             case "/": if let last = open.lastIndex(where: { $0 == name || $0 == "^" + name }) { open.remove(at: last) }
@@ -64,14 +61,18 @@ struct LabelTemplate {
 
     /// The variable and section names a template uses (`{{name}}`, `{{#name}}`, `{{^name}}`, `{{{name}}}`, `{{&name}}`).
     static func names(in text: String) -> [String] {
-        guard let pattern = try? NSRegularExpression(pattern: #"\{\{\{?\s*[#^/&]?\s*([^\s{}!>%=#^/&][^{}]*?)\s*\}?\}\}"#) else { return [] }
         var found: [String] = []
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let range = Range(match.range(at: 1), in: text) else { continue }
-            let name = String(text[range])
-            if name != ".", !found.contains(name) { found.append(name) }
-        }
+        for tag in tags(in: text) where tag.name != "." && !found.contains(tag.name) { found.append(tag.name) }
         return found
+    }
+
+    /// Every tag of a template, in order: its kind (`#`, `^`, `/`, `&`, or "" for a variable) and name.
+    private static func tags(in text: String) -> [(kind: Substring, name: String)] {
+        guard let pattern = try? NSRegularExpression(pattern: #"\{\{\{?\s*([#^/&]?)\s*([^\s{}!>%=#^/&][^{}]*?)\s*\}?\}\}"#) else { return [] }
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            guard let kind = Range(match.range(at: 1), in: text), let name = Range(match.range(at: 2), in: text) else { return nil }
+            return (text[kind], String(text[name]))
+        }
     }
 
     func render(_ choices: [Composition.Choice]) -> String {
