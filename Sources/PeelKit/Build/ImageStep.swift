@@ -32,7 +32,7 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 12
+    static let derivationVersion = 13
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -137,13 +137,14 @@ struct ImageStep: Sendable {
             let opened = try analyzer.open(data, sha256: sha256)
             let frames = opened.frames
             let sampled = art?.wantsFrames(of: sha256) == true ? ArtFrames.sampledIndices(delays: frames.delays) : []
+            let profile = site != nil ? ColourProfile.embedded(in: data) : nil
             if site != nil {
                 thumbnails = Thumbnailer(width: frames.width, height: frames.height, boxes: ThumbnailSizes.boxes,
-                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount)
+                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: profile)
             }
             info = try opened.read { index, frame in
                 if sampled.contains(index) { artFrames.append(frame) }
-                if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame) }
+                if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame, profile: profile) }
                 try thumbnails?.add(frame, delay: frames.delays[index])
             }
         } catch let error as ImageError {

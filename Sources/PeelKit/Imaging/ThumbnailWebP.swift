@@ -9,8 +9,8 @@ import Foundation
 /// The colour is exactly what `WebPCodec.encode` gives for the same pixels and settings (tested).
 enum ThumbnailWebP {
     /// A still thumbnail.
-    static func still(_ image: RGBAImage, settings: WebPCodec.Settings = .thumbnails) throws -> Data {
-        WebPContainer.still(try lossy(image, settings: settings), width: image.width, height: image.height)
+    static func still(_ image: RGBAImage, profile: ColourProfile? = nil, settings: WebPCodec.Settings = .thumbnails) throws -> Data {
+        WebPContainer.still(try lossy(image, settings: settings), width: image.width, height: image.height, profile: profile)
     }
 
     /// An animated thumbnail (every frame a full canvas of one size) and its poster, the first frame
@@ -26,6 +26,7 @@ enum ThumbnailWebP {
     /// Encodes an animated thumbnail as its frames arrive, keeping only the last one's pixels.
     struct AnimationEncoder {
         let width: Int, height: Int, loopCount: Int
+        let profile: ColourProfile?
         let settings: WebPCodec.Settings
         private var previous: RGBAImage?
         private var first: WebPContainer.LossyImage?
@@ -35,10 +36,11 @@ enum ThumbnailWebP {
         private var elapsed = 0.0
         private var stamped = 0
 
-        init(width: Int, height: Int, loopCount: Int, settings: WebPCodec.Settings = .thumbnails) {
+        init(width: Int, height: Int, loopCount: Int, profile: ColourProfile? = nil, settings: WebPCodec.Settings = .thumbnails) {
             self.width = width
             self.height = height
             self.loopCount = loopCount
+            self.profile = profile
             self.settings = settings
         }
 
@@ -66,8 +68,8 @@ enum ThumbnailWebP {
         /// The animation and its poster; at least one frame must have been added.
         func finish() -> (animation: Data, poster: Data) {
             guard let first else { preconditionFailure("an animation has frames") }
-            return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount),
-                    WebPContainer.still(first, width: width, height: height))
+            return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount, profile: profile),
+                    WebPContainer.still(first, width: width, height: height, profile: profile))
         }
     }
 

@@ -20,12 +20,14 @@ public struct Thumbnailer {
 
     private let sizes: [(width: Int, height: Int)]
     private let isAnimated: Bool
+    private let profile: ColourProfile?
     private var stills: [Output] = []
     private var animations: [ThumbnailWebP.AnimationEncoder] = []
 
     /// For art of `width` × `height` px: outputs fit inside each of `boxes` (never enlarged: art
-    /// smaller than a box gives fewer sizes). `loopCount` matters for animations only.
-    init(width: Int, height: Int, boxes: [Int], isAnimated: Bool, loopCount: Int?) {
+    /// smaller than a box gives fewer sizes). `loopCount` matters for animations only; `profile`
+    /// is the art's colour profile, which every thumbnail carries.
+    init(width: Int, height: Int, boxes: [Int], isAnimated: Bool, loopCount: Int?, profile: ColourProfile? = nil) {
         var sizes: [(width: Int, height: Int)] = []
         for box in boxes {
             let size = Resampler.fittedSize(width: width, height: height, box: box)
@@ -35,9 +37,10 @@ public struct Thumbnailer {
         }
         self.sizes = sizes
         self.isAnimated = isAnimated
+        self.profile = profile
         if isAnimated {
             // No loop count (a GIF without the NETSCAPE extension) plays once, as browsers and Messages play it.
-            animations = sizes.map { ThumbnailWebP.AnimationEncoder(width: $0.width, height: $0.height, loopCount: loopCount ?? 1) }
+            animations = sizes.map { ThumbnailWebP.AnimationEncoder(width: $0.width, height: $0.height, loopCount: loopCount ?? 1, profile: profile) }
         }
     }
 
@@ -45,7 +48,7 @@ public struct Thumbnailer {
     mutating func add(_ frame: RGBAImage, delay: Double) throws {
         let resized = Resampler.resize(frame, to: sizes)
         guard isAnimated else {
-            stills = try resized.map { Output(width: $0.width, height: $0.height, data: try ThumbnailWebP.still($0), format: .webp, poster: nil) }
+            stills = try resized.map { Output(width: $0.width, height: $0.height, data: try ThumbnailWebP.still($0, profile: profile), format: .webp, poster: nil) }
             return
         }
         for (index, image) in resized.enumerated() { try animations[index].add(image, delay: delay) }
@@ -68,9 +71,11 @@ public struct Thumbnailer {
         return thumbnailer.finish()
     }
 
-    /// A frame at full size as a PNG, for the sticker page's reduced-motion poster (the first frame).
-    static func poster(_ frame: RGBAImage) throws -> Data {
-        try PNGCodec.encode(frame)
+    /// A frame at full size as a PNG, for the sticker page's reduced-motion poster (the first frame),
+    /// in the art's colour profile.
+    static func poster(_ frame: RGBAImage, profile: ColourProfile? = nil) throws -> Data {
+        let png = try PNGCodec.encode(frame)
+        return profile.map { PNGChunks.inserting([$0.pngChunk], into: png) } ?? png
     }
 }
 

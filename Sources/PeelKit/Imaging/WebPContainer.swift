@@ -21,20 +21,20 @@ enum WebPContainer {
         var image: LossyImage
     }
 
-    /// A still: the simple format when opaque (a VP8 chunk alone), else the extended format
-    /// (VP8X, ALPH, VP8), the layout libwebp writes too.
-    static func still(_ image: LossyImage, width: Int, height: Int) -> Data {
-        guard image.alphaPayload != nil else { return riff(image.vp8Chunk) }
-        var body = extendedHeader(flags: alphaFlag, width: width, height: height)
+    /// A still: the simple format when opaque and untagged (a VP8 chunk alone), else the extended
+    /// format (VP8X, ICCP, ALPH, VP8), the layout libwebp writes too.
+    static func still(_ image: LossyImage, width: Int, height: Int, profile: ColourProfile? = nil) -> Data {
+        guard image.alphaPayload != nil || profile != nil else { return riff(image.vp8Chunk) }
+        var body = extendedHeader(flags: (image.alphaPayload != nil ? alphaFlag : 0), width: width, height: height, profile: profile)
         append(image, to: &body)
         return riff(body)
     }
 
     /// An animation that loops `loopCount` times (0: forever). Frames are not blended: each replaces
     /// its rectangle, transparent pixels included, and stays (no disposal).
-    static func animation(_ frames: [Frame], width: Int, height: Int, loopCount: Int) -> Data {
+    static func animation(_ frames: [Frame], width: Int, height: Int, loopCount: Int, profile: ColourProfile? = nil) -> Data {
         let hasAlpha = frames.contains { $0.image.alphaPayload != nil }
-        var body = extendedHeader(flags: animationFlag | (hasAlpha ? alphaFlag : 0), width: width, height: height)
+        var body = extendedHeader(flags: animationFlag | (hasAlpha ? alphaFlag : 0), width: width, height: height, profile: profile)
         // ANIM: background colour (transparent; a hint viewers may ignore) and the loop count.
         var anim: [UInt8] = [0, 0, 0, 0]
         appendLittleEndian(min(max(0, loopCount), 0xFFFF), bytes: 2, to: &anim)
@@ -54,6 +54,7 @@ enum WebPContainer {
     }
 
     // VP8X flags and the ANMF flag byte (RFC 9649 §2.7).
+    private static let profileFlag: UInt8 = 0x20
     private static let alphaFlag: UInt8 = 0x10
     private static let animationFlag: UInt8 = 0x02
     private static let doNotBlend: UInt8 = 0x02
@@ -83,12 +84,14 @@ enum WebPContainer {
         return frames
     }
 
-    private static func extendedHeader(flags: UInt8, width: Int, height: Int) -> [UInt8] {
-        var payload: [UInt8] = [flags, 0, 0, 0]
+    /// VP8X, then the colour profile's ICCP chunk, which must come right after it.
+    private static func extendedHeader(flags: UInt8, width: Int, height: Int, profile: ColourProfile?) -> [UInt8] {
+        var payload: [UInt8] = [flags | (profile != nil ? profileFlag : 0), 0, 0, 0]
         appendLittleEndian(width - 1, bytes: 3, to: &payload)
         appendLittleEndian(height - 1, bytes: 3, to: &payload)
         var body: [UInt8] = []
         appendChunk("VP8X", payload, to: &body)
+        if let profile { appendChunk("ICCP", profile.bytes, to: &body) }
         return body
     }
 

@@ -1,0 +1,137 @@
+import CLibDeflate
+import Foundation
+
+/// The ICC colour profile an artwork's pixels are in, when it is not sRGB: a PNG's `iCCP` chunk
+/// (Procreate and Photoshop write Display P3 or Adobe RGB there) or a JPEG's `ICC_PROFILE` APP2
+/// segments (ICC.1:2010 Annex B.4). Files Peel derives from the pixels (thumbnails, posters) carry
+/// the same profile, so a browser shows them in the colours of the original beside them; without
+/// it, Display P3 numbers read as sRGB and the art looks washed out. sRGB needs no profile (it is
+/// what untagged images are taken to be), so an sRGB profile is not carried: most tools embed one
+/// of ~3 KB, which would double a small thumbnail. GIF's `ICCRGBG1` extension is rare and not read.
+struct ColourProfile: Equatable, Sendable {
+    /// The profile as ICC.1 defines it: 128-byte header, tag table, tags.
+    let bytes: [UInt8]
+
+    /// Profiles are at most this large here; a larger one is not a plausible RGB display profile.
+    static let maximumSize = 1 << 20
+
+    /// The RGB profile `data` (PNG, APNG or JPEG) declares, unless it is sRGB or unusable.
+    static func embedded(in data: Data) -> ColourProfile? {
+        let candidate: [UInt8]?
+        if data.starts(with: PNGChunk.signature) {
+            candidate = pngProfile(in: data)
+        } else if data.starts(with: [0xFF, 0xD8]) {
+            candidate = jpegProfile(in: data)
+        } else {
+            candidate = nil
+        }
+        guard let candidate, let profile = ColourProfile(validating: candidate), !profile.isSRGB else { return nil }
+        return profile
+    }
+
+    /// `bytes` when they are a whole ICC profile for RGB data: its declared size, the `acsp`
+    /// signature, and the RGB data colour space (a grey or CMYK profile does not describe the RGB
+    /// pixels Peel writes).
+    init?(validating bytes: [UInt8]) {
+        guard bytes.count >= 132, bytes.count <= Self.maximumSize,
+              Self.uint32(bytes, 0) == bytes.count,
+              bytes[36..<40].elementsEqual("acsp".utf8),
+              bytes[16..<20].elementsEqual("RGB ".utf8) else { return nil }
+        self.bytes = bytes
+    }
+
+    /// True when the profile's description names sRGB ("sRGB IEC61966-2.1", "sRGB built-in",
+    /// "GIMP built-in sRGB"): the colours untagged files already mean.
+    var isSRGB: Bool {
+        description?.contains("sRGB") == true
+    }
+
+    /// The text of the `desc` tag: ASCII in a version 2 `desc`, UTF-16 in a version 4 `mluc`.
+    var description: String? {
+        let count = Self.uint32(bytes, 128)
+        guard count <= (bytes.count - 132) / 12 else { return nil }
+        for index in 0..<count {
+            let entry = 132 + index * 12
+            guard bytes[entry..<entry + 4].elementsEqual("desc".utf8) else { continue }
+            let offset = Self.uint32(bytes, entry + 4), size = Self.uint32(bytes, entry + 8)
+            guard size >= 12, offset <= bytes.count, size <= bytes.count - offset else { return nil }
+            let tag = Array(bytes[offset..<offset + size])
+            if tag[0..<4].elementsEqual("desc".utf8) {
+                let length = min(Self.uint32(tag, 8), tag.count - 12)
+                return String(decoding: tag[12..<12 + length].prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if tag[0..<4].elementsEqual("mluc".utf8), tag.count >= 28 {
+                let length = Self.uint32(tag, 20), start = Self.uint32(tag, 24)
+                guard start <= tag.count, length <= tag.count - start else { return nil }
+                let units = stride(from: start, to: start + length - 1, by: 2).map { UInt16(tag[$0]) << 8 | UInt16(tag[$0 + 1]) }
+                return String(decoding: units, as: UTF16.self)
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// The profile as a PNG `iCCP` chunk (name, compression method 0, zlib stream), for posters.
+    var pngChunk: Data {
+        Data(PNGChunk(type: "iCCP", data: Array("ICC Profile".utf8) + [0, 0] + DeflateCompressor.zlib(bytes)).encoded)
+    }
+
+    /// The `iCCP` chunk's profile, inflated. It comes before the image data, so the walk stops at IDAT.
+    private static func pngProfile(in data: Data) -> [UInt8]? {
+        guard let chunk = PNGChunks.chunks(["iCCP", "IDAT"], in: data).first else { return nil }
+        let body = [UInt8](chunk.dropFirst(8).dropLast(4))
+        guard chunk.count > 12, chunk[chunk.startIndex + 4..<chunk.startIndex + 8].elementsEqual("iCCP".utf8),
+              let nameEnd = body.prefix(80).firstIndex(of: 0), nameEnd + 2 <= body.count, body[nameEnd + 1] == 0 else { return nil }
+        return inflate(Array(body[(nameEnd + 2)...]))
+    }
+
+    /// The `ICC_PROFILE` APP2 segments before the scan, joined in their sequence order.
+    private static func jpegProfile(in data: Data) -> [UInt8]? {
+        let bytes = [UInt8](data)
+        var parts: [Int: [UInt8]] = [:]
+        var offset = 2
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1]
+            if marker == 0xDA || marker == 0xD9 { break }
+            if marker == 0xFF { offset += 1; continue }  // fill byte
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard length >= 2, offset + 2 + length <= bytes.count else { break }
+            let segment = bytes[(offset + 4)..<(offset + 2 + length)]
+            if marker == 0xE2, segment.count > 14, segment.prefix(12).elementsEqual(Array("ICC_PROFILE".utf8) + [0]) {
+                parts[Int(segment[segment.startIndex + 12])] = Array(segment.dropFirst(14))
+            }
+            offset += 2 + length
+        }
+        guard !parts.isEmpty else { return nil }
+        // Sequence numbers count from 1 with no gaps; a profile with a part missing is unusable.
+        guard parts.keys.sorted() == Array(1...parts.count) else { return nil }
+        return parts.keys.sorted().flatMap { parts[$0]! }
+    }
+
+    /// A zlib stream inflated, growing the buffer up to `maximumSize`.
+    private static func inflate(_ stream: [UInt8]) -> [UInt8]? {
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var capacity = 64 * 1024
+        while capacity <= maximumSize {
+            var produced = 0
+            var output = [UInt8](repeating: 0, count: capacity)
+            let result = stream.withUnsafeBytes { input in
+                output.withUnsafeMutableBytes { target in
+                    libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, target.baseAddress, target.count, &produced)
+                }
+            }
+            switch result {
+            case LIBDEFLATE_SUCCESS: return Array(output.prefix(produced))
+            case LIBDEFLATE_INSUFFICIENT_SPACE: capacity *= 4
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    private static func uint32(_ bytes: [UInt8], _ offset: Int) -> Int {
+        guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
+        return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+    }
+}
