@@ -55,6 +55,14 @@ final class TemporaryFolder {
     }
 }
 
+/// Overwrites a build cache file with `marker` padded to the file's own size (the cache trusts a
+/// file only at the size it stored), so a site file holding the marker came from the cache.
+func markCacheFile(_ url: URL, with marker: String) throws {
+    let size = try Data(contentsOf: url).count
+    precondition(size >= marker.utf8.count, "the marker fits in the file")
+    try (Data(marker.utf8) + Data(repeating: 0x20, count: size - marker.utf8.count)).write(to: url)
+}
+
 /// A small deterministic generator for test pixels and random test inputs (SplitMix64): a failure repeats.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

@@ -169,18 +169,26 @@ final class BuildCache: @unchecked Sendable {
     private func prefix(_ key: String) -> String { entries.path + "/" + key + "." }
 
     /// The entry stored under `key` with its decoded record, when it is complete: its record
-    /// decodes and every file it lists is there, none of them empty (a file cut short by a crash
-    /// would be).
+    /// decodes and every file it lists is there with the size stored beside the record (a file cut
+    /// short by a crash, a full disk or a partly restored CI cache would not be).
     func entry<Record: Decodable>(_ key: String, decoding type: Record.Type,
                                   files: (Record) -> [String]) -> (entry: Entry, record: Record)? {
         let prefix = prefix(key)
         guard let data = try? ContentFile.read(URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
-              let record = try? JSONDecoder().decode(type, from: data),
-              files(record).allSatisfy({ FileStamp.of(path: prefix + $0).map { $0.size > 0 } ?? false }) else {
+              let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
+              files(stored.record).allSatisfy({ name in
+                  stored.sizes[name].map { size in FileStamp.of(path: prefix + name).map { $0.size == size } ?? false } ?? false
+              }) else {
             return nil
         }
         markUsed(key)
-        return (Entry(prefix: prefix), record)
+        return (Entry(prefix: prefix), stored.record)
+    }
+
+    /// What `record.json` holds: the record, and the size of each file stored with it.
+    fileprivate struct StoredRecord<Record> {
+        var record: Record
+        var sizes: [String: Int64]
     }
 
     /// Stores `files` and then `record` under `key`. Each is written under a temporary name and
@@ -191,9 +199,14 @@ final class BuildCache: @unchecked Sendable {
     /// JSONEncoder output orders keys differently from one encoding to the next).
     @discardableResult
     func store<Record: Encodable>(_ key: String, record: Record, files: [(name: String, data: Data)]) throws -> Entry {
+        try store(key, record: record, files: files, sizes: Dictionary(files.map { ($0.name, Int64($0.data.count)) }) { first, _ in first })
+    }
+
+    private func store<Record: Encodable>(_ key: String, record: Record, files: [(name: String, data: Data)],
+                                          sizes: [String: Int64]) throws -> Entry {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let record = try encoder.encode(record)
+        let record = try encoder.encode(StoredRecord(record: record, sizes: sizes))
         let prefix = prefix(key)
         for file in files + [(name: "record.json", data: record)] {
             precondition(!file.name.contains("/"), "cache file names are plain")
@@ -220,7 +233,7 @@ final class BuildCache: @unchecked Sendable {
             throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(reason)")
         }
         let value = record(written)
-        return (try store(key, record: value, files: []), value)
+        return (try store(key, record: value, files: [], sizes: [name: written.size]), value)
     }
 
     /// Removes the entry stored under `key` (its `files` and record): one made from a file that
@@ -256,3 +269,6 @@ final class BuildCache: @unchecked Sendable {
         }
     }
 }
+
+extension BuildCache.StoredRecord: Encodable where Record: Encodable {}
+extension BuildCache.StoredRecord: Decodable where Record: Decodable {}

@@ -12,7 +12,7 @@ import Testing
         let entries = cache.appendingPathComponent("entries")
         var marked = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".png") || name.hasSuffix(".webp") {
-            try Data("from the cache: \(name)".utf8).write(to: entries.appendingPathComponent(name))
+            try markCacheFile(entries.appendingPathComponent(name), with: "from the cache: \(name)")
             marked += 1
         }
         return marked

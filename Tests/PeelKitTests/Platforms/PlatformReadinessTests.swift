@@ -51,7 +51,7 @@ import ZIPFoundation
         let entries = cache.appendingPathComponent("entries")
         var marked = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".sticker") {
-            try Data("kept conversion".utf8).write(to: entries.appendingPathComponent(name))
+            try markCacheFile(entries.appendingPathComponent(name), with: "kept conversion")
             marked += 1
         }
         #expect(marked == 2)
@@ -62,7 +62,7 @@ import ZIPFoundation
         for entry in archive where entry.path.hasSuffix(".png") && !entry.path.contains("icon") {
             var bytes = Data()
             _ = try archive.extract(entry) { bytes.append($0) }
-            #expect(bytes == Data("kept conversion".utf8), "\(entry.path) was converted again")
+            #expect(bytes.starts(with: Data("kept conversion".utf8)), "\(entry.path) was converted again")
             stickers += 1
         }
         #expect(stickers == 2)
