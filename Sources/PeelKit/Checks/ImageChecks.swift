@@ -45,6 +45,17 @@ enum ImageChecks {
                 info.isAnimated ? "every pixel of every frame is fully transparent, so the sticker shows nothing; export the art again"
                                 : "every pixel is fully transparent, so the sticker shows nothing; export the art again"))
         }
+        if let flash = info.flashing {
+            // WCAG 2.3.1 (Level A): more than three flashes in any one second can trigger seizures.
+            let kind = flash.isRed ? "red flashes" : "flashes"
+            let rate = flash.flashesPerSecond.rounded() == flash.flashesPerSecond
+                ? String(Int(flash.flashesPerSecond)) : String(format: "%.1f", flash.flashesPerSecond)
+            findings.append(subject.imageFinding(.error, .flashingAnimation,
+                "the animation \(kind) \(rate) times a second over \(Int((flash.area * 100).rounded())) % of the sticker"
+                    + (flash.isRed ? "" : " on \(flash.background.description)")
+                    + "; more than three flashes in any second can trigger seizures (WCAG 2.3.1), so slow it to three or fewer, "
+                    + "or soften the change in brightness"))
+        }
         switch info.format {
         case .jpeg:
             findings.append(subject.imageFinding(.warning, .noTransparency,

@@ -120,8 +120,10 @@ struct OpenedImage {
     func read(_ eachFrame: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws -> ImageInfo {
         var hasTransparentPixels = false, hasVisiblePixels = false
         var visibility: ShapeVisibility?
+        var flashes = FlashMeter()
         try frames.forEach { index, frame in
             if index == 0 { visibility = ShapeVisibility.measure(frame) }
+            if frames.isAnimated { flashes.add(frame) }
             if !hasTransparentPixels { hasTransparentPixels = frame.hasTransparentPixels }
             if !hasVisiblePixels { hasVisiblePixels = frame.hasVisiblePixels }
             try eachFrame(index, frame)
@@ -130,6 +132,7 @@ struct OpenedImage {
                          hasTransparentPixels: hasTransparentPixels, frameCount: frames.frameCount,
                          frameDelays: frames.isAnimated ? frames.delays : [],
                          loopCount: frames.isAnimated ? frames.loopCount : nil, bytes: bytes, sha256: sha256,
-                         visibility: visibility, hasVisiblePixels: hasVisiblePixels)
+                         visibility: visibility, hasVisiblePixels: hasVisiblePixels,
+                         flashing: frames.isAnimated ? flashes.risk(delays: frames.delays, loopCount: frames.loopCount) : nil)
     }
 }

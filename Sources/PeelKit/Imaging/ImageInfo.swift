@@ -26,16 +26,19 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     /// How much of the first frame's shape stays visible on each transcript background
     /// (`ShapeVisibility`); nil when nothing is visible.
     public var visibility: ShapeVisibility? = nil
+    /// How an animation flashes past WCAG 2.3.1's threshold (`FlashMeter`); nil when it does not,
+    /// for still images, and where Peel did not decode the pixels.
+    public var flashing: FlashRisk? = nil
 
     enum CodingKeys: String, CodingKey {
         case format, width, height, hasAlpha, hasTransparentPixels, hasVisiblePixels, frameCount, frameDelays, loopCount, bytes
         case sha256Digest = "sha256"
-        case visibility
+        case visibility, flashing
     }
 
     public init(format: ImageFormat, width: Int, height: Int, hasAlpha: Bool, hasTransparentPixels: Bool? = nil, frameCount: Int,
                 frameDelays: [Double] = [], loopCount: Int? = nil, bytes: Int, sha256: String, visibility: ShapeVisibility? = nil,
-                hasVisiblePixels: Bool? = nil) {
+                hasVisiblePixels: Bool? = nil, flashing: FlashRisk? = nil) {
         self.format = format
         self.width = width
         self.height = height
@@ -48,6 +51,7 @@ public struct ImageInfo: Sendable, Equatable, Codable {
         sha256Digest = HashText(sha256)
         self.visibility = visibility
         self.hasVisiblePixels = hasVisiblePixels
+        self.flashing = flashing
     }
 
     public var isAnimated: Bool { frameCount > 1 }

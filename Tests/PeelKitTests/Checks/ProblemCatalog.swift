@@ -30,6 +30,7 @@ enum ProblemCatalog {
         Expected(file: "problems/regular-size.png", line: nil, code: .sizeClassMismatch, severity: .warning),
         Expected(file: "problems/opaque.png", line: nil, code: .noTransparency, severity: .warning),
         Expected(file: "problems/blank.png", line: nil, code: .blankImage, severity: .error),
+        Expected(file: "problems/strobe.png", line: nil, code: .flashingAnimation, severity: .error),
         Expected(file: "problems/photo.jpg", line: nil, code: .noTransparency, severity: .warning),
         Expected(file: "problems/lying.gif", line: nil, code: .extensionMismatch, severity: .warning),
         Expected(file: "problems/truncated.png", line: nil, code: .corruptImage, severity: .error),
@@ -68,6 +69,13 @@ enum ProblemCatalog {
         try folder.write("---\ntitle: Problems\nsize: small\n---\nOne problem per sticker.\n", to: "content/problems/pack.md")
         try sticker("clean-cat.png", cat, alt: "Orange cat face with whiskers")
         try sticker("clean-fox.png", fox, alt: "Orange fox face with pointed ears", extra: "tags: [fox]\n")
+        // Animations: a white square blinking once a second is fine; strobing five times a second is not (WCAG 2.3.1).
+        func blinking(_ delay: Double) throws -> Data {
+            let frames = [FlashMeterTests.white, FlashMeterTests.black].map { DecodedImage.Frame(image: $0, delay: delay) }
+            return try APNGEncoder.encode(frames, loopCount: 0, palette: nil)
+        }
+        try sticker("clean-blink.png", try blinking(0.5), alt: "White square blinking slowly")
+        try sticker("strobe.png", try blinking(0.1), alt: "White square flashing fast")
         try folder.write(try variant(1), to: "content/problems/no-sidecar.png")
         try sticker("empty-alt.png", try variant(2), alt: "\"\"")
         try sticker("placeholder.png", try variant(3), alt: "IMG_1234")

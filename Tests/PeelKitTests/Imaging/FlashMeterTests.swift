@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// WCAG 2.3.1's flash thresholds on animations (`FlashMeter`): what fails is more than three
+/// flashes in a second over a quarter or more of the sticker; blinks, fades, small lights and
+/// animations that stop in time pass.
+@Suite struct FlashMeterTests {
+    /// A 300 × 300 canvas: `colour` in the square from `inset` to the far side minus `inset`, transparent around it.
+    static func frame(_ colour: (UInt8, UInt8, UInt8), inset: Int = 20, alpha: UInt8 = 255) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: 300 * 300 * 4)
+        for y in inset..<(300 - inset) {
+            for x in inset..<(300 - inset) {
+                let offset = (y * 300 + x) * 4
+                pixels[offset] = colour.0; pixels[offset + 1] = colour.1; pixels[offset + 2] = colour.2; pixels[offset + 3] = alpha
+            }
+        }
+        return RGBAImage(width: 300, height: 300, pixels: pixels)
+    }
+
+    /// Alternates `first` and `second` for `count` frames of `delay` seconds.
+    static func risk(_ first: RGBAImage, _ second: RGBAImage, count: Int = 2, delay: Double, loopCount: Int? = 0) -> FlashRisk? {
+        var meter = FlashMeter()
+        for index in 0..<count { meter.add(index % 2 == 0 ? first : second) }
+        return meter.risk(delays: Array(repeating: delay, count: count), loopCount: loopCount)
+    }
+
+    static let white = frame((255, 255, 255)), black = frame((0, 0, 0))
+
+    @Test func aBlackAndWhiteStrobeFiveTimesASecondFailsOnBothTranscripts() throws {
+        let risk = try #require(Self.risk(Self.white, Self.black, delay: 0.1))
+        #expect(risk.flashesPerSecond >= 3.5 && risk.area > 0.7 && !risk.isRed)
+    }
+
+    @Test func threeFlashesASecondPassAndJustOverThreeFail() {
+        #expect(Self.risk(Self.white, Self.black, delay: 0.25) == nil, "two flashes a second")
+        #expect(Self.risk(Self.white, Self.black, delay: 0.17) == nil, "a GIF's 17 cs: 2.9 flashes a second")
+        #expect(Self.risk(Self.white, Self.black, delay: 0.15) != nil, "15 cs: 3.3 flashes a second")
+    }
+
+    @Test func aSmallLightMayBlinkFast() {
+        // A 60 × 60 px light in a 300 px sticker: 4 % of its area.
+        #expect(Self.risk(Self.frame((255, 255, 255), inset: 120), Self.frame((0, 0, 0), inset: 120), delay: 0.1) == nil)
+    }
+
+    @Test func aSmallChangeInBrightnessIsNoFlash() {
+        // Grey 128 and 140: relative luminance 0.216 and 0.262, a change under 0.1.
+        #expect(Self.risk(Self.frame((128, 128, 128)), Self.frame((140, 140, 140)), delay: 0.1) == nil)
+        // Light greys above 0.8: the darker state is not dark enough to flash.
+        #expect(Self.risk(Self.frame((250, 250, 250)), Self.frame((235, 235, 235)), delay: 0.1) == nil)
+    }
+
+    @Test func aFadeCountsOnceEachWay() {
+        // Up and down over 20 frames of 0.05 s: one rise and one fall a second.
+        var meter = FlashMeter()
+        let rising: [UInt8] = (0..<10).map { step in UInt8(step * 28) }
+        let steps: [UInt8] = rising + rising.reversed()
+        for value in steps { meter.add(Self.frame((value, value, value))) }
+        #expect(meter.risk(delays: Array(repeating: 0.05, count: 20), loopCount: 0) == nil)
+    }
+
+    @Test func aWhiteShapeAppearingOnATransparentCanvasFlashesOnTheDarkTranscriptOnly() throws {
+        let shape = Self.frame((255, 255, 255)), empty = Self.frame((255, 255, 255), alpha: 0)
+        let risk = try #require(Self.risk(shape, empty, delay: 0.1))
+        #expect(risk.background == .dark)
+    }
+
+    @Test func aRedFlashFailsWhereItsBrightnessChangeIsSmall() throws {
+        // Red 200 and red 120: relative luminance 0.123 and 0.040 (a change under 0.1), but a saturated red flashing.
+        #expect(Self.risk(Self.frame((200, 0, 0)), Self.frame((120, 0, 0)), delay: 0.1)?.isRed == true)
+        // The same change in grey-blue is no red flash.
+        #expect(Self.risk(Self.frame((0, 0, 200)), Self.frame((0, 0, 120)), delay: 0.1) == nil)
+    }
+
+    @Test func anAnimationThatPlaysOnceIsMeasuredOverItsOnePass() {
+        #expect(Self.risk(Self.white, Self.black, count: 4, delay: 0.1, loopCount: 1) == nil, "three changes, then it stops")
+        #expect(Self.risk(Self.white, Self.black, count: 8, delay: 0.1, loopCount: 1) != nil, "seven changes in 0.8 s")
+        #expect(Self.risk(Self.white, Self.black, count: 4, delay: 0.1, loopCount: 0) != nil, "looping, the same four frames flash on")
+    }
+
+    @Test func framesOf10MillisecondsPlayAsATenthOfASecond() {
+        // 0.01 s frames play at 0.1 s (browsers, Messages): five flashes a second, not fifty, and still failing.
+        #expect(Self.risk(Self.white, Self.black, delay: 0.01) != nil)
+        #expect(Self.risk(Self.white, Self.black, count: 2, delay: 0.3) == nil)
+    }
+}
