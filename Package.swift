@@ -50,6 +50,13 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"])]
         ),
         // libwebp: still thumbnails as lossy WebP with alpha (smaller and faster than PNG; BENCHMARKS.md).
+        // Little CMS: art in Display P3, Adobe RGB or linear light converted to sRGB for the
+        // messengers, whose apps show every sticker as sRGB.
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebp",
@@ -102,6 +109,7 @@ let package = Package(
                 "CGIF",
                 "CImageQuant",
                 "CLibDeflate",
+                "CLCMS2",
                 "CWebP",
                 "CCmarkGFM",
                 "CHunspell",

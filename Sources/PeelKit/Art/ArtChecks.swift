@@ -169,7 +169,7 @@ struct ArtCheckStep: Sendable {
             guard let opened = try? analyzer.open(data, sha256: sha) else { return nil }
             let sampled = ArtFrames.sampledIndices(delays: opened.frames.delays)
             var kept: [RGBAImage] = []
-            guard let info = try? opened.read({ index, frame in if sampled.contains(index) { kept.append(frame) } }) else { return nil }
+            guard let info = try? opened.read({ index, frame in if sampled.contains(index) { kept.append(opened.inSRGB(frame)) } }) else { return nil }
             // The analysis already measured the poster's visibility (for the light card): it is
             // reused. Stored under the hash of the bytes inspected, which is the image step's
             // unless the file changed in between.

@@ -13,7 +13,8 @@ protocol ArtInspector: Sendable {
 /// worst of the sampled frames (a poster that reads well can still fade to black mid-loop).
 struct VisibilityInspector: ArtInspector {
     let name = "visibility"
-    let version = 2
+    /// 3: frames measured in sRGB, converted from the art's colour profile.
+    let version = 3
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
         let poster = frames.posterVisibility ?? ShapeVisibility.measure(frames.poster)

@@ -137,13 +137,13 @@ struct ImageStep: Sendable {
             let opened = try analyzer.open(data, sha256: sha256)
             let frames = opened.frames
             let sampled = art?.wantsFrames(of: sha256) == true ? ArtFrames.sampledIndices(delays: frames.delays) : []
-            let profile = site != nil ? ColourProfile.embedded(in: data) : nil
+            let profile = opened.profile
             if site != nil {
                 thumbnails = Thumbnailer(width: frames.width, height: frames.height, boxes: ThumbnailSizes.boxes,
                                          isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: profile)
             }
             info = try opened.read { index, frame in
-                if sampled.contains(index) { artFrames.append(frame) }
+                if sampled.contains(index) { artFrames.append(opened.inSRGB(frame)) }
                 if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame, profile: profile) }
                 try thumbnails?.add(frame, delay: frames.delays[index])
             }

@@ -132,9 +132,12 @@ public struct IconSet: Sendable {
         } catch let error as ImageError {
             throw PeelError.unreadable(path: artFile.path, reason: error.description)
         }
+        // Every icon in the art's colour profile (Display P3 icon art stays Display P3: iOS manages colour).
+        let profile = ColourProfile.embedded(in: data).map { [$0.pngChunk] } ?? []
         var files: [(path: String, data: Data)] = []
         for slot in IconSlot.iMessageAppIcon {
-            files.append((slot.fileName, try PNGCodec.encode(render(art, for: slot), alpha: slot.isMarketing ? false : nil)))
+            let png = try PNGCodec.encode(render(art, for: slot), alpha: slot.isMarketing ? false : nil)
+            files.append((slot.fileName, PNGChunks.inserting(profile, into: png)))
         }
         files.append(("Contents.json", try Self.contentsJSON()))
         return (files, warnings(for: art, file: artFile.path))

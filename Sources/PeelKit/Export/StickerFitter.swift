@@ -66,7 +66,9 @@ public struct StickerFitter: Sendable {
         // art and Copyright line were dropped, and `--in-place` replaces the only copy).
         // No loop count (a GIF without the NETSCAPE extension) plays once: so does the APNG.
         let loop = image.loopCount ?? 1
-        let kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data) : []
+        // A JPEG's profile (APP2) becomes the PNG's iCCP.
+        let kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data)
+            : ColourProfile.embedded(in: data).map { [$0.pngChunk] } ?? []
         func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
             PNGChunks.inserting(kept, into: try self.encode(frames, loopCount: loopCount, palette: palette))
         }

@@ -6,8 +6,9 @@ import Foundation
 /// segments (ICC.1:2010 Annex B.4). Files Peel derives from the pixels (thumbnails, posters) carry
 /// the same profile, so a browser shows them in the colours of the original beside them; without
 /// it, Display P3 numbers read as sRGB and the art looks washed out. sRGB needs no profile (it is
-/// what untagged images are taken to be), so an sRGB profile is not carried: most tools embed one
-/// of ~3 KB, which would double a small thumbnail. GIF's `ICCRGBG1` extension is rare and not read.
+/// what untagged images are taken to be), so a profile that gives sRGB's colours is not carried:
+/// most tools embed one of ~3 KB, which would double a small thumbnail. GIF's `ICCRGBG1`
+/// extension is rare and not read.
 struct ColourProfile: Equatable, Sendable {
     /// The profile as ICC.1 defines it: 128-byte header, tag table, tags.
     let bytes: [UInt8]
@@ -40,36 +41,9 @@ struct ColourProfile: Equatable, Sendable {
         self.bytes = bytes
     }
 
-    /// True when the profile's description names sRGB ("sRGB IEC61966-2.1", "sRGB built-in",
-    /// "GIMP built-in sRGB"): the colours untagged files already mean.
-    var isSRGB: Bool {
-        description?.contains("sRGB") == true
-    }
-
-    /// The text of the `desc` tag: ASCII in a version 2 `desc`, UTF-16 in a version 4 `mluc`.
-    var description: String? {
-        let count = Self.uint32(bytes, 128)
-        guard count <= (bytes.count - 132) / 12 else { return nil }
-        for index in 0..<count {
-            let entry = 132 + index * 12
-            guard bytes[entry..<entry + 4].elementsEqual("desc".utf8) else { continue }
-            let offset = Self.uint32(bytes, entry + 4), size = Self.uint32(bytes, entry + 8)
-            guard size >= 12, offset <= bytes.count, size <= bytes.count - offset else { return nil }
-            let tag = Array(bytes[offset..<offset + size])
-            if tag[0..<4].elementsEqual("desc".utf8) {
-                let length = min(Self.uint32(tag, 8), tag.count - 12)
-                return String(decoding: tag[12..<12 + length].prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if tag[0..<4].elementsEqual("mluc".utf8), tag.count >= 28 {
-                let length = Self.uint32(tag, 20), start = Self.uint32(tag, 24)
-                guard start <= tag.count, length <= tag.count - start else { return nil }
-                let units = stride(from: start, to: start + length - 1, by: 2).map { UInt16(tag[$0]) << 8 | UInt16(tag[$0 + 1]) }
-                return String(decoding: units, as: UTF16.self)
-            }
-            return nil
-        }
-        return nil
-    }
+    /// True when the profile gives sRGB's colours: its name cannot tell ("sRGB-elle-V2-g10" is
+    /// Krita's linear-light profile), so Little CMS converts a set of colours with it (`SRGBConversion`).
+    var isSRGB: Bool { SRGBConversion.isSRGB(self) }
 
     /// The profile as a PNG `iCCP` chunk (name, compression method 0, zlib stream), for posters.
     var pngChunk: Data {
@@ -78,10 +52,19 @@ struct ColourProfile: Equatable, Sendable {
 
     /// The `iCCP` chunk's profile, inflated. It comes before the image data, so the walk stops at IDAT.
     private static func pngProfile(in data: Data) -> [UInt8]? {
-        guard let chunk = PNGChunks.chunks(["iCCP", "IDAT"], in: data).first else { return nil }
-        let body = [UInt8](chunk.dropFirst(8).dropLast(4))
-        guard chunk.count > 12, chunk[chunk.startIndex + 4..<chunk.startIndex + 8].elementsEqual("iCCP".utf8),
-              let nameEnd = body.prefix(80).firstIndex(of: 0), nameEnd + 2 <= body.count, body[nameEnd + 1] == 0 else { return nil }
+        let body: [UInt8]? = data.withUnsafeBytes { bytes in
+            var offset = 8
+            while offset + 12 <= bytes.count {
+                let length = uint32(bytes, offset)
+                guard length <= bytes.count - offset - 12 else { return nil }
+                let type = bytes[(offset + 4)..<(offset + 8)]
+                if type.elementsEqual("iCCP".utf8) { return Array(bytes[(offset + 8)..<(offset + 8 + length)]) }
+                if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return nil }
+                offset += 12 + length
+            }
+            return nil
+        }
+        guard let body, let nameEnd = body.prefix(80).firstIndex(of: 0), nameEnd + 2 <= body.count, body[nameEnd + 1] == 0 else { return nil }
         return inflate(Array(body[(nameEnd + 2)...]))
     }
 
@@ -130,7 +113,7 @@ struct ColourProfile: Equatable, Sendable {
         return nil
     }
 
-    private static func uint32(_ bytes: [UInt8], _ offset: Int) -> Int {
+    private static func uint32<Bytes: RandomAccessCollection>(_ bytes: Bytes, _ offset: Int) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
         guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
         return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
     }

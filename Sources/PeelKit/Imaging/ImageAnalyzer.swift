@@ -57,7 +57,8 @@ public struct ImageAnalyzer: Sendable {
         default:
             throw ImageError.unsupported(format)
         }
-        return OpenedImage(format: format, frames: frames, hasAlpha: hasAlpha, bytes: data.count, sha256: digest)
+        return OpenedImage(format: format, frames: frames, hasAlpha: hasAlpha, bytes: data.count, sha256: digest,
+                           profile: ColourProfile.embedded(in: data))
     }
 
     /// Decodes every frame of `data` and keeps them all (what exports and tests want; a build
@@ -114,6 +115,14 @@ struct OpenedImage {
     let hasAlpha: Bool
     let bytes: Int
     let sha256: String
+    /// The art's colour profile when it is not sRGB (`ColourProfile`).
+    let profile: ColourProfile?
+
+    /// A frame as the art checks measure it: in sRGB, the colours people see (a linear-light grey
+    /// read as sRGB numbers looked near-black on the dark transcript).
+    func inSRGB(_ frame: RGBAImage) -> RGBAImage {
+        SRGBConversion.convert(frame, from: profile)
+    }
 
     /// Decodes the frames one at a time, handing each to `eachFrame` (which keeps what it needs),
     /// and returns what they show: the image's `ImageInfo`.
@@ -122,7 +131,7 @@ struct OpenedImage {
         var visibility: ShapeVisibility?
         var flashes = FlashMeter()
         try frames.forEach { index, frame in
-            if index == 0 { visibility = ShapeVisibility.measure(frame) }
+            if index == 0 { visibility = ShapeVisibility.measure(inSRGB(frame)) }
             if frames.isAnimated { flashes.add(frame) }
             if !hasTransparentPixels { hasTransparentPixels = frame.hasTransparentPixels }
             if !hasVisiblePixels { hasVisiblePixels = frame.hasVisiblePixels }

@@ -39,7 +39,7 @@ public struct MessengerExport: Sendable {
     static let marker = ".peel-export"
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.
@@ -306,7 +306,9 @@ public struct MessengerExport: Sendable {
         do {
             let url = sticker.composition?.art ?? content.appendingPathComponent(sticker.source)
             let data = try ContentFile.read(url)
-            let image = try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded
+            // The messengers' apps show every sticker as sRGB: Display P3 or Adobe RGB art is converted to it.
+            let image = SRGBConversion.convert(try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded,
+                                               from: ColourProfile.embedded(in: data))
             return .converted(try converter.convert(image))
         } catch let refused as MessengerStickerConverter.Refusal {
             switch refused {
@@ -334,8 +336,9 @@ public struct MessengerExport: Sendable {
         }
         for url in candidates {
             if let data = try? ContentFile.read(url), let image = try? ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded {
-                // An animation that fades in starts blank: its first frame with anything to see.
-                return (image.frames.first { $0.image.hasVisiblePixels } ?? image.frames[0]).image
+                // An animation that fades in starts blank: its first frame with anything to see, in sRGB.
+                return SRGBConversion.convert((image.frames.first { $0.image.hasVisiblePixels } ?? image.frames[0]).image,
+                                              from: ColourProfile.embedded(in: data))
             }
         }
         throw PeelError.unreadable(path: pack.manifest ?? pack.folder, reason: "no art for the tray icon can be read (tray:, icon: or a sticker)")

@@ -1,20 +1,43 @@
 import CWebP
 import Foundation
 import Testing
+import ZIPFoundation
 @testable import PeelKit
 
 /// Art in Display P3 (Procreate's and Photoshop's default for iPad and Mac art): the site's
 /// thumbnails and posters carry the art's ICC profile, so a browser shows them in the original's
 /// colours; untagged and sRGB art gets no profile.
 @Suite struct ColourProfileTests {
-    /// A matrix/TRC RGB display profile with Display P3's primaries (D50-adapted, as ICC stores
-    /// them) and a 2.2 gamma, described as `description`: a v2 `desc` tag, or a v4 `mluc`.
-    static func profile(description: String = "Display P3", version4: Bool = false, colourSpace: String = "RGB ") -> [UInt8] {
+    /// The colours a test profile gives: its primaries (D50-adapted, as ICC stores them) and tone curve.
+    enum Colours {
+        /// Display P3's primaries with a 2.2 gamma.
+        case displayP3
+        /// sRGB's primaries and its piecewise curve (a `para` curve of type 3).
+        case sRGB
+        /// sRGB's primaries in linear light (Krita's "sRGB-elle-V2-g10").
+        case linearSRGB
+    }
+
+    /// A matrix/TRC RGB display profile giving `colours`, described as `description`: a v2 `desc`
+    /// tag, or a v4 `mluc`.
+    static func profile(_ colours: Colours = .displayP3, description: String = "Display P3", version4: Bool = false,
+                        colourSpace: String = "RGB ") -> [UInt8] {
         func be32(_ value: Int) -> [UInt8] { UInt32(truncatingIfNeeded: value).bigEndianBytes }
-        func xyz(_ x: Double, _ y: Double, _ z: Double) -> [UInt8] {
-            Array("XYZ ".utf8) + [0, 0, 0, 0] + [x, y, z].flatMap { be32(Int(($0 * 65536).rounded())) }
+        func fixed(_ value: Double) -> [UInt8] { be32(Int((value * 65536).rounded())) }
+        func xyz(_ x: Double, _ y: Double, _ z: Double) -> [UInt8] { Array("XYZ ".utf8) + [0, 0, 0, 0] + [x, y, z].flatMap(fixed) }
+        let curve: [UInt8]
+        let primaries: [[Double]]
+        switch colours {
+        case .displayP3:
+            curve = Array("curv".utf8) + [0, 0, 0, 0] + be32(1) + [2, 0x33, 0, 0]  // gamma 2.2 (u8Fixed8), padded
+            primaries = [[0.5151, 0.2412, -0.0011], [0.2920, 0.6922, 0.0419], [0.1571, 0.0666, 0.7841]]
+        case .sRGB:
+            curve = Array("para".utf8) + [0, 0, 0, 0] + [0, 3, 0, 0] + [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045].flatMap(fixed)
+            primaries = [[0.4361, 0.2225, 0.0139], [0.3851, 0.7169, 0.0971], [0.1431, 0.0606, 0.7141]]
+        case .linearSRGB:
+            curve = Array("curv".utf8) + [0, 0, 0, 0] + be32(0)  // no entries: identity
+            primaries = [[0.4361, 0.2225, 0.0139], [0.3851, 0.7169, 0.0971], [0.1431, 0.0606, 0.7141]]
         }
-        let curve = Array("curv".utf8) + [0, 0, 0, 0] + be32(1) + [2, 0x33, 0, 0]  // gamma 2.2 (u8Fixed8), padded
         let text: [UInt8]
         if version4 {
             let utf16 = description.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
@@ -25,7 +48,8 @@ import Testing
         }
         let tags: [(String, [UInt8])] = [
             ("desc", text), ("wtpt", xyz(0.9642, 1.0, 0.8249)),
-            ("rXYZ", xyz(0.5151, 0.2412, -0.0011)), ("gXYZ", xyz(0.2920, 0.6922, 0.0419)), ("bXYZ", xyz(0.1571, 0.0666, 0.7841)),
+            ("rXYZ", xyz(primaries[0][0], primaries[0][1], primaries[0][2])), ("gXYZ", xyz(primaries[1][0], primaries[1][1], primaries[1][2])),
+            ("bXYZ", xyz(primaries[2][0], primaries[2][1], primaries[2][2])),
             ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
         ]
         var table = be32(tags.count), data: [UInt8] = []
@@ -84,10 +108,14 @@ import Testing
         let png = try Fixtures.data(Fixtures.packageRoot.appendingPathComponent("content/animals/cat.png"))
         let p3 = Self.profile()
         #expect(ColourProfile.embedded(in: Self.tagged(png, with: p3))?.bytes == p3)
-        #expect(ColourProfile.embedded(in: Self.tagged(png, with: Self.profile(version4: true)))?.description == "Display P3")
+        let version4 = Self.profile(version4: true)
+        #expect(ColourProfile.embedded(in: Self.tagged(png, with: version4))?.bytes == version4)
         #expect(ColourProfile.embedded(in: png) == nil, "untagged")
-        #expect(ColourProfile.embedded(in: Self.tagged(png, with: Self.profile(description: "sRGB IEC61966-2.1"))) == nil)
-        #expect(ColourProfile.embedded(in: Self.tagged(png, with: Self.profile(description: "sRGB built-in", version4: true))) == nil)
+        #expect(ColourProfile.embedded(in: Self.tagged(png, with: Self.profile(.sRGB, description: "sRGB IEC61966-2.1"))) == nil)
+        #expect(ColourProfile.embedded(in: Self.tagged(png, with: Self.profile(.sRGB, description: "Camera RGB", version4: true))) == nil,
+                "sRGB by its colours, whatever its name")
+        let linear = Self.profile(.linearSRGB, description: "sRGB-elle-V2-g10.icc")
+        #expect(ColourProfile.embedded(in: Self.tagged(png, with: linear))?.bytes == linear, "linear light, whatever its name")
         #expect(ColourProfile.embedded(in: Self.tagged(png, with: Self.profile(colourSpace: "GRAY"))) == nil, "not for RGB pixels")
         var wrongSize = p3
         wrongSize[3] &+= 4
@@ -96,6 +124,79 @@ import Testing
         let start = damaged.range(of: Data("iCCP".utf8))!.upperBound + 14
         damaged.replaceSubrange(start..<start + 8, with: [UInt8](repeating: 0xFF, count: 8))
         #expect(ColourProfile.embedded(in: damaged) == nil, "a zlib stream that does not inflate")
+    }
+
+    /// The test profile's (128, 64, 32) in sRGB, worked out with numpy: its 2.2 gamma to linear
+    /// light (0.2196, 0.0478, 0.0104), its primaries to XYZ and sRGB's back (0.2582, 0.0406, 0.0034),
+    /// sRGB's curve: (139.0, 56.8, 11.0).
+    @Test func messengerStickersAreConvertedToSRGB() async throws {
+        let p3 = ColourProfile(validating: Self.profile())
+        var pixels = [UInt8](repeating: 0, count: 408 * 408 * 4)
+        for index in stride(from: 0, to: pixels.count, by: 4) where (index / 4) % 408 > 20 {
+            pixels.replaceSubrange(index..<index + 4, with: [128, 64, 32, 255])
+        }
+        let art = RGBAImage(width: 408, height: 408, pixels: pixels)
+        let converted = SRGBConversion.convert(art, from: p3)
+        let sample = Array(converted.pixels[(200 * 408 + 200) * 4..<(200 * 408 + 200) * 4 + 4])
+        #expect(zip(sample, [139, 57, 11, 255] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(sample)")
+        #expect(SRGBConversion.convert(art, from: nil).pixels == art.pixels)
+        #expect(converted.pixels[3] == 0, "alpha kept")
+
+        // Through a build: the site's Discord download holds the sticker in sRGB.
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Colours\nplatforms: [imessage, discord]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Brown\n---\n", to: "content/brown/pack.md")
+        try folder.write(Self.tagged(try PNGCodec.encode(art), with: Self.profile()), to: "content/brown/square.png")
+        try folder.write("---\nalt: Brown square\nemoji: [🟫]\n---\n", to: "content/brown/square.md")
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        let archive = try Archive(url: site.appendingPathComponent("brown/brown-discord.zip"), accessMode: .read)
+        let entry = try #require(archive.first { $0.path.hasSuffix(".png") && !$0.path.contains("icon") })
+        var bytes = Data()
+        _ = try archive.extract(entry) { bytes.append($0) }
+        let exported = try PNGCodec.decode(bytes, maxPixels: 1 << 24).0
+        let middle = (exported.height / 2 * exported.width + exported.width / 2) * 4
+        let shown = Array(exported.pixels[middle..<middle + 3])
+        #expect(zip(shown, [139, 57, 11] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(shown)")
+    }
+
+    /// `peel fit` and `export xcode --resize` turn a JPEG too large for its class into a PNG: the
+    /// JPEG's profile (APP2) becomes its iCCP. The fixture is 400 px Display P3 (made with Pillow
+    /// from `profile()`), fitted to `small`.
+    @Test func aJPEGFittedToPNGKeepsItsProfile() throws {
+        let jpeg = try Fixtures.data(Fixtures.packageRoot.appendingPathComponent("Tests/PeelKitTests/Fixtures/jpeg/display-p3-400.jpg"))
+        #expect(ColourProfile.embedded(in: jpeg)?.bytes == Self.profile())
+        let fitted = try StickerFitter(sizeClass: .small).fit(jpeg)
+        #expect(fitted.data.starts(with: PNGChunk.signature) && fitted.report.afterSize.0 == 300)
+        #expect(ColourProfile.embedded(in: fitted.data)?.bytes == Self.profile())
+    }
+
+    /// A grey disc of raw value 40 in a linear-light profile shows as sRGB 110 (4.1:1 on black):
+    /// it was measured as sRGB 40 (1.4:1) and reported as vanishing on the dark transcript.
+    @Test func visibilityIsMeasuredInTheColoursPeopleSee() throws {
+        var pixels = [UInt8](repeating: 0, count: 300 * 300 * 4)
+        for y in 0..<300 {
+            for x in 0..<300 where (x - 150) * (x - 150) + (y - 150) * (y - 150) < 120 * 120 {
+                pixels.replaceSubrange((y * 300 + x) * 4..<(y * 300 + x) * 4 + 4, with: [40, 40, 40, 255])
+            }
+        }
+        let png = try PNGCodec.encode(RGBAImage(width: 300, height: 300, pixels: pixels))
+        let untagged = try #require(try ImageAnalyzer().analyze(png).info.visibility)
+        #expect(untagged.vanishes(on: .dark), "sRGB 40 on black is 1.4:1")
+        let linear = Self.tagged(png, with: Self.profile(.linearSRGB, description: "sRGB-elle-V2-g10.icc"))
+        let managed = try #require(try ImageAnalyzer().analyze(linear).info.visibility)
+        #expect(!managed.vanishes(on: .dark), "linear 40 is sRGB 110, 4.1:1 on black")
+    }
+
+    @Test func iconSetsKeepTheArtsProfile() throws {
+        let folder = try TemporaryFolder()
+        let icon = try folder.write(Self.tagged(try PNGCodec.encode(RGBAImage(width: 1024, height: 1024,
+                                                                             pixels: [UInt8](repeating: 200, count: 1024 * 1024 * 4))),
+                                                with: Self.profile()), to: "icon.png")
+        let (files, _) = try IconSet().files(artAt: icon)
+        let pngs = files.filter { $0.path.hasSuffix(".png") }
+        #expect(pngs.count == IconSlot.iMessageAppIcon.count)
+        for file in pngs { #expect(ColourProfile.embedded(in: file.data)?.bytes == Self.profile(), "\(file.path)") }
     }
 
     @Test func aJPEGsProfileIsJoinedFromItsPartsInSequenceOrder() throws {
