@@ -113,8 +113,10 @@
     findings.textContent = "";
     var template = item.querySelector("template[data-findings]");
     if (template) findings.appendChild(template.content.cloneNode(true));
-    previous.disabled = index <= 0;
-    next.disabled = index >= list.length - 1;
+    // At either end the button says it does nothing (aria-disabled) but stays focusable: disabling
+    // the focused Next on the last sticker dropped focus to <body>, and a screen reader lost its place.
+    previous.setAttribute("aria-disabled", String(index <= 0));
+    next.setAttribute("aria-disabled", String(index >= list.length - 1));
   }
 
   function open(item, push) {
