@@ -90,10 +90,13 @@
   // which it must stay when the table is wider (many languages on a tablet), or the page itself
   // scrolls sideways.
   var wrap = table.parentElement;
+  // The header row's height too: the page keeps that much room above a focused row (scroll-padding
+  // in style.css), so Shift+Tab never leaves the focused link under the sticky layer.
   function measure() {
     document.documentElement.style.setProperty("--review-controls-height", controls.offsetHeight + "px");
     wrap.classList.remove("fits");
     wrap.classList.toggle("fits", table.offsetWidth <= wrap.clientWidth);
+    document.documentElement.style.setProperty("--review-head-height", (table.tHead ? table.tHead.offsetHeight : 0) + "px");
   }
   measure();
   window.addEventListener("resize", measure);
