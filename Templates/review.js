@@ -71,6 +71,9 @@
   if (translation) choose(translation, params.get("translation"));
   if (rank.hasOwnProperty(params.get("status"))) severity = params.get("status");
 
+  // The search, the Show buttons and the sortable headers do nothing without this script: the
+  // page is written with them hidden (the headers as plain text) and they appear here.
+  controls.hidden = false;
   form.hidden = false;
   form.addEventListener("submit", function (event) { event.preventDefault(); });
   query.addEventListener("input", function () { apply(false); });
@@ -101,6 +104,16 @@
   measure();
   window.addEventListener("resize", measure);
 
+  table.querySelectorAll("th[data-sort]").forEach(function (header) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("data-sort", header.getAttribute("data-sort"));
+    while (header.firstChild) button.appendChild(header.firstChild);
+    header.appendChild(button);
+    header.removeAttribute("data-sort");
+    header.setAttribute("aria-sort", "none");
+  });
+  measure();   // the buttons make the header row a little taller
   table.querySelectorAll("th button").forEach(function (button) {
     button.addEventListener("click", function () {
       var key = button.getAttribute("data-sort");
