@@ -25,6 +25,12 @@
   function normalise(text) {
     return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
+  // A pack written in another language (its language:) is named in it in the Pack filter too, as
+  // in the rows, so a screen reader reads it with the right voice.
+  if (pack) Array.prototype.forEach.call(pack.options, function (option) {
+    var row = option.value && body.querySelector("tr[data-pack='" + CSS.escape(option.value) + "'] .review-pack[lang]");
+    if (row) option.lang = row.lang;
+  });
   var haystacks = rows.map(function (row) { return normalise(row.textContent + " " + row.getAttribute("data-codes")); });
 
   function count(n) { return n === 1 ? "1 sticker" : n + " stickers"; }
