@@ -25,6 +25,12 @@
   function normalise(text) {
     return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
+  // A pack written in another language (its language:) is named in it in the Pack filter too, as
+  // in the rows, so a screen reader reads it with the right voice.
+  if (pack) Array.prototype.forEach.call(pack.options, function (option) {
+    var row = option.value && body.querySelector("tr[data-pack='" + CSS.escape(option.value) + "'] .review-pack[lang]");
+    if (row) option.lang = row.lang;
+  });
   var haystacks = rows.map(function (row) { return normalise(row.textContent + " " + row.getAttribute("data-codes")); });
 
   function count(n) { return n === 1 ? "1 sticker" : n + " stickers"; }
@@ -71,6 +77,9 @@
   if (translation) choose(translation, params.get("translation"));
   if (rank.hasOwnProperty(params.get("status"))) severity = params.get("status");
 
+  // The search, the Show buttons and the sortable headers do nothing without this script: the
+  // page is written with them hidden (the headers as plain text) and they appear here.
+  controls.hidden = false;
   form.hidden = false;
   form.addEventListener("submit", function (event) { event.preventDefault(); });
   query.addEventListener("input", function () { apply(false); });
@@ -90,14 +99,27 @@
   // which it must stay when the table is wider (many languages on a tablet), or the page itself
   // scrolls sideways.
   var wrap = table.parentElement;
+  // The header row's height too: the page keeps that much room above a focused row (scroll-padding
+  // in style.css), so Shift+Tab never leaves the focused link under the sticky layer.
   function measure() {
     document.documentElement.style.setProperty("--review-controls-height", controls.offsetHeight + "px");
     wrap.classList.remove("fits");
     wrap.classList.toggle("fits", table.offsetWidth <= wrap.clientWidth);
+    document.documentElement.style.setProperty("--review-head-height", (table.tHead ? table.tHead.offsetHeight : 0) + "px");
   }
   measure();
   window.addEventListener("resize", measure);
 
+  table.querySelectorAll("th[data-sort]").forEach(function (header) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("data-sort", header.getAttribute("data-sort"));
+    while (header.firstChild) button.appendChild(header.firstChild);
+    header.appendChild(button);
+    header.removeAttribute("data-sort");
+    header.setAttribute("aria-sort", "none");
+  });
+  measure();   // the buttons make the header row a little taller
   table.querySelectorAll("th button").forEach(function (button) {
     button.addEventListener("click", function () {
       var key = button.getAttribute("data-sort");

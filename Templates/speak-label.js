@@ -55,7 +55,10 @@
   var play = box.querySelector("[data-reader-play]");
   var pause = box.querySelector("[data-reader-pause]");
   var stop = box.querySelector("[data-reader-stop]");
+  // "Reading 3 of 9." is shown but not announced (it would talk over the voice reading the labels);
+  // the end of a reading ("Stopped.", "Read all 9.") is, in the live region beside it.
   var status = box.querySelector("[data-reader-status]");
+  var progress = box.querySelector("[data-reader-progress]") || status;
   var items = Array.prototype.slice.call(grid.children);
   if (!play || !pause || !stop || !status || items.length === 0) return;
   var run = 0; // which reading an utterance belongs to: a stopped reading's late "end" events are ignored
@@ -78,6 +81,7 @@
     pause.disabled = true;
     stop.disabled = true;
     pause.setAttribute("aria-pressed", "false");
+    if (progress !== status) sayInEnglish(progress, "");
     sayInEnglish(status, message);
     if (hadFocus) play.focus();
   }
@@ -89,7 +93,8 @@
     var label = item.getAttribute("data-label");
     var text = label || item.getAttribute("data-title") || "";
     mark(item);
-    sayInEnglish(status, "Reading " + (index + 1) + " of " + items.length + ".");
+    if (progress !== status) sayInEnglish(status, "");
+    sayInEnglish(progress, "Reading " + (index + 1) + " of " + items.length + ".");
     // The label's own language (data-label-lang: an untranslated one), else the pack's or the
     // page's; a sticker without a label is read by its title, in the title's language.
     var given = label ? item.getAttribute("data-label-lang") : null;

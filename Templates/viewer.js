@@ -24,6 +24,9 @@
   if (!dialog || !grid || typeof dialog.showModal !== "function") return;
   var stage = dialog.querySelector("[data-viewer-stage]");
   var counter = dialog.querySelector("[data-viewer-counter]");
+  // A visually hidden live region: a flip says where ("2 of 3"), what (the title) and its label,
+  // not the position alone, since focus stays on the button pressed.
+  var announcer = dialog.querySelector("[data-viewer-announce]");
   var link = dialog.querySelector("[data-viewer-link]");
   var size = dialog.querySelector("[data-viewer-size]");
   var label = dialog.querySelector("[data-viewer-label]");
@@ -110,11 +113,31 @@
       sayInEnglish(label, "No label yet.");
     }
     label.classList.toggle("label-missing", !text);
+    if (announcer) announce(counter, link, label);
     findings.textContent = "";
     var template = item.querySelector("template[data-findings]");
     if (template) findings.appendChild(template.content.cloneNode(true));
-    previous.disabled = index <= 0;
-    next.disabled = index >= list.length - 1;
+    // At either end the button says it does nothing (aria-disabled) but stays focusable: disabling
+    // the focused Next on the last sticker dropped focus to <body>, and a screen reader lost its place.
+    previous.setAttribute("aria-disabled", String(index <= 0));
+    next.setAttribute("aria-disabled", String(index >= list.length - 1));
+  }
+
+  // Each part keeps its own language (English counter, the pack's title and label), so a screen
+  // reader switches voice inside the one announcement. Set while the dialog is closed, it is not
+  // spoken on opening: the dialog's name (the title) is.
+  function announce() {
+    var parts = Array.prototype.slice.call(arguments);
+    announcer.textContent = "";
+    parts.forEach(function (part, index) {
+      var span = document.createElement("span");
+      var text = part.textContent.trim();
+      span.textContent = text + (index < parts.length - 1 && !/[.!?…。؟]$/.test(text) ? "." : "");
+      if (part.lang) span.lang = part.lang;
+      span.dir = part === counter && part.dir ? part.dir : "auto";
+      announcer.appendChild(span);
+      announcer.appendChild(document.createTextNode(" "));
+    });
   }
 
   function open(item, push) {
