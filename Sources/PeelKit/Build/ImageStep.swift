@@ -201,7 +201,8 @@ struct ImageStep: Sendable {
             let original = file.isOriginal ? record.info.map { (width: $0.width, height: $0.height) } : nil
             return Thumbnail(url: file.isOriginal ? SitePaths.original(pack, sticker) : SitePaths.thumbnail(pack, sticker, width: file.width, format: file.format),
                       width: original?.width ?? file.width, height: original?.height ?? file.height,
-                      poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil)
+                      poster: file.hasPoster ? SitePaths.thumbnailPoster(pack, sticker, width: file.width) : nil,
+                      posterSide: file.hasPoster ? max(file.width, file.height) : nil)
         }
         return StickerAssets(info: record.info, thumbnails: thumbnails,
                              poster: record.hasPoster ? SitePaths.poster(pack, sticker) : nil, findings: findings)

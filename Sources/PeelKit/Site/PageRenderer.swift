@@ -706,11 +706,20 @@ struct PageRenderer: Sendable {
             // 80 × 160 px fills a 160 px box at 1x. Described as 80w, the browser took it for half
             // the box's width and fetched the 2x file on 1x screens.
             // A file listed once: where the original stands in for both sizes, it is one candidate
-            // of its own width (408w), not two of the boxes' (160w and 320w).
-            var listed = Set<String>()
-            let candidates = thumbnails.filter { listed.insert($0.url).inserted }
+            // of its own width (408w), not two of the boxes' (160w and 320w). A width listed once
+            // too (HTML forbids two candidates of one width): a 300 px GIF standing in for the 160
+            // px box describes itself as 300w, as the 300 px thumbnail does; the first is kept.
+            var listed = Set<String>(), widths = Set<Int>()
+            let candidates = thumbnails.filter { listed.insert($0.url).inserted && widths.insert($0.boxSide).inserted }
             let srcset = candidates.map { "\(relative($0.url, from: page)) \($0.boxSide)w" }.joined(separator: ", ")
-            let posters = candidates.compactMap { thumbnail in thumbnail.poster.map { "\(relative($0, from: page)) \(thumbnail.boxSide)w" } }
+            // Each poster by its own size (a 160 px poster beside the original standing in for
+            // that box was described as 300w, and the 300 px poster left out), each size once.
+            var posterWidths = Set<Int>()
+            let posters = thumbnails.compactMap { thumbnail -> String? in
+                guard let poster = thumbnail.poster else { return nil }
+                let side = thumbnail.posterSide ?? thumbnail.boxSide
+                return posterWidths.insert(side).inserted ? "\(relative(poster, from: page)) \(side)w" : nil
+            }
             // Shown at the smallest box's size, whatever file stands in for it.
             let box = ThumbnailSizes.boxes[0]
             let size = asset?.info.map { Resampler.fittedSize(width: $0.width, height: $0.height, box: box) } ?? (width: first.width, height: first.height)

@@ -304,6 +304,24 @@ import Testing
 }
 
 extension SiteBuilderTests {
+    /// A GIF lighter than its animated WebP thumbnails stands in for both boxes; its posters are
+    /// still made at 160 and 300 px. The reduced-motion srcset called the 160 px poster 300w (the
+    /// original's width) and left the 300 px one out.
+    @Test func postersAreDescribedByTheirOwnWidthWhereTheOriginalStandsIn() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Turning\nsize: small\n---\n", to: "content/turning/pack.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/cat-turning.gif"), to: "content/turning/cat.gif")
+        try folder.write("---\nalt: Cat face turning\n---\n", to: "content/turning/cat.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let pack = try folder.read("site/turning/index.html")
+        #expect(pack.contains("srcset=\"cat/cat-160w-poster.webp 160w, cat/cat-300w-poster.webp 300w\""))
+        #expect(pack.contains("srcset=\"cat/cat.gif 300w\""), "the original, listed once")
+        for srcset in pack.components(separatedBy: "srcset=\"").dropFirst().map({ $0.prefix { $0 != "\"" } }) {
+            let widths = srcset.split(separator: ",").compactMap { $0.split(separator: " ").last }
+            #expect(Set(widths).count == widths.count, "each width once: \(srcset)")
+        }
+    }
+
     @Test func animatedStickersStayAnimatedWithAPosterForReducedMotion() async throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Motion\nsize: large\n---\n", to: "content/motion/pack.md")
