@@ -3,21 +3,37 @@ import Foundation
 
 /// URL slugs: lowercase ASCII letters, digits and single hyphens, from any file name.
 public enum Slug {
+    /// A name's letters and digits folded to ASCII (`Café` → `cafe`). Letters with no ASCII form
+    /// (`イヌ`, `قطة`, `ø`) are not dropped silently: the slug ends with 8 hex digits of the name's
+    /// SHA-256 (in NFC, as macOS and Linux may spell it differently), so `イヌ` and `ネコ` get
+    /// slugs of their own that no other sticker's arrival changes. Positional `sticker`,
+    /// `sticker-2` moved every later sticker's address when one was added before them.
     public static func make(_ text: String, fallback: String = "sticker") -> String {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var slug = ""
         var pendingHyphen = false
+        var dropped = false
         for scalar in folded.unicodeScalars {
             if scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar)) {
                 if pendingHyphen && !slug.isEmpty { slug.append("-") }
                 pendingHyphen = false
                 slug.unicodeScalars.append(scalar)
             } else {
+                if Self.letterOrDigit.contains(scalar.properties.generalCategory) { dropped = true }
                 pendingHyphen = true
             }
         }
-        return shortened(slug.isEmpty ? fallback : slug.lowercased())
+        let base = slug.isEmpty ? fallback : slug.lowercased()
+        guard dropped else { return shortened(base) }
+        let hash = Hex.string(SHA256.hash(data: Data(text.precomposedStringWithCanonicalMapping.utf8))).prefix(8)
+        return shortened(String(base.prefix(maxBytes - 9))) + "-" + hash
     }
+
+    /// What counts as a letter or digit that an ASCII slug cannot hold (not the marks and
+    /// variation selectors that `CharacterSet.alphanumerics` also counts: "☀️" has nothing to lose).
+    private static let letterOrDigit: Set<Unicode.GeneralCategory> = [
+        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber, .otherNumber,
+    ]
 
     /// The longest slug, in bytes. A slug names a folder and files (`<slug>-160w-poster.png`,
     /// `<slug>.zip`), and file systems refuse names over 255 bytes (NAME_MAX): 100 leaves room for

@@ -1,5 +1,12 @@
+import Crypto
+import Foundation
 import Testing
 @testable import PeelKit
+
+extension String {
+    /// The first 8 hex digits of the SHA-256 of this text in NFC.
+    var hashPrefix: String { String(Hex.string(SHA256.hash(data: Data(precomposedStringWithCanonicalMapping.utf8))).prefix(8)) }
+}
 
 @Suite struct SlugTests {
     @Test(arguments: [
@@ -7,11 +14,23 @@ import Testing
         ("Crème brûlée!", "creme-brulee"),
         ("  --weird__name--  ", "weird-name"),
         ("1F600", "1f600"),
-        ("日本", "sticker"),
+        ("日本", "sticker-cf2abf0c"),
+        ("Sun ☀️", "sun"),
+        ("ネコ-7", "7-" + "ネコ-7".hashPrefix),
         ("a/b?c#d", "a-b-c-d"),
     ])
     func slugsAreLowercaseURLSafe(input: String, expected: String) {
         #expect(Slug.make(input) == expected)
+    }
+
+    /// Letters with no ASCII form give a slug of the name's own: adding a sticker before them
+    /// (`アヒル`) moved `イヌ` from `sticker` to `sticker-2`, and shared links showed a duck.
+    @Test func nonLatinNamesKeepTheirSlugWhateverIsAdded() {
+        let before = Slug.unique(["イヌ", "ネコ"])
+        let after = Slug.unique(["アヒル", "イヌ", "ネコ"])
+        #expect(Array(after.dropFirst()) == before)
+        #expect(Set(after).count == 3 && after.allSatisfy { $0.hasPrefix("sticker-") })
+        #expect(Slug.make("ガチョウ".decomposedStringWithCanonicalMapping) == Slug.make("ガチョウ"), "NFD and NFC names: one slug")
     }
 
     @Test func slugsAreUniqueInOrder() {
