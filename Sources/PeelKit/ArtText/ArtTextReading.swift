@@ -14,7 +14,7 @@ public struct ArtTextReading: Codable, Sendable, Equatable {
 
     /// Bump whenever the same pixels could give other words: image preparation, Tesseract's settings,
     /// the keep rules or their thresholds. It is part of the cache key of a reading.
-    public static let version = 3
+    public static let version = 4
 
     /// The words kept, in reading order, each once (an animation shows a word in several frames).
     public var words: [Word]

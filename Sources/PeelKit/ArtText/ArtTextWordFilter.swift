@@ -30,9 +30,10 @@ struct ArtTextWordFilter {
         return text.filter(\.isLetter).count >= Self.minimumDictionaryLength && isDictionaryWord(text) ? text : nil
     }
 
-    /// True for "LOL", "OMG": 2–5 upper-case letters.
+    /// True for "LOL", "OMG": 2–5 upper-case letters, not all of them O: round shapes (a face's
+    /// two eyes, wheels, bubbles) read as "OO" and "OOO" (10 of a tester's 600 OpenMoji faces).
     static func isAllCapsToken(_ text: String) -> Bool {
-        allCapsLength.contains(text.count) && text.allSatisfy { $0.isLetter && $0.isUppercase }
+        allCapsLength.contains(text.count) && text.allSatisfy { $0.isLetter && $0.isUppercase } && !text.allSatisfy { $0 == "O" }
     }
 
     /// Hunspell knows the word: as written, without its accents (English dictionaries spell "café"

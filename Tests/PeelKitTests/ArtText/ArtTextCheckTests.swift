@@ -98,6 +98,9 @@ import Testing
         #expect(!ArtTextWordFilter.isAllCapsToken("HELLOS"))
         #expect(!ArtTextWordFilter.isAllCapsToken("Lol"))
         #expect(!ArtTextWordFilter.isAllCapsToken("O"))
+        #expect(!ArtTextWordFilter.isAllCapsToken("OO"), "a face's two eyes")
+        #expect(!ArtTextWordFilter.isAllCapsToken("OOO"))
+        #expect(ArtTextWordFilter.isAllCapsToken("OOH") && ArtTextWordFilter.isAllCapsToken("NO"))
     }
 }
 
