@@ -56,6 +56,12 @@ enum ImageChecks {
                     + "; more than three flashes in any second can trigger seizures (WCAG 2.3.1), so slow it to three or fewer, "
                     + "or soften the change in brightness"))
         }
+        if info.carriesLocation == true {
+            // The original is published as it is: on the site, in the pack zips and the Xcode export.
+            findings.append(subject.imageFinding(.warning, .locationInMetadata,
+                "the file's EXIF holds GPS coordinates (where it was made), and they are published with the original "
+                    + "on the site, in the pack zip and in the Xcode export; remove them (exiftool -gps:all= FILE) or export the art again without location"))
+        }
         switch info.format {
         case .jpeg:
             findings.append(subject.imageFinding(.warning, .noTransparency,

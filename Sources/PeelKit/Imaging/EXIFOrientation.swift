@@ -9,42 +9,15 @@ struct EXIFOrientation: Equatable {
 
     /// Reads the tag from the APP1 "Exif" segment; anything missing or malformed reads as upright.
     static func read(from data: Data) -> EXIFOrientation {
-        let bytes = [UInt8](data.prefix(256 * 1024))
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-            let marker = bytes[offset + 1]
-            if marker == 0xDA || marker == 0xD9 { break }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { break }
-            if marker == 0xE1, length >= 16, Array(bytes[(offset + 4)..<(offset + 10)]) == Array("Exif\0\0".utf8) {
-                return fromTIFF(Array(bytes[(offset + 10)..<(offset + 2 + length)]))
-            }
-            offset += 2 + length
-        }
-        return .upright
+        TIFFStructure.inJPEG(data).map { fromTIFF($0.bytes) } ?? .upright
     }
 
     /// Reads the tag from a TIFF structure (what a JPEG's APP1 holds after "Exif\0\0", and a
     /// PNG's `eXIf` chunk whole).
     static func fromTIFF(_ tiff: [UInt8]) -> EXIFOrientation {
-        guard tiff.count >= 8 else { return .upright }
-        let little = tiff[0] == 0x49 && tiff[1] == 0x49
-        guard little || (tiff[0] == 0x4D && tiff[1] == 0x4D) else { return .upright }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= tiff.count else { return nil }
-            return little ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
-            return high << 16 | low
-        }
-        guard let ifd = u32(4), let count = u16(ifd) else { return .upright }
-        for entry in 0..<min(count, 512) {
-            let at = ifd + 2 + entry * 12
-            guard let tag = u16(at) else { break }
-            if tag == 0x0112, let value = u16(at + 8), (1...8).contains(value) {
-                return EXIFOrientation(value: value)
-            }
+        guard let structure = TIFFStructure(tiff), let directory = structure.firstDirectory else { return .upright }
+        for entry in structure.entries(at: directory) where entry.tag == 0x0112 {
+            if let value = structure.u16(entry.value), (1...8).contains(value) { return EXIFOrientation(value: value) }
         }
         return .upright
     }

@@ -58,7 +58,7 @@ public struct ImageAnalyzer: Sendable {
             throw ImageError.unsupported(format)
         }
         return OpenedImage(format: format, frames: frames, hasAlpha: hasAlpha, bytes: data.count, sha256: digest,
-                           profile: ColourProfile.embedded(in: data))
+                           profile: ColourProfile.embedded(in: data), carriesLocation: EXIFLocation.isPresent(in: data))
     }
 
     /// Decodes every frame of `data` and keeps them all (what exports and tests want; a build
@@ -117,6 +117,8 @@ struct OpenedImage {
     let sha256: String
     /// The art's colour profile when it is not sRGB (`ColourProfile`).
     let profile: ColourProfile?
+    /// Its EXIF says where it was made (`EXIFLocation`).
+    let carriesLocation: Bool
 
     /// A frame as the art checks measure it: in sRGB, the colours people see (a linear-light grey
     /// read as sRGB numbers looked near-black on the dark transcript).
@@ -142,6 +144,7 @@ struct OpenedImage {
                          frameDelays: frames.isAnimated ? frames.delays : [],
                          loopCount: frames.isAnimated ? frames.loopCount : nil, bytes: bytes, sha256: sha256,
                          visibility: visibility, hasVisiblePixels: hasVisiblePixels,
-                         flashing: frames.isAnimated ? flashes.risk(delays: frames.delays, loopCount: frames.loopCount) : nil)
+                         flashing: frames.isAnimated ? flashes.risk(delays: frames.delays, loopCount: frames.loopCount) : nil,
+                         carriesLocation: carriesLocation)
     }
 }

@@ -29,16 +29,18 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     /// How an animation flashes past WCAG 2.3.1's threshold (`FlashMeter`); nil when it does not,
     /// for still images, and where Peel did not decode the pixels.
     public var flashing: FlashRisk? = nil
+    /// The file's EXIF holds GPS coordinates (`EXIFLocation`); nil where Peel did not look.
+    public var carriesLocation: Bool? = nil
 
     enum CodingKeys: String, CodingKey {
         case format, width, height, hasAlpha, hasTransparentPixels, hasVisiblePixels, frameCount, frameDelays, loopCount, bytes
         case sha256Digest = "sha256"
-        case visibility, flashing
+        case visibility, flashing, carriesLocation
     }
 
     public init(format: ImageFormat, width: Int, height: Int, hasAlpha: Bool, hasTransparentPixels: Bool? = nil, frameCount: Int,
                 frameDelays: [Double] = [], loopCount: Int? = nil, bytes: Int, sha256: String, visibility: ShapeVisibility? = nil,
-                hasVisiblePixels: Bool? = nil, flashing: FlashRisk? = nil) {
+                hasVisiblePixels: Bool? = nil, flashing: FlashRisk? = nil, carriesLocation: Bool? = nil) {
         self.format = format
         self.width = width
         self.height = height
@@ -52,6 +54,7 @@ public struct ImageInfo: Sendable, Equatable, Codable {
         self.visibility = visibility
         self.hasVisiblePixels = hasVisiblePixels
         self.flashing = flashing
+        self.carriesLocation = carriesLocation
     }
 
     public var isAnimated: Bool { frameCount > 1 }

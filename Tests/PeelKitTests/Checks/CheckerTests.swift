@@ -24,7 +24,7 @@ import Testing
             .missingSidecar, .missingLabel, .placeholderLabel, .labelIsFileName, .labelTooLong, .redundantLabelPrefix,
             .duplicateLabel, .labelWithoutWords, .labelSpelling, .unsupportedFormat, .fileTooLarge, .sizeOutOfRange, .notSquare,
             .sizeClassMismatch, .noTransparency, .extensionMismatch, .corruptImage, .missingPackFile, .missingPackTitle,
-            .unknownKey, .yamlSyntax, .duplicateImage, .emptyPack, .iconTooSmall, .blankImage, .flashingAnimation,
+            .unknownKey, .yamlSyntax, .duplicateImage, .emptyPack, .iconTooSmall, .blankImage, .flashingAnimation, .locationInMetadata,
         ]
         for code in ruleCodes { #expect(planted.contains(code), "\(code.rawValue) has no planted problem") }
     }

@@ -13,6 +13,17 @@ enum ProblemCatalog {
         var description: String { "\(file):\(line.map(String.init) ?? "-") \(severity.rawValue)[\(code.rawValue)]\(suppressed ? " silenced" : "")" }
     }
 
+    /// EXIF (little-endian TIFF) whose first directory points to a GPS directory holding a latitude.
+    static let exifWithLocation: [UInt8] = {
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
+        var tiff: [UInt8] = Array("II".utf8) + le16(42) + le32(8)
+        tiff += le16(1) + le16(0x8825) + le16(4) + le32(1) + le32(26) + le32(0)          // IFD0: GPSInfo at 26
+        tiff += le16(1) + le16(2) + le16(5) + le32(3) + le32(44) + le32(0)               // GPS: latitude at 44
+        tiff += le32(48) + le32(1) + le32(51) + le32(1) + le32(30) + le32(1)             // 48° 51' 30"
+        return tiff
+    }()
+
     static let expected: Set<Expected> = [
         Expected(file: "problems/no-sidecar.png", line: nil, code: .missingSidecar, severity: .error),
         Expected(file: "problems/empty-alt.md", line: 2, code: .missingLabel, severity: .error),
@@ -31,6 +42,7 @@ enum ProblemCatalog {
         Expected(file: "problems/opaque.png", line: nil, code: .noTransparency, severity: .warning),
         Expected(file: "problems/blank.png", line: nil, code: .blankImage, severity: .error),
         Expected(file: "problems/strobe.png", line: nil, code: .flashingAnimation, severity: .error),
+        Expected(file: "problems/located.png", line: nil, code: .locationInMetadata, severity: .warning),
         Expected(file: "problems/photo.jpg", line: nil, code: .noTransparency, severity: .warning),
         Expected(file: "problems/lying.gif", line: nil, code: .extensionMismatch, severity: .warning),
         Expected(file: "problems/truncated.png", line: nil, code: .corruptImage, severity: .error),
@@ -76,6 +88,8 @@ enum ProblemCatalog {
         }
         try sticker("clean-blink.png", try blinking(0.5), alt: "White square blinking slowly")
         try sticker("strobe.png", try blinking(0.1), alt: "White square flashing fast")
+        try sticker("located.png", PNGChunks.inserting([Data(PNGChunk(type: "eXIf", data: ProblemCatalog.exifWithLocation).encoded)],
+                                                      into: try variant(31)), alt: "Cat face from a phone")
         try folder.write(try variant(1), to: "content/problems/no-sidecar.png")
         try sticker("empty-alt.png", try variant(2), alt: "\"\"")
         try sticker("placeholder.png", try variant(3), alt: "IMG_1234")
