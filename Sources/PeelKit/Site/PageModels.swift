@@ -179,6 +179,8 @@ struct MadeOfModel: Encodable {
 struct OptionModel: Encodable {
     let value: String
     let label: String
+    /// The label's language where it differs from the page's (a pack's own title).
+    var lang: String? = nil
 }
 
 struct ReviewModel: Encodable {

@@ -483,7 +483,8 @@ struct PageRenderer: Sendable {
                                 catalogFindings: onPackPage ? [] : checked.catalogFindings.map(Self.findingModel),
                                 hasCatalogFindings: !onPackPage && !checked.catalogFindings.isEmpty,
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
-                                packs: packs.map { OptionModel(value: catalog.packs[$0].slug, label: catalog.packs[$0].title) },
+                                packs: packs.map { OptionModel(value: catalog.packs[$0].slug, label: catalog.packs[$0].title,
+                                                               lang: reviewLang(of: catalog.packs[$0])) },
                                 codes: codeSet.sorted().map { OptionModel(value: $0, label: $0) })
         model.languages = catalog.translatedLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
         model.hasLanguages = !model.languages.isEmpty

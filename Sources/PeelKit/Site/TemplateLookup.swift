@@ -170,6 +170,7 @@ extension OptionModel: MustacheParent {
         switch name {
         case "value": self.value
         case "label": self.label
+        case "lang": self.lang
         default: nil
         }
     }

@@ -90,3 +90,22 @@ import Testing
         #expect(summary["suppressed"] as? Int == 1)
     }
 }
+
+extension ReviewPageTests {
+    /// The Pack filter names each pack in its own language: an Arabic pack's title was an option
+    /// with no lang, read with English rules.
+    @Test func packOptionsCarryThePacksLanguage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: قطط\nlanguage: ar\n---\n", to: "content/cats/pack.md")
+        try folder.write("---\ntitle: Dogs\n---\n", to: "content/dogs/pack.md")
+        for pack in ["cats", "dogs"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/\(pack)/one.png")
+            try folder.write("---\nalt: \(pack == "cats" ? "وجه قطة" : "Dog face")\n---\n", to: "content/\(pack)/one.md")
+        }
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("site"))).build()
+        let page = try folder.read("site/review/index.html")
+        #expect(page.contains("<option value=\"cats\" dir=\"auto\" lang=\"ar\">قطط</option>"))
+        #expect(page.contains("<option value=\"dogs\" dir=\"auto\">Dogs</option>"), "the page's own language needs no lang")
+    }
+}
