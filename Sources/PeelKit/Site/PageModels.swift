@@ -72,8 +72,8 @@ struct SocialImageModel: Encodable {
 }
 
 struct ImageModel: Encodable {
-    let src: String
-    let srcset: String?
+    var src: String
+    var srcset: String?
     /// For animated stickers: still first frames, shown when the reader prefers reduced motion.
     var posterSrcset: String? = nil
     let width: Int
@@ -438,10 +438,10 @@ struct BuilderChoiceModel: Encodable {
 /// in the light and the dark appearance. The bubbles are drawn by CSS and hidden from assistive
 /// technology; the sticker keeps its label.
 struct TranscriptModel: Encodable {
-    let src: String
-    let srcset: String?
+    var src: String
+    var srcset: String?
     /// The still poster of an animated sticker, shown when motion is reduced or paused.
-    let posterSrcset: String?
+    var posterSrcset: String?
     /// CSS pixels (points) per side.
     let points: Int
     let alt: String
@@ -463,3 +463,27 @@ struct ReadinessRowModel: Encodable {
     /// The pack as this platform takes it, zipped; nil when nothing of it can go.
     let platformDownload: LinkModel?
 }
+
+/// An animation that flashes past WCAG 2.3.1 (`flashing-animation`) is shown as its still poster,
+/// never playing by itself: a page of stickers cannot make a reader's screen strobe.
+protocol StillWhenFlashing {
+    var src: String { get set }
+    var srcset: String? { get set }
+    var posterSrcset: String? { get set }
+}
+
+extension StillWhenFlashing {
+    /// The poster in place of the animation (its first candidate as `src`, all of them as `srcset`
+    /// where the animation had one); unchanged without a poster.
+    var still: Self {
+        guard let posters = posterSrcset, let first = posters.split(separator: ",").first?.split(separator: " ").first else { return self }
+        var copy = self
+        copy.src = String(first)
+        copy.srcset = srcset == nil ? nil : posters
+        copy.posterSrcset = nil
+        return copy
+    }
+}
+
+extension ImageModel: StillWhenFlashing {}
+extension TranscriptModel: StillWhenFlashing {}

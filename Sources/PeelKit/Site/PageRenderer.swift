@@ -306,11 +306,11 @@ struct PageRenderer: Sendable {
                              linkLang: ownTexts ? nil : title.lang)
         }
         let alt = words.alt?.text
-        let preview = ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
-                                 posterSrcset: asset?.poster.map { relative($0, from: page) },
-                                 width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
-                                 alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
-                                 cardColor: pack.background)
+        let preview = shown(ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                       posterSrcset: asset?.poster.map { relative($0, from: page) },
+                                       width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
+                                       alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
+                                       cardColor: pack.background), of: sticker)
         let model = StickerPageModel(
             title: words.title.text, lang: ownTexts ? language.lang(of: pack.language ?? language.tag) : nil, alt: alt, altLength: alt?.count ?? 0,
             altLimit: LabelChecks.maximumLength,
@@ -344,11 +344,11 @@ struct PageRenderer: Sendable {
             builder: sticker.composition == nil ? nil
                 : LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page), title: chrome["builderLink"]),
             transcript: info == nil ? nil
-                : TranscriptModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
-                                  // With its width, as `sizes` beside it asks of every candidate.
-                                  posterSrcset: asset?.poster.map { "\(relative($0, from: page)) \(info?.width ?? pack.size.pixels)w" },
-                                  points: pack.size.points,
-                                  alt: alt ?? "", altLang: words.alt?.lang, hint: transcriptHint(pack, language: language)))
+                : shown(TranscriptModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                        // With its width, as `sizes` beside it asks of every candidate.
+                                        posterSrcset: asset?.poster.map { "\(relative($0, from: page)) \(info?.width ?? pack.size.pixels)w" },
+                                        points: pack.size.points,
+                                        alt: alt ?? "", altLang: words.alt?.lang, hint: transcriptHint(pack, language: language)), of: sticker))
         let site = site(in: language)
         let pageModel = pageModel(model, path: SitePaths.stickerPage(pack, sticker), language: language,
                                   title: "\(words.title.text) – \(packWords.title.text) – \(site.title)", description: alt,
@@ -689,10 +689,10 @@ struct PageRenderer: Sendable {
         let asset = assets[sticker.source]
         let points = pack.size.pixels / 3
         let size = Resampler.fittedSize(width: asset?.info?.width ?? points, height: asset?.info?.height ?? points, box: points)
-        return ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
-                          posterSrcset: asset?.poster.map { relative($0, from: page) },
-                          width: size.width, height: size.height, alt: alt ?? "", readable: asset?.info != nil,
-                          lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
+        return shown(ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                posterSrcset: asset?.poster.map { relative($0, from: page) },
+                                width: size.width, height: size.height, alt: alt ?? "", readable: asset?.info != nil,
+                                lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background), of: sticker)
     }
 
     /// The grid image of a sticker: thumbnails in `srcset` where Peel made them, else the original
@@ -724,17 +724,24 @@ struct PageRenderer: Sendable {
             // Shown at the smallest box's size, whatever file stands in for it.
             let box = ThumbnailSizes.boxes[0]
             let size = asset?.info.map { Resampler.fittedSize(width: $0.width, height: $0.height, box: box) } ?? (width: first.width, height: first.height)
-            return ImageModel(src: relative(first.url, from: page), srcset: srcset,
-                              posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
-                              width: size.width, height: size.height, alt: alt,
-                              lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
+            return shown(ImageModel(src: relative(first.url, from: page), srcset: srcset,
+                                    posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
+                                    width: size.width, height: size.height, alt: alt,
+                                    lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background), of: sticker)
         }
         let box = ThumbnailSizes.boxes[0]
         let size = Resampler.fittedSize(width: asset?.info?.width ?? box, height: asset?.info?.height ?? box, box: box)
-        return ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
-                          posterSrcset: asset?.poster.map { relative($0, from: page) },
-                          width: size.width, height: size.height, alt: alt, readable: asset?.info != nil,
-                          lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background)
+        return shown(ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
+                                posterSrcset: asset?.poster.map { relative($0, from: page) },
+                                width: size.width, height: size.height, alt: alt, readable: asset?.info != nil,
+                                lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background), of: sticker)
+    }
+
+    /// `model` as its still poster when the sticker flashes past WCAG 2.3.1 and the artist has not
+    /// silenced `flashing-animation` for it (`StillWhenFlashing`).
+    private func shown<Model: StillWhenFlashing>(_ model: Model, of sticker: Sticker) -> Model {
+        guard assets[sticker.source]?.info?.flashing != nil, !sticker.ignore.contains(FindingCode.flashingAnimation.rawValue) else { return model }
+        return model.still
     }
 
     /// Markdown's HTML with its links to the site's files and pages made from `page` (in `language`).

@@ -630,3 +630,39 @@ extension SiteBuilderTests {
         #expect(json.contains("\"fps\":13.333,") || json.contains("\"fps\" : 13.333,"))
     }
 }
+
+extension SiteBuilderTests {
+    /// A sticker that flashes past WCAG 2.3.1 is shown still on every page (its poster), so the
+    /// site never strobes by itself; silencing `flashing-animation` (the artist knows it is safe)
+    /// lets it play as any animation does.
+    @Test func aFlashingStickerIsShownStillUnlessSilenced() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Lights\nsize: small\n---\n", to: "content/lights/pack.md")
+        let strobe = try APNGEncoder.encode([FlashMeterTests.white, FlashMeterTests.black].map { DecodedImage.Frame(image: $0, delay: 0.1) },
+                                            loopCount: 0, palette: nil)
+        for name in ["strobe", "allowed"] {
+            try folder.write(strobe, to: "content/lights/\(name).png")
+        }
+        try folder.write("---\nalt: White square flashing fast\n---\n", to: "content/lights/strobe.md")
+        try folder.write("---\nalt: White square flashing fast, checked\nignore: [flashing-animation]\n---\n", to: "content/lights/allowed.md")
+        let report = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        #expect(report.findings.contains { $0.code == .flashingAnimation && $0.file == "lights/strobe.png" })
+        func images(_ html: String, of name: String) -> [String] {
+            html.components(separatedBy: "<img ").dropFirst().map { String($0.prefix { $0 != ">" }) }.filter { $0.contains("\(name)/\(name)") || $0.contains("\"\(name)") }
+        }
+        for page in ["site/lights/index.html", "site/lights/strobe/index.html"] {
+            let html = try folder.read(page)
+            let shown = images(html, of: "strobe")
+            #expect(!shown.isEmpty, "\(page)")
+            for image in shown {
+                #expect(image.contains("-poster."), "\(page): \(image)")
+                #expect(!image.contains("strobe.png\"") && !image.contains("strobe-160w.webp") && !image.contains("strobe-300w.webp"),
+                        "\(page) plays the flashing animation: \(image)")
+            }
+            #expect(!html.contains("srcset=\"strobe-poster") || !html.contains("prefers-reduced-motion: reduce)\" srcset=\"strobe/strobe-160w-poster"),
+                    "no reduced-motion source is needed for a still")
+        }
+        let allowed = images(try folder.read("site/lights/index.html"), of: "allowed")
+        #expect(allowed.contains { !$0.contains("-poster.") }, "silenced: it plays")
+    }
+}
