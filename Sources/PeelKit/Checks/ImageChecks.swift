@@ -50,7 +50,7 @@ enum ImageChecks {
             let kind = flash.isRed ? "red flashes" : "flashes"
             let rate = flash.flashesPerSecond.rounded() == flash.flashesPerSecond
                 ? String(Int(flash.flashesPerSecond)) : String(format: "%.1f", flash.flashesPerSecond)
-            findings.append(subject.imageFinding(.error, .flashingAnimation,
+            findings.append(subject.imageFinding(.warning, .flashingAnimation,
                 "the animation \(kind) \(rate) times a second over \(Int((flash.area * 100).rounded())) % of the sticker"
                     + (flash.isRed ? "" : " on \(flash.background.description)")
                     + "; more than three flashes in any second can trigger seizures (WCAG 2.3.1), so slow it to three or fewer, "

@@ -118,14 +118,21 @@ struct FlashMeter {
     }
 
     /// The one-second window with the most cells flashing more than three times, and how often
-    /// the worst of them flashes; nil when no window reaches `failingArea`.
+    /// the worst of them flashes; nil when no window reaches `failingArea`. The flashes must also
+    /// be one flashing area: the mean of some quarter of the canvas (8 × 8 cells) must itself
+    /// flash more than three times in that second. A shape turning or bouncing fast on a
+    /// transparent canvas, or a palette that dithers differently frame to frame, makes cells
+    /// change one way where their neighbours change the other, and no quarter's mean flashes; a
+    /// strobe, a blinking fill or a flashing background changes them together.
     private static func worstWindow(times: [(frame: Int, start: Double)], values: [[Float]], isRed: Bool,
                                     saturated: [[Bool]]) -> (flashes: Double, area: Double)? {
         let count = cellsPerSide * cellsPerSide
+        let starts = times.map(\.start)
         let transitions = (0..<count).map { cell in
             transitionTimes(times.map { values[$0.frame][cell] }, saturated: times.map { saturated[$0.frame][cell] },
-                            starts: times.map(\.start), isRed: isRed)
+                            starts: starts, isRed: isRed)
         }
+        var quarters: [[Double]]?  // each quarter's transitions, made when first needed
         var best: (flashes: Double, area: Double)?
         // Windows start at transitions; each cell's transitions are in time order, so two
         // indices per cell slide forward with the window.
@@ -141,9 +148,38 @@ struct FlashMeter {
                 if inWindow >= failingTransitions { flashing += 1; most = max(most, inWindow) }
             }
             let area = Double(flashing) / Double(count)
-            if area >= failingArea, best == nil || area > best!.area { best = (Double(most) / 2, area) }
+            guard area >= failingArea, best == nil || area > best!.area else { continue }
+            if quarters == nil { quarters = quarterTransitions(times: times, values: values, isRed: isRed, saturated: saturated) }
+            if quarters!.contains(where: { $0.filter { $0 >= start && $0 < start + 1 }.count >= failingTransitions }) {
+                best = (Double(most) / 2, area)
+            }
         }
         return best
+    }
+
+    /// The transitions of the mean of every quarter of the canvas: 8 × 8 cells, at each cell offset.
+    private static func quarterTransitions(times: [(frame: Int, start: Double)], values: [[Float]], isRed: Bool,
+                                           saturated: [[Bool]]) -> [[Double]] {
+        let side = cellsPerSide, size = cellsPerSide / 2, positions = cellsPerSide - size + 1
+        // Per frame: each quarter's mean and whether most of it is a saturated red.
+        let means: [[(value: Float, red: Bool)]] = values.indices.map { frame in
+            (0..<positions * positions).map { position in
+                let left = position % positions, top = position / positions
+                var sum: Float = 0, reds = 0
+                for y in top..<top + size {
+                    for x in left..<left + size {
+                        sum += values[frame][y * side + x]
+                        if saturated[frame][y * side + x] { reds += 1 }
+                    }
+                }
+                return (sum / Float(size * size), reds * 2 >= size * size)
+            }
+        }
+        let starts = times.map(\.start)
+        return (0..<positions * positions).map { position in
+            transitionTimes(times.map { means[$0.frame][position].value }, saturated: times.map { means[$0.frame][position].red },
+                            starts: starts, isRed: isRed)
+        }
     }
 
     /// When a cell's value makes an opposing transition: for luminance, a change of 0.1 or more

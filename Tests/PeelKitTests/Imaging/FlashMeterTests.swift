@@ -78,6 +78,30 @@ import Testing
         #expect(Self.risk(Self.white, Self.black, count: 4, delay: 0.1, loopCount: 0) != nil, "looping, the same four frames flash on")
     }
 
+    /// Blocks that change each on its own, as a palette that dithers differently from frame to
+    /// frame does (a benchmark sticker's APNG): every block changes by more than 10 % five times a
+    /// second, but no quarter of the sticker changes as a whole, so nothing flashes.
+    @Test func blocksFlickeringEachOnTheirOwnAreNoFlash() {
+        var random = SplitMix(7)
+        var meter = FlashMeter()
+        for _ in 0..<10 {
+            var pixels = [UInt8](repeating: 255, count: 300 * 300 * 4)
+            let blocks = (0..<256).map { _ in UInt8(random.next() % 2 == 0 ? 70 : 170) }
+            for y in 0..<300 {
+                for x in 0..<300 {
+                    let value = blocks[(y * 16 / 300) * 16 + x * 16 / 300], offset = (y * 300 + x) * 4
+                    pixels[offset] = value; pixels[offset + 1] = value; pixels[offset + 2] = value
+                }
+            }
+            meter.add(RGBAImage(width: 300, height: 300, pixels: pixels))
+        }
+        #expect(meter.risk(delays: Array(repeating: 0.09, count: 10), loopCount: 0) == nil)
+        // The same blocks changing together do flash.
+        var together = FlashMeter()
+        for frame in 0..<10 { together.add(Self.frame(frame % 2 == 0 ? (70, 70, 70) : (170, 170, 170), inset: 0)) }
+        #expect(together.risk(delays: Array(repeating: 0.09, count: 10), loopCount: 0) != nil)
+    }
+
     @Test func framesOf10MillisecondsPlayAsATenthOfASecond() {
         // 0.01 s frames play at 0.1 s (browsers, Messages): five flashes a second, not fifty, and still failing.
         #expect(Self.risk(Self.white, Self.black, delay: 0.01) != nil)
