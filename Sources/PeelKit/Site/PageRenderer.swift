@@ -309,7 +309,7 @@ struct PageRenderer: Sendable {
         let preview = shown(ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
                                        posterSrcset: asset?.poster.map { relative($0, from: page) },
                                        width: info?.width ?? pack.size.pixels, height: info?.height ?? pack.size.pixels,
-                                       alt: alt ?? "", readable: info != nil, lightCard: lightCard(info, in: pack),
+                                       alt: alt ?? "", readable: info != nil, lightCard: lightCard(sticker, in: pack),
                                        cardColor: pack.background), of: sticker)
         let model = StickerPageModel(
             title: words.title.text, lang: ownTexts ? language.lang(of: pack.language ?? language.tag) : nil, alt: alt, altLength: alt?.count ?? 0,
@@ -678,9 +678,13 @@ struct PageRenderer: Sendable {
     }
 
     /// A light card in dark mode for art whose shape vanishes on the dark transcript
-    /// (`ShapeVisibility`, the measure `vanishes-on-dark` reports), unless the pack sets its own card.
-    private func lightCard(_ info: ImageInfo?, in pack: Pack) -> Bool {
-        pack.background == nil && info?.visibility?.vanishes(on: .dark) == true
+    /// (`ShapeVisibility`, the measure `vanishes-on-dark` reports), unless the pack sets its own card:
+    /// the art checks' measure where they ran (the worst of an animation's sampled frames, so an
+    /// animation bright only on its first frame gets the card its warning asks for), else the poster's.
+    private func lightCard(_ sticker: Sticker, in pack: Pack) -> Bool {
+        guard pack.background == nil else { return false }
+        let visibility = checked.artFacts[sticker.source]?.visibility ?? assets[sticker.source]?.info?.visibility
+        return visibility?.vanishes(on: .dark) == true
     }
 
     /// The original at the size Messages shows it: the pack's size class in points (a third of its
@@ -692,7 +696,7 @@ struct PageRenderer: Sendable {
         return shown(ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
                                 posterSrcset: asset?.poster.map { relative($0, from: page) },
                                 width: size.width, height: size.height, alt: alt ?? "", readable: asset?.info != nil,
-                                lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background), of: sticker)
+                                lightCard: lightCard(sticker, in: pack), cardColor: pack.background), of: sticker)
     }
 
     /// The grid image of a sticker: thumbnails in `srcset` where Peel made them, else the original
@@ -727,14 +731,14 @@ struct PageRenderer: Sendable {
             return shown(ImageModel(src: relative(first.url, from: page), srcset: srcset,
                                     posterSrcset: posters.isEmpty ? nil : posters.joined(separator: ", "),
                                     width: size.width, height: size.height, alt: alt,
-                                    lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background), of: sticker)
+                                    lightCard: lightCard(sticker, in: pack), cardColor: pack.background), of: sticker)
         }
         let box = ThumbnailSizes.boxes[0]
         let size = Resampler.fittedSize(width: asset?.info?.width ?? box, height: asset?.info?.height ?? box, box: box)
         return shown(ImageModel(src: relative(SitePaths.original(pack, sticker), from: page), srcset: nil,
                                 posterSrcset: asset?.poster.map { relative($0, from: page) },
                                 width: size.width, height: size.height, alt: alt, readable: asset?.info != nil,
-                                lightCard: lightCard(asset?.info, in: pack), cardColor: pack.background), of: sticker)
+                                lightCard: lightCard(sticker, in: pack), cardColor: pack.background), of: sticker)
     }
 
     /// `model` as its still poster when the sticker flashes past WCAG 2.3.1 and the artist has not

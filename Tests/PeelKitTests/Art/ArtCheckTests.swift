@@ -224,3 +224,22 @@ import Testing
         #expect(try !folder.read("site/sky/bat/index.html").contains("swatch-warning"))
     }
 }
+
+extension ArtCheckTests {
+    /// An animation bright on its first frame and near-black after: the art checks warn that it
+    /// vanishes on the dark transcript (the worst of its sampled frames), and its card is light in
+    /// dark mode to match; it was measured on the first frame alone, and stayed dark.
+    @Test func anAnimationThatDarkensAfterItsFirstFrameGetsTheLightCardItsWarningAsksFor() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Art\nart_checks: true\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Night\nsize: small\n---\n", to: "content/night/pack.md")
+        let bright = FlashMeterTests.frame((250, 250, 250)), dark = FlashMeterTests.frame((12, 12, 12))
+        let frames = [bright, dark, dark, dark].map { DecodedImage.Frame(image: $0, delay: 0.5) }
+        try folder.write(try APNGEncoder.encode(frames, loopCount: 0, palette: nil), to: "content/night/fade.png")
+        try folder.write("---\nalt: Square fading to black\n---\n", to: "content/night/fade.md")
+        let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                                 output: folder.url.appendingPathComponent("site"))).build()
+        #expect(report.findings.contains { $0.code == .vanishesOnDark && $0.file == "night/fade.png" })
+        #expect(try folder.read("site/night/index.html").contains("class=\"sticker-art art-card art-light\""))
+    }
+}
