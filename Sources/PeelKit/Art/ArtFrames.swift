@@ -6,7 +6,7 @@ public struct ArtFrames: Sendable {
     public let all: [RGBAImage]
 
     public var poster: RGBAImage { all[0] }
-    /// The poster's visibility when the image step already measured it (`ImageInfo.visibility`,
+    /// The sampled frames' visibility (their worst) when the image step already measured it (`ImageInfo.visibility`,
     /// itself nil for art without a silhouette), so it is not measured twice; nil when not known.
     public let posterVisibility: ShapeVisibility??
 

@@ -17,8 +17,12 @@ struct VisibilityInspector: ArtInspector {
     let version = 3
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
-        let poster = frames.posterVisibility ?? ShapeVisibility.measure(frames.poster)
-        facts.visibility = ShapeVisibility.worst([poster].compactMap { $0 } + frames.all.dropFirst().compactMap(ShapeVisibility.measure))
+        // The image step measured the same sampled frames as it read them (`ImageInfo.visibility`).
+        if let measured = frames.posterVisibility {
+            facts.visibility = measured
+            return
+        }
+        facts.visibility = ShapeVisibility.worst(frames.all.compactMap(ShapeVisibility.measure))
     }
 }
 

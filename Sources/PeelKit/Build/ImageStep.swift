@@ -32,7 +32,7 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 15
+    static let derivationVersion = 16
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {

@@ -130,10 +130,13 @@ struct OpenedImage {
     /// and returns what they show: the image's `ImageInfo`.
     func read(_ eachFrame: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws -> ImageInfo {
         var hasTransparentPixels = false, hasVisiblePixels = false
-        var visibility: ShapeVisibility?
+        // The frames the art checks sample (the poster alone for a still): an animation bright on
+        // its first frame and dark after vanishes on the dark transcript as much as a dark still.
+        let sampled = Set(frames.isAnimated ? ArtFrames.sampledIndices(delays: frames.delays) : [0])
+        var measures: [ShapeVisibility] = []
         var flashes = FlashMeter()
         try frames.forEach { index, frame in
-            if index == 0 { visibility = ShapeVisibility.measure(inSRGB(frame)) }
+            if sampled.contains(index), let measure = ShapeVisibility.measure(inSRGB(frame)) { measures.append(measure) }
             if frames.isAnimated { flashes.add(frame) }
             if !hasTransparentPixels { hasTransparentPixels = frame.hasTransparentPixels }
             if !hasVisiblePixels { hasVisiblePixels = frame.hasVisiblePixels }
@@ -143,7 +146,7 @@ struct OpenedImage {
                          hasTransparentPixels: hasTransparentPixels, frameCount: frames.frameCount,
                          frameDelays: frames.isAnimated ? frames.delays : [],
                          loopCount: frames.isAnimated ? frames.loopCount : nil, bytes: bytes, sha256: sha256,
-                         visibility: visibility, hasVisiblePixels: hasVisiblePixels,
+                         visibility: ShapeVisibility.worst(measures), hasVisiblePixels: hasVisiblePixels,
                          flashing: frames.isAnimated ? flashes.risk(delays: frames.delays, loopCount: frames.loopCount) : nil,
                          carriesLocation: carriesLocation)
     }

@@ -23,8 +23,9 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     }
     /// Held as its 32 bytes: the build keeps every sticker's info to its end.
     private var sha256Digest: HashText
-    /// How much of the first frame's shape stays visible on each transcript background
-    /// (`ShapeVisibility`); nil when nothing is visible.
+    /// How much of the shape stays visible on each transcript background (`ShapeVisibility`): the
+    /// first frame's, or the worst of the frames the art checks sample from an animation
+    /// (`ArtFrames.sampledIndices`); nil when nothing is visible.
     public var visibility: ShapeVisibility? = nil
     /// How an animation flashes past WCAG 2.3.1's threshold (`FlashMeter`); nil when it does not,
     /// for still images, and where Peel did not decode the pixels.

@@ -241,5 +241,10 @@ extension ArtCheckTests {
                                                                  output: folder.url.appendingPathComponent("site"))).build()
         #expect(report.findings.contains { $0.code == .vanishesOnDark && $0.file == "night/fade.png" })
         #expect(try folder.read("site/night/index.html").contains("class=\"sticker-art art-card art-light\""))
+        // Without the art checks too: the image step measures the frames they would sample.
+        try folder.write("---\ntitle: Art\n---\n", to: "content/site.md")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("plain"))).build()
+        #expect(try folder.read("plain/night/index.html").contains("class=\"sticker-art art-card art-light\""))
     }
 }
