@@ -166,14 +166,11 @@ struct ArtCheckStep: Sendable {
         guard let data = try? ContentFile.read(content.appendingPathComponent(source)) else { return nil }
         let sha = Hex.string(SHA256.hash(data: data))
         return try budget.withReservation(of: analyzer.estimatedWorkingBytes(of: data)) { () throws -> ArtFacts? in
-            guard let opened = try? analyzer.open(data, sha256: sha) else { return nil }
-            let sampled = ArtFrames.sampledIndices(delays: opened.frames.delays)
-            var kept: [RGBAImage] = []
-            guard let info = try? opened.read({ index, frame in if sampled.contains(index) { kept.append(opened.inSRGB(frame)) } }) else { return nil }
-            // The analysis already measured the poster's visibility (for the light card): it is
-            // reused. Stored under the hash of the bytes inspected, which is the image step's
-            // unless the file changed in between.
-            let facts = try facts(of: ArtFrames(frames: kept, posterVisibility: .some(info.visibility)), key: key(forImage: sha))
+            guard let opened = try? analyzer.open(data, sha256: sha),
+                  let frames = (try? opened.read(keepingArtFrames: true) { _, _ in })?.art else { return nil }
+            // Stored under the hash of the bytes inspected, which is the image step's unless the
+            // file changed in between.
+            let facts = try facts(of: frames, key: key(forImage: sha))
             return sha == sha256 ? facts : nil
         }
     }

@@ -6,18 +6,19 @@ public struct ArtFrames: Sendable {
     public let all: [RGBAImage]
 
     public var poster: RGBAImage { all[0] }
-    /// The sampled frames' visibility (their worst) when the image step already measured it (`ImageInfo.visibility`,
-    /// itself nil for art without a silhouette), so it is not measured twice; nil when not known.
-    public let posterVisibility: ShapeVisibility??
+    /// The sampled frames' visibility (their worst) when the read already measured it
+    /// (`ImageInfo.visibility`, itself nil for art without a silhouette), so it is not measured
+    /// twice; nil when not known.
+    public let measuredVisibility: ShapeVisibility??
 
     /// Frames sampled from an animation: four show what a loop does (a face that turns, a word
     /// that appears) at a quarter of the work of eight; OCR at 0.1 s a frame is the cost that counts.
     public static let sampledFrames = 4
 
     /// The poster and, for an animation, `sampledFrames - 1` more, evenly spaced over the loop's time.
-    public init(_ decoded: DecodedImage, posterVisibility: ShapeVisibility?? = nil) {
+    public init(_ decoded: DecodedImage, measuredVisibility: ShapeVisibility?? = nil) {
         let indices = decoded.isAnimated ? Self.sampledIndices(delays: decoded.frames.map(\.delay)) : [0]
-        self.init(frames: indices.map { decoded.frames[$0].image }, posterVisibility: posterVisibility)
+        self.init(frames: indices.map { decoded.frames[$0].image }, measuredVisibility: measuredVisibility)
     }
 
     /// Which frames of an animation with these display times (seconds) are inspected: the poster
@@ -51,9 +52,9 @@ public struct ArtFrames: Sendable {
     }
 
     /// `frames`: the poster first, then any others in loop order.
-    public init(frames: [RGBAImage], posterVisibility: ShapeVisibility?? = nil) {
+    public init(frames: [RGBAImage], measuredVisibility: ShapeVisibility?? = nil) {
         precondition(!frames.isEmpty, "art has at least one frame")
         all = frames
-        self.posterVisibility = posterVisibility
+        self.measuredVisibility = measuredVisibility
     }
 }

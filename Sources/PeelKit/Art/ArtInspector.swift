@@ -17,8 +17,8 @@ struct VisibilityInspector: ArtInspector {
     let version = 3
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
-        // The image step measured the same sampled frames as it read them (`ImageInfo.visibility`).
-        if let measured = frames.posterVisibility {
+        // The read measured the same sampled frames (`ImageInfo.visibility`).
+        if let measured = frames.measuredVisibility {
             facts.visibility = measured
             return
         }

@@ -132,29 +132,23 @@ struct ImageStep: Sendable {
         let info: ImageInfo
         var thumbnails: Thumbnailer?
         var poster: Data?
-        var artFrames: [RGBAImage] = []
+        var artFrames: ArtFrames?
         do {
             let opened = try analyzer.open(data, sha256: sha256)
             let frames = opened.frames
-            let sampled = art?.wantsFrames(of: sha256) == true ? ArtFrames.sampledIndices(delays: frames.delays) : []
-            let profile = opened.profile
             if site != nil {
                 thumbnails = Thumbnailer(width: frames.width, height: frames.height, boxes: ThumbnailSizes.boxes,
-                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: profile)
+                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: opened.profile)
             }
-            info = try opened.read { index, frame in
-                if sampled.contains(index) { artFrames.append(opened.inSRGB(frame)) }
-                if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame, profile: profile) }
+            (info, artFrames) = try opened.read(keepingArtFrames: art?.wantsFrames(of: sha256) == true) { index, frame in
+                if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame, profile: opened.profile) }
                 try thumbnails?.add(frame, delay: frames.delays[index])
             }
         } catch let error as ImageError {
             return (ImageRecord(info: nil, failure: .init(code: error.findingCode, message: error.description)), files)
         }
         var record = ImageRecord(info: info)
-        if let art, !artFrames.isEmpty {
-            // The read already measured the poster's visibility (for the light card): it is reused.
-            try art.inspect(ArtFrames(frames: artFrames, posterVisibility: .some(info.visibility)), sha256: sha256)
-        }
+        if let art, let artFrames { try art.inspect(artFrames, sha256: sha256) }
         guard let thumbnails else { return (record, files) }
         // A thumbnail is never heavier than what it stands for: where the one made is, the page
         // points at the original instead (already published, and in the browser's cache once seen).

@@ -67,7 +67,7 @@ public struct ImageAnalyzer: Sendable {
         let opened = try open(data, sha256: sha256)
         var frames: [DecodedImage.Frame] = []
         frames.reserveCapacity(opened.frames.frameCount)
-        let info = try opened.read { index, frame in frames.append(DecodedImage.Frame(image: frame, delay: opened.frames.delays[index])) }
+        let info = try opened.read { index, frame in frames.append(DecodedImage.Frame(image: frame, delay: opened.frames.delays[index])) }.info
         return AnalyzedImage(info: info, decoded: DecodedImage(frames: frames, loopCount: opened.frames.loopCount))
     }
 
@@ -127,27 +127,36 @@ struct OpenedImage {
     }
 
     /// Decodes the frames one at a time, handing each to `eachFrame` (which keeps what it needs),
-    /// and returns what they show: the image's `ImageInfo`.
-    func read(_ eachFrame: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws -> ImageInfo {
+    /// and returns what they show: the image's `ImageInfo`, and with `keepingArtFrames` the frames
+    /// the art checks sample, in sRGB, with the visibility measured on them.
+    func read(keepingArtFrames: Bool = false,
+              _ eachFrame: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws -> (info: ImageInfo, art: ArtFrames?) {
         var hasTransparentPixels = false, hasVisiblePixels = false
-        // The frames the art checks sample (the poster alone for a still): an animation bright on
-        // its first frame and dark after vanishes on the dark transcript as much as a dark still.
-        let sampled = Set(frames.isAnimated ? ArtFrames.sampledIndices(delays: frames.delays) : [0])
-        var measures: [ShapeVisibility] = []
+        // The frames the art checks sample (the poster alone for a still), measured whether they
+        // run or not: an animation bright on its first frame and dark after vanishes on the dark
+        // transcript as much as a dark still, and the light card follows this measure.
+        let sampled = Set(ArtFrames.sampledIndices(delays: frames.delays))
+        var measures: [ShapeVisibility] = [], kept: [RGBAImage] = []
         var flashes = FlashMeter()
         try frames.forEach { index, frame in
-            if sampled.contains(index), let measure = ShapeVisibility.measure(inSRGB(frame)) { measures.append(measure) }
+            if sampled.contains(index) {
+                let seen = inSRGB(frame)
+                if let measure = ShapeVisibility.measure(seen) { measures.append(measure) }
+                if keepingArtFrames { kept.append(seen) }
+            }
             if frames.isAnimated { flashes.add(frame) }
             if !hasTransparentPixels { hasTransparentPixels = frame.hasTransparentPixels }
             if !hasVisiblePixels { hasVisiblePixels = frame.hasVisiblePixels }
             try eachFrame(index, frame)
         }
-        return ImageInfo(format: format, width: frames.width, height: frames.height, hasAlpha: hasAlpha,
+        let visibility = ShapeVisibility.worst(measures)
+        let info = ImageInfo(format: format, width: frames.width, height: frames.height, hasAlpha: hasAlpha,
                          hasTransparentPixels: hasTransparentPixels, frameCount: frames.frameCount,
                          frameDelays: frames.isAnimated ? frames.delays : [],
                          loopCount: frames.isAnimated ? frames.loopCount : nil, bytes: bytes, sha256: sha256,
-                         visibility: ShapeVisibility.worst(measures), hasVisiblePixels: hasVisiblePixels,
+                         visibility: visibility, hasVisiblePixels: hasVisiblePixels,
                          flashing: frames.isAnimated ? flashes.risk(delays: frames.delays, loopCount: frames.loopCount) : nil,
                          carriesLocation: carriesLocation)
+        return (info, keepingArtFrames ? ArtFrames(frames: kept, measuredVisibility: .some(visibility)) : nil)
     }
 }

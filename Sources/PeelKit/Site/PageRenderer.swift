@@ -678,13 +678,10 @@ struct PageRenderer: Sendable {
     }
 
     /// A light card in dark mode for art whose shape vanishes on the dark transcript
-    /// (`ShapeVisibility`, the measure `vanishes-on-dark` reports), unless the pack sets its own card:
-    /// the art checks' measure where they ran (the worst of an animation's sampled frames, so an
-    /// animation bright only on its first frame gets the card its warning asks for), else the poster's.
+    /// (`ShapeVisibility`, the measure `vanishes-on-dark` reports: for an animation, the worst of
+    /// its sampled frames), unless the pack sets its own card.
     private func lightCard(_ sticker: Sticker, in pack: Pack) -> Bool {
-        guard pack.background == nil else { return false }
-        let visibility = checked.artFacts[sticker.source]?.visibility ?? assets[sticker.source]?.info?.visibility
-        return visibility?.vanishes(on: .dark) == true
+        pack.background == nil && assets[sticker.source]?.info?.visibility?.vanishes(on: .dark) == true
     }
 
     /// The original at the size Messages shows it: the pack's size class in points (a third of its
