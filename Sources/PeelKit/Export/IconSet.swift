@@ -123,17 +123,18 @@ public struct IconSet: Sendable {
         } catch {
             throw PeelError.unreadable(path: artFile.path, reason: SystemErrorText.describe(error))
         }
-        let art: RGBAImage
+        let art: RGBAImage, profile: [Data]
         do {
             // An animation that fades or pops in starts blank: its first frame with anything to
             // see, as the messengers' tray icons take it (13 blank icons were made of a pop-in).
-            let frames = try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded.frames
+            let analyzed = try ImageAnalyzer(maxPixels: maxPixels).analyze(data)
+            let frames = analyzed.decoded.frames
             art = (frames.first { $0.image.hasVisiblePixels } ?? frames[0]).image
+            // Every icon in the art's colour profile (Display P3 icon art stays Display P3: iOS manages colour).
+            profile = analyzed.profile.map { [$0.pngChunk] } ?? []
         } catch let error as ImageError {
             throw PeelError.unreadable(path: artFile.path, reason: error.description)
         }
-        // Every icon in the art's colour profile (Display P3 icon art stays Display P3: iOS manages colour).
-        let profile = ColourProfile.embedded(in: data).map { [$0.pngChunk] } ?? []
         var files: [(path: String, data: Data)] = []
         for slot in IconSlot.iMessageAppIcon {
             let png = try PNGCodec.encode(render(art, for: slot), alpha: slot.isMarketing ? false : nil)

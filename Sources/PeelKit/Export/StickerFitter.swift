@@ -68,7 +68,7 @@ public struct StickerFitter: Sendable {
         let loop = image.loopCount ?? 1
         // A JPEG's profile (APP2) becomes the PNG's iCCP.
         let kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data)
-            : ColourProfile.embedded(in: data).map { [$0.pngChunk] } ?? []
+            : analyzed.profile.map { [$0.pngChunk] } ?? []
         func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
             PNGChunks.inserting(kept, into: try self.encode(frames, loopCount: loopCount, palette: palette))
         }

@@ -5,6 +5,8 @@ import Foundation
 public struct AnalyzedImage: Sendable {
     public var info: ImageInfo
     public var decoded: DecodedImage
+    /// The colour profile the pixels are in, when it is not sRGB (`ColourProfile`).
+    var profile: ColourProfile? = nil
 }
 
 /// Reads an image file's bytes into `AnalyzedImage`: sniffs the format from the bytes, checks the
@@ -68,7 +70,7 @@ public struct ImageAnalyzer: Sendable {
         var frames: [DecodedImage.Frame] = []
         frames.reserveCapacity(opened.frames.frameCount)
         let info = try opened.read { index, frame in frames.append(DecodedImage.Frame(image: frame, delay: opened.frames.delays[index])) }.info
-        return AnalyzedImage(info: info, decoded: DecodedImage(frames: frames, loopCount: opened.frames.loopCount))
+        return AnalyzedImage(info: info, decoded: DecodedImage(frames: frames, loopCount: opened.frames.loopCount), profile: opened.profile)
     }
 
     /// Bytes of memory reading `data` frame by frame (`open`, then `OpenedImage.read`) and making

@@ -307,9 +307,8 @@ public struct MessengerExport: Sendable {
             let url = sticker.composition?.art ?? content.appendingPathComponent(sticker.source)
             let data = try ContentFile.read(url)
             // The messengers' apps show every sticker as sRGB: Display P3 or Adobe RGB art is converted to it.
-            let image = SRGBConversion.convert(try ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded,
-                                               from: ColourProfile.embedded(in: data))
-            return .converted(try converter.convert(image))
+            let analyzed = try ImageAnalyzer(maxPixels: maxPixels).analyze(data)
+            return .converted(try converter.convert(SRGBConversion.convert(analyzed.decoded, from: analyzed.profile)))
         } catch let refused as MessengerStickerConverter.Refusal {
             switch refused {
             case .tooLong(let seconds, let limit):
@@ -335,10 +334,10 @@ public struct MessengerExport: Sendable {
             candidates.append(sticker.composition?.art ?? content.appendingPathComponent(sticker.source))
         }
         for url in candidates {
-            if let data = try? ContentFile.read(url), let image = try? ImageAnalyzer(maxPixels: maxPixels).analyze(data).decoded {
+            if let data = try? ContentFile.read(url), let analyzed = try? ImageAnalyzer(maxPixels: maxPixels).analyze(data) {
                 // An animation that fades in starts blank: its first frame with anything to see, in sRGB.
-                return SRGBConversion.convert((image.frames.first { $0.image.hasVisiblePixels } ?? image.frames[0]).image,
-                                              from: ColourProfile.embedded(in: data))
+                let frames = analyzed.decoded.frames
+                return SRGBConversion.convert((frames.first { $0.image.hasVisiblePixels } ?? frames[0]).image, from: analyzed.profile)
             }
         }
         throw PeelError.unreadable(path: pack.manifest ?? pack.folder, reason: "no art for the tray icon can be read (tray:, icon: or a sticker)")
