@@ -50,40 +50,22 @@ struct ColourProfile: Equatable, Sendable {
         Data(PNGChunk(type: "iCCP", data: Array("ICC Profile".utf8) + [0, 0] + DeflateCompressor.zlib(bytes)).encoded)
     }
 
-    /// The `iCCP` chunk's profile, inflated. It comes before the image data, so the walk stops at IDAT.
+    /// The `iCCP` chunk's profile, inflated.
     private static func pngProfile(in data: Data) -> [UInt8]? {
-        let body: [UInt8]? = data.withUnsafeBytes { bytes in
-            var offset = 8
-            while offset + 12 <= bytes.count {
-                let length = uint32(bytes, offset)
-                guard length <= bytes.count - offset - 12 else { return nil }
-                let type = bytes[(offset + 4)..<(offset + 8)]
-                if type.elementsEqual("iCCP".utf8) { return Array(bytes[(offset + 8)..<(offset + 8 + length)]) }
-                if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return nil }
-                offset += 12 + length
-            }
-            return nil
-        }
-        guard let body, let nameEnd = body.prefix(80).firstIndex(of: 0), nameEnd + 2 <= body.count, body[nameEnd + 1] == 0 else { return nil }
+        guard let chunk = PNGChunks.chunks(["iCCP"], in: data).first else { return nil }
+        let body = [UInt8](chunk.dropFirst(8).dropLast(4))
+        guard let nameEnd = body.prefix(80).firstIndex(of: 0), nameEnd + 2 <= body.count, body[nameEnd + 1] == 0 else { return nil }
         return inflate(Array(body[(nameEnd + 2)...]))
     }
 
     /// The `ICC_PROFILE` APP2 segments before the scan, joined in their sequence order.
     private static func jpegProfile(in data: Data) -> [UInt8]? {
-        let bytes = [UInt8](data)
         var parts: [Int: [UInt8]] = [:]
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-            let marker = bytes[offset + 1]
-            if marker == 0xDA || marker == 0xD9 { break }
-            if marker == 0xFF { offset += 1; continue }  // fill byte
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { break }
-            let segment = bytes[(offset + 4)..<(offset + 2 + length)]
-            if marker == 0xE2, segment.count > 14, segment.prefix(12).elementsEqual(Array("ICC_PROFILE".utf8) + [0]) {
-                parts[Int(segment[segment.startIndex + 12])] = Array(segment.dropFirst(14))
+        JPEGSegments.forEach(in: data) { marker, payload in
+            if marker == 0xE2, payload.count > 14, payload.prefix(12).elementsEqual(Array("ICC_PROFILE".utf8) + [0]) {
+                parts[Int(payload[payload.startIndex + 12])] = Array(payload.dropFirst(14))
             }
-            offset += 2 + length
+            return false
         }
         guard !parts.isEmpty else { return nil }
         // Sequence numbers count from 1 with no gaps; a profile with a part missing is unusable.
@@ -113,7 +95,7 @@ struct ColourProfile: Equatable, Sendable {
         return nil
     }
 
-    private static func uint32<Bytes: RandomAccessCollection>(_ bytes: Bytes, _ offset: Int) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+    private static func uint32(_ bytes: [UInt8], _ offset: Int) -> Int {
         guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
         return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
     }

@@ -38,21 +38,15 @@ struct TIFFStructure {
         }
     }
 
-    /// A JPEG's EXIF: the first APP1 "Exif" segment before the scan (within its first 256 KiB).
+    /// A JPEG's EXIF: the first APP1 "Exif" segment before the scan.
     static func inJPEG(_ data: Data) -> TIFFStructure? {
-        let bytes = [UInt8](data.prefix(256 * 1024))
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-            let marker = bytes[offset + 1]
-            if marker == 0xDA || marker == 0xD9 { break }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { break }
-            if marker == 0xE1, length >= 16, Array(bytes[(offset + 4)..<(offset + 10)]) == Array("Exif\0\0".utf8) {
-                return TIFFStructure(Array(bytes[(offset + 10)..<(offset + 2 + length)]))
-            }
-            offset += 2 + length
+        var found: TIFFStructure?
+        JPEGSegments.forEach(in: data) { marker, payload in
+            guard marker == 0xE1, payload.count >= 14, payload.prefix(6).elementsEqual("Exif\0\0".utf8) else { return false }
+            found = TIFFStructure(Array(payload.dropFirst(6)))
+            return true
         }
-        return nil
+        return found
     }
 
     /// The EXIF of a JPEG (APP1) or a PNG (`eXIf`), if it has any.
