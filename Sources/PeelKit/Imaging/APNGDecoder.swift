@@ -38,7 +38,9 @@ enum APNGDecoder {
             let canvasWidth = Int(UInt32(bigEndianBytes: ihdr.data[0..<4]))
             let canvasHeight = Int(UInt32(bigEndianBytes: ihdr.data[4..<8]))
             guard canvasWidth > 0, canvasHeight > 0 else { throw ImageError.corrupt("image is 0 pixels wide or high") }
-            guard canvasWidth * canvasHeight <= maxPixels else {
+            // Each side is up to 2^32 − 1 in IHDR, so the product can overflow Int: overflow is over budget.
+            let (canvasPixels, overflowed) = canvasWidth.multipliedReportingOverflow(by: canvasHeight)
+            guard !overflowed, canvasPixels <= maxPixels else {
                 throw ImageError.overPixelBudget(width: canvasWidth, height: canvasHeight, budget: maxPixels)
             }
             guard let actl = chunks.first(where: { $0.type == "acTL" }), actl.data.count == 8 else {
@@ -47,7 +49,10 @@ enum APNGDecoder {
             let declaredFrames = Int(UInt32(bigEndianBytes: actl.data[0..<4]))
             let plays = Int(UInt32(bigEndianBytes: actl.data[4..<8]))
             guard declaredFrames > 0 else { throw ImageError.corrupt("acTL declares 0 frames") }
-            guard declaredFrames <= maxAnimationPixels / (canvasWidth * canvasHeight) else {
+            guard declaredFrames <= ImageAnalyzer.maxFrames else {
+                throw ImageError.tooManyFrames(frames: declaredFrames, limit: ImageAnalyzer.maxFrames)
+            }
+            guard declaredFrames <= maxAnimationPixels / canvasPixels else {
                 throw ImageError.animationOverBudget(frames: declaredFrames, width: canvasWidth, height: canvasHeight, budget: maxAnimationPixels)
             }
 

@@ -27,12 +27,18 @@ enum GIFDecoder {
             guard header.width * header.height <= maxPixels else {
                 throw ImageError.overPixelBudget(width: header.width, height: header.height, budget: maxPixels)
             }
+            guard header.frameCount <= ImageAnalyzer.maxFrames else {
+                throw ImageError.tooManyFrames(frames: header.frameCount, limit: ImageAnalyzer.maxFrames)
+            }
             guard header.totalFramePixels <= maxAnimationPixels,
                   header.frameCount <= maxAnimationPixels / (header.width * header.height) else {
                 throw ImageError.animationOverBudget(frames: header.frameCount, width: header.width, height: header.height, budget: maxAnimationPixels)
             }
 
-            let reader = MemoryReader(bytes: bytes)
+            // giflib refuses a file without its trailer, or with bytes after the frames that are
+            // not a GIF block; browsers show the frames, and so does Peel: giflib reads them with
+            // the trailer in place.
+            let reader = MemoryReader(bytes: header.hasTrailer ? bytes : Array(bytes[..<header.endOfBlocks]) + [0x3B])
             var openError: Int32 = 0
             let context = Unmanaged.passUnretained(reader).toOpaque()
             guard let gif = DGifOpen(context, { file, buffer, count in

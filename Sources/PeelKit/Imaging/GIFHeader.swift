@@ -13,6 +13,11 @@ struct GIFHeader: Equatable {
     var loopCount: Int?
     /// The sum of every frame's width × height: what giflib allocates to decode the file.
     var totalFramePixels = 0
+    /// Where the blocks end: the offset of the trailer (`;`), or of what stands in its place in a
+    /// file cut short after its last block or followed by bytes GIF does not have.
+    var endOfBlocks = 0
+    /// The blocks end with the trailer, as GIF says they must.
+    var hasTrailer = false
 
     init(_ bytes: [UInt8]) throws {
         var reader = ByteReader(bytes, offset: 6)
@@ -25,6 +30,9 @@ struct GIFHeader: Equatable {
         hasTransparency = false
         loopCount = nil
         blocks: while true {
+            endOfBlocks = reader.offset
+            // A file that ends after complete frames, without its trailer, shows in browsers.
+            if reader.offset == bytes.count, frameCount > 0 { break blocks }
             switch try reader.byte() {
             case 0x21: // extension
                 let label = try reader.byte()
@@ -60,6 +68,7 @@ struct GIFHeader: Equatable {
                 }
                 frameCount += 1
             case 0x3B: // trailer
+                hasTrailer = true
                 break blocks
             default:
                 if frameCount > 0 { break blocks } // trailing garbage after complete frames is tolerated, as browsers do

@@ -23,6 +23,12 @@ public struct ImageAnalyzer: Sendable {
     /// All frames of an animation together may hold this many times the still budget: with the
     /// default, 350 frames at 618 × 618 px (about 6 s at 60 fps, 535 MB decoded whole).
     public static let animationFactor = 8
+
+    /// The most frames Peel reads of one animation, whatever their size: each frame costs some
+    /// memory and time of its own (its timing, its flash measure, giflib's record of it), so a
+    /// few megabytes of 1 × 1 px frames took a gigabyte. A sticker of 10,000 frames at 100 frames
+    /// a second would play for 100 s.
+    public static let maxFrames = 10_000
     public var maxAnimationPixels: Int {
         maxPixels.multipliedReportingOverflow(by: Self.animationFactor).overflow ? Int.max : maxPixels * Self.animationFactor
     }

@@ -4,6 +4,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case overPixelBudget(width: Int, height: Int, budget: Int)
     /// An animation's frames together hold more pixels than the animation budget (`ImageAnalyzer.maxAnimationPixels`).
     case animationOverBudget(frames: Int, width: Int, height: Int, budget: Int)
+    /// An animation of more frames than Peel reads (`ImageAnalyzer.maxFrames`), however small they are.
+    case tooManyFrames(frames: Int, limit: Int)
     /// The bytes are damaged or not what the format says.
     case corrupt(String)
     /// Not an image format Peel can read.
@@ -13,7 +15,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The finding code a sticker or an art file that fails this way gets.
     public var findingCode: FindingCode {
         switch self {
-        case .overPixelBudget, .animationOverBudget: .imageTooLarge
+        case .overPixelBudget, .animationOverBudget, .tooManyFrames: .imageTooLarge
         case .unsupported: .unsupportedFormat
         case .corrupt, .outOfMemory: .corruptImage
         }
@@ -28,6 +30,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             let needed = (frames * width * height + ImageAnalyzer.animationFactor - 1) / ImageAnalyzer.animationFactor
             return "animation of \(frames) frames of \(width) × \(height) px holds more pixels than the \(budget) Peel decodes for one "
                 + "animation; fewer frames, or --max-pixels \(needed) (check, build, serve) lets it through"
+        case .tooManyFrames(let frames, let limit):
+            return "animation has \(frames) frames, more than the \(limit) Peel reads of one animation; use fewer frames"
         case .corrupt(let reason):
             return "image is corrupt: \(reason)"
         case .unsupported(let format):

@@ -112,6 +112,18 @@ import Testing
         }
     }
 
+    /// IHDR holds each side in 32 bits: a canvas of 2^32 − 1 × 2^32 − 1 overflows a product of
+    /// the sides, and is over the budget, not a crash.
+    @Test func canvasTooLargeToMultiplyIsOverBudget() throws {
+        for side: UInt32 in [0xFFFF_FFFF, 0x8000_0000, 0x1_0000] {
+            var chunks = try chunks()
+            chunks[0].data.replaceSubrange(0..<8, with: side.bigEndianBytes + side.bigEndianBytes)
+            #expect(throws: ImageError.overPixelBudget(width: Int(side), height: Int(side), budget: 1_000_000), "\(side) × \(side)") {
+                try decode(chunks)
+            }
+        }
+    }
+
     @Test func wrongFrameCountsAreErrors() throws {
         for declared: UInt32 in [0, 19, 21, 0x7FFF_FFFF] {
             var chunks = try chunks()
@@ -152,6 +164,47 @@ import Testing
         #expect(throws: ImageError.corrupt("GIF frame 1 uses colour 3 of a 2-colour table")) {
             try ImageAnalyzer().analyze(Data(bytes))
         }
+    }
+
+    /// A 1 × 1 GIF of `count` frames, black and white in turn (global table black, white).
+    static func dotGIF(frames count: Int) -> [UInt8] {
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        bytes += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        for index in 0..<count {
+            // LZW with minimum code size 2: clear (4), the index, end (5), in 3-bit codes.
+            let code = 4 | ((index % 2) << 3) | (5 << 6)
+            bytes += [0x21, 0xF9, 4, 0, 10, 0, 0, 0]
+            bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, UInt8(code & 0xFF), UInt8(code >> 8), 0]
+        }
+        return bytes + [0x3B]
+    }
+
+    /// A few megabytes of 1 × 1 frames took a gigabyte and half a minute (each frame's timing and
+    /// flash measure); past `ImageAnalyzer.maxFrames` an animation is too large, before decoding.
+    @Test func animationsOfMoreFramesThanPeelReadsAreTooLarge() throws {
+        let limit = ImageAnalyzer.maxFrames
+        #expect(throws: ImageError.tooManyFrames(frames: limit + 1, limit: limit)) { try ImageAnalyzer().analyze(Data(Self.dotGIF(frames: limit + 1))) }
+        #expect(try ImageAnalyzer().analyze(Data(Self.dotGIF(frames: 30))).info.frameCount == 30)
+        #expect(ImageError.tooManyFrames(frames: limit + 1, limit: limit).findingCode == .imageTooLarge)
+        var chunks = try chunks()
+        let index = try #require(chunks.firstIndex { $0.type == "acTL" })
+        chunks[index].data.replaceSubrange(0..<4, with: UInt32(limit + 1).bigEndianBytes)
+        #expect(throws: ImageError.tooManyFrames(frames: limit + 1, limit: limit)) { try decode(chunks) }
+    }
+
+    /// GIFHeader meant to tolerate a file that ends after its frames without the trailer, or with
+    /// bytes GIF does not have in its place, as browsers do; giflib refused both, so such art was
+    /// `corrupt-image`. Both now decode to the frames of the whole file.
+    @Test func gifWithoutItsTrailerShowsItsFrames() throws {
+        let whole = [UInt8](try Fixtures.data(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif")))
+        #expect(whole.last == 0x3B)
+        let expected = try ImageAnalyzer().analyze(Data(whole)).decoded
+        for damaged in [Array(whole.dropLast()), Array(whole.dropLast()) + Array("junk".utf8)] {
+            let decoded = try ImageAnalyzer().analyze(Data(damaged)).decoded
+            #expect(decoded.frames.count == expected.frames.count && decoded.frames.count == 8)
+            #expect(decoded.frames.map(\.image) == expected.frames.map(\.image) && decoded.frames.map(\.delay) == expected.frames.map(\.delay))
+        }
+        #expect(throws: ImageError.self, "a frame cut short is still an error") { try ImageAnalyzer().analyze(Data(whole.dropLast(40))) }
     }
 
     // MARK: - JPEG
