@@ -9,6 +9,9 @@ import Mustache
 struct LabelTemplate {
     private let template: MustacheTemplate?
 
+    /// The longest `label:` template Peel parses, in characters.
+    static let maximumLength = 1_000
+
     /// The pragma that makes swift-mustache leave values unescaped.
     private static let textPragma = "{{% CONTENT_TYPE: TEXT }}"
 
@@ -17,6 +20,14 @@ struct LabelTemplate {
         guard let text = declaration.label else {
             findings.append(Finding(.warning, .labelTemplateMissing, file: packFile, line: declaration.partsLine,
                                     message: "pack has no label: template, so each composed label is its parts' labels joined in order (\(parts.joined(separator: ", "))); add one such as label: \"{{\(parts.first ?? "part")}} …\" to make them read as a sentence"))
+            return LabelTemplate(template: nil)
+        }
+        // A label is at most 150 characters (MSSticker's localizedDescription), so its template is
+        // short. swift-mustache parses nested sections recursively: some 3,000 levels overflow a
+        // worker thread's stack, so a template this long is refused before it is parsed.
+        guard text.count <= maximumLength else {
+            findings.append(Finding(.error, .invalidValue, file: packFile, line: declaration.labelLine,
+                                    message: "label template is \(text.count) characters, more than the \(maximumLength) a label template may have (a label is at most 150); the parts' labels are joined instead"))
             return LabelTemplate(template: nil)
         }
         let unknown = names(in: text).filter { !parts.contains($0) }
