@@ -34,19 +34,42 @@ public struct IconSet: Sendable {
             canvas[index + 2] = fill.blue
             canvas[index + 3] = fill.alpha
         }
-        let scale = scale(of: art, into: slot)
-        let artWidth = max(1, Int((Double(art.width) * scale).rounded()))
-        let artHeight = max(1, Int((Double(art.height) * scale).rounded()))
-        let resized = Resampler.resize(art, width: artWidth, height: artHeight)
+        let place = placement(ofArtWidth: art.width, height: art.height, into: slot)
+        let source = art.cropped(x: place.crop.x, y: place.crop.y, width: place.crop.width, height: place.crop.height)
+        let artWidth = place.width, artHeight = place.height
+        let resized = Resampler.resize(source, width: artWidth, height: artHeight)
         // Centred; with fill, the negative offset crops what falls outside.
         Compositor.draw(resized, onto: &canvas, canvasWidth: width, x: (width - artWidth) / 2, y: (height - artHeight) / 2,
                         blendOver: true)
         return RGBAImage(width: width, height: height, pixels: canvas)
     }
 
+    /// The part of the art that goes into `slot` (all of it, but for art of a shape far from the
+    /// slot's when filling) and the size it is scaled to, centred on the slot.
+    func placement(ofArtWidth artWidth: Int, height artHeight: Int, into slot: IconSlot)
+        -> (crop: (x: Int, y: Int, width: Int, height: Int), width: Int, height: Int) {
+        var crop = (x: 0, y: 0, width: artWidth, height: artHeight)
+        var scale = scale(width: artWidth, height: artHeight, into: slot)
+        let slotArea = Double(slot.pixelWidth * slot.pixelHeight)
+        // Art far from the slot's shape would cover it at a size mostly cropped away: 1 × 4096 px
+        // art covers the 1024 px slot at 1024 × 4,194,304 px, 17 GB. Such art is cropped to the
+        // slot's shape first (centred, as the crop after scaling would be), then scaled.
+        if fit == .fill, Double(artWidth) * scale * Double(artHeight) * scale > 4 * slotArea {
+            let width = min(artWidth, max(1, Int((Double(slot.pixelWidth) / scale).rounded())))
+            let height = min(artHeight, max(1, Int((Double(slot.pixelHeight) / scale).rounded())))
+            crop = ((artWidth - width) / 2, (artHeight - height) / 2, width, height)
+            scale = self.scale(width: width, height: height, into: slot)
+        }
+        return (crop, max(1, Int((Double(crop.width) * scale).rounded())), max(1, Int((Double(crop.height) * scale).rounded())))
+    }
+
     /// How much the art is scaled to go into `slot` (above 1 is enlarging).
     func scale(of art: RGBAImage, into slot: IconSlot) -> Double {
-        let scaleX = Double(slot.pixelWidth) / Double(art.width), scaleY = Double(slot.pixelHeight) / Double(art.height)
+        scale(width: art.width, height: art.height, into: slot)
+    }
+
+    private func scale(width: Int, height: Int, into slot: IconSlot) -> Double {
+        let scaleX = Double(slot.pixelWidth) / Double(width), scaleY = Double(slot.pixelHeight) / Double(height)
         return fit == .pad ? min(scaleX, scaleY) : max(scaleX, scaleY)
     }
 

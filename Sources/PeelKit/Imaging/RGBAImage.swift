@@ -36,3 +36,19 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 }
+
+extension RGBAImage {
+    /// The rectangle's pixels as an image of their own; the rectangle lies inside the image.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
+        precondition(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= self.width && y + height <= self.height,
+                     "the crop lies inside the image")
+        if width == self.width, height == self.height { return self }
+        var cropped: [UInt8] = []
+        cropped.reserveCapacity(width * height * 4)
+        for row in y..<y + height {
+            let start = (row * self.width + x) * 4
+            cropped += pixels[start..<start + width * 4]
+        }
+        return RGBAImage(width: width, height: height, pixels: cropped)
+    }
+}

@@ -62,7 +62,7 @@ enum ThumbnailWebP {
                 return
             }
             encoded.append(WebPContainer.Frame(x: changed.x, y: changed.y, width: changed.width, height: changed.height,
-                                               milliseconds: time, image: try lossy(crop(frame, changed), settings: settings)))
+                                               milliseconds: time, image: try lossy(frame.cropped(x: changed.x, y: changed.y, width: changed.width, height: changed.height), settings: settings)))
         }
 
         /// The animation and its poster; at least one frame must have been added.
@@ -99,17 +99,6 @@ enum ThumbnailWebP {
         guard maxX >= 0 else { return nil }
         let x = minX & ~1, y = minY & ~1
         return (x, y, maxX - x + 1, maxY - y + 1)
-    }
-
-    private static func crop(_ image: RGBAImage, _ rectangle: (x: Int, y: Int, width: Int, height: Int)) -> RGBAImage {
-        if rectangle.width == image.width, rectangle.height == image.height { return image }
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(rectangle.width * rectangle.height * 4)
-        for y in rectangle.y..<rectangle.y + rectangle.height {
-            let start = (y * image.width + rectangle.x) * 4
-            pixels += image.pixels[start..<start + rectangle.width * 4]
-        }
-        return RGBAImage(width: rectangle.width, height: rectangle.height, pixels: pixels)
     }
 
     /// The colour through libwebp, with transparent areas flattened as libwebp's own encoder does,

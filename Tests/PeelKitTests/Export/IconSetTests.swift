@@ -165,6 +165,39 @@ import Testing
         }
     }
 
+    /// `peel icons --fill` on 1 × 4096 px art scaled it whole to cover the 1024 px slot:
+    /// 1024 × 4,194,304 px, a 17 GB allocation that aborted. Art far from a slot's shape is
+    /// cropped to it first, so nothing scaled is much larger than the slot, and the icon is the
+    /// middle of the art, as before.
+    @Test func fillOnThinArtCropsBeforeScaling() throws {
+        let filling = IconSet(fit: .fill)
+        for slot in IconSlot.iMessageAppIcon {
+            for (width, height) in [(1, 4096), (4096, 1), (16, 4096), (3000, 7)] {
+                let place = filling.placement(ofArtWidth: width, height: height, into: slot)
+                #expect(place.width * place.height <= 4 * slot.pixelWidth * slot.pixelHeight, "\(width) × \(height) into \(slot.pixelWidth) × \(slot.pixelHeight)")
+                #expect(place.width >= slot.pixelWidth && place.height >= slot.pixelHeight, "still covers the slot")
+                #expect(abs((place.crop.x * 2 + place.crop.width) - width) <= 1 && abs((place.crop.y * 2 + place.crop.height) - height) <= 1, "centred")
+            }
+            let ordinary = filling.placement(ofArtWidth: 1024, height: 768, into: slot).crop
+            #expect(ordinary.x == 0 && ordinary.y == 0 && ordinary.width == 1024 && ordinary.height == 768, "art of an ordinary shape is scaled whole")
+        }
+        // 2 × 4096 art, red in its middle rows and blue elsewhere: every icon is red.
+        var pixels = [UInt8](repeating: 0, count: 2 * 4096 * 4)
+        for y in 0..<4096 {
+            for x in 0..<2 {
+                let offset = (y * 2 + x) * 4
+                let red = (2040..<2056).contains(y)
+                pixels.replaceSubrange(offset..<offset + 4, with: red ? [220, 20, 20, 255] : [20, 20, 220, 255])
+            }
+        }
+        let art = RGBAImage(width: 2, height: 4096, pixels: pixels)
+        for slot in IconSlot.iMessageAppIcon {
+            let icon = filling.render(art, for: slot)
+            #expect(icon.width == slot.pixelWidth && icon.height == slot.pixelHeight)
+            #expect(icon[icon.width / 2, icon.height / 2] == (220, 20, 20, 255), "\(slot.pixelWidth) × \(slot.pixelHeight)")
+        }
+    }
+
     @Test func warnsAboutSmallOrOddlyShapedArt() throws {
         let folder = try TemporaryFolder()
         let (_, small) = try makeSet(art: Self.redArt(300, 300), in: folder)
