@@ -82,6 +82,9 @@ struct FlashMeter {
         isSaturatedRed.append(saturated)
     }
 
+    /// One second in the playback clock's microseconds.
+    static let second = 1_000_000
+
     /// The worst flashing of the frames added, shown for `delays` seconds each (as played: see
     /// `AnimationTiming.asPlayed`) and looping `loopCount` times (0: forever; nil or 1: once);
     /// nil when it stays within the thresholds.
@@ -100,17 +103,20 @@ struct FlashMeter {
         return worst
     }
 
-    /// The frames as they play: (frame index, start time), over two loops or a second past one
-    /// (so flashes across the loop's end count), or the one pass of an animation that plays once.
-    static func playback(delays: [Double], loopCount: Int?) -> [(frame: Int, start: Double)] {
+    /// The frames as they play: (frame index, start time in microseconds), over two loops or a
+    /// second past one (so flashes across the loop's end count), or the one pass of an animation
+    /// that plays once. Whole microseconds, so a window of exactly one second is exact: frames of
+    /// 1/6 s added up in floating point put the seventh a hair under one second after the first,
+    /// and 3 flashes a second, which WCAG allows, were counted as 3.5.
+    static func playback(delays: [Double], loopCount: Int?) -> [(frame: Int, start: Int)] {
         let played = AnimationTiming.asPlayed(delays)
         let cycle = played.reduce(0, +)
         let loops = loopCount == nil || loopCount == 1 ? 1 : max(2, Int((1 / max(cycle, 0.01)).rounded(.up)) + 1)
-        var times: [(frame: Int, start: Double)] = []
+        var times: [(frame: Int, start: Int)] = []
         var clock = 0.0
         for _ in 0..<min(loops, max(2, 4000 / played.count)) {
             for (frame, delay) in played.enumerated() {
-                times.append((frame, clock))
+                times.append((frame, Int((clock * Double(Self.second)).rounded())))
                 clock += delay
             }
         }
@@ -124,7 +130,7 @@ struct FlashMeter {
     /// transparent canvas, or a palette that dithers differently frame to frame, makes cells
     /// change one way where their neighbours change the other, and no quarter's mean flashes; a
     /// strobe, a blinking fill or a flashing background changes them together.
-    private static func worstWindow(times: [(frame: Int, start: Double)], values: [[Float]], isRed: Bool,
+    private static func worstWindow(times: [(frame: Int, start: Int)], values: [[Float]], isRed: Bool,
                                     saturated: [[Bool]]) -> (flashes: Double, area: Double)? {
         let count = cellsPerSide * cellsPerSide
         let starts = times.map(\.start)
@@ -132,7 +138,7 @@ struct FlashMeter {
             transitionTimes(times.map { values[$0.frame][cell] }, saturated: times.map { saturated[$0.frame][cell] },
                             starts: starts, isRed: isRed)
         }
-        var quarters: [[Double]]?  // each quarter's transitions, made when first needed
+        var quarters: [[Int]]?  // each quarter's transitions, made when first needed
         var best: (flashes: Double, area: Double)?
         // Windows start at transitions; each cell's transitions are in time order, so two
         // indices per cell slide forward with the window.
@@ -143,14 +149,14 @@ struct FlashMeter {
                 let times = transitions[cell]
                 while first[cell] < times.count, times[first[cell]] < start { first[cell] += 1 }
                 end[cell] = max(end[cell], first[cell])
-                while end[cell] < times.count, times[end[cell]] < start + 1 { end[cell] += 1 }
+                while end[cell] < times.count, times[end[cell]] < start + Self.second { end[cell] += 1 }
                 let inWindow = end[cell] - first[cell]
                 if inWindow >= failingTransitions { flashing += 1; most = max(most, inWindow) }
             }
             let area = Double(flashing) / Double(count)
             guard area >= failingArea, best == nil || area > best!.area else { continue }
             if quarters == nil { quarters = quarterTransitions(times: times, values: values, isRed: isRed, saturated: saturated) }
-            if quarters!.contains(where: { $0.filter { $0 >= start && $0 < start + 1 }.count >= failingTransitions }) {
+            if quarters!.contains(where: { $0.filter { $0 >= start && $0 < start + Self.second }.count >= failingTransitions }) {
                 best = (Double(most) / 2, area)
             }
         }
@@ -158,8 +164,8 @@ struct FlashMeter {
     }
 
     /// The transitions of the mean of every quarter of the canvas: 8 × 8 cells, at each cell offset.
-    private static func quarterTransitions(times: [(frame: Int, start: Double)], values: [[Float]], isRed: Bool,
-                                           saturated: [[Bool]]) -> [[Double]] {
+    private static func quarterTransitions(times: [(frame: Int, start: Int)], values: [[Float]], isRed: Bool,
+                                           saturated: [[Bool]]) -> [[Int]] {
         let side = cellsPerSide, size = cellsPerSide / 2, positions = cellsPerSide - size + 1
         // Per frame: each quarter's mean and whether most of it is a saturated red.
         let means: [[(value: Float, red: Bool)]] = values.indices.map { frame in
@@ -185,7 +191,7 @@ struct FlashMeter {
     /// When a cell's value makes an opposing transition: for luminance, a change of 0.1 or more
     /// whose darker end is below 0.8; for red, a change of more than 20 whose redder end is a
     /// saturated red. Each transition runs from the last extreme, so a slow fade counts once.
-    private static func transitionTimes(_ values: [Float], saturated: [Bool], starts: [Double], isRed: Bool) -> [Double] {
+    private static func transitionTimes(_ values: [Float], saturated: [Bool], starts: [Int], isRed: Bool) -> [Int] {
         func isTransition(from a: Float, _ aRed: Bool, to b: Float, _ bRed: Bool) -> Bool {
             if isRed { return abs(b - a) > 20 && (a > b ? aRed : bRed) }
             return abs(b - a) >= 0.1 && min(a, b) < 0.8
@@ -193,7 +199,7 @@ struct FlashMeter {
         guard var low = values.first else { return [] }
         var high = low, lowRed = saturated[0], highRed = saturated[0]
         var trend = 0  // +1 after a rise, -1 after a fall, 0 before the first transition
-        var found: [Double] = []
+        var found: [Int] = []
         for index in values.indices.dropFirst() {
             let value = values[index], red = saturated[index]
             if trend >= 0, isTransition(from: high, highRed, to: value, red), value < high {
