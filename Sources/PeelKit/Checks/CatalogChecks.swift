@@ -32,16 +32,28 @@ enum CatalogChecks {
         var findings: [Finding] = []
         // A tray the exports cannot read would quietly give way to the cover sticker.
         // It is a warning: only the messengers' exports use it, and they fall back to the cover.
-        if let tray = pack.tray, case .failure(var finding) = read(tray, what: "tray art", content: content, analyzer: analyzer) {
-            finding.severity = .warning
-            finding.message += "; the messenger exports use the cover sticker instead"
-            findings.append(finding)
+        // Icon and tray art go into the pack zip's originals/ byte for byte, EXIF and all.
+        func location(_ info: ImageInfo, _ path: String) {
+            if info.carriesLocation == true {
+                findings.append(Finding(.warning, .locationInMetadata, file: path, message: ImageChecks.locationMessage(publishedIn: "in the pack zip")))
+            }
+        }
+        if let tray = pack.tray {
+            switch read(tray, what: "tray art", content: content, analyzer: analyzer) {
+            case .failure(var finding):
+                finding.severity = .warning
+                finding.message += "; the messenger exports use the cover sticker instead"
+                findings.append(finding)
+            case .success(let info):
+                location(info, tray)
+            }
         }
         guard let icon = pack.icon else { return findings }
         switch read(icon, what: "icon art", content: content, analyzer: analyzer) {
         case .failure(let finding):
             findings.append(finding)
         case .success(let info):
+            location(info, icon)
             if min(info.width, info.height) < minimumIconSide {
                 findings.append(Finding(.warning, .iconTooSmall, file: manifest, line: pack.iconLine,
                                         message: "icon art is \(info.width) × \(info.height) px; the icon set needs \(minimumIconSide) × \(minimumIconSide) px, so smaller art would be upscaled"))

@@ -58,9 +58,7 @@ enum ImageChecks {
         }
         if info.carriesLocation == true {
             // The original is published as it is: on the site, in the pack zips and the Xcode export.
-            findings.append(subject.imageFinding(.warning, .locationInMetadata,
-                "the file's EXIF holds GPS coordinates (where it was made), and they are published with the original "
-                    + "on the site, in the pack zip and in the Xcode export; remove them (exiftool -gps:all= FILE) or export the art again without location"))
+            findings.append(subject.imageFinding(.warning, .locationInMetadata, locationMessage(publishedIn: "on the site, in the pack zip and in the Xcode export")))
         }
         switch info.format {
         case .jpeg:
@@ -98,5 +96,12 @@ enum ImageChecks {
         let side = max(info.width, info.height)
         let nearest = SizeClass.allCases.min { abs($0.pixels - side) < abs($1.pixels - side) } ?? .regular
         return "it fits no class exactly (nearest: \(nearest.rawValue), \(nearest.pixels) px); resize the art"
+    }
+
+    /// What `location-in-metadata` says of a file whose EXIF holds GPS coordinates, published
+    /// byte for byte where `publishedIn` says.
+    static func locationMessage(publishedIn: String) -> String {
+        "the file's EXIF holds GPS coordinates (where it was made), and they are published with the original "
+            + "\(publishedIn); remove them (exiftool -gps:all= FILE) or export the art again without location"
     }
 }

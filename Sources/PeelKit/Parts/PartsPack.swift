@@ -149,12 +149,17 @@ public enum PartsPack {
                     part.choices.append(choice)
                     switch decode(path, content: content) {
                     case .success(let layer):
+                        // Layers go into the pack zip's originals/ byte for byte, EXIF and all.
+                        if layer.carriesLocation {
+                            result.findings.append(Finding(.warning, .locationInMetadata, file: path,
+                                                           message: ImageChecks.locationMessage(publishedIn: "in the pack zip")))
+                        }
                         if let reference, (reference.width, reference.height) != (layer.image.width, layer.image.height) {
                             result.findings.append(Finding(.error, .partSizeMismatch, file: path,
                                                            message: "layer is \(layer.image.width)×\(layer.image.height) px but \(reference.file) is \(reference.width)×\(reference.height) px; every layer of a parts pack must have the same canvas, so the combinations with this one are not composed"))
                         } else {
                             if reference == nil { reference = (path, layer.image.width, layer.image.height) }
-                            layers[path] = layer
+                            layers[path] = (layer.image, layer.sha)
                             usable.insert(path)
                         }
                     case .failure(let finding):
@@ -199,11 +204,13 @@ public enum PartsPack {
         let translatedFrom = sourceTemplates(declaration, languages: Array(templates.keys), packTranslations: packTranslations,
                                              findings: &result.findings)
         result.findings += translationFindings(result.parts, source: source, languages: languages)
-        var combinations = all(result.parts)
-        combinations = filter(combinations, declaration: declaration, parts: result.parts, packFile: packFile, findings: &result.findings)
-        guard combinations.count <= maxCombinations else {
+        let rules = filterRules(declaration: declaration, parts: result.parts, packFile: packFile, findings: &result.findings)
+        guard let combinations = selected(result.parts, wanted: rules.wanted, excluded: rules.excluded) else {
+            let message = rules.wanted != nil || !rules.excluded.isEmpty
+                ? "combinations: and exclude: keep more than the \(maxCombinations) combinations a pack may have; list fewer with combinations: or leave more out with exclude: (none are composed)"
+                : "the parts make \(Self.count(result.parts).map { String($0) } ?? "more than \(Int.max)") combinations, more than the \(maxCombinations) a pack may have; list the ones you want with combinations: or leave some out with exclude: (none are composed)"
             result.findings.append(Finding(.error, .tooManyCombinations, file: packFile, line: declaration.combinationsLine ?? declaration.partsLine,
-                                           message: "the parts make \(combinations.count) combinations, more than the \(maxCombinations) a pack may have; list the ones you want with combinations: or leave some out with exclude: (none are composed)"))
+                                           message: message))
             return result
         }
         guard !result.parts.contains(where: { $0.choices.isEmpty && !$0.optional }) else { return result }
@@ -275,29 +282,63 @@ public enum PartsPack {
         return tail == Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 
-    /// Every combination: one choice per part (nil for a left-out optional part, listed first).
-    static func all(_ parts: [Part]) -> [[Choice?]] {
-        var combinations: [[Choice?]] = [[]]
+    /// A `combinations:` or `exclude:` entry: the choice each named part must have (nil: none).
+    typealias FilterRule = [(index: Int, choice: String?)]
+
+    /// How many combinations the parts make (each part's choices, and none for an optional part,
+    /// multiplied); nil past `Int.max`.
+    static func count(_ parts: [Part]) -> Int? {
+        var total = 1
         for part in parts {
-            let options: [Choice?] = (part.optional ? [nil] : []) + part.choices.map { Optional($0) }
-            var next: [[Choice?]] = []
-            for combination in combinations {
-                for option in options { next.append(combination + [option]) }
-                // Stop multiplying past the limit: the count is all that is reported then.
-                if next.count > maxCombinations * 4 { break }
-            }
-            combinations = next
+            let (product, overflowed) = total.multipliedReportingOverflow(by: part.choices.count + (part.optional ? 1 : 0))
+            if overflowed { return nil }
+            total = product
         }
-        return combinations
+        return total
     }
 
-    /// `combinations:` keeps, and `exclude:` drops, the combinations matching any of its entries.
+    /// The combinations `combinations:` keeps (every one when `wanted` is nil) and `exclude:`
+    /// leaves, one choice per part (nil for a left-out optional part, listed first), in order;
+    /// nil when they are more than `maxCombinations`. Filtered as they are enumerated: a filter
+    /// that keeps 50 of 2,500 keeps those 50, where enumerating a capped list first lost every
+    /// combination past the cap. A prefix no `combinations:` entry can match, or one an
+    /// `exclude:` entry already matches, is not followed further.
+    static func selected(_ parts: [Part], wanted: [FilterRule]?, excluded: [FilterRule]) -> [[Choice?]]? {
+        let options: [[Choice?]] = parts.map { part in (part.optional ? [nil] : []) + part.choices.map { Optional($0) } }
+        var kept: [[Choice?]] = []
+        var prefix: [Choice?] = []
+        // Enough to enumerate any catalog's filters; past it the filters keep too many to make.
+        var budget = 4_000_000
+        var tooMany = false
+        func visit() {
+            guard !tooMany else { return }
+            budget -= 1
+            if budget < 0 { tooMany = true; return }
+            let depth = prefix.count
+            if let wanted, !wanted.contains(where: { $0.allSatisfy { $0.index >= depth || prefix[$0.index]?.name == $0.choice } }) { return }
+            if excluded.contains(where: { $0.allSatisfy { $0.index < depth && prefix[$0.index]?.name == $0.choice } }) { return }
+            guard depth < parts.count else {
+                kept.append(prefix)
+                if kept.count > maxCombinations { tooMany = true }
+                return
+            }
+            for option in options[depth] {
+                prefix.append(option)
+                visit()
+                prefix.removeLast()
+            }
+        }
+        visit()
+        return tooMany ? nil : kept
+    }
+
+    /// The `combinations:` and `exclude:` entries as rules (nil `wanted`: no `combinations:`).
     /// An entry is a query as the builder page writes it, `base=cone&topping=sprinkles`: it matches
     /// every combination with those choices (`topping=none`: without a topping).
-    static func filter(_ combinations: [[Choice?]], declaration: Declaration, parts: [Part], packFile: String,
-                       findings: inout [Finding]) -> [[Choice?]] {
-        func conditions(_ entry: String, line: Int?) -> [(index: Int, choice: String?)]? {
-            var result: [(Int, String?)] = []
+    static func filterRules(declaration: Declaration, parts: [Part], packFile: String,
+                            findings: inout [Finding]) -> (wanted: [FilterRule]?, excluded: [FilterRule]) {
+        func conditions(_ entry: String, line: Int?) -> FilterRule? {
+            var result: FilterRule = []
             let example = parts.first.map { "\($0.name)=\($0.choices.first?.name ?? "…")" } ?? "base=cone"
             for pair in entry.split(separator: "&", omittingEmptySubsequences: false) {
                 let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
@@ -322,28 +363,24 @@ public enum PartsPack {
             }
             return result
         }
-        func matches(_ combination: [Choice?], _ condition: [(index: Int, choice: String?)]) -> Bool {
-            condition.allSatisfy { combination[$0.index]?.name == $0.choice }
-        }
         // An entry that matches nothing (`base=cone&base=cup`, a choice in other capitals) is
         // named: it was silent, and the pack ended with no sticker and advice to add images.
-        func rules(_ entries: [String], line: Int?, key: String) -> [[(index: Int, choice: String?)]] {
+        // Its choices exist, so it matches a combination unless it asks one part for two
+        // choices, or some part has nothing to choose.
+        let everyPartHasAChoice = parts.allSatisfy { $0.optional || !$0.choices.isEmpty }
+        func rules(_ entries: [String], line: Int?, key: String) -> [FilterRule] {
             entries.compactMap { entry in
                 guard let rule = conditions(entry, line: line) else { return nil }
-                if !combinations.contains(where: { matches($0, rule) }) {
+                let consistent = rule.allSatisfy { condition in rule.allSatisfy { $0.index != condition.index || $0.choice == condition.choice } }
+                if !consistent || !everyPartHasAChoice {
                     findings.append(Finding(.warning, .invalidValue, file: packFile, line: line,
                                             message: "\(key): '\(entry)' matches no combination of the parts (choice names are the layers' file names, as written)"))
                 }
                 return rule
             }
         }
-        var kept = combinations
-        if let wanted = declaration.combinations {
-            let rules = rules(wanted, line: declaration.combinationsLine, key: "combinations")
-            kept = kept.filter { combination in rules.contains { matches(combination, $0) } }
-        }
-        let excluded = rules(declaration.exclude, line: declaration.excludeLine, key: "exclude")
-        return kept.filter { combination in !excluded.contains { matches(combination, $0) } }
+        let wanted = declaration.combinations.map { rules($0, line: declaration.combinationsLine, key: "combinations") }
+        return (wanted, rules(declaration.exclude, line: declaration.excludeLine, key: "exclude"))
     }
 
     private static func sticker(_ combination: [Choice?], parts: [Part], folder: String, packFile: String,
@@ -488,7 +525,7 @@ public enum PartsPack {
     }
 
     private enum Decoded {
-        case success((image: RGBAImage, sha: String))
+        case success((image: RGBAImage, sha: String, carriesLocation: Bool))
         case failure(Finding)
     }
 
@@ -501,7 +538,7 @@ public enum PartsPack {
                                         message: "the layer is an animated PNG (\(animation.frameCount) frames); parts are composed as still images, so export this layer as a still PNG; the combinations with it are not composed"))
             }
             let (image, _) = try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels)
-            return .success((image, Hex.string(SHA256.hash(data: data))))
+            return .success((image, Hex.string(SHA256.hash(data: data)), EXIFLocation.isPresent(in: data)))
         } catch {
             return .failure(Finding(.error, .corruptImage, file: path,
                                     message: "cannot read the layer: \(SystemErrorText.describe(error)); the combinations with it are not composed"))

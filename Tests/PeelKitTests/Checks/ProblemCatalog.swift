@@ -56,6 +56,8 @@ enum ProblemCatalog {
         Expected(file: "untitled/pack.md", line: 1, code: .missingPackTitle, severity: .error),
         Expected(file: "empty/pack.md", line: nil, code: .emptyPack, severity: .warning),
         Expected(file: "iconic/pack.md", line: 4, code: .iconTooSmall, severity: .warning),
+        Expected(file: "iconic/icon.png", line: nil, code: .locationInMetadata, severity: .warning),
+        Expected(file: "iconic/tray.png", line: nil, code: .locationInMetadata, severity: .warning),
         // A pack without pack.md is a regular pack, so its 300 px sticker does not match.
         Expected(file: "no-pack-file/cat.png", line: nil, code: .sizeClassMismatch, severity: .warning),
     ]
@@ -129,8 +131,11 @@ enum ProblemCatalog {
         try folder.write(try variant(21), to: "content/untitled/cat.png")
         try folder.write("---\nalt: Cat in an untitled pack\n---\n", to: "content/untitled/cat.md")
         try folder.write("---\ntitle: Empty\n---\n", to: "content/empty/pack.md")
-        try folder.write("---\ntitle: Iconic\nsize: small\nicon: icon.png\n---\n", to: "content/iconic/pack.md")
-        try folder.write(try variant(22), to: "content/iconic/icon.png")
+        // Icon and tray art from a phone: they go into the pack zip as they are.
+        let located = { (image: Data) in PNGChunks.inserting([Data(PNGChunk(type: "eXIf", data: ProblemCatalog.exifWithLocation).encoded)], into: image) }
+        try folder.write("---\ntitle: Iconic\nsize: small\nicon: icon.png\ntray: tray.png\n---\n", to: "content/iconic/pack.md")
+        try folder.write(located(try variant(22)), to: "content/iconic/icon.png")
+        try folder.write(located(try variant(24)), to: "content/iconic/tray.png")
         try folder.write(try variant(23), to: "content/iconic/cat.png")
         try folder.write("---\nalt: Cat beside a small icon\n---\n", to: "content/iconic/cat.md")
         return folder.url.appendingPathComponent("content")

@@ -237,6 +237,47 @@ import Testing
         #expect(!folder.exists("derived"))
     }
 
+    /// Combinations were listed up to 2,000 and filtered afterwards: in a 50 × 50 pack,
+    /// `combinations: ["a=a49"]` (50 combinations, all past the cut) made no sticker and warned that
+    /// it matched nothing, and the error without a filter said 2050 combinations, not 2,500.
+    @Test func filtersKeepCombinationsPastAnyCutAndTheCountIsExact() throws {
+        let folder = try TemporaryFolder()
+        for part in ["a", "b"] {
+            for index in 0..<50 {
+                let name = "\(part)\(String(format: "%02d", index))"
+                try folder.write(try png(Self.layer(2, 2, seed: UInt64(index + (part == "b" ? 100 : 0)))), to: "content/many/\(part)/\(name).png")
+                try folder.write("---\nalt: \(part) \(index)\n---\n", to: "content/many/\(part)/\(name).md")
+            }
+        }
+        let pack = "---\ntitle: Many\nparts: [a, b]\nlabel: \"{{a}} {{b}}\"\n"
+        try folder.write(pack + "---\n", to: "content/many/pack.md")
+        let (_, unfiltered) = try load(folder)
+        #expect(unfiltered.filter { $0.code == .tooManyCombinations }.map(\.message) == ["the parts make 2500 combinations, more than the 500 a pack may have; list the ones you want with combinations: or leave some out with exclude: (none are composed)"])
+
+        try folder.write(pack + "combinations: [\"a=a49\"]\nexclude: [\"a=a49&b=b00\"]\n---\n", to: "content/many/pack.md")
+        let (kept, findings) = try load(folder)
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(kept.stickers.count == 49)
+        #expect(kept.stickers.first?.slug == "a49-b01" && kept.stickers.last?.slug == "a49-b49", "in order")
+
+        try folder.write(pack + "exclude: [\"b=b00\", \"b=b01\"]\n---\n", to: "content/many/pack.md")
+        let (_, tooMany) = try load(folder)
+        #expect(tooMany.filter { $0.code == .tooManyCombinations }.map(\.message) == ["combinations: and exclude: keep more than the 500 combinations a pack may have; list fewer with combinations: or leave more out with exclude: (none are composed)"])
+    }
+
+    /// A layer's EXIF location went into the pack zip's originals/ without a word, where the same
+    /// EXIF on a sticker is `location-in-metadata`.
+    @Test func aLayerFromAPhoneIsSaidToCarryItsLocation() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let layer = try png(Self.layer(8, 8, seed: 2))
+        try folder.write(PNGChunks.inserting([Data(PNGChunk(type: "eXIf", data: ProblemCatalog.exifWithLocation).encoded)], into: layer),
+                         to: "content/sundaes/scoops/mint.png")
+        let (pack, findings) = try load(folder)
+        #expect(findings.map(\.code) == [.locationInMetadata] && findings.first?.file == "sundaes/scoops/mint.png")
+        #expect(pack.stickers.count == 8, "a warning: the layer is still composed")
+    }
+
     /// A bare `{{topping}}` for an optional part printed "false" into every label without one
     /// (VoiceOver read "… and false"), with no finding.
     @Test func aBareOptionalPartSaysNothingAndIsNamed() throws {
@@ -264,6 +305,32 @@ import Testing
                          + "label: \"{{scoops}} in {{base}}{{#topping}}, with {{topping}}\"\n---\n", to: "content/sundaes/pack.md")
         let (_, findings) = try load(folder)
         #expect(findings.map(\.message) == ["label template is not valid Mustache: a section ({{#name}} or {{^name}}) is never closed with {{/name}}; the parts' labels are joined instead"])
+    }
+
+    /// 3,000 nested sections in `label:` (36 KB of pack.md) overflowed the stack in swift-mustache's
+    /// parser and killed every command; a template that long is refused before it is parsed.
+    @Test func aDeeplyNestedTemplateIsRefusedNotParsed() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let depth = 5_000
+        let nested = String(repeating: "{{#topping}}", count: depth) + "{{topping}}" + String(repeating: "{{/topping}}", count: depth)
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops, topping]\noptional: [topping]\n"
+                         + "label: \"{{scoops}} in {{base}}\(nested)\"\n---\n", to: "content/sundaes/pack.md")
+        let (pack, findings) = try load(folder)
+        let length = "{{scoops}} in {{base}}".count + nested.count
+        #expect(findings.map(\.message) == ["label template is \(length) characters, more than the 1000 a label template may have (a label is at most 150); the parts' labels are joined instead"])
+        #expect(findings.first?.line == 5 && findings.first?.code == .invalidValue)
+        #expect(pack.stickers.first?.alt == "a waffle cone, mint & chip", "labels are joined, as for any template Peel cannot use")
+        // A template as long as allowed still parses, nested as deep as its length lets it.
+        let prefix = "{{scoops}} in {{base}}"
+        let deepest = (LabelTemplate.maximumLength - prefix.count - 12) / 24
+        let allowed = prefix + String(repeating: "{{#topping}}", count: deepest) + " {{topping}}" + String(repeating: "{{/topping}}", count: deepest)
+        #expect(allowed.count > LabelTemplate.maximumLength - 24 && allowed.count <= LabelTemplate.maximumLength)
+        try folder.write("---\ntitle: Sundaes\nparts: [base, scoops, topping]\noptional: [topping]\nlabel: \"\(allowed)\"\n---\n",
+                         to: "content/sundaes/pack.md")
+        let (parsed, clean) = try load(folder)
+        #expect(clean.isEmpty, "\(clean.map(\.formatted))")
+        #expect(parsed.stickers.first { $0.slug == "cone-mint-sprinkles" }?.alt == "mint & chip in a waffle cone rainbow sprinkles")
     }
 
     /// Stickers made with an unlabelled layer had no label and no finding, so the pack zip shipped
