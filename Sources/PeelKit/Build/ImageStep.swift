@@ -31,8 +31,9 @@ struct ImageStep: Sendable {
         self.art = art
     }
 
-    /// Bump when thumbnails or records change shape, so old cache entries are not reused.
-    static let derivationVersion = 16
+    /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
+    /// flash meter's clock in microseconds), so old cache entries are not reused.
+    static let derivationVersion = 17
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
