@@ -13,12 +13,20 @@ public enum PackSelection: Sendable, Equatable {
         var selected = catalog
         switch self {
         case .slugs(let names):
-            if let unknown = names.first(where: { name in !catalog.packs.contains { $0.isNamed(name) } }) {
-                let shown = catalog.packs.prefix(12).map(\.slug).joined(separator: ", ") + (catalog.packs.count > 12 ? ", …" : "")
-                throw PeelError.shards(path: "--packs", reason: "the catalog has no pack '\(unknown)'; name a pack by its folder or its slug ("
-                                       + (catalog.packs.isEmpty ? "it has no packs" : "its packs: \(shown)") + ")")
+            var chosen: Set<String> = []
+            for name in names {
+                switch Pack.named(name, in: catalog.packs) {
+                case .pack(let pack):
+                    chosen.insert(pack.slug)
+                case .ambiguous(let message):
+                    throw PeelError.shards(path: "--packs", reason: message)
+                case .unknown:
+                    let shown = catalog.packs.prefix(12).map(\.slug).joined(separator: ", ") + (catalog.packs.count > 12 ? ", …" : "")
+                    throw PeelError.shards(path: "--packs", reason: "the catalog has no pack '\(name)'; name a pack by its folder or its slug ("
+                                           + (catalog.packs.isEmpty ? "it has no packs" : "its packs: \(shown)") + ")")
+                }
             }
-            selected.packs = catalog.packs.filter { pack in names.contains { pack.isNamed($0) } }
+            selected.packs = catalog.packs.filter { chosen.contains($0.slug) }
         case .shard(let index, let count):
             selected.packs = catalog.packs.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
         }
@@ -36,10 +44,26 @@ public enum PackSelection: Sendable, Equatable {
 }
 
 extension Pack {
-    /// Whether a name given on the command line means this pack: its slug, or its folder as the
-    /// user sees it (as the shell completes it, with or without the slash; in either Unicode
-    /// normalization, as Swift compares strings).
-    func isNamed(_ name: String) -> Bool {
-        slug == name || folder == (name.hasSuffix("/") ? String(name.dropLast()) : name)
+    /// What a pack name given on the command line (`--pack`, `--packs`) means.
+    enum NameMatch {
+        case pack(Pack)
+        case unknown
+        /// One pack's slug and another's folder: the message says which, and to give the slug.
+        case ambiguous(String)
+    }
+
+    /// The pack `name` names among `packs`: its slug, or its folder as the user sees it (as the
+    /// shell completes it, with or without the slash; in either Unicode normalization, as Swift
+    /// compares strings). A name that is one pack's slug and another's folder (`Happy Cats` has
+    /// the slug `happy-cats`, beside a folder `happy-cats`) names neither: it took both, and
+    /// the site's Telegram download of one pack held the other too.
+    static func named(_ name: String, in packs: [Pack]) -> NameMatch {
+        let folder = name.hasSuffix("/") ? String(name.dropLast()) : name
+        let matches = packs.filter { $0.slug == name || $0.folder == folder }
+        guard matches.count > 1 else { return matches.first.map { .pack($0) } ?? .unknown }
+        let bySlug = matches.first { $0.slug == name }, byFolder = matches.first { $0.slug != name }
+        guard let bySlug, let byFolder else { return .pack(matches[0]) }
+        return .ambiguous("'\(name)' is the slug of the pack in the folder '\(bySlug.folder)' and the folder of the pack '\(byFolder.slug)'; "
+                          + "name the one you mean by its slug: \(bySlug.slug) or \(byFolder.slug)")
     }
 }

@@ -15,6 +15,9 @@ public struct MessengerExport: Sendable {
     public var skipInvalid: Bool
     /// Pack slugs to export (`--pack`); empty: every pack.
     public var packs: [String]
+    /// The packs with exactly these slugs, as the site's download of one pack asks (a name on the
+    /// command line may be a folder too: `packs`).
+    var packSlugs: [String]?
     public var longAnimations: LongAnimationSetting
     /// The decoded-pixel guard images are read with (`--max-pixels`; the build's own).
     public var maxPixels: Int
@@ -67,12 +70,15 @@ public struct MessengerExport: Sendable {
 
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case unknownPacks([String], known: [String])
+        case ambiguousPack(String)
         case notAMessenger(MessengerPlatform)
 
         public var description: String {
             switch self {
             case .unknownPacks(let slugs, let known):
                 "no pack named \(slugs.map { "'\($0)'" }.joined(separator: ", ")); the catalog's packs are \(known.joined(separator: ", "))"
+            case .ambiguousPack(let message):
+                message
             case .notAMessenger(let platform):
                 "\(platform.name) has its own export: peel export xcode"
             }
@@ -110,7 +116,7 @@ public struct MessengerExport: Sendable {
     /// nothing of the pack can go), and what converting left out that the checks did not know.
     public func archive(of pack: Pack, review: Review, content: URL) async throws -> (zip: Data?, leftOut: [Finding]) {
         var export = self
-        export.packs = [pack.slug]
+        export.packSlugs = [pack.slug]
         export.skipInvalid = true
         let (files, result) = try await export.files(review, content: content, progress: nil)
         let leftOut = Array(Set(result.refusedConverting)).sorted()
@@ -126,9 +132,22 @@ public struct MessengerExport: Sendable {
     func files(_ review: Review, content: URL, progress: (@Sendable (Int, Int) -> Void)?) async throws -> (files: [(path: String, data: Data)], result: Result) {
         guard let format = MessengerFormat.of(platform) else { throw Failure.notAMessenger(platform) }
         let catalog = review.catalog
-        let unknown = packs.filter { name in !catalog.packs.contains { $0.isNamed(name) } }
-        if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
-        let selected = catalog.packs.filter { !$0.stickers.isEmpty && (packs.isEmpty || packs.contains(where: $0.isNamed)) }
+        var chosen: Set<String>?
+        if let packSlugs {
+            chosen = Set(packSlugs)
+        } else if !packs.isEmpty {
+            var unknown: [String] = []
+            chosen = []
+            for name in packs {
+                switch Pack.named(name, in: catalog.packs) {
+                case .pack(let pack): chosen?.insert(pack.slug)
+                case .unknown: unknown.append(name)
+                case .ambiguous(let message): throw Failure.ambiguousPack(message)
+                }
+            }
+            if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
+        }
+        let selected = catalog.packs.filter { !$0.stickers.isEmpty && chosen?.contains($0.slug) != false }
 
         let plans = selected.map { plan($0, review: review) }
         // Convert every sticker that may go, all packs at once, one per core.

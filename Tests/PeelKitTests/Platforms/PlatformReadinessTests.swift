@@ -142,6 +142,25 @@ import ZIPFoundation
         #expect(text.contains("pets/manifest.json") && text.contains("pets/001.png") && !text.contains("pets/002.png"))
     }
 
+    /// Folders `Happy Cats` (slug `happy-cats`) and `happy-cats` (slug `happy-cats-2`): the first
+    /// pack's Signal download held both packs, because it asked for the pack by a name that is also
+    /// the second's folder. Each download holds its own pack.
+    @Test func eachPacksDownloadHoldsThatPackAlone() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Ready\nplatforms: [signal]\n---\n", to: "content/site.md")
+        for (pack, name) in [("Happy Cats", "cat"), ("happy-cats", "fox")] {
+            try folder.write("---\ntitle: \(pack)\n---\n", to: "content/\(pack)/pack.md")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/\(name).png"), to: "content/\(pack)/\(name).png")
+            try folder.write("---\nalt: \(name) face\nemoji: [🐱]\n---\n", to: "content/\(pack)/\(name).md")
+        }
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        for (slug, other) in [("happy-cats", "happy-cats-2/"), ("happy-cats-2", "happy-cats/")] {
+            let zip = String(decoding: try Data(contentsOf: site.appendingPathComponent("\(slug)/\(slug)-signal.zip")), as: UTF8.self)
+            #expect(zip.contains("\(slug)/manifest.json") && !zip.contains(other), "\(slug)")
+        }
+    }
+
     /// A sticker only converting can refuse (no palette or frame rate brings it under Signal's
     /// 300 KiB) is left out of the download: the row says so, and not "Ready" beside a zip that
     /// lacks it. A build that reuses the cached download says the same.
