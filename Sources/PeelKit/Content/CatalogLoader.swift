@@ -29,7 +29,7 @@ public struct CatalogLoader {
         var findings: [Finding] = []
 
         var site = SiteInfo()
-        let topLevel = try listing(content.root)
+        let topLevel = try listing(content.root, folder: "", findings: &findings)
         if topLevel.contains("site.md") {
             site = readSite(content: content, findings: &findings)
         }
@@ -173,7 +173,7 @@ public struct CatalogLoader {
         var pack = Pack(slug: slug, folder: folder, title: folder)
         let names: [String]
         do {
-            names = try listing(content.url(folder))
+            names = try listing(content.url(folder), folder: folder, findings: &findings)
         } catch {
             // Said as what it is ("folder has no pack.md" and "pack has no stickers" were both false).
             findings.append(Finding(.error, .unreadableFile, file: folder, message: "cannot read the pack folder: \((error as? PeelError)?.reason ?? "\(error)")"))
@@ -569,10 +569,14 @@ public struct CatalogLoader {
         return first.uppercased() + words.dropFirst()
     }
 
-    /// Directory entries sorted by their UTF-8 bytes, so every machine sees the same order.
-    private func listing(_ url: URL) throws -> [String] {
+    /// Directory entries sorted by their UTF-8 bytes, so every machine sees the same order, without
+    /// a name that is another's in another Unicode form (`NameClashes`, which says so).
+    private func listing(_ url: URL, folder: String, findings: inout [Finding]) throws -> [String] {
         do {
-            return try FolderListing.names(atPath: url.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let separated = NameClashes.separate(try FolderListing.names(atPath: url.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+                                                 in: folder)
+            findings += separated.findings
+            return separated.kept
         } catch {
             throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(errno: error.errno))
         }

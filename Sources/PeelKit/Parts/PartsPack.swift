@@ -97,8 +97,10 @@ public enum PartsPack {
                 result.parts.append(part)
                 continue
             }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: content.url(partFolder).path)) ?? [])
-                .filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let listed = NameClashes.separate(((try? FileManager.default.contentsOfDirectory(atPath: content.url(partFolder).path)) ?? [])
+                .filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, in: partFolder)
+            result.findings += listed.findings
+            let names = listed.kept
             let stems = Set(names.filter { StickerFileKind(fileName: $0) != .markdown }.map(StickerFileKind.stem))
             var translationFiles: [String: [String]] = [:]   // layer stem -> its translation files
             for file in names where StickerFileKind(fileName: file) == .markdown {

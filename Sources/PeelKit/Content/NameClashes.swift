@@ -1,0 +1,36 @@
+/// Names in one folder that macOS and Windows take for one file. Linux keeps `café.png` written
+/// in NFC beside the same name in NFD (as files copied from a Mac carry it), and `Sun.png` beside
+/// `sun.png`; Swift compares strings by canonical equivalence, so Peel took the first pair for one
+/// file too: one sticker was shown with the other's bytes and hash, given the other's label, and
+/// one of the two left out of the pack zip. The second of such a pair (in byte order) is left out,
+/// with an error; names that differ only in case are kept, with a warning, since only the
+/// downloads unzipped on a Mac or a PC lose one.
+enum NameClashes {
+    /// `names` (sorted by their bytes) without those that are another's in another Unicode form,
+    /// and the findings on both kinds of clash. `folder` is the names' folder, relative to the
+    /// content folder ("" at its top).
+    static func separate(_ names: [String], in folder: String) -> (kept: [String], findings: [Finding]) {
+        var kept: [String] = []
+        var findings: [Finding] = []
+        var seen: [String: String] = [:]          // canonical equivalence, as Swift hashes strings
+        var folded: [String: String] = [:]        // case folded
+        for name in names where !name.hasPrefix(".") {
+            let path = folder.isEmpty ? name : "\(folder)/\(name)"
+            if let first = seen[name] {
+                findings.append(Finding(.error, .nameClash, file: path,
+                                        message: "'\(name)' is the name '\(first)' in another Unicode form (NFC and NFD); macOS takes them for one file, and so does Peel: this one is left out; rename one of them"))
+                continue
+            }
+            seen[name] = name
+            let key = name.lowercased()
+            if let first = folded[key] {
+                findings.append(Finding(.warning, .nameClash, file: path,
+                                        message: "'\(name)' differs from '\(first)' only in case; macOS and Windows take them for one file, so a pack zip unzipped there keeps only one; rename one of them"))
+            } else {
+                folded[key] = name
+            }
+            kept.append(name)
+        }
+        return (kept + names.filter { $0.hasPrefix(".") }, findings)
+    }
+}
