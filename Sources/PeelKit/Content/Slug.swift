@@ -7,7 +7,8 @@ public enum Slug {
     /// (`イヌ`, `قطة`, `ø`) are not dropped silently: the slug ends with 8 hex digits of the name's
     /// SHA-256 (in NFC, as macOS and Linux may spell it differently), so `イヌ` and `ネコ` get
     /// slugs of their own that no other sticker's arrival changes. Positional `sticker`,
-    /// `sticker-2` moved every later sticker's address when one was added before them.
+    /// `sticker-2` moved every later sticker's address when one was added before them. So does a
+    /// name with nothing ASCII can hold (`🐶`, `★★`).
     public static func make(_ text: String, fallback: String = "sticker") -> String {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var slug = ""
@@ -24,7 +25,10 @@ public enum Slug {
             }
         }
         let base = slug.isEmpty ? fallback : slug.lowercased()
-        guard dropped else { return shortened(base) }
+        // A name of emoji or symbols alone (`🐶`, `★`) folds to nothing: it gets the hash too,
+        // or `🐶` moved from `sticker` to `sticker-2` when `🐱` was added. Symbols beside words
+        // (`Sun ☀️`) leave the words, which say enough.
+        guard dropped || (slug.isEmpty && !text.allSatisfy(\.isWhitespace)) else { return shortened(base) }
         let hash = Hex.string(SHA256.hash(data: Data(text.precomposedStringWithCanonicalMapping.utf8))).prefix(8)
         return shortened(String(base.prefix(maxBytes - 9))) + "-" + hash
     }

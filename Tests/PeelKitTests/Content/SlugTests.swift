@@ -33,6 +33,18 @@ extension String {
         #expect(Slug.make("ガチョウ".decomposedStringWithCanonicalMapping) == Slug.make("ガチョウ"), "NFD and NFC names: one slug")
     }
 
+    /// Emoji file names gave `sticker`, `sticker-2` by position: adding `🐱` moved `🐶` to
+    /// `sticker-2` and its old address showed the cat. A name with nothing an ASCII slug holds gets
+    /// the hash, as letters without an ASCII form do; symbols beside words still leave the words.
+    @Test func emojiAndSymbolNamesKeepTheirSlugWhateverIsAdded() {
+        let before = Slug.unique(["🐶", "🦊"])
+        let after = Slug.unique(["🐱", "🐶", "🦊"])
+        #expect(Array(after.dropFirst()) == before)
+        #expect(before == ["sticker-" + "🐶".hashPrefix, "sticker-" + "🦊".hashPrefix])
+        #expect(Slug.make("!!!") == "sticker-" + "!!!".hashPrefix && Slug.make("★ ♥", fallback: "pack") == "pack-" + "★ ♥".hashPrefix)
+        #expect(Slug.make("Sun ☀️") == "sun" && Slug.make("   ") == "sticker")
+    }
+
     @Test func slugsAreUniqueInOrder() {
         #expect(Slug.unique(["Sun", "sun", "SUN!", "moon"]) == ["sun", "sun-2", "sun-3", "moon"])
     }
