@@ -1,5 +1,6 @@
 // One "Pause animations" control per page (WCAG 2.2.2). Animated stickers carry a still poster in a
-// <source media="(prefers-reduced-motion: reduce)">; pausing points every such source at all media
+// <source media="(prefers-reduced-motion: reduce)"> (the theme's images, and the build writes one for
+// an animated sticker shown through Markdown: ![spin](spin.gif)); pausing points every such source at all media
 // (the poster shows), playing at none (the animation shows). The choice is remembered in
 // localStorage; until the reader makes one, the reduced-motion setting decides, as without script.
 (function () {
@@ -34,43 +35,8 @@
     return sources.length;
   }
 
-  // Stickers shown through Markdown (![spin](spin.gif) in site.md, pack.md or a sidecar) are a bare
-  // <img> of the published original, with no poster source. An animated sticker's still poster is
-  // published beside its original as <name>-poster.png, and only an animated one has it: where that
-  // file loads, the image gets the same <picture> and poster <source> as the theme's own images, so
-  // reduced motion and Pause stop it too, and the page offers Pause. (Without script such an image
-  // plays; a poster source written by the build would cover that.)
-  function posterOf(image) {
-    var src = image.getAttribute("src") || "";
-    if (/^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(src)) return null;   // an address elsewhere: not a sticker
-    var match = /^((?:[^?#]*\/)?)([^\/?#]+)\.(gif|png|apng|webp|avif)$/i.exec(src);
-    return match ? match[1] + match[2] + "-poster.png" : null;
-  }
-  function posterProse(found) {
-    Array.prototype.forEach.call(document.querySelectorAll(".prose img"), function (image) {
-      if (image.parentNode.nodeName === "PICTURE") return;
-      var poster = posterOf(image);
-      if (!poster) return;
-      var probe = new Image();
-      probe.onload = function () {
-        if (image.parentNode.nodeName === "PICTURE") return;
-        var picture = document.createElement("picture");
-        var source = document.createElement("source");
-        source.setAttribute("media", QUERY);
-        source.setAttribute("srcset", poster);
-        image.parentNode.insertBefore(picture, image);
-        picture.appendChild(source);
-        picture.appendChild(image);
-        apply(picture);
-        found();
-      };
-      probe.src = poster;
-    });
-  }
-
   window.peelMotion = { apply: apply, paused: paused };
   var count = apply(document);
-  posterProse(function () { if (button) button.hidden = false; });
   if (!button) return;
   button.hidden = count === 0;
   button.addEventListener("click", function () {

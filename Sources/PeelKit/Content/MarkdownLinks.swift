@@ -231,6 +231,8 @@ struct CatalogLinks {
     }
 
     private var targets: [String: Target] = [:]
+    /// Each sticker's still poster, by its source: published beside an animated sticker's original.
+    private var posters: [String: String] = [:]
     /// The content folder, to tell a missing file from one the site does not publish.
     private let content: ContentPath?
 
@@ -249,6 +251,7 @@ struct CatalogLinks {
             for (language, translation) in pack.translations { targets[translation.file] = .languagePage("\(language)/\(page)") }
             for sticker in pack.stickers {
                 targets[sticker.source] = .image(SitePaths.original(pack, sticker))
+                posters[sticker.source] = SitePaths.poster(pack, sticker)
                 // A composed sticker's "sidecar" is its pack.md.
                 guard sticker.composition == nil else { continue }
                 let page = SitePaths.stickerPage(pack, sticker)
@@ -372,6 +375,14 @@ struct CatalogLinks {
                 case .image(let path), .languagePage(let path): "\(MarkdownLinks.sitePrefix)f\(path)\(suffix)"
                 case .page(let path): "\(MarkdownLinks.sitePrefix)p\(path)\(suffix)"
                 }
+                if !isLink, let source = marker.path, let poster = posters[source], isAnimated(source) {
+                    // An animated sticker in prose gets the theme's reduced-motion poster source, so
+                    // it stops where the theme's own images stop, with or without script.
+                    result += Array("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"\(MarkdownLinks.sitePrefix)f\(poster)\">".utf8)
+                    result += opening + Array(value.utf8) + bytes[valueEnd...end] + Array("</picture>".utf8)
+                    index = end + 1
+                    continue
+                }
                 result += opening + Array(value.utf8)
                 index = valueEnd
             case .failure(let problem):
@@ -395,6 +406,15 @@ struct CatalogLinks {
 
     struct Problem: Error {
         let words: String
+    }
+
+    /// Whether the sticker image at `source` is an animation (an APNG's acTL of two frames or more,
+    /// a GIF's second frame), read for the few images prose shows.
+    private func isAnimated(_ source: String) -> Bool {
+        guard let content, let data = try? ContentFile.read(content.url(source)) else { return false }
+        if let animation = PNGChunks.animation(in: data) { return animation.frameCount > 1 }
+        guard data.starts(with: Array("GIF8".utf8)) else { return false }
+        return ((try? GIFHeader([UInt8](data)))?.frameCount ?? 0) > 1
     }
 
     /// What `marker` leads to, or why it leads nowhere.

@@ -55,6 +55,25 @@ import Testing
         #expect((english["description"] as? String)?.contains("<img src=\"faces/grin/grin.png\" alt=\"the grin\" />") == true, "\(english)")
     }
 
+    /// An animated sticker shown through Markdown gets the theme's reduced-motion poster source
+    /// from the build; a still one stays a bare image. motion.js probed `<name>-poster.png` for
+    /// every prose image, a 404 in the console for each still one, and without script the
+    /// animation played on under reduced motion.
+    @Test func animatedStickersInProseCarryTheirPosterSource() async throws {
+        let folder = try catalog([
+            "content/faces/pack.md": "---\ntitle: Faces\n---\nSee ![the grin](grin.png) and ![a walk](walk.gif).\n",
+            "content/faces/walk.md": "---\nalt: A turtle walking\n---\n",
+        ])
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/weather-cycle.gif"), to: "content/faces/walk.gif")
+        _ = try await build(folder)
+        let pack = try prose(folder, "faces/index.html")
+        #expect(pack.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"walk/walk-poster.png\"><img src=\"walk/walk.gif\" alt=\"a walk\" /></picture>"), "\(pack)")
+        #expect(pack.contains("and <picture>") && pack.contains("See <img src=\"grin/grin.png\" alt=\"the grin\" /> and"), "the still one is bare: \(pack)")
+        #expect(folder.exists("site/faces/walk/walk-poster.png"), "the poster it names is published")
+        let motion = try folder.read("site/assets/motion.js")
+        #expect(!motion.contains("-poster.png"), "the script probes no poster")
+    }
+
     @Test func sidecarsPackFilesAndSiteMDLinkToTheirPages() async throws {
         let folder = try catalog([
             "content/faces/grin.md": "---\nalt: Yellow face with a wide grin\n---\n"
