@@ -48,6 +48,29 @@ import Testing
         #expect(Self.risk(Self.white, Self.black, delay: 0.15) != nil, "15 cs: 3.3 flashes a second")
     }
 
+    /// An opaque grey 300 px canvas whose top-left `width` × `height` px is `value`.
+    static func corner(_ value: UInt8, width: Int, height: Int) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: 300 * 300 * 4)
+        for y in 0..<300 {
+            for x in 0..<300 {
+                let offset = (y * 300 + x) * 4, inside = x < width && y < height
+                pixels[offset] = inside ? value : 128; pixels[offset + 1] = inside ? value : 128; pixels[offset + 2] = inside ? value : 128
+                pixels[offset + 3] = 255
+            }
+        }
+        return RGBAImage(width: 300, height: 300, pixels: pixels)
+    }
+
+    /// The area that fails is a quarter of the canvas (64 of the 16 × 16 cells): a strobe on 63
+    /// cells passes and one on 72 fails. Only the whole canvas and a small light were tried, so
+    /// a quarter read as 40 % went unseen.
+    @Test func aStrobeOnAQuarterOfTheCanvasFailsAndJustUnderPasses() throws {
+        // 168 px wide is 9 cells (of 18.75 px); 131 px high is 7 rows, 150 px is 8.
+        #expect(Self.risk(Self.corner(255, width: 168, height: 131), Self.corner(0, width: 168, height: 131), delay: 0.1) == nil, "63 cells, 24.6 %")
+        let risk = try #require(Self.risk(Self.corner(255, width: 168, height: 150), Self.corner(0, width: 168, height: 150), delay: 0.1))
+        #expect(abs(risk.area - 72.0 / 256) < 0.001 && risk.flashesPerSecond == 5, "72 cells, 28 %: \(risk)")
+    }
+
     @Test func aSmallLightMayBlinkFast() {
         // A 60 × 60 px light in a 300 px sticker: 4 % of its area.
         #expect(Self.risk(Self.frame((255, 255, 255), inset: 120), Self.frame((0, 0, 0), inset: 120), delay: 0.1) == nil)
