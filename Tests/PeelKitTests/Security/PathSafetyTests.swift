@@ -93,6 +93,25 @@ import ZIPFoundation
         }
     }
 
+    /// A folder beside the content folder whose name starts with its name (`content-private/`,
+    /// `content2/`) is outside it: a path check by prefix without the separator would take it for
+    /// inside, and every escape tried before led to a folder of another name.
+    @Test func aSiblingFolderWhoseNameStartsWithTheContentFoldersIsOutside() async throws {
+        let (folder, content) = try contentBesideASecret()
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content-private/secret.png")
+        try folder.write("---\ntitle: Leak\nicon: ../../content2/icon.png\n---\n", to: "content/leak/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content2/icon.png")
+        try link("content/leak/private.png", to: "../../content-private/secret.png", in: folder)
+        try folder.write("---\nalt: A private cat\n---\n", to: "content/leak/private.md")
+        try link("content/leak/nearby", to: folder.url.appendingPathComponent("content2").path, in: folder)
+        let formatted = try await build(content, in: folder).findings.map(\.formatted)
+        #expect(formatted.contains("leak/private.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped"), "\(formatted)")
+        #expect(formatted.contains("leak/pack.md:3: error[path-outside-content]: icon '../../content2/icon.png' is outside the content folder; use a path inside it, such as icon.png"), "\(formatted)")
+        #expect(ContentPath(root: content).relative(folder.url.appendingPathComponent("content2/icon.png")) == nil)
+        #expect(ContentPath(root: content).relative(folder.url.appendingPathComponent("content-private")) == nil)
+        #expect(!folder.exists("site/leak/private") && !folder.exists("site/leak/icons"))
+    }
+
     /// A folder linked from the catalog to outside it (a pack linked to `/`, a folder in a pack
     /// linked to a private one) is never walked: nothing there is listed, read or hashed into the
     /// cache (a link to `/` read the whole disk). The links are inputs all the same: removing one
