@@ -606,6 +606,28 @@ extension SiteBuilderTests {
         #expect(english.contains("<label for=\"part-0-0\">a waffle cone</label>") && english.contains("<legend>Base</legend>"))
     }
 
+    /// A part's label is text on every page that shows it: the sticker's "made of" list, the
+    /// builder's choices, the composed label. The hostile-text tests built ordinary packs only,
+    /// so `{{{label}}}` in the "made of" list (a script on the published page) went unseen.
+    @Test func hostilePartLabelsAreEscapedOnEveryPage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/sundaes"), to: "content/sundaes")
+        let payload = "Mint <img src=x onerror=alert(1)> & \\\"chip\\\""
+        try folder.write("---\nalt: \"\(payload)\"\n---\n", to: "content/sundaes/scoops/mint.md")
+        try folder.write("---\nalt: \"<script>alert(2)</script> cone\"\n---\n", to: "content/sundaes/base/cone.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let pages = ["site/sundaes/cone-mint/index.html", "site/sundaes/builder/index.html", "site/sundaes/index.html", "site/review/index.html"]
+        for page in pages {
+            let html = try folder.read(page)
+            #expect(!html.contains("<img src=x") && !html.contains("<script>alert"), "\(page) holds the markup")
+        }
+        let sticker = try folder.read("site/sundaes/cone-mint/index.html")
+        #expect(sticker.contains("<dd dir=\"auto\">Mint &lt;img src=x onerror=alert(1)&gt; &amp; &quot;chip&quot;</dd>"), "made of, escaped")
+        #expect(sticker.contains("<dd dir=\"auto\">&lt;script&gt;alert(2)&lt;/script&gt; cone</dd>"))
+        let builder = try folder.read("site/sundaes/builder/index.html")
+        #expect(builder.contains("&lt;img src=x onerror=alert(1)&gt;"), "the builder's choice, escaped")
+    }
+
     /// A theme's files in sub-folders (fonts, images its CSS names) are assets too, at the same paths.
     @Test func aThemesSubFoldersAreCopiedToAssets() async throws {
         let folder = try TemporaryFolder()
