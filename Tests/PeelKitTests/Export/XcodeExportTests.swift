@@ -155,6 +155,33 @@ extension XcodeExportTests {
         return try PNGCodec.encode(RGBAImage(width: side, height: side, pixels: pixels), compression: .smallest)
     }
 
+    /// A GIF or JPEG too large is written scaled as PNG (or APNG), named `.png`: with its old
+    /// extension kept, the Xcode catalog named PNG bytes `big.gif`, which Xcode and Messages read
+    /// by the extension. Only a `.png` was ever scaled, so that went unseen.
+    @Test func resizedGIFsAndJPEGsAreNamedAsThePNGsTheyBecome() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: large\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("animated/blocks-700.gif"), to: "content/p/blocks.gif")
+        try folder.write("---\nalt: Two blocks taking turns\n---\n", to: "content/p/blocks.md")
+        try folder.copy(Fixtures.root.appendingPathComponent("jpeg/orange-700.jpg"), to: "content/p/orange.jpg")
+        try folder.write("---\nalt: Orange face\nignore: [no-transparency]\n---\n", to: "content/p/orange.md")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        let result = try XcodeExport(skipInvalid: true, resize: true).write(review, content: content, into: folder.url)
+        #expect(result.stickers == 2 && result.skipped.isEmpty, "\(result.skipped.map(\.formatted))")
+        for (name, frames) in [("blocks", 2), ("orange", 1)] {
+            let sticker = folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/\(name).sticker")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sticker.path).sorted()
+            #expect(files == ["Contents.json", "\(name).png"], "\(name): \(files)")
+            let data = try Data(contentsOf: sticker.appendingPathComponent("\(name).png"))
+            #expect(Array(data.prefix(8)) == PNGChunk.signature, "\(name) is PNG bytes")
+            let image = try ImageAnalyzer().analyze(data).info
+            #expect(image.width == 618 && image.height == 618 && image.frameCount == frames, "\(name): \(image)")
+            let contents = try Self.json(sticker.appendingPathComponent("Contents.json"))
+            #expect(((contents["properties"] as? [String: Any])?["filename"] as? String) == "\(name).png", "\(contents)")
+        }
+    }
+
     @Test func resizeShipsArtMadeLarger() async throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
