@@ -22,6 +22,42 @@ import Testing
         #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"))
     }
 
+    /// An input stamped in the same clock tick as the quick check was written (or later) is never
+    /// trusted: on a file system with 1 or 2 s timestamps, an edit in that second keeps size and
+    /// mtime. ext4's nanoseconds never make such a stamp, so the quick check's own time is set
+    /// back to before the input's. The site's folders are exempt: only Peel writes there.
+    @Test func aStampNoOlderThanTheQuickCheckIsNeverTrusted() throws {
+        let folder = try TemporaryFolder()
+        let input = try folder.write("label", to: "content/sun.md").path
+        _ = try folder.write("<p>sun</p>", to: "site/sun/index.html")
+        let siteFolder = folder.url.appendingPathComponent("site/sun").path
+        let quickCheck = folder.url.appendingPathComponent("quick-check").path
+        func write(_ records: [(String, Bool)]) throws {
+            try QuickCheck.write(fingerprint: "fp", to: quickCheck) { emit in
+                for (path, isInput) in records { try emit(QuickCheck.Record(path: path, stamp: try #require(FileStamp.of(path: path)), isInput: isInput)) }
+            }
+        }
+        /// Sets the quick check's modification time to `path`'s, give or take `offset` nanoseconds.
+        func setQuickCheckTime(to path: String, offset: Int) throws {
+            var info = stat()
+            #expect(stat(path, &info) == 0)
+            var nanoseconds = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) + offset
+            nanoseconds = max(0, nanoseconds)
+            var times = [timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000),
+                         timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)]
+            #expect(utimensat(AT_FDCWD, quickCheck, &times, 0) == 0)
+        }
+        try write([(input, true)])
+        #expect(QuickCheck.holds(at: quickCheck, fingerprint: "fp"), "written after the input's last change")
+        try setQuickCheckTime(to: input, offset: 0)
+        #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"), "the same tick")
+        try setQuickCheckTime(to: input, offset: -1_000_000_000)
+        #expect(!QuickCheck.holds(at: quickCheck, fingerprint: "fp"), "older than the input")
+        try write([(siteFolder, false)])
+        try setQuickCheckTime(to: siteFolder, offset: -1_000_000_000)
+        #expect(QuickCheck.holds(at: quickCheck, fingerprint: "fp"), "a site folder is never racy")
+    }
+
     /// `siteOnly` compares the site's folders alone, under any fingerprint (a template edit changes
     /// the fingerprint, not what the site holds): an input changed still holds, a site folder
     /// changed does not.
