@@ -59,6 +59,18 @@ import Testing
         }
     }
 
+    /// The verdict at its edges: under a quarter of the shape at 3:1 and under half of it faintly
+    /// perceptible vanishes; a quarter or half is enough. The measured cases sit near 0 or near 1,
+    /// so a threshold of 0.10 went unseen.
+    @Test func theVerdictTurnsAtAQuarterVisibleAndHalfFaint() {
+        #expect(ShapeVisibility(light: 0.24, dark: 1, faintLight: 0.49, faintDark: 1).vanishes(on: .light))
+        #expect(ShapeVisibility(light: 0.15, dark: 1, faintLight: 0.2, faintDark: 1).vanishes(on: .light))
+        #expect(!ShapeVisibility(light: 0.25, dark: 1, faintLight: 0.3, faintDark: 1).vanishes(on: .light), "a quarter at 3:1")
+        #expect(!ShapeVisibility(light: 0.2, dark: 1, faintLight: 0.5, faintDark: 1).vanishes(on: .light), "half faintly perceptible")
+        #expect(ShapeVisibility(light: 1, dark: 0.2, faintLight: 1, faintDark: 0.4).vanishes(on: .dark))
+        #expect(!ShapeVisibility(light: 1, dark: 0.2, faintLight: 1, faintDark: 0.4).vanishes(on: .light))
+    }
+
     @Test func aYellowFaceWithABlackOutlineKeepsItsShapeOnWhiteAndOnBlack() throws {
         let measure = try #require(ShapeVisibility.measure(TestArt.outlinedFace()))
         #expect(measure.light >= 0.95, "the outline encloses the fill: its holes filled, it is the whole face")
