@@ -99,8 +99,11 @@ struct SitePublisher {
         // Killed here, the output is missing and the previous one waits in `retired`: the next
         // run's recoverInterruptedPublish puts it back.
         FaultInjection.killIfSet("after-retire")
-        if rename(staging.path, output.path) != 0 {
-            let reason = SystemErrorText.describe(errno: errno)
+        // A test makes this rename fail ("fail-swap-in") to see the previous output put back.
+        var failure: Int32 = 0
+        if FaultInjection.isSet("fail-swap-in") { failure = EIO } else if rename(staging.path, output.path) != 0 { failure = errno }
+        if failure != 0 {
+            let reason = SystemErrorText.describe(errno: failure)
             if hadOutput { rename(retired.path, output.path) }
             discard(staging)
             throw PeelError.cannotWrite(path: output.path, reason: reason)

@@ -224,6 +224,19 @@ import Testing
         #expect(try folder.read("work/site/index.html").contains("Changed since the last build"))
     }
 
+    /// Where the OS cannot swap two folders at once and the new site's rename fails after the old
+    /// one was renamed aside, the old one is put back at once, byte for byte, and the error says
+    /// why: the output is never left missing for a deploy to publish nothing.
+    @Test func aFailedRenameOfTheNewSitePutsThePreviousOneBack() throws {
+        let (folder, before) = try previousSite()
+        let result = try cli.run(["build", "content", "-o", "work/site"], in: folder.url,
+                                 environment: ["CI": "true", "PEEL_FAULTS": "no-folder-swap,fail-swap-in"])
+        #expect(result.status == 1, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.lowercased().contains("input/output error"), "\(result.stderr)")
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("work/site")) == before)
+        #expect(try besideTheSite(folder) == ["site"], "no staging or retired folder left")
+    }
+
     @Test func thePreviousSiteIsRestoredEvenWhenTheNextBuildFails() throws {
         let (folder, before) = try previousSite()
         try buildKilled(at: "no-folder-swap,after-retire", folder)
