@@ -57,6 +57,7 @@ public enum Checker {
             findings += LabelChecks.duplicates(in: pack, site: catalog.site)
             findings += LabelChecks.bidiControls(in: pack, site: catalog.site)
             findings += iconFindings(pack)
+            findings += DownloadChecks.check(pack, assets: assets)
             result.packs[pack.folder] = findings
         }
         // The text findings are shared out by the pack folder their file is in.

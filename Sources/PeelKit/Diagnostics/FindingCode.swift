@@ -31,6 +31,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case iconTooSmall = "icon-too-small"
     case iconAspect = "icon-aspect"
     case multipleIcons = "multiple-icons"
+    case largeDownload = "large-download"
 
     // Labels
     case missingSidecar = "missing-sidecar"
@@ -121,6 +122,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .pathOutsideContent: "A path or symlink leads outside the content folder."
         case .missingFile: "A file named in front matter does not exist."
         case .orphanSidecar: "A sidecar has no image."
+        case .largeDownload: "A pack zip would be larger than static hosts take (100 MiB on GitHub)."
         case .ambiguousSidecar: "Several images share one sidecar."
         case .nameClash: "Two names in one folder are one file on macOS: they differ only in Unicode form or in case."
         case .ignoredFile: "A file in a pack folder is neither a sticker nor a sidecar."

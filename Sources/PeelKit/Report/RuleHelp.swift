@@ -101,6 +101,7 @@ public enum RuleHelp {
         .unguardedOptionalPart: "wrap the optional part and its words in a section: `{{#topping}}, topped with {{topping}}{{/topping}}`",
         .tooManyCombinations: "list the combinations you want with `combinations:` or leave some out with `exclude:`",
         .ambiguousSidecar: "rename one of the images",
+        .largeDownload: "split the pack into smaller packs",
         .nameClash: "rename one of the two files",
         .ignoredFile: "move the file out of the pack folder",
         .unreadableFile: "fix the file's permissions",
