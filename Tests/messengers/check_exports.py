@@ -99,8 +99,9 @@ def check_whatsapp(folder, catalog):
             if not 1 <= len(emojis) <= 3:
                 problem(path, f"{len(emojis)} emoji, not 1-3")
             text = sticker.get("accessibility_text") or ""
-            if len(text) > (255 if animated else 125):
-                problem(path, "accessibility_text too long")
+            # WhatsApp counts Java String.length(): UTF-16 code units, so an emoji is two.
+            if len(text.encode("utf-16-le")) // 2 > (255 if animated else 125):
+                problem(path, "accessibility_text too long (in UTF-16 units, as WhatsApp counts)")
             exported.setdefault("label", []).append(text)
         archive = os.path.join(folder, identifier + ".wastickers")
         with zipfile.ZipFile(archive) as z:
