@@ -48,7 +48,7 @@ extension Pack {
     enum NameMatch {
         case pack(Pack)
         case unknown
-        /// One pack's slug and another's folder: the message says which, and to give the slug.
+        /// One pack's slug and another's folder: the message says which, and how to name each.
         case ambiguous(String)
     }
 
@@ -56,7 +56,8 @@ extension Pack {
     /// shell completes it, with or without the slash; in either Unicode normalization, as Swift
     /// compares strings). A name that is one pack's slug and another's folder (`Happy Cats` has
     /// the slug `happy-cats`, beside a folder `happy-cats`) names neither: it took both, and
-    /// the site's Telegram download of one pack held the other too.
+    /// the site's Telegram download of one pack held the other too. The first is then named by
+    /// its folder, the second by its slug.
     static func named(_ name: String, in packs: [Pack]) -> NameMatch {
         let folder = name.hasSuffix("/") ? String(name.dropLast()) : name
         let matches = packs.filter { $0.slug == name || $0.folder == folder }
@@ -64,6 +65,6 @@ extension Pack {
         let bySlug = matches.first { $0.slug == name }, byFolder = matches.first { $0.slug != name }
         guard let bySlug, let byFolder else { return .pack(matches[0]) }
         return .ambiguous("'\(name)' is the slug of the pack in the folder '\(bySlug.folder)' and the folder of the pack '\(byFolder.slug)'; "
-                          + "name the one you mean by its slug: \(bySlug.slug) or \(byFolder.slug)")
+                          + "name the first by its folder ('\(bySlug.folder)') or the second by its slug (\(byFolder.slug))")
     }
 }

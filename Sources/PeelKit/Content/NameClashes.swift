@@ -3,8 +3,8 @@
 /// `sun.png`; Swift compares strings by canonical equivalence, so Peel took the first pair for one
 /// file too: one sticker was shown with the other's bytes and hash, given the other's label, and
 /// one of the two left out of the pack zip. The second of such a pair (in byte order) is left out,
-/// with an error; names that differ only in case are kept, with a warning, since only the
-/// downloads unzipped on a Mac or a PC lose one.
+/// with an error; names that differ only in case are kept, with a warning, since only a copy of
+/// the content folder (or of a pack zip's originals/) on a Mac or a PC loses one.
 enum NameClashes {
     /// `names` (sorted by their bytes) without those that are another's in another Unicode form,
     /// and the findings on both kinds of clash. `folder` is the names' folder, relative to the
@@ -25,7 +25,7 @@ enum NameClashes {
             let key = name.lowercased()
             if let first = folded[key] {
                 findings.append(Finding(.warning, .nameClash, file: path,
-                                        message: "'\(name)' differs from '\(first)' only in case; macOS and Windows take them for one file, so a pack zip unzipped there keeps only one; rename one of them"))
+                                        message: "'\(name)' differs from '\(first)' only in case; macOS and Windows take them for one file, so a copy or a clone of the content folder there keeps only one; rename one of them"))
             } else {
                 folded[key] = name
             }

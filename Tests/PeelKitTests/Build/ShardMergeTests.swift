@@ -239,11 +239,12 @@ import Testing
 
     /// `Happy Cats` (slug `happy-cats`) beside a folder `happy-cats` (slug `happy-cats-2`):
     /// `--packs happy-cats` took both packs, and so did the site's Telegram download of the first.
-    /// A name that is one pack's slug and another's folder is an error saying so.
+    /// A name that is one pack's slug and another's folder is an error saying so, and naming the
+    /// way to each: the first's folder, the second's slug.
     @Test func aNameThatIsOnePacksSlugAndAnothersFolderIsAnError() throws {
         var catalog = Catalog(site: SiteInfo(), packs: [])
         catalog.packs = [Pack(slug: "happy-cats", folder: "Happy Cats", title: "A"), Pack(slug: "happy-cats-2", folder: "happy-cats", title: "B")]
-        let message = "'happy-cats' is the slug of the pack in the folder 'Happy Cats' and the folder of the pack 'happy-cats-2'; name the one you mean by its slug: happy-cats or happy-cats-2"
+        let message = "'happy-cats' is the slug of the pack in the folder 'Happy Cats' and the folder of the pack 'happy-cats-2'; name the first by its folder ('Happy Cats') or the second by its slug (happy-cats-2)"
         #expect(throws: PeelError.shards(path: "--packs", reason: message)) { try PackSelection.slugs(["happy-cats"]).apply(to: catalog) }
         #expect(try PackSelection.slugs(["happy-cats-2"]).apply(to: catalog).packs.map(\.folder) == ["happy-cats"])
         #expect(try PackSelection.slugs(["Happy Cats/"]).apply(to: catalog).packs.map(\.slug) == ["happy-cats"])

@@ -42,7 +42,7 @@ import Testing
         let (kept, findings) = NameClashes.separate(["Happy Sun.md", "Happy Sun.png", "happy sun.md", "happy sun.png", "pack.md"], in: "sun")
         #expect(kept == ["Happy Sun.md", "Happy Sun.png", "happy sun.md", "happy sun.png", "pack.md"])
         #expect(findings.map(\.file) == ["sun/happy sun.md", "sun/happy sun.png"] && findings.allSatisfy { $0.severity == .warning && $0.code == .nameClash })
-        #expect(findings.first?.message == "'happy sun.md' differs from 'Happy Sun.md' only in case; macOS and Windows take them for one file, so a pack zip unzipped there keeps only one; rename one of them")
+        #expect(findings.first?.message == "'happy sun.md' differs from 'Happy Sun.md' only in case; macOS and Windows take them for one file, so a copy or a clone of the content folder there keeps only one; rename one of them")
         #expect(NameClashes.separate(["a.png", "b.png", ".DS_Store"], in: "").findings.isEmpty)
     }
 }
