@@ -13,18 +13,16 @@ public enum PackSelection: Sendable, Equatable {
         var selected = catalog
         switch self {
         case .slugs(let names):
-            var chosen: Set<String> = []
-            for name in names {
-                switch Pack.named(name, in: catalog.packs) {
-                case .pack(let pack):
-                    chosen.insert(pack.slug)
-                case .ambiguous(let message):
-                    throw PeelError.shards(path: "--packs", reason: message)
-                case .unknown:
-                    let shown = catalog.packs.prefix(12).map(\.slug).joined(separator: ", ") + (catalog.packs.count > 12 ? ", …" : "")
-                    throw PeelError.shards(path: "--packs", reason: "the catalog has no pack '\(name)'; name a pack by its folder or its slug ("
-                                           + (catalog.packs.isEmpty ? "it has no packs" : "its packs: \(shown)") + ")")
-                }
+            let chosen: Set<String>
+            switch Pack.slugs(named: names, in: catalog.packs) {
+            case .success(let slugs):
+                chosen = slugs
+            case .failure(.ambiguous(let message)):
+                throw PeelError.shards(path: "--packs", reason: message)
+            case .failure(.unknown(let unknown)):
+                let shown = catalog.packs.prefix(12).map(\.slug).joined(separator: ", ") + (catalog.packs.count > 12 ? ", …" : "")
+                throw PeelError.shards(path: "--packs", reason: "the catalog has no pack '\(unknown[0])'; name a pack by its folder or its slug ("
+                                       + (catalog.packs.isEmpty ? "it has no packs" : "its packs: \(shown)") + ")")
             }
             selected.packs = catalog.packs.filter { chosen.contains($0.slug) }
         case .shard(let index, let count):
@@ -58,6 +56,28 @@ extension Pack {
     /// the slug `happy-cats`, beside a folder `happy-cats`) names neither: it took both, and
     /// the site's Telegram download of one pack held the other too. The first is then named by
     /// its folder, the second by its slug.
+    /// Why names given on the command line name no set of packs.
+    enum NameProblem: Error {
+        /// The names that name no pack, in order.
+        case unknown([String])
+        /// The first name that is one pack's slug and another's folder, said as `NameMatch.ambiguous`.
+        case ambiguous(String)
+    }
+
+    /// The slugs of the packs `names` name (see `named(_:in:)`); an ambiguous name stops at once,
+    /// names that name nothing are listed together.
+    static func slugs(named names: [String], in packs: [Pack]) -> Result<Set<String>, NameProblem> {
+        var slugs: Set<String> = [], unknown: [String] = []
+        for name in names {
+            switch named(name, in: packs) {
+            case .pack(let pack): slugs.insert(pack.slug)
+            case .unknown: unknown.append(name)
+            case .ambiguous(let message): return .failure(.ambiguous(message))
+            }
+        }
+        return unknown.isEmpty ? .success(slugs) : .failure(.unknown(unknown))
+    }
+
     static func named(_ name: String, in packs: [Pack]) -> NameMatch {
         let folder = name.hasSuffix("/") ? String(name.dropLast()) : name
         let matches = packs.filter { $0.slug == name || $0.folder == folder }

@@ -34,9 +34,7 @@ enum CatalogChecks {
         // It is a warning: only the messengers' exports use it, and they fall back to the cover.
         // Icon and tray art go into the pack zip's originals/ byte for byte, EXIF and all.
         func location(_ info: ImageInfo, _ path: String) {
-            if info.carriesLocation == true {
-                findings.append(Finding(.warning, .locationInMetadata, file: path, message: ImageChecks.locationMessage(publishedIn: "in the pack zip")))
-            }
+            if info.carriesLocation == true { findings.append(ImageChecks.packZipLocationFinding(file: path)) }
         }
         if let tray = pack.tray {
             switch read(tray, what: "tray art", content: content, analyzer: analyzer) {

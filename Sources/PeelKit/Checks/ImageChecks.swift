@@ -98,6 +98,12 @@ enum ImageChecks {
         return "it fits no class exactly (nearest: \(nearest.rawValue), \(nearest.pixels) px); resize the art"
     }
 
+    /// `location-in-metadata` on art the pack zip's originals/ carries byte for byte besides the
+    /// stickers: icon and tray art, parts layers.
+    static func packZipLocationFinding(file: String) -> Finding {
+        Finding(.warning, .locationInMetadata, file: file, message: locationMessage(publishedIn: "in the pack zip"))
+    }
+
     /// What `location-in-metadata` says of a file whose EXIF holds GPS coordinates, published
     /// byte for byte where `publishedIn` says.
     static func locationMessage(publishedIn: String) -> String {

@@ -14,7 +14,9 @@ enum NameClashes {
         var findings: [Finding] = []
         var seen: [String: String] = [:]          // canonical equivalence, as Swift hashes strings
         var folded: [String: String] = [:]        // case folded
-        for name in names where !name.hasPrefix(".") {
+        for name in names {
+            // Hidden files are never read, so they clash with nothing.
+            if name.hasPrefix(".") { kept.append(name); continue }
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
             if let first = seen[name] {
                 findings.append(Finding(.error, .nameClash, file: path,
@@ -31,6 +33,6 @@ enum NameClashes {
             }
             kept.append(name)
         }
-        return (kept + names.filter { $0.hasPrefix(".") }, findings)
+        return (kept, findings)
     }
 }

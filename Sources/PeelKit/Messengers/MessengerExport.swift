@@ -136,16 +136,11 @@ public struct MessengerExport: Sendable {
         if let packSlugs {
             chosen = Set(packSlugs)
         } else if !packs.isEmpty {
-            var unknown: [String] = []
-            chosen = []
-            for name in packs {
-                switch Pack.named(name, in: catalog.packs) {
-                case .pack(let pack): chosen?.insert(pack.slug)
-                case .unknown: unknown.append(name)
-                case .ambiguous(let message): throw Failure.ambiguousPack(message)
-                }
+            switch Pack.slugs(named: packs, in: catalog.packs) {
+            case .success(let slugs): chosen = slugs
+            case .failure(.unknown(let unknown)): throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug))
+            case .failure(.ambiguous(let message)): throw Failure.ambiguousPack(message)
             }
-            if !unknown.isEmpty { throw Failure.unknownPacks(unknown, known: catalog.packs.map(\.slug)) }
         }
         let selected = catalog.packs.filter { !$0.stickers.isEmpty && chosen?.contains($0.slug) != false }
 

@@ -152,10 +152,7 @@ public enum PartsPack {
                     switch decode(path, content: content) {
                     case .success(let layer):
                         // Layers go into the pack zip's originals/ byte for byte, EXIF and all.
-                        if layer.carriesLocation {
-                            result.findings.append(Finding(.warning, .locationInMetadata, file: path,
-                                                           message: ImageChecks.locationMessage(publishedIn: "in the pack zip")))
-                        }
+                        if layer.carriesLocation { result.findings.append(ImageChecks.packZipLocationFinding(file: path)) }
                         if let reference, (reference.width, reference.height) != (layer.image.width, layer.image.height) {
                             result.findings.append(Finding(.error, .partSizeMismatch, file: path,
                                                            message: "layer is \(layer.image.width)×\(layer.image.height) px but \(reference.file) is \(reference.width)×\(reference.height) px; every layer of a parts pack must have the same canvas, so the combinations with this one are not composed"))
