@@ -22,18 +22,26 @@ stickers for the review table to scroll. Then, in headless Chromium:
   viewer-announce        flipping announces the position, title and label
   forced-colors          art backgrounds and swatches keep their colours; a pressed filter looks pressed
   no-js-review           without JavaScript the review's filter and sort buttons are not shown
+  not-found-page         served below a host's root as GitHub Pages does (404.html for every
+                         missing address), a missing address two folders deep shows the styled
+                         404 page, every link on it answers, and axe finds nothing
 
 Usage: theme_a11y_check.py --peel PATH --axe axe.min.js [--scratch DIR] [--sample DIR] [--only NAME,...]
 Exit status 0 when everything passes; otherwise every failure is printed.
 """
 
 import argparse
+import functools
+import http.server
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -45,6 +53,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 LONG_LABEL = ("A yellow face laughing so hard that two big blue tears fly out from both eyes while its mouth "
               "hangs wide open in a huge grin, shoulders shaking, completely unable to stop")
 ARABIC_PACK = "حيوانات"
+# Where the not-found-page check serves the site on its local host, as on a GitHub project page.
+HOST_PATH = "/gallery/"
 
 CONTRAST = """
 function lum(c) { var m = c.match(/[\\d.]+/g).map(Number);
@@ -65,7 +75,8 @@ def write(path, text):
 def write_catalog(content, sample):
     if content.exists():
         shutil.rmtree(content)
-    write(content / "site.md", "---\ntitle: Theme checks\nlanguages: [en, ar]\n---\n"
+    # base_url: the 404 page needs it (its links start from the site's root on its host).
+    write(content / "site.md", f"---\ntitle: Theme checks\nlanguages: [en, ar]\nbase_url: https://stickers.example{HOST_PATH}\n---\n"
           "Our favourite: ![The weather turning](motion/cycle.gif), beside a still one: ![A grinning face](motion/still.png)\n")
     write(content / "site.ar.md", "---\ntitle: فحوص\ntranslated_from: Theme checks\n---\n")
     # Faces: a label over the limit, one missing, titles to hear in the viewer.
@@ -438,6 +449,65 @@ class Checks:
 ALL = ["review_dark_contrast", "viewer_focus_at_end", "review_focus_obscured", "viewer_reflow", "markdown_animation",
        "pause_name", "label_once", "rtl_viewer", "review_lang", "reader_live", "viewer_announce", "forced_colors",
        "art_card_forced", "no_js_review"]
+
+
+class StaticHost(http.server.SimpleHTTPRequestHandler):
+    """The site below HOST_PATH, and 404.html with status 404 for any missing address (GitHub Pages)."""
+
+    def send_error(self, code, message=None, explain=None):
+        page = pathlib.Path(self.directory) / HOST_PATH.strip("/") / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def not_found_page(checks):
+    host = checks.site.parent / "theme-host"
+    shutil.rmtree(host, ignore_errors=True)
+    (host / HOST_PATH.strip("/")).parent.mkdir(parents=True, exist_ok=True)
+    (host / HOST_PATH.strip("/")).symlink_to(checks.site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(host)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        missing = f"{origin}{HOST_PATH}faces/gone/nowhere.html"
+        try:
+            urllib.request.urlopen(missing)
+            checks.fail("not-found-page", "the missing address answered 200")
+        except urllib.error.HTTPError as error:
+            if error.code != 404 or b"noindex" not in error.read():
+                checks.fail("not-found-page", f"expected the site's 404 page with status 404, got {error.code}")
+        checks.driver.get(missing)
+        WebDriverWait(checks.driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        styled = checks.js("return document.styleSheets.length > 0 && document.styleSheets[0].cssRules.length > 20 && "
+                           "getComputedStyle(document.querySelector('.site-header')).display !== 'inline'")
+        if not styled:
+            checks.fail("not-found-page", "the theme's style sheet did not load two folders deep")
+        links = checks.js("return Array.from(document.querySelectorAll('a[href], link[href], script[src]'))"
+                          ".map(e => e.href || e.src).filter(u => u.startsWith(location.origin) && !u.includes('#'))")
+        for link in sorted(set(links)):
+            try:
+                urllib.request.urlopen(link)
+            except urllib.error.HTTPError as error:
+                checks.fail("not-found-page", f"{link} answers {error.code}")
+        if len(links) < 6:
+            checks.fail("not-found-page", f"only {len(links)} links on the page: {links}")
+        checks.axe("not-found-page")
+        return f"{len(set(links))} links answer from {HOST_PATH}faces/gone/"
+    finally:
+        server.shutdown()
+
+
+Checks.not_found_page = not_found_page
+ALL.append("not_found_page")
 
 
 def main():

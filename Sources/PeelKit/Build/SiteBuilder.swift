@@ -533,7 +533,7 @@ public struct SiteBuilder: Sendable {
         // folder. One language at a time, so the list of pages is one language's long.
         for (position, language) in review.catalog.site.pageLanguages.enumerated() {
             // The review page is the largest: first, so it does not finish last.
-            var pages: [SitePage] = position == 0 ? [.review(nil), .reviewCSV] : []
+            var pages: [SitePage] = position == 0 ? [.review(nil), .reviewCSV, .notFound] : []
             if position == 0, renderer.reviewLayout.byPack { pages += review.catalog.packs.indices.map { SitePage.review($0) } }
             for (packIndex, pack) in review.catalog.packs.enumerated() {
                 pages += pack.stickers.indices.map { SitePage.sticker($0, pack: packIndex, language) }
@@ -586,7 +586,7 @@ public struct SiteBuilder: Sendable {
 /// sticker site has 20,000 pages per language, and a copy of the pack in each (with its stickers'
 /// array and strings inline) made the list 11 MB.
 enum SitePage: Sendable {
-    case home(String?), reviewCSV, catalogJSON, pack(Int, String?), sticker(Int, pack: Int, String?)
+    case home(String?), reviewCSV, catalogJSON, pack(Int, String?), sticker(Int, pack: Int, String?), notFound
     /// The label review's first page (nil), or a pack's page when the review has a page per pack.
     case review(Int?)
     case builder(Int, pack: Int, isIndex: Bool, String?)
@@ -595,6 +595,9 @@ enum SitePage: Sendable {
         let (source, path): (PageSource, String)
         switch self {
         case .home(let language): (source, path) = (renderer.home(in: language), renderer.language(language).path(SitePaths.home))
+        case .notFound:
+            guard let page = renderer.notFound() else { return }
+            (source, path) = (page, SitePaths.notFound)
         case .review(let packIndex):
             let parts = renderer.reviewParts(pack: packIndex)
             let path = packIndex.map { SitePaths.reviewPage(review.catalog.packs[$0]) } ?? SitePaths.reviewPage

@@ -183,7 +183,9 @@ enum MarkdownLinks {
 
     /// Step 3: `html` with each site marker made a link from `page` (a path from the site root);
     /// a page of the site goes to its version in `language` (nil: the default language, at the root).
-    static func placed(_ html: String, on page: String, language: String?) -> String {
+    /// With `root` ("/stickers/"), links start from it instead: the 404 page, which a host shows
+    /// at any depth, cannot link relatively.
+    static func placed(_ html: String, on page: String, language: String?, root: String? = nil) -> String {
         guard holds(sitePrefix, in: html) else { return html }
         let bytes = Array(html.utf8), opening = Array("=\"\(sitePrefix)".utf8)
         var result: [UInt8] = []
@@ -202,7 +204,8 @@ enum MarkdownLinks {
             let pathEnd = value.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? end
             var target = String(decoding: bytes[value.startIndex..<pathEnd], as: UTF8.self)
             if kind == UInt8(ascii: "p"), let language { target = "\(language)/\(target)" }
-            result += Array("=\"".utf8) + Array(SitePaths.link(to: target, from: page).utf8) + bytes[pathEnd..<end]
+            let link = root.map { $0 + target } ?? SitePaths.link(to: target, from: page)
+            result += Array("=\"".utf8) + Array(link.utf8) + bytes[pathEnd..<end]
             index = end
         }
         return String(decoding: result, as: UTF8.self)

@@ -21,8 +21,8 @@ struct PageModel<Content: Encodable>: Encodable {
     let root: String
     let pageTitle: String
     let pageDescription: String?
-    /// Open Graph and Twitter card tags.
-    let social: SocialModel
+    /// Open Graph and Twitter card tags; nil for a page no link should preview (the 404 page).
+    let social: SocialModel?
     let page: Content
     /// The page's language, its other languages and the switcher between them.
     let pageLanguage: PageLanguageModel
@@ -261,6 +261,21 @@ struct HomeModel: Encodable {
     let stickerCount: Int
     /// "1 sticker", "24 stickers".
     let stickerCountLabel: String
+}
+
+/// The 404 page: where to go instead (every link from the site's root, see `PageRenderer.notFound`).
+struct NotFoundModel: Encodable {
+    let home: String
+    let packs: [NotFoundPackModel]
+    let hasPacks: Bool
+}
+
+/// A pack the 404 page links to.
+struct NotFoundPackModel: Encodable {
+    let href: String
+    let title: String
+    /// `lang` of the title, as a pack card's.
+    let lang: String?
 }
 
 struct FactModel: Encodable {

@@ -58,11 +58,11 @@ struct PageRenderer: Sendable {
 
     /// The site's texts in `language`, the default language's standing in where one is missing;
     /// the intro's and footer's links made from `page` (see `MarkdownLinks`) when it is given.
-    func site(in language: PageLanguage, on page: String? = nil) -> SiteModel {
+    func site(in language: PageLanguage, on page: String? = nil, root: String? = nil) -> SiteModel {
         var info = catalog.site
         if let page {
-            info.introHTML = linked(info.introHTML, on: page, language: language)
-            info.footerHTML = linked(info.footerHTML, on: page, language: language)
+            info.introHTML = linked(info.introHTML, on: page, language: language, root: root)
+            info.footerHTML = linked(info.footerHTML, on: page, language: language, root: root)
         }
         guard !language.isDefault else {
             let own = language.ownLang
@@ -71,8 +71,8 @@ struct PageRenderer: Sendable {
                              titleLang: own, descriptionLang: own, introLang: own, footerLang: own)
         }
         if let page, var translation = info.translations[language.tag] {
-            translation.introHTML = linked(translation.introHTML, on: page, language: language)
-            translation.footerHTML = translation.footerHTML.map { linked($0, on: page, language: language) }
+            translation.introHTML = linked(translation.introHTML, on: page, language: language, root: root)
+            translation.footerHTML = translation.footerHTML.map { linked($0, on: page, language: language, root: root) }
             info.translations[language.tag] = translation
         }
         let translation = info.translations[language.tag]
@@ -163,30 +163,34 @@ struct PageRenderer: Sendable {
 
     /// Wraps a page's own model with what every page has. `path` is the page's place in the
     /// default language's site; `translatable` pages exist in every language (not the review page).
+    /// `absoluteRoot` ("/stickers/") makes every link start from the site's root on its host
+    /// instead of from the page (the 404 page); `shared` false leaves out the link-preview tags.
     func pageModel<Content: Encodable>(_ page: Content, path: String, language: PageLanguage, translatable: Bool = true,
                                        title: String, description: String?, socialType: String, socialTitle: String,
-                                       image: SocialImageModel?) -> PageModel<Content> {
+                                       image: SocialImageModel?, absoluteRoot: String? = nil, shared: Bool = true) -> PageModel<Content> {
         let localized = language.path(path)
+        let relative = { (target: String, page: String) in absoluteRoot.map { $0 + target } ?? self.relative(target, from: page) }
         let languages = translatable ? catalog.site.languages : []
         let place = { (tag: String) in tag == self.catalog.site.defaultLanguage ? path : "\(tag)/\(path)" }
-        let href = { (tag: String) in self.socialLinks.url(place(tag)) ?? self.relative(place(tag), from: localized) }
+        let href = { (tag: String) in self.socialLinks.url(place(tag)) ?? relative(place(tag), localized) }
         var alternates = languages.map { AlternateModel(hreflang: $0, href: href($0)) }
         if let first = languages.first { alternates.append(AlternateModel(hreflang: "x-default", href: href(first))) }
         let switcher = languages.map { tag in
             let named = LanguageName.nativeOrEnglish(tag)
-            return SwitcherModel(href: relative(place(tag), from: localized), code: tag, dir: TextDirection.attribute(for: tag),
+            return SwitcherModel(href: relative(place(tag), localized), code: tag, dir: TextDirection.attribute(for: tag),
                                  name: named.isOwn ? Self.capitalized(named.name, in: tag) : named.name,
                                  nameLang: named.isOwn ? tag : "en", nameDir: named.isOwn ? TextDirection.attribute(for: tag) : nil,
                                  current: tag == language.tag)
         }
         let languageModel = PageLanguageModel(code: language.tag, dir: TextDirection.attribute(for: language.tag),
-                                              home: relative(language.path(SitePaths.home), from: localized),
+                                              home: relative(language.path(SitePaths.home), localized),
                                               alternates: alternates, switcher: switcher, hasSwitcher: switcher.count > 1,
                                               chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language,
                                               englishLang: language.tag.lowercased().split(separator: "-").first == "en" ? nil : "en")
-        return PageModel(site: site(in: language, on: localized), root: SitePaths.root(from: localized), pageTitle: title, pageDescription: description,
-                         social: social(type: socialType, title: socialTitle, description: description, page: localized,
-                                        image: image, language: language.tag),
+        return PageModel(site: site(in: language, on: localized, root: absoluteRoot), root: absoluteRoot ?? SitePaths.root(from: localized),
+                         pageTitle: title, pageDescription: description,
+                         social: shared ? social(type: socialType, title: socialTitle, description: description, page: localized,
+                                                 image: image, language: language.tag) : nil,
                          page: page, pageLanguage: languageModel, t: ChromeTable(strings: language.chrome.table))
     }
 
@@ -216,6 +220,25 @@ struct PageRenderer: Sendable {
                               path: SitePaths.home, language: language, title: site.title, description: site.description,
                               socialType: "website", socialTitle: site.title, image: coverImage)
         return PageSource(template: "home", model: model)
+    }
+
+    /// The page a static host shows for an address the site does not have (`SitePaths.notFound`),
+    /// in the default language, with a link to each pack. Hosts show it at any depth
+    /// ("/stickers/old-pack/gone.html"), so its links start from the site's root: the path of
+    /// `base_url`. Without one, where the site lives on its host is not known (a GitHub project
+    /// page is below the host's root, a custom domain at it), and no links can be made: nil then.
+    func notFound() -> PageSource? {
+        guard let root = socialLinks.base.flatMap({ URLComponents(string: $0)?.percentEncodedPath }), root.hasPrefix("/") else { return nil }
+        let language = language()
+        let packs = catalog.packs.map { pack in
+            let title = texts(of: pack, in: language).title
+            return NotFoundPackModel(href: root + SitePaths.packPage(pack), title: title.text, lang: title.lang)
+        }
+        let model = pageModel(NotFoundModel(home: root + SitePaths.home, packs: packs, hasPacks: !packs.isEmpty),
+                              path: SitePaths.notFound, language: language, translatable: false,
+                              title: "\(language.chrome["notFoundTitle"]) – \(site(in: language).title)", description: nil,
+                              socialType: "website", socialTitle: "", image: nil, absoluteRoot: root, shared: false)
+        return PageSource(template: "not-found", model: model)
     }
 
     func pack(_ pack: Pack, in tag: String? = nil) -> PageSource {
@@ -746,8 +769,8 @@ struct PageRenderer: Sendable {
     }
 
     /// Markdown's HTML with its links to the site's files and pages made from `page` (in `language`).
-    private func linked(_ html: String, on page: String, language: PageLanguage) -> String {
-        MarkdownLinks.placed(html, on: page, language: language.isDefault ? nil : language.tag)
+    private func linked(_ html: String, on page: String, language: PageLanguage, root: String? = nil) -> String {
+        MarkdownLinks.placed(html, on: page, language: language.isDefault ? nil : language.tag, root: root)
     }
 
     private func relative(_ target: String, from page: String) -> String {

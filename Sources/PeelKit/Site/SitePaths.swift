@@ -3,6 +3,9 @@
 enum SitePaths {
     static let home = "index.html"
     static let catalogJSON = "catalog.json"
+    /// The page static hosts (GitHub Pages, Netlify, Cloudflare Pages) show for an address the
+    /// site does not have; slugs hold no dot, so no pack's folder is named so.
+    static let notFound = "404.html"
     static let assets = "assets"
     static let manifest = ".peel-manifest"
     static let review = "review"

@@ -255,6 +255,28 @@ extension HomeModel: MustacheParent {
     }
 }
 
+extension NotFoundModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "home": self.home
+        case "packs": self.packs
+        case "hasPacks": self.hasPacks
+        default: nil
+        }
+    }
+}
+
+extension NotFoundPackModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": self.href
+        case "title": self.title
+        case "lang": self.lang
+        default: nil
+        }
+    }
+}
+
 extension FactModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
