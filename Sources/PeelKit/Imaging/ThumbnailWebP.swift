@@ -45,9 +45,12 @@ enum ThumbnailWebP {
         }
 
         /// The next frame, a full canvas of the animation's size shown for `delay` seconds.
+        /// Browsers play a frame of 10 ms or less for 0.1 s, so it is given the time it played
+        /// (`AnimationTiming.asPlayed`) before frames that look the same are joined: four 0 s
+        /// frames of a held pose were one frame of 4 ms, which browsers then played for 0.1 s, not 0.4.
         mutating func add(_ frame: RGBAImage, delay: Double) throws {
             precondition(frame.width == width && frame.height == height, "frames share the canvas size")
-            elapsed += delay
+            elapsed += AnimationTiming.asPlayed([delay])[0]
             let time = max(1, Int((elapsed * 1000).rounded()) - stamped)
             stamped += time
             defer { previous = frame }

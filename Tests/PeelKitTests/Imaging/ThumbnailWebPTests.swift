@@ -123,6 +123,21 @@ import Testing
         #expect(reread.frames[1].image[3, 4].g > 200 && reread.frames[0].image[3, 4].g < 60)
     }
 
+    /// A "no delay" animation (0 s frames, which browsers play for 0.1 s each) with a pose held
+    /// over four frames: the thumbnail plays 0.4 s of it, as the original does, not one clamped 4 ms.
+    @Test func framesOfTenMillisecondsOrLessKeepTheTimeBrowsersPlayThem() throws {
+        let red = RGBAImage(width: 8, height: 8, pixels: (0..<256).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
+        var dot = red
+        for y in 2..<6 {
+            for x in 2..<6 { dot.pixels[(y * 8 + x) * 4] = 0; dot.pixels[(y * 8 + x) * 4 + 1] = 255 }
+        }
+        let held = Array(repeating: DecodedImage.Frame(image: red, delay: 0), count: 4) + [DecodedImage.Frame(image: dot, delay: 0.01)]
+        #expect(try WebPCodec.decodeAnimation(ThumbnailWebP.animation(held, loopCount: 0).animation).frames.map(\.delay) == [0.4, 0.1])
+        // An 11 ms frame after a 0 s one keeps its 11 ms (it lost 1 ms to the first, and played for 0.1 s).
+        let short = [DecodedImage.Frame(image: red, delay: 0), DecodedImage.Frame(image: dot, delay: 0.011)]
+        #expect(try WebPCodec.decodeAnimation(ThumbnailWebP.animation(short, loopCount: 0).animation).frames.map(\.delay) == [0.1, 0.011])
+    }
+
     @Test func theChangedRectangleStartsAtEvenOffsetsAndIgnoresInvisibleChanges() {
         let clear = RGBAImage(width: 10, height: 10, pixels: Array(repeating: 0, count: 400))
         var invisible = clear
