@@ -100,9 +100,28 @@ struct FrontMatterReader {
     /// Warns when a text value lost part of itself to YAML (an inline comment, a tag); other
     /// keys (`size: large  # 618 px`) may carry comments.
     private mutating func checkUnquoted(_ field: FrontMatter.Field) {
-        guard KnownKeys.cutByYAML.contains(field.key), let raw = frontMatter.rawLines[field.line],
-              let (code, message) = UnquotedText.problem(in: raw, key: field.key, read: field.value.scalar?.string) else { return }
-        findings.append(Finding(.warning, code, file: file, line: field.line, message: message, sticker: sticker))
+        guard KnownKeys.cutByYAML.contains(field.key), let raw = frontMatter.rawLines[field.line] else { return }
+        if let (code, message) = UnquotedText.problem(in: raw, key: field.key, read: field.value.scalar?.string) {
+            findings.append(Finding(.warning, code, file: file, line: field.line, message: message, sticker: sticker))
+            return
+        }
+        // The lines below the key that belong to it: a value continued there, or a block list.
+        let indentation = raw.prefix { $0 == " " || $0 == "\t" }.count
+        var following: [(line: Int, text: String)] = []
+        var line = field.line + 1
+        while let text = frontMatter.rawLines[line] {
+            let own = text.prefix { $0 == " " || $0 == "\t" }.count
+            let entry = text.dropFirst(own).hasPrefix("-")
+            guard text.allSatisfy({ $0 == " " || $0 == "\t" }) || own > indentation || (own == indentation && entry) else { break }
+            following.append((line, text))
+            line += 1
+        }
+        let found = field.value.sequence != nil
+            ? UnquotedText.listProblems(following, key: field.key)
+            : UnquotedText.continuationProblem(following, key: field.key, keyLine: raw, read: field.value.scalar?.string).map { [$0] } ?? []
+        for (line, code, message) in found {
+            findings.append(Finding(.warning, code, file: file, line: line, message: message, sticker: sticker))
+        }
     }
 
     private mutating func wrongType(_ field: FrontMatter.Field, expected: String) {

@@ -32,6 +32,66 @@ enum UnquotedText {
         return nil
     }
 
+    /// A plain value continued on the lines below its key (`alt:` then `  Smiley #1 face`, or a
+    /// long label wrapped onto a second line) that YAML cut at a '#', or whose first word on the
+    /// next line is a tag: the line, and the warning. `following` are the lines below the key that
+    /// belong to it; `read` is what YAML made of the value.
+    static func continuationProblem(_ following: [(line: Int, text: String)], key: String, keyLine: String, read: String?) -> (Int, FindingCode, String)? {
+        guard let onKeyLine = value(in: keyLine, key: key) else { return nil }
+        var parts = onKeyLine.isEmpty ? [] : [onKeyLine]
+        var problem: (line: Int, code: FindingCode, mark: Substring)?
+        for (line, text) in following {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            guard let first = trimmed.first else { continue }
+            if parts.isEmpty {
+                // The value starts on this line: quoted, block and flow values keep '#' and '!'.
+                if "\"'|>[{".contains(first) { return nil }
+                if first == "!" || first == "&" {
+                    problem = problem ?? (line, .yamlTag, trimmed.prefix { $0 != " " && $0 != "\t" })
+                }
+            }
+            // A line that is a comment ends the value; one after it would not parse.
+            if first == "#" { break }
+            if let comment = commentStart(in: trimmed) {
+                problem = problem ?? (line, .yamlUnquotedComment, trimmed[comment...])
+                parts.append(trimmed[..<comment])
+                parts.append(trimmed[comment...])
+                break
+            }
+            parts.append(trimmed)
+        }
+        guard let problem else { return nil }
+        let written = Substring(parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " "))
+        let readAs = read.map { "'\($0)'" } ?? "nothing"
+        let fix = "put the \(noun(key)) in quotes, on one line: \(key): \(quoted(written))"
+        if problem.code == .yamlTag {
+            return (problem.line, .yamlTag, "'\(key)' starts with '\(problem.mark)', which YAML reads as a tag or an anchor and drops, so it reads as \(readAs); \(fix)")
+        }
+        return (problem.line, .yamlUnquotedComment,
+                "'\(key)' is cut at '#' on this line: YAML reads '\(problem.mark)' as a comment, so it reads as \(readAs); \(fix)")
+    }
+
+    /// The entries of a block list (`tags:` then `  - #happy`) that YAML cut at a '#' (an entry
+    /// that starts with one is empty, and dropped) or whose first word is a tag: each one's line
+    /// and warning.
+    static func listProblems(_ following: [(line: Int, text: String)], key: String) -> [(Int, FindingCode, String)] {
+        following.compactMap { line, text in
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("- ") || trimmed.hasPrefix("-\t") else { return nil }
+            let entry = trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+            guard let first = entry.first, !"\"'|>[{".contains(first) else { return nil }
+            if first == "!" || first == "&" {
+                let mark = entry.prefix { $0 != " " && $0 != "\t" }
+                return (line, .yamlTag, "an entry of '\(key)' starts with '\(mark)', which YAML reads as a tag or an anchor and drops; "
+                    + "put the entry in quotes: - \(quoted(entry))")
+            }
+            guard let comment = commentStart(in: entry) else { return nil }
+            let kept = entry[..<comment].trimmingCharacters(in: .whitespaces)
+            return (line, .yamlUnquotedComment, "an entry of '\(key)' is cut at '#': YAML reads '\(entry[comment...])' as a comment, so the entry "
+                + (kept.isEmpty ? "is empty and dropped" : "reads as '\(kept)'") + "; put it in quotes: - \(quoted(entry))")
+        }
+    }
+
     /// The line of the nearest `key: "value` above `line` whose quote is not closed on it, if
     /// the nearest key line above is one (`lines`: file line → text).
     static func unclosedQuote(before line: Int, in lines: [Int: String]) -> Int? {
@@ -73,12 +133,13 @@ enum UnquotedText {
     }
 
     /// Where a YAML comment starts in a plain value: a '#' at its start or after a space or tab.
+    /// Read by Unicode scalar: the keycap emoji #️⃣ is one character that starts with a '#'.
     private static func commentStart(in value: Substring) -> Substring.Index? {
-        if value.first == "#" { return value.startIndex }
-        var previous: Character = "x"
-        for index in value.indices {
-            if value[index] == "#" && (previous == " " || previous == "\t") { return index }
-            previous = value[index]
+        var previous: Unicode.Scalar = " "
+        for index in value.unicodeScalars.indices {
+            let scalar = value.unicodeScalars[index]
+            if scalar == "#" && (previous == " " || previous == "\t") { return index }
+            previous = scalar
         }
         return nil
     }

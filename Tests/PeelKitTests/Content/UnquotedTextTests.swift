@@ -53,6 +53,41 @@ import Testing
         #expect(finding.message.contains("put the colour in quotes: background: \"#fff\""), "\(finding.message)")
     }
 
+    /// A label that starts on the line below `alt:`, or is wrapped onto a second line, is cut the
+    /// same way: the warning is on the line with the '#', and the fix joins the label on one line.
+    @Test func aHashOnALineBelowTheKeyWarnsToo() throws {
+        let cases: [(String, String, Int, String)] = [
+            ("---\nalt:\n  Smiley #1 face holding a trophy\ntitle: T\n---\n", "Smiley", 3, "alt: \"Smiley #1 face holding a trophy\""),
+            ("---\nalt: Yellow smiley\n  face with #1 on it\n---\n", "Yellow smiley face with", 3, "alt: \"Yellow smiley face with #1 on it\""),
+        ]
+        for (text, expected, line, fix) in cases {
+            let (value, findings) = read(text)
+            #expect(value == expected)
+            let finding = try #require(findings.first, "\(text)")
+            #expect(findings.count == 1 && finding.code == .yamlUnquotedComment && finding.line == line, "\(findings)")
+            #expect(finding.message.contains("on one line: \(fix)"), "\(finding.message)")
+        }
+        let (tagged, findings) = read("---\nalt:\n  !important face\n---\n")
+        #expect(tagged == "face" && findings.map(\.code) == [.yamlTag] && findings.first?.line == 3, "\(findings)")
+        // Quoted below the key, and a comment line after a plain value: nothing cut.
+        for text in ["---\nalt:\n  \"Smiley #1 face\"\n---\n", "---\nalt: Sun\n# the label above\ntitle: T\n---\n",
+                     "---\nalt: A long label\n  wrapped, with C# in it\n---\n"] {
+            #expect(read(text).1.isEmpty, "\(text): \(read(text).1)")
+        }
+    }
+
+    /// `- #happy` in a block list is a comment: the entry is empty and dropped.
+    @Test func aHashEntryOfABlockListWarns() throws {
+        let (frontMatter, _) = FrontMatter.parse("---\nalt: A\ntags:\n  - #happy\n  - smile\n  - big # grin\n  - \"#quoted\"\nemoji:\n- 😀\n- #️⃣\n---\n", file: "p/a.md")
+        var reader = FrontMatterReader(frontMatter, file: "p/a.md", knownKeys: KnownKeys.sticker, sticker: "p/a.png")
+        #expect(reader.strings("tags")?.filter { !$0.isEmpty } == ["smile", "big", "#quoted"])
+        _ = reader.strings("emoji")
+        #expect(reader.findings.map(\.code) == [.yamlUnquotedComment, .yamlUnquotedComment, .yamlUnquotedComment], "\(reader.findings)")
+        #expect(reader.findings.map(\.line) == [4, 6, 10])
+        #expect(reader.findings[0].message.contains("is empty and dropped; put it in quotes: - \"#happy\""), "\(reader.findings[0].message)")
+        #expect(reader.findings[1].message.contains("reads as 'big'"), "\(reader.findings[1].message)")
+    }
+
     @Test func commentsOnOtherKeysAreLeftAlone() {
         let (value, findings) = read("---\nalt: Sun\norder: 3  # first\n---\n", "order")
         #expect(value == "3")
