@@ -33,7 +33,7 @@ struct ImageStep: Sendable {
 
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
     /// flash meter's clock in microseconds), so old cache entries are not reused.
-    static let derivationVersion = 18
+    static let derivationVersion = 19
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -134,6 +134,9 @@ struct ImageStep: Sendable {
         var thumbnails: Thumbnailer?
         var poster: Data?
         var artFrames: ArtFrames?
+        var posterFrame = PosterFrame()
+        // The first frame and the fullest after it: the poster is one of them (`PosterFrame`).
+        var first: RGBAImage?, fullest: RGBAImage?
         do {
             let opened = try analyzer.open(data, sha256: sha256)
             let frames = opened.frames
@@ -142,9 +145,13 @@ struct ImageStep: Sendable {
                                          isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: opened.profile)
             }
             (info, artFrames) = try opened.read(keepingArtFrames: art?.wantsFrames(of: sha256) == true) { index, frame in
-                if index == 0, frames.isAnimated, site != nil { poster = try Thumbnailer.poster(frame, profile: opened.profile) }
-                try thumbnails?.add(frame, delay: frames.delays[index])
+                let isFullest = frames.isAnimated && posterFrame.consider(frame, index: index)
+                if frames.isAnimated, site != nil {
+                    if index == 0 { first = frame } else if isFullest { fullest = frame }
+                }
+                try thumbnails?.add(frame, delay: frames.delays[index], isFullest: isFullest)
             }
+            if let first { poster = try Thumbnailer.poster(posterFrame.isFirst ? first : fullest ?? first, profile: opened.profile) }
         } catch let error as ImageError {
             return (ImageRecord(info: nil, failure: .init(code: error.findingCode, message: error.description)), files)
         }
@@ -153,7 +160,7 @@ struct ImageStep: Sendable {
         guard let thumbnails else { return (record, files) }
         // A thumbnail is never heavier than what it stands for: where the one made is, the page
         // points at the original instead (already published, and in the browser's cache once seen).
-        for output in thumbnails.finish() {
+        for output in try thumbnails.finish(posterIsFirst: posterFrame.isFirst) {
             let isOriginal = output.data.count > data.count
             if !isOriginal { files.append((ImageRecord.thumbnail(output.width, format: output.format), output.data)) }
             if let poster = output.poster { files.append((ImageRecord.thumbnailPoster(output.width), poster)) }

@@ -13,14 +13,17 @@ enum ThumbnailWebP {
         WebPContainer.still(try lossy(image, settings: settings), width: image.width, height: image.height, profile: profile)
     }
 
-    /// An animated thumbnail (every frame a full canvas of one size) and its poster, the first frame
-    /// as a still, which shares that frame's encoding.
+    /// An animated thumbnail (every frame a full canvas of one size) and its poster (`PosterFrame`)
+    /// as a still; the first frame's shares that frame's encoding.
     static func animation(_ frames: [DecodedImage.Frame], loopCount: Int,
                           settings: WebPCodec.Settings = .thumbnails) throws -> (animation: Data, poster: Data) {
         precondition(!frames.isEmpty, "an animation has frames")
         var encoder = AnimationEncoder(width: frames[0].image.width, height: frames[0].image.height, loopCount: loopCount, settings: settings)
-        for frame in frames { try encoder.add(frame.image, delay: frame.delay) }
-        return encoder.finish()
+        var poster = PosterFrame()
+        for (index, frame) in frames.enumerated() {
+            try encoder.add(frame.image, delay: frame.delay, isFullest: poster.consider(frame.image, index: index))
+        }
+        return try encoder.finish(posterIsFirst: poster.isFirst)
     }
 
     /// Encodes an animated thumbnail as its frames arrive, keeping only the last one's pixels.
@@ -30,6 +33,8 @@ enum ThumbnailWebP {
         let settings: WebPCodec.Settings
         private var previous: RGBAImage?
         private var first: WebPContainer.LossyImage?
+        /// The fullest frame after the first so far: the poster when the first shows too little.
+        private var fullest: RGBAImage?
         private var encoded: [WebPContainer.Frame] = []
         /// Seconds of the frames added so far, and the milliseconds given to them: each frame's
         /// time is rounded from the elapsed time, so rounding never adds up (60 × 1/6 s is 10,000 ms).
@@ -48,8 +53,9 @@ enum ThumbnailWebP {
         /// Browsers play a frame of 10 ms or less for 0.1 s, so it is given the time it played
         /// (`AnimationTiming.asPlayed`) before frames that look the same are joined: four 0 s
         /// frames of a held pose were one frame of 4 ms, which browsers then played for 0.1 s, not 0.4.
-        mutating func add(_ frame: RGBAImage, delay: Double) throws {
+        mutating func add(_ frame: RGBAImage, delay: Double, isFullest: Bool = false) throws {
             precondition(frame.width == width && frame.height == height, "frames share the canvas size")
+            if isFullest && previous != nil { fullest = frame }
             elapsed += AnimationTiming.asPlayed([delay])[0]
             let time = max(1, Int((elapsed * 1000).rounded()) - stamped)
             stamped += time
@@ -68,11 +74,13 @@ enum ThumbnailWebP {
                                                milliseconds: time, image: try lossy(frame.cropped(x: changed.x, y: changed.y, width: changed.width, height: changed.height), settings: settings)))
         }
 
-        /// The animation and its poster; at least one frame must have been added.
-        func finish() -> (animation: Data, poster: Data) {
+        /// The animation and its poster: the first frame, or the fullest (`PosterFrame`); at least
+        /// one frame must have been added.
+        func finish(posterIsFirst: Bool = true) throws -> (animation: Data, poster: Data) {
             guard let first else { preconditionFailure("an animation has frames") }
+            let poster = try posterIsFirst ? first : fullest.map { try lossy($0, settings: settings) } ?? first
             return (WebPContainer.animation(encoded, width: width, height: height, loopCount: loopCount, profile: profile),
-                    WebPContainer.still(first, width: width, height: height, profile: profile))
+                    WebPContainer.still(poster, width: width, height: height, profile: profile))
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Makes a sticker's thumbnails from its frames as they are decoded, as lossy WebP with alpha
 /// (`ThumbnailWebP`): a still for a still sticker; for an animated one, an animated WebP (every
-/// frame resampled, timing and looping kept) plus a still poster of the first frame for people
-/// who ask for reduced motion. Each frame is resampled and encoded when it arrives, so only the
+/// frame resampled, timing and looping kept) plus a still poster (`PosterFrame`: the first frame,
+/// unless it shows too little) for people who ask for reduced motion. Each frame is resampled and encoded when it arrives, so only the
 /// last frame of each size is kept, whatever the animation's length. Animated PNG thumbnails
 /// needed a libimagequant palette to stay lighter than their originals, and making it cost more
 /// than the rest of the sticker's work (BENCHMARKS.md).
@@ -14,7 +14,7 @@ public struct Thumbnailer {
         /// The thumbnail: a WebP, animated for animated stickers.
         public var data: Data
         public var format: ThumbnailFormat
-        /// For animated stickers, the first frame as a still WebP of the same size.
+        /// For animated stickers, the poster frame (`PosterFrame`) as a still WebP of the same size.
         public var poster: Data?
     }
 
@@ -44,21 +44,23 @@ public struct Thumbnailer {
         }
     }
 
-    /// The next frame (a still's only one), shown for `delay` seconds.
-    mutating func add(_ frame: RGBAImage, delay: Double) throws {
+    /// The next frame (a still's only one), shown for `delay` seconds; `isFullest` as
+    /// `PosterFrame.consider` says of it.
+    mutating func add(_ frame: RGBAImage, delay: Double, isFullest: Bool = false) throws {
         let resized = Resampler.resize(frame, to: sizes)
         guard isAnimated else {
             stills = try resized.map { Output(width: $0.width, height: $0.height, data: try ThumbnailWebP.still($0, profile: profile), format: .webp, poster: nil) }
             return
         }
-        for (index, image) in resized.enumerated() { try animations[index].add(image, delay: delay) }
+        for (index, image) in resized.enumerated() { try animations[index].add(image, delay: delay, isFullest: isFullest) }
     }
 
-    /// The thumbnails, smallest box first; every frame must have been added.
-    func finish() -> [Output] {
+    /// The thumbnails, smallest box first; every frame must have been added. `posterIsFirst` as
+    /// `PosterFrame.isFirst` says.
+    func finish(posterIsFirst: Bool = true) throws -> [Output] {
         guard isAnimated else { return stills }
-        return zip(sizes, animations).map { size, encoder in
-            let encoded = encoder.finish()
+        return try zip(sizes, animations).map { size, encoder in
+            let encoded = try encoder.finish(posterIsFirst: posterIsFirst)
             return Output(width: size.width, height: size.height, data: encoded.animation, format: .webp, poster: encoded.poster)
         }
     }
@@ -67,11 +69,14 @@ public struct Thumbnailer {
     public static func thumbnails(of image: DecodedImage, boxes: [Int]) throws -> [Output] {
         var thumbnailer = Thumbnailer(width: image.width, height: image.height, boxes: boxes, isAnimated: image.isAnimated,
                                       loopCount: image.loopCount)
-        for frame in image.frames { try thumbnailer.add(frame.image, delay: frame.delay) }
-        return thumbnailer.finish()
+        var poster = PosterFrame()
+        for (index, frame) in image.frames.enumerated() {
+            try thumbnailer.add(frame.image, delay: frame.delay, isFullest: poster.consider(frame.image, index: index))
+        }
+        return try thumbnailer.finish(posterIsFirst: poster.isFirst)
     }
 
-    /// A frame at full size as a PNG, for the sticker page's reduced-motion poster (the first frame),
+    /// A frame at full size as a PNG, for the sticker page's reduced-motion poster (`PosterFrame`),
     /// in the art's colour profile.
     static func poster(_ frame: RGBAImage, profile: ColourProfile? = nil) throws -> Data {
         let png = try PNGCodec.encode(frame)

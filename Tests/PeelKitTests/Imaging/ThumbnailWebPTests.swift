@@ -138,6 +138,34 @@ import Testing
         #expect(try WebPCodec.decodeAnimation(ThumbnailWebP.animation(short, loopCount: 0).animation).frames.map(\.delay) == [0.1, 0.011])
     }
 
+    /// A sticker that pops in (an empty first frame) or grows: the poster is its fullest frame,
+    /// not a blank card; a first frame that shows a quarter of the fullest or more stays the poster.
+    @Test func thePosterIsTheFullestFrameWhenTheFirstShowsTooLittle() throws {
+        func disc(radius: Int) -> RGBAImage {
+            var image = RGBAImage(width: 16, height: 16, pixels: Array(repeating: 0, count: 16 * 16 * 4))
+            for y in 0..<16 { for x in 0..<16 where (x - 8) * (x - 8) + (y - 8) * (y - 8) < radius * radius {
+                image.pixels.replaceSubrange((y * 16 + x) * 4..<(y * 16 + x) * 4 + 4, with: [200, 40, 40, 255])
+            } }
+            return image
+        }
+        let popIn = [disc(radius: 0), disc(radius: 7), disc(radius: 3), disc(radius: 7)].map { DecodedImage.Frame(image: $0, delay: 0.1) }
+        let encoded = try ThumbnailWebP.animation(popIn, loopCount: 0)
+        let poster = try WebPCodec.decode(encoded.poster)
+        #expect(PosterFrame.coverage(of: poster) > PosterFrame.coverage(of: disc(radius: 7)) * 9 / 10, "the poster shows the full disc")
+        #expect(try WebPCodec.decodeAnimation(encoded.animation).frames.count == 4, "the animation is unchanged")
+
+        var choice = PosterFrame()
+        for (index, frame) in popIn.enumerated() { _ = choice.consider(frame.image, index: index) }
+        #expect(choice.index == 1, "the first of the fullest frames")
+        // A first frame with a quarter or more of the fullest's pixels stays the poster.
+        var grows = PosterFrame()
+        for (index, radius) in [5, 7, 8].enumerated() { _ = grows.consider(disc(radius: radius), index: index) }
+        #expect(grows.index == 0 && grows.isFirst)
+        var seed = PosterFrame()
+        for (index, radius) in [1, 7, 8].enumerated() { _ = seed.consider(disc(radius: radius), index: index) }
+        #expect(seed.index == 2)
+    }
+
     @Test func theChangedRectangleStartsAtEvenOffsetsAndIgnoresInvisibleChanges() {
         let clear = RGBAImage(width: 10, height: 10, pixels: Array(repeating: 0, count: 400))
         var invisible = clear
