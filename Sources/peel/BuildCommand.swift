@@ -105,6 +105,20 @@ struct BuildCommand: AsyncParsableCommand {
                                    templates: templates.map { URL(fileURLWithPath: $0) }, maxPixels: maxPixels,
                                    cache: BuildCacheLocation.folder(cacheDir), useCache: !noCache, artChecks: artChecks,
                                    packs: selection)
+        // A site.md whose front matter cannot be read stops the build (read without it, the site
+        // would lose its languages, title and settings): said as the finding it is, with its code,
+        // and as JSON with --format json (which printed nothing).
+        if let broken = CatalogLoader.siteFileError(in: options.content) {
+            let kept = FileManager.default.fileExists(atPath: options.output.path) ? "the site in place stays as it was" : "no site was written"
+            switch format {
+            case .human:
+                FindingPrinter(terminal: Terminal.standardError, paths: DisplayPath(root: target.root)).print([broken])
+                Terminal.standardError.line("Not built: site.md's front matter cannot be read, and without it the site would lose its languages, title and settings; \(kept).")
+            case .json:
+                print(try FindingsJSON.encode([broken], summary: ReviewSummary(findings: [broken], packs: 0, stickers: 0)))
+            }
+            throw ExitCode(1)
+        }
         let builder = SiteBuilder(options: options)
         let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: "Interrupted; the previous site is unchanged.") {
             try await builder.build(progress: $0)

@@ -96,9 +96,9 @@ public struct CatalogLoader {
     }
 
     /// The error that makes site.md's front matter unreadable (invalid YAML, no closing `---`, not
-    /// `key: value` lines), if any. A build stops on it: read without its front matter, the site
+    /// `key: value` lines, not on the first line), if any. A build stops on it: read without its front matter, the site
     /// lost every language, its title and its settings, and replaced the good one in place.
-    static func siteFileError(in contentFolder: URL) -> Finding? {
+    public static func siteFileError(in contentFolder: URL) -> Finding? {
         let content = ContentPath(root: contentFolder)
         // A site.md that is there and cannot be read (not UTF-8, no permission, too large, not a
         // file, a symlink dangling or leading outside) stops the build as broken YAML does: read
@@ -106,7 +106,9 @@ public struct CatalogLoader {
         // language's pages deleted. No site.md at all is a catalog without settings.
         var link = stat()
         guard lstat(content.url("site.md").path, &link) == 0 else { return nil }
-        let stopping = FrontMatter.unreadableCodes.union([.pathOutsideContent, .fileTooLarge, .unreadableFile, .textEncoding, .mergeConflict])
+        // Front matter after a blank line, or between wrong fences, is as lost as broken YAML.
+        let stopping = FrontMatter.unreadableCodes.union([.pathOutsideContent, .fileTooLarge, .unreadableFile, .textEncoding, .mergeConflict,
+                                                          .frontMatterNotFirst])
         return MarkdownFile(path: "site.md", in: content).findings.first { $0.severity == .error && stopping.contains($0.code) }
     }
 

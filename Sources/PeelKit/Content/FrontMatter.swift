@@ -111,14 +111,36 @@ public struct FrontMatter {
     /// Front matter that was meant but is not on the first line: `---` after blank lines, or a
     /// fence of more dashes (`----`), followed by a `key:` line. Read as Markdown, its `alt:` was
     /// lost with a bare "no accessibility label", and the page showed the YAML as a heading.
+    /// Front matter Peel cannot see: after blank lines, between fences that are not '---' (`----`,
+    /// `--`, an em dash that smart punctuation made of '---', Hugo's TOML `+++`), or with no fences
+    /// at all (`alt: …` on the first line). The file is read as text alone; this says why.
     private static func misplacedFence(_ lines: [Substring], file: String) -> Finding? {
         guard let index = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
-        let fence = lines[index].trimmingCharacters(in: .whitespaces)
-        guard fence.count >= 3, fence.allSatisfy({ $0 == "-" }), index > 0 || fence.count > 3,
-              index + 1 < lines.count, lines[index + 1].range(of: #"^[A-Za-z_][A-Za-z0-9_-]*\s*:"#, options: .regularExpression) != nil else { return nil }
-        let why = index > 0 ? "it starts on line \(index + 1), after \(index == 1 ? "a blank line" : "blank lines")" : "its fence is '\(fence)', not '---'"
+        let first = lines[index].trimmingCharacters(in: .whitespaces)
+        if looksLikeKey(first, known: true) {
+            return Finding(.error, .frontMatterNotFirst, file: file, line: index + 1,
+                           message: "this looks like front matter, but it has no '---' lines around it, so it is read as the page's text; "
+                               + "put a line '---' before the first key and another after the last")
+        }
+        let dashes = first.allSatisfy { $0 == "-" || $0 == "—" || $0 == "–" }
+        let isFenceLike = first == "+++" || dashes && (first.count >= 2 || first != "-")
+        guard isFenceLike, index > 0 || first != "---", index + 1 < lines.count, looksLikeKey(String(lines[index + 1]), known: false) else { return nil }
+        let why: String
+        if index > 0 && first == "---" {
+            why = "it starts on line \(index + 1), after \(index == 1 ? "a blank line" : "blank lines")"
+        } else if first.contains("—") || first.contains("–") {
+            why = "its fence is '\(first)', a dash that smart punctuation made of '---'"
+        } else {
+            why = "its fence is '\(first)', not '---'" + (first == "+++" ? " (Peel reads YAML front matter, not TOML)" : "")
+        }
         return Finding(.error, .frontMatterNotFirst, file: file, line: index + 1,
                        message: "this looks like front matter, but \(why), so it is read as the page's text; start the file with '---' on its first line")
+    }
+
+    /// Whether `line` reads `key:` (or TOML's `key =`); with `known`, only a key of Peel's files.
+    private static func looksLikeKey(_ line: String, known: Bool) -> Bool {
+        guard let match = line.firstMatch(of: /^([A-Za-z_][A-Za-z0-9_-]*)\s*(:|=)(\s|$)/) else { return false }
+        return !known || (match.output.2 == ":" && KnownKeys.everyFileKey.contains(String(match.output.1)))
     }
 
     private static func isFence(_ line: Substring) -> Bool {

@@ -4,6 +4,8 @@ enum KnownKeys {
     static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words",
                              "parts", "optional", "label", "combinations", "exclude", "publisher", "identifier", "telegram_name", "tray"]
     static let sticker = ["alt", "title", "tags", "emoji", "order", "ignore"]
+    /// Every key of any of Peel's files: a first line that starts with one is front matter without its fences.
+    static let everyFileKey = Set(site + pack + sticker + stickerTranslation + packTranslation + siteTranslation)
     /// Translation files (`<stem>.<tag>.md`) carry only words, and what they were translated from.
     static let stickerTranslation = ["alt", "title", "tags", "translated_from"]
     /// `label:` is a parts pack's label template: words, so it is translated too.

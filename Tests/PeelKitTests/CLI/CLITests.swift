@@ -93,6 +93,27 @@ import PeelKit
         #expect(summary["stickers"] as? Int == 1)
     }
 
+    /// site.md's front matter unreadable (here after a blank line, which published a site without
+    /// its title and languages): the build stops, says so as a finding with its code, in JSON too.
+    @Test func anUnreadableSiteFileStopsTheBuildWithItsFindingInEitherFormat() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("\n---\ntitle: My stickers\nlanguages: [en, fr]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/fox.png")
+        try folder.write("---\nalt: A fox\n---\n", to: "content/p/fox.md")
+        let human = try run(["build", "content", "-o", "out"], in: folder.url, environment: ["CI": "true"])
+        #expect(human.status == 1)
+        #expect(human.stderr.contains("site.md:2: error[front-matter-not-first]:"), "\(human.stderr)")
+        #expect(human.stderr.contains("no site was written"))
+        #expect(!folder.exists("out"))
+        let json = try run(["build", "content", "-o", "out", "--format", "json"], in: folder.url)
+        #expect(json.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["code"] as? String } == ["front-matter-not-first"])
+        #expect(findings.first?["file"] as? String == "site.md" && findings.first?["line"] as? Int == 2)
+    }
+
     @Test func missingContentFolderAndBadUsageExitTwo() throws {
         let folder = try TemporaryFolder()
         let missing = try run(["build", "nowhere"], in: folder.url)

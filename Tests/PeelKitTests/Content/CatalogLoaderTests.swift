@@ -135,12 +135,17 @@ import Testing
     @Test func frontMatterNotOnTheFirstLineIsNamed() {
         for (text, line, why) in [("\n---\nalt: A cat\n---\n", 2, "it starts on line 2, after a blank line"),
                                   ("\n\n---\nalt: A cat\n---\n", 3, "it starts on line 3, after blank lines"),
-                                  ("----\nalt: A cat\n----\n", 1, "its fence is '----', not '---'")] {
+                                  ("----\nalt: A cat\n----\n", 1, "its fence is '----', not '---'"),
+                                  ("--\nalt: A cat\n--\n", 1, "its fence is '--', not '---'"),
+                                  ("—\nalt: A cat\n—\n", 1, "its fence is '—', a dash that smart punctuation made of '---'"),
+                                  ("+++\ntitle = \"Cats\"\n+++\n", 1, "its fence is '+++', not '---' (Peel reads YAML front matter, not TOML)"),
+                                  ("\nalt: A cat\ntitle: Cat\n", 2, "it has no '---' lines around it")] {
             let findings = FrontMatter.parse(text, file: "a/cat.md").1
             #expect(findings.map(\.code) == [.frontMatterNotFirst] && findings.first?.line == line, "\(text)")
             #expect(findings.first?.message.hasPrefix("this looks like front matter, but \(why), so it is read as the page's text") == true)
         }
-        for text in ["A plain body.\n---\nMore\n", "\n---\n\nA rule, then text.\n", "---\nalt: A cat\n---\n"] {
+        for text in ["A plain body.\n---\nMore\n", "\n---\n\nA rule, then text.\n", "---\nalt: A cat\n---\n",
+                     "Note: the cat came first.\n", "—\nA dash, then text.\n", "-\nalt: a list item\n"] {
             #expect(FrontMatter.parse(text, file: "a/cat.md").1.isEmpty, "\(text)")
         }
     }
