@@ -116,7 +116,7 @@ extension SiteBuilder {
             throw error
         }
         var report = BuildReport(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount,
-                                 findings: review.findings, seconds: Date().timeIntervalSince(start), output: options.output)
+                                 findings: review.reportedFindings, seconds: Date().timeIntervalSince(start), output: options.output)
         report.filesWritten = site.writtenCount
         report.filesReused = site.reusedCount
         report.keptFiles = unlisted

@@ -339,7 +339,7 @@ public struct SiteBuilder: Sendable {
         clock.lap("pack zips and pages")
         let served = keepingServed ? ServedSite(review: review, icons: icons, archives: archives, templates: templates,
                                                 pageKeys: site.outputs.pageKeys()) : nil
-        return MadeSite(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount, findings: review.findings,
+        return MadeSite(packCount: review.catalog.packs.count, stickerCount: review.catalog.stickerCount, findings: review.reportedFindings,
                         served: served)
     }
 

@@ -208,6 +208,14 @@ public enum PlatformChecks {
 }
 
 extension Review {
+    /// Every finding a build reports (its summary, exit status and catalog.json): the review's, and
+    /// the errors and notes of the messengers site.md publishes to, as `peel check` reports them.
+    /// `peel build` said 0 errors and exited 0 while `peel check` failed and the pack page said Blocked.
+    /// The pages keep showing those in the pack's readiness table.
+    var reportedFindings: [Finding] {
+        catalog.site.platforms.contains { $0 != .imessage } ? checked(for: catalog.site.platforms).findings : findings
+    }
+
     /// The same review with every rule of `platforms` run too (`peel check --platform`).
     public func checked(for platforms: [MessengerPlatform]) -> Review {
         let extra = PlatformChecks.findings(for: catalog, assets: assets, platforms: platforms)

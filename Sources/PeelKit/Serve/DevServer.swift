@@ -161,7 +161,7 @@ public struct DevServer: Sendable {
             return result
         }
         guard let result else { return false }
-        await hub.publishBuilt(findings: result.served.review.findings, changed: result.written.keys.sorted())
+        await hub.publishBuilt(findings: result.served.review.reportedFindings, changed: result.written.keys.sorted())
         report(.refreshed(pages: result.written.count, seconds: Date().timeIntervalSince(start)))
         return true
     }

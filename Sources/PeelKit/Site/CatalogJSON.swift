@@ -135,7 +135,9 @@ struct CatalogJSON: Encodable {
     /// Every finding, as `peel check --format json` lists them: the ones the summary counts,
     /// including those about no sticker (a pack, a `.bmp`), which no sticker entry holds. Made
     /// when encoded: a catalog with a warning on every sticker has tens of thousands.
-    var findings: [FindingRecord] { review.findings.map(FindingRecord.init) }
+    var findings: [FindingRecord] { reported.map(FindingRecord.init) }
+    /// `Review.reportedFindings`: with the errors of the messengers site.md publishes to.
+    private let reported: [Finding]
     let summary: ReviewSummary
     private let review: Review
     private let icons: [String: [PackIcon]]
@@ -148,7 +150,8 @@ struct CatalogJSON: Encodable {
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: PackDownloads = PackDownloads()) {
         let catalog = review.catalog
         version = Self.schemaVersion
-        summary = review.summary
+        reported = review.reportedFindings
+        summary = ReviewSummary(findings: reported, packs: catalog.packs.count, stickers: catalog.stickerCount)
         let languages = StringCatalog.languages(of: catalog.site)
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: SocialLinks.normalized(catalog.site.baseURL),
                     language: catalog.site.language, languages: languages)
@@ -258,7 +261,7 @@ struct CatalogJSON: Encodable {
     /// of them had a warning (a language declared and not translated).
     func write(findingsPerPart: Int = 250, _ emit: (Data) throws -> Void) throws {
         let encoder = Self.encoder
-        let allFindings = review.findings
+        let allFindings = reported
         let packs = review.catalog.packs
         let skeleton = try encoder.encode(Skeleton(version: version, site: site, packs: [Self.packsPlaceholder],
                                                    findings: allFindings.isEmpty ? [] : [Self.findingsPlaceholder], summary: summary))

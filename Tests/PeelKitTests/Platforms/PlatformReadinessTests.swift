@@ -100,6 +100,24 @@ import ZIPFoundation
                 "the export's refusal keeps the image's own words: \(export.refused.map(\.message))")
     }
 
+    /// What blocks a messenger of site.md's `platforms:` is an error of the build, as of `peel
+    /// check`: the build said 0 errors (exit 0, catalog.json's summary) while the row said Blocked.
+    @Test func aBlockedPlatformsErrorsAreTheBuildsErrors() async throws {
+        let folder = try catalogWithEmoji(platforms: "[whatsapp]")
+        let site = folder.url.appendingPathComponent("site")
+        let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        #expect(report.findings.contains { $0.code == .packTooSmall && $0.severity == .error }, "\(report.findings.map(\.code))")
+        #expect(report.findings.hasErrors)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any])
+        #expect((object["summary"] as? [String: Any])?["errors"] as? Int == report.findings.errorCount)
+        #expect((object["findings"] as? [[String: Any]])?.contains { $0["code"] as? String == "pack-too-small" } == true)
+        #expect(try platforms(site)["whatsapp"]?["state"] as? String == "blocked")
+        // Without platforms: no such finding, and the same catalog builds clean.
+        try folder.write("---\ntitle: Ready\n---\n", to: "content/site.md")
+        let plain = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        #expect(!plain.findings.hasErrors, "\(plain.findings)")
+    }
+
     @Test func everyDeclaredPlatformWithItsStateAndReasons() async throws {
         let (folder, site) = try await build(platforms: "[imessage, whatsapp, telegram, signal, discord]")
         defer { withExtendedLifetime(folder) {} }
