@@ -151,15 +151,30 @@ final class ContentHashes: @unchecked Sendable {
     /// `entries`, for a build's last use of its hashes: the racy stamps are forgotten in place and
     /// the entries handed over without a copy (a copy of 80,000 was 8 MB at the build's peak of
     /// memory). This object then trusts no racy stamp either.
+    ///
+    /// A file whose stamp is no longer the one its hash was learnt with changed while the build
+    /// ran, after what was made from it was read (a pack zip reads the art again): its hash is
+    /// saved as `changedDuringBuild`, which no file has, so the next build makes everything made
+    /// from it again. Saved as learnt, the art put back (an undo, `git checkout`) had the hash
+    /// the state vouched for, and a zip holding the other art was "Up to date" for good.
     func entriesToSave(now: Date = Date(), racyWindow: TimeInterval = 2) -> PathMap<Entry> {
         lock.lock()
         defer { lock.unlock() }
         let limit = Self.racyLimit(now: now, racyWindow: racyWindow)
-        current.updateEach { entry in
-            if entry.stamp != Self.pending.stamp, Self.isRacy(entry.stamp, limit: limit) { entry.stamp = .unknown }
+        let root = rootPath
+        current.updateEachWithPath { path, entry in
+            guard entry.stamp != Self.pending.stamp else { return }
+            if entry.stamp != .unknown, FileStamp.of(path: root + "/" + path) != entry.stamp {
+                entry = Entry(stamp: .unknown, sha256: Self.changedDuringBuild)
+            } else if Self.isRacy(entry.stamp, limit: limit) {
+                entry.stamp = .unknown
+            }
         }
         return Self.learntOnly(current)
     }
+
+    /// The hash saved for a file that changed during the build (`entriesToSave`): no SHA-256 is all zeros.
+    static let changedDuringBuild = String(repeating: "0", count: 64)
 
     /// `entries` without the paths not hashed: the same map when every path was (a build hashes
     /// them all before it saves its state), else a new one without the others.

@@ -52,6 +52,11 @@ struct PathMap<Value: Sendable>: Sendable, Sequence, ExpressibleByDictionaryLite
         for index in values.indices { change(&values[index]) }
     }
 
+    /// `updateEach`, with each entry's path.
+    mutating func updateEachWithPath(_ change: (_ path: String, _ value: inout Value) -> Void) {
+        for index in values.indices { change(table.path(at: index), &values[index]) }
+    }
+
     /// Every entry in the byte order of its path, each path made when its turn comes.
     func forEachSorted(_ body: (_ path: String, _ value: Value) throws -> Void) rethrows {
         for index in table.sortedIndices() { try body(table.path(at: Int(index)), values[Int(index)]) }

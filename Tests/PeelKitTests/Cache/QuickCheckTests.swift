@@ -168,6 +168,32 @@ import Testing
         #expect(hashes.knownHash(of: "a.md") == nil, "a forgotten stamp is not trusted afterwards")
     }
 
+    /// A file replaced after its hash was learnt (a zip read the new bytes later in the build) is
+    /// saved as changed: put back as it was, the next build sees a change and makes its zips
+    /// again, where "Up to date" kept a zip holding the other art.
+    @Test func aFileChangedAfterItWasHashedIsSavedAsChanged() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("the art", to: "p/a.png")
+        try folder.write("a label", to: "p/a.md")
+        try folder.write("gone soon", to: "p/b.png")
+        let hashes = ContentHashes(root: folder.url, previous: [:])
+        let first = try hashes.hash(of: "p/a.png"), label = try hashes.hash(of: "p/a.md")
+        _ = try hashes.hash(of: "p/b.png")
+        try folder.write("other art", to: "p/a.png.new")
+        // Saved as an editor saves: a new file renamed over the old.
+        #expect(rename(folder.url.appendingPathComponent("p/a.png.new").path, folder.url.appendingPathComponent("p/a.png").path) == 0)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("p/b.png"))
+        let saved = hashes.entriesToSave(now: Date().addingTimeInterval(60))
+        #expect(saved["p/a.png"] == ContentHashes.Entry(stamp: .unknown, sha256: ContentHashes.changedDuringBuild))
+        #expect(saved["p/b.png"]?.sha256 == ContentHashes.changedDuringBuild)
+        #expect(saved["p/a.md"]?.sha256 == label && saved["p/a.md"]?.stamp != .unknown, "an unchanged file is saved as learnt")
+
+        try folder.write("the art", to: "p/a.png")   // put back
+        let next = ContentHashes(root: folder.url, previous: saved)
+        #expect(try next.hash(of: "p/a.png") == first)
+        #expect(saved["p/a.png"]?.sha256 != first, "so the next build sees the file as changed")
+    }
+
     /// Made with the snapshot's paths (sharing its table), the hashes hand over only what was
     /// learnt: a path not hashed (here, deleted before it could be) is left out, never saved with
     /// a placeholder, and a path outside the snapshot is kept too.
