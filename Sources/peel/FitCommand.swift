@@ -89,7 +89,14 @@ struct FitCommand: ParsableCommand {
         var record = FitRecord(output: outputFolder)
         var writtenThisRun: [String: String] = [:]   // output path -> the sticker written there
         defer { if !inPlace, fitted > 0 { try? record.save(in: outputFolder) } }
+        let stop = StopRequest()
+        defer { stop.end() }
+        var interrupted = false
         for item in items {
+            if stop.isRequested {
+                interrupted = true
+                break
+            }
             let shown = DisplayPath.file(item.input)
             let data: Data
             let result: (data: Data, report: StickerFitter.Report)
@@ -164,6 +171,10 @@ struct FitCommand: ParsableCommand {
         }
         Terminal.standardOutput.line("Fitted \(fitted) of \(plural(items.count, "sticker")); \(alreadyFit) already fit"
             + (failures > 0 ? "; \(failures) could not be fitted (above)." : "."))
+        if interrupted {
+            terminal.line("Interrupted; the stickers fitted so far are written and recorded, and the next run goes on from there.")
+            throw ExitCode(130)
+        }
         for (pack, count) in composed {
             Terminal.standardOutput.line("Not fitted: \(plural(count, "composed sticker")) of \(pack), made from its parts' layers at each build; the layers (\(pack)/<part>/) are the files to change.")
         }

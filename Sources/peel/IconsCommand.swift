@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PeelKit
 
-struct IconsCommand: ParsableCommand {
+struct IconsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "icons",
         abstract: "Make the iMessage App Icon set from one piece of art.",
@@ -44,14 +44,19 @@ struct IconsCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         try PixelBudget.validate(maxPixels)
         let iconSet = IconSet(background: RGBAColor(parsing: background) ?? .transparent, fit: fill ? .fill : fit)
         let terminal = Terminal.standardError
         let folder = URL(fileURLWithPath: output)
         let warnings: [Finding]
+        let (art, maxPixels) = (URL(fileURLWithPath: art), maxPixels)
         do {
-            warnings = try iconSet.write(artAt: URL(fileURLWithPath: art), into: folder, maxPixels: maxPixels)
+            // Ctrl-C stops it before the new set is swapped in: the set in place stays whole.
+            warnings = try await Interrupt.cancelling { try iconSet.write(artAt: art, into: folder, maxPixels: maxPixels) }
+        } catch is CancellationError {
+            terminal.line("Interrupted; the icon set in place is unchanged.")
+            throw ExitCode(130)
         } catch let error as PeelError {
             terminal.line(terminal.colored(error.description, .red))
             throw ExitCode(1)

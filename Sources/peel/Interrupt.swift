@@ -21,3 +21,41 @@ enum Interrupt {
         return try await task.value
     }
 }
+
+/// For work done item by item on this thread (`peel fit`): Ctrl-C and SIGTERM ask it to stop
+/// after the item under way instead of killing the process, so what it writes last (its record
+/// of the files it wrote) is written. Killed outright, `peel fit` later refused its own results.
+final class StopRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requested = false
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.request() }
+            source.resume()
+            return source
+        }
+    }
+
+    private func request() {
+        lock.lock()
+        requested = true
+        lock.unlock()
+    }
+
+    var isRequested: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return requested
+    }
+
+    /// Puts the signals back as they were.
+    func end() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}

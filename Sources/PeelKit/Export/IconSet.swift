@@ -100,17 +100,31 @@ public struct IconSet: Sendable {
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
         let set = try files(artAt: artFile, maxPixels: maxPixels)
         let target = folder.appendingPathComponent(Self.folderName)
+        // The set is made whole beside the old one and swapped in, as a site is: written icon by
+        // icon into the set itself, a run stopped by Ctrl-C or a full disk left 13 icons of two
+        // arts, which Xcode shows as a complete set.
+        let publisher = SitePublisher(output: target)
+        publisher.recoverInterruptedPublish()
         let foreign = Self.foreignFiles(in: target, planned: Dictionary(set.files.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first }))
         guard foreign.isEmpty else {
             throw PeelError.unsafeOutput(path: target.path, reason: "holds an icon set peel icons did not write, or changed since (\(ExportRecord.shown(foreign))); "
                 + "Peel will not replace it: move it away first, or choose another -o")
         }
-        for file in set.files { try SafeFile.write(file.data, to: "\(Self.folderName)/\(file.path)", in: folder) }
-        try SafeFile.write(Data(ExportRecord.lines(set.files).utf8), to: "\(Self.folderName)/\(Self.marker)", in: folder)
-        // What a killed run left of its temporary files goes now that the set is whole.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [] where SafeFile.isLeftoverTemporary(name) {
-            let leftover = target.appendingPathComponent(name)
-            if !SafeFile.isSymlink(leftover.path) { try? FileManager.default.removeItem(at: leftover) }
+        if SafeFile.isSymlink(target.path) {
+            throw PeelError.unsafeOutput(path: target.path, reason: "is a symbolic link; Peel will not replace it: move it away first, or choose another -o")
+        }
+        let staging = try publisher.makeStaging()
+        do {
+            for file in set.files { try SafeFile.write(file.data, to: file.path, in: staging) }
+            try SafeFile.write(Data(ExportRecord.lines(set.files).utf8), to: Self.marker, in: staging)
+            try Task.checkCancellation()
+            try publisher.publish(staging)
+        } catch let error as PeelError {
+            publisher.discard(staging)
+            throw error.relocated(from: staging.path, to: target.path)
+        } catch {
+            publisher.discard(staging)
+            throw error
         }
         return set.warnings
     }

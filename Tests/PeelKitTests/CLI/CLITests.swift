@@ -186,6 +186,51 @@ extension CLITests {
 }
 
 extension CLITests {
+    /// Ctrl-C stops `peel fit` after the sticker under way, and the record of what it wrote is
+    /// saved: killed outright, it later refused its own results as "peel fit did not write".
+    @Test func interruptingFitKeepsTheRecordOfWhatItWrote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Big\nsize: large\n---\n", to: "content/big/pack.md")
+        // 16 different 700 px stickers, each fitted to 618 px.
+        func art(_ index: Int) -> RGBAImage {
+            var pixels = [UInt8](repeating: 255, count: 700 * 700 * 4)
+            for pixel in 0..<(700 * 700) { pixels[pixel * 4] = UInt8(truncatingIfNeeded: pixel % 700 * (pixel / 700) + index) }
+            return RGBAImage(width: 700, height: 700, pixels: pixels)
+        }
+        for index in 0..<16 {
+            try folder.write(try PNGCodec.encode(art(index), alpha: true), to: "content/big/s\(index).png")
+            try folder.write("---\nalt: Sticker \(index)\n---\n", to: "content/big/s\(index).md")
+        }
+        let binary = try #require(Self.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["fit", "content", "-o", "fitted"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "true"]) { $1 }
+        process.standardOutput = Pipe()
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("fitted/big").path)) ?? []).isEmpty {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("Interrupted; the stickers fitted so far are written and recorded"), "\(stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("fitted/big").path)
+        #expect(!written.isEmpty && written.count < 16, "\(written.count) fitted")
+        let record = try folder.read("fitted/.peel-fit")
+        for name in written { #expect(record.contains("big/\(name)"), "\(name) is recorded") }
+        // The artist changes a sticker that was fitted and fits again: its result is replaced.
+        let changed = try #require(written.first)
+        try folder.write(try PNGCodec.encode(art(99), alpha: true), to: "content/big/\(changed)")
+        let again = try run(["fit", "content", "-o", "fitted"], in: folder.url, environment: ["CI": "true"])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     @Test func iconsCommandWritesTheSetAndRefusesBadInput() throws {
         let folder = try TemporaryFolder()
         let art = Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png").path

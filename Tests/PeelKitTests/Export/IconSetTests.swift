@@ -29,6 +29,31 @@ import Testing
         return (target.appendingPathComponent(IconSet.folderName), warnings)
     }
 
+    /// The new set is made beside the old one and swapped in whole: stopped before the swap (Ctrl-C
+    /// cancels the task), the old set stays as it was, icon for icon, and nothing is left beside it.
+    @Test func aStoppedRunLeavesTheOldSetWhole() async throws {
+        let folder = try TemporaryFolder()
+        let old = try folder.write(Self.redArt(1024, 1024), to: "old.png")
+        let new = try folder.write(try PNGCodec.encode(RGBAImage(width: 1024, height: 1024,
+                                                                 pixels: Array(repeating: [UInt8]([20, 20, 220, 255]), count: 1024 * 1024).flatMap { $0 }), alpha: true),
+                                   to: "new.png")
+        let target = folder.url.appendingPathComponent("out")
+        _ = try IconSet().write(artAt: old, into: target)
+        let set = target.appendingPathComponent(IconSet.folderName)
+        let before = try FileManager.default.contentsOfDirectory(atPath: set.path).sorted().map { try Data(contentsOf: set.appendingPathComponent($0)) }
+
+        let task = Task { try IconSet().write(artAt: new, into: target) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        let after = try FileManager.default.contentsOfDirectory(atPath: set.path).sorted().map { try Data(contentsOf: set.appendingPathComponent($0)) }
+        #expect(after == before, "the old set, icon for icon")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == [IconSet.folderName], "no staging folder left")
+
+        // Not stopped, the new set replaces the old one whole.
+        _ = try IconSet().write(artAt: new, into: target)
+        #expect(try PNGCodec.decode(Data(contentsOf: set.appendingPathComponent("iphone-29x29@2x.png")), maxPixels: 1 << 20).0[10, 10].b > 200)
+    }
+
     @Test func contentsJSONHasEverySlotWithXcodesKeys() throws {
         let folder = try TemporaryFolder()
         let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder)
