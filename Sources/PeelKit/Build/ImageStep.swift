@@ -33,7 +33,7 @@ struct ImageStep: Sendable {
 
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
     /// flash meter's clock in microseconds), so old cache entries are not reused.
-    static let derivationVersion = 19
+    static let derivationVersion = 20
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {

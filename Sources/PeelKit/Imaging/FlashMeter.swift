@@ -104,14 +104,21 @@ struct FlashMeter {
     }
 
     /// The frames as they play: (frame index, start time in microseconds), over two loops or a
-    /// second past one (so flashes across the loop's end count), or the one pass of an animation
-    /// that plays once. Whole microseconds, so a window of exactly one second is exact: frames of
+    /// second past one (so flashes across the loop's end count), but never more passes than the
+    /// animation plays (one for one that plays once). Whole microseconds, so a window of exactly one second is exact: frames of
     /// 1/6 s added up in floating point put the seventh a hair under one second after the first,
     /// and 3 flashes a second, which WCAG allows, were counted as 3.5.
     static func playback(delays: [Double], loopCount: Int?) -> [(frame: Int, start: Int)] {
         let played = AnimationTiming.asPlayed(delays)
         let cycle = played.reduce(0, +)
-        let loops = loopCount == nil || loopCount == 1 ? 1 : max(2, Int((1 / max(cycle, 0.01)).rounded(.up)) + 1)
+        // Looping forever: enough passes to fill a second past the first. Played a few times: no
+        // more passes than it plays (a lamp that blinks twice and stops was measured as if it went on).
+        let forever = max(2, Int((1 / max(cycle, 0.01)).rounded(.up)) + 1)
+        let loops = switch loopCount {
+        case nil, 1: 1
+        case 0: forever
+        case let plays?: min(max(plays, 1), forever)
+        }
         var times: [(frame: Int, start: Int)] = []
         var clock = 0.0
         for _ in 0..<min(loops, max(2, 4000 / played.count)) {

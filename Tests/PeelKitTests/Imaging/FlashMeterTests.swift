@@ -42,6 +42,16 @@ import Testing
         #expect(try #require(Self.risk(Self.white, Self.black, delay: 1.0 / 8)).flashesPerSecond == 4)
     }
 
+    /// A lamp that blinks twice and stops (two 150 ms frames played twice: dark, light, dark,
+    /// light) changes three times, 1.5 flashes: it was measured as if it looped on (3.5 a second),
+    /// and the site froze it. Looping forever, or played often enough, it does fail.
+    @Test func anAnimationIsMeasuredOverNoMorePassesThanItPlays() {
+        #expect(Self.risk(Self.black, Self.white, delay: 0.15, loopCount: 2) == nil, "played twice")
+        #expect(Self.risk(Self.black, Self.white, delay: 0.15, loopCount: 1) == nil, "played once")
+        #expect(Self.risk(Self.black, Self.white, delay: 0.15, loopCount: 0) != nil, "forever")
+        #expect(Self.risk(Self.black, Self.white, delay: 0.15, loopCount: 5) != nil, "five times: over three flashes in a second")
+    }
+
     @Test func threeFlashesASecondPassAndJustOverThreeFail() {
         #expect(Self.risk(Self.white, Self.black, delay: 0.25) == nil, "two flashes a second")
         #expect(Self.risk(Self.white, Self.black, delay: 0.17) == nil, "a GIF's 17 cs: 2.9 flashes a second")
