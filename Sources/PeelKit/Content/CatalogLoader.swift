@@ -62,6 +62,8 @@ public struct CatalogLoader {
             if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
                 findings.append(Finding(.warning, .ignoredFile, file: name,
                                         message: "images at the top of the content folder are ignored; move it into a pack folder (or name it in a pack's icon: or tray:)"))
+            } else if let finding = Self.misnamedSettings(name, path: name, settings: "site.md", present: topLevel.contains("site.md"), what: "the site's") {
+                findings.append(finding)
             }
         }
         packs.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
@@ -70,6 +72,18 @@ public struct CatalogLoader {
         findings += CatalogLinks.rewrite(&catalog, content: content, siteFile: topLevel.contains("site.md"))
         findings.sort()
         return (catalog, findings)
+    }
+
+    /// A warning for `Site.md`, `site.MD` or `site.markdown` (`settings` is "site.md" or
+    /// "pack.md"): only the exact name is read, so on Linux and in CI the settings were silently
+    /// lost (a Mac's disk, which ignores case, found `Site.md`). Nil for any other name.
+    static func misnamedSettings(_ name: String, path: String, settings: String, present: Bool, what: String) -> Finding? {
+        let lower = name.lowercased(), stem = String(settings.dropLast(3))
+        guard name != settings, lower == settings || ["\(stem).markdown", "\(stem).mdown", "\(stem).mkd"].contains(lower) else { return nil }
+        let fix = present ? "\(settings) is read and this file is not; merge it into \(settings) and remove it"
+                          : "rename it to \(settings)"
+        return Finding(.warning, .ignoredFile, file: path,
+                       message: "\(what) settings are read from '\(settings)' only (lower case, .md), so this file is not read; \(fix)")
     }
 
     /// A name that is not UTF-8 (Latin-1 from an old zip or a Windows share) reaches Swift with
@@ -372,6 +386,12 @@ public struct CatalogLoader {
             if isDirectory(url) {
                 findings.append(Finding(.warning, .ignoredFile, file: path,
                                         message: "folders inside a pack are ignored; packs are one level deep"))
+                continue
+            }
+            if StickerFileKind(fileName: name) == .markdown, !images.contains(where: { StickerFileKind.stem($0) == StickerFileKind.stem(name) }),
+               !names.contains(where: { StickerFileKind(fileName: $0) == .sticker && StickerFileKind.stem($0) == StickerFileKind.stem(name) }),
+               let finding = Self.misnamedSettings(name, path: path, settings: "pack.md", present: names.contains("pack.md"), what: "the pack's") {
+                findings.append(finding)
                 continue
             }
             switch StickerFileKind(fileName: name) {

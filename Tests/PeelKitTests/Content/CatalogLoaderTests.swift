@@ -132,6 +132,27 @@ import Testing
 
     /// Front matter after a blank line, or fenced with `----`, is read as text: said at its line,
     /// instead of a bare missing-label; a body that merely has a rule is no front matter.
+    /// `Site.md`, `site.markdown`, `Pack.md`: only the exact name is read, and a Mac's disk (which
+    /// ignores case) hid the mistake until Linux or CI dropped the settings without a word.
+    @Test func misnamedSettingsFilesAreNamed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Mine\nlanguages: [en, fr]\n---\n", to: "Site.md")
+        try folder.write("---\ntitle: A\n---\n", to: "a/Pack.md")
+        try folder.write("---\ntitle: B\n---\n", to: "b/pack.md")
+        try folder.write("---\ntitle: B again\n---\n", to: "b/pack.markdown")
+        for pack in ["a", "b"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "\(pack)/cat.png")
+            try folder.write("---\nalt: An orange cat\n---\n", to: "\(pack)/cat.md")
+        }
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let ignored = findings.filter { $0.code == .ignoredFile }
+        #expect(ignored.map(\.file) == ["Site.md", "a/Pack.md", "b/pack.markdown"], "\(ignored)")
+        #expect(ignored[0].message.hasSuffix("rename it to site.md"))
+        #expect(ignored[2].message.contains("pack.md is read and this file is not"))
+        #expect(!findings.contains { $0.code == .orphanSidecar }, "not taken for a sticker's sidecar: \(findings)")
+        #expect(catalog.site.title != "Mine")
+    }
+
     @Test func frontMatterNotOnTheFirstLineIsNamed() {
         for (text, line, why) in [("\n---\nalt: A cat\n---\n", 2, "it starts on line 2, after a blank line"),
                                   ("\n\n---\nalt: A cat\n---\n", 3, "it starts on line 3, after blank lines"),
