@@ -13,8 +13,7 @@ extension CatalogLoader {
                 continue
             }
             guard LanguageTag.wellFormed(tag) != nil else {
-                reader.report(.warning, .invalidValue, key: "languages",
-                              "'\(tag)' is not a BCP 47 language tag such as en, fr, ar or pt-BR; it is left out")
+                reader.report(.warning, .invalidValue, key: "languages", "\(LanguageTag.advice(for: tag)); it is left out")
                 continue
             }
             if languages.contains(where: { $0.lowercased() == tag.lowercased() }) {

@@ -152,7 +152,7 @@ public struct CatalogLoader {
                               "language '\(language)' is written with an underscore; a BCP 47 tag has a hyphen, so '\(hyphened)' is used (write it so)")
             } else {
                 reader.report(.warning, .invalidValue, key: "language",
-                              "language '\(language)' is not a BCP 47 language tag such as en, fr, ar or pt-BR; '\(site.language)' is used")
+                              "language \(LanguageTag.advice(for: language)); '\(site.language)' is used")
             }
         }
         site.languages = Self.declaredLanguages(&reader, language: reader.frontMatter["language"] == nil ? nil : site.language)
@@ -242,7 +242,7 @@ public struct CatalogLoader {
             pack.telegramName = reader.string("telegram_name")?.trimmed.nonEmpty
             pack.telegramNameLine = reader.frontMatter["telegram_name"]?.line
             pack.language = reader.validated("language", LanguageTag.wellFormed) {
-                "language '\($0)' is not a BCP 47 language tag such as en, ar or pt-BR; the site's language is used"
+                "language \(LanguageTag.advice(for: $0)); the site's language is used"
             }
             pack.background = reader.validated("background", CardColor.parse) {
                 "background '\($0)' is not a hex colour such as '#f4efe6' (quote it: a bare # starts a YAML comment); the theme's card colour is used"

@@ -1,3 +1,4 @@
+import Foundation
 /// A BCP 47 language tag as `lang` attributes take it ("en", "ar", "pt-BR", "zh-Hant-TW").
 /// Checks the shape of RFC 5646's langtag (language, script, region, variants, extensions,
 /// private use) without a registry: a tag that parses is well-formed, not necessarily registered.
@@ -5,7 +6,9 @@ enum LanguageTag {
     /// The tag when it is well-formed, else nil.
     static func wellFormed(_ text: String) -> String? {
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard let language = subtags.first, isAlpha(language, 2...3) || isAlpha(language, 5...8) else { return nil }
+        // BCP 47 also allows a primary subtag of 5–8 letters "registered" with IANA, but none ever
+        // was: `French` or `english` is a language's name, which published <html lang="French">.
+        guard let language = subtags.first, isAlpha(language, 2...3) else { return nil }
         var index = 1
         // extlang (up to three 3-letter subtags), only after a 2–3 letter language.
         while index < subtags.count, index <= 3, language.count <= 3, isAlpha(subtags[index], 3...3) { index += 1 }
@@ -23,6 +26,31 @@ enum LanguageTag {
         }
         return index == subtags.count ? text : nil
     }
+
+    /// The tag of a language written by its name, in English or in itself ("French", "français"
+    /// → "fr"); nil for anything else.
+    static func tag(named name: String) -> String? {
+        namedTags[name.trimmingCharacters(in: .whitespaces).lowercased()]
+    }
+
+    /// "because 'French' is a language's name; write its tag, 'fr'", or a reminder of what a tag is.
+    static func advice(for written: String) -> String {
+        if let tag = tag(named: written) { return "'\(written)' is a language's name, not its tag: write '\(tag)'" }
+        return "'\(written)' is not a BCP 47 language tag such as en, fr, ar or pt-BR"
+    }
+
+    /// Every two-letter ISO 639-1 language by its English and its own name, lower case.
+    private static let namedTags: [String: String] = {
+        var names: [String: String] = [:]
+        let english = Locale(identifier: "en")
+        for code in Locale.LanguageCode.isoLanguageCodes.map(\.identifier) where code.count == 2 {
+            for name in [english.localizedString(forLanguageCode: code), Locale(identifier: code).localizedString(forLanguageCode: code)].compactMap({ $0 }) {
+                let key = name.lowercased()
+                if names[key] == nil { names[key] = code }
+            }
+        }
+        return names
+    }()
 
     private static func isVariant(_ subtag: String) -> Bool {
         isAlphanumeric(subtag, 5...8) || (subtag.count == 4 && subtag.first!.isASCII && subtag.first!.isNumber && isAlphanumeric(subtag, 4...4))

@@ -303,7 +303,7 @@ import Testing
 
     /// site.md's language: became <html lang> unchecked (fr_FR, as locales are written).
     @Test func theSiteLanguageIsABCP47Tag() throws {
-        for (written, used, said) in [("fr_FR", "fr-FR", "written with an underscore"), ("français", "en", "is not a BCP 47 language tag"), ("pt-BR", "pt-BR", nil)] {
+        for (written, used, said) in [("fr_FR", "fr-FR", "written with an underscore"), ("français", "en", "is a language's name, not its tag: write 'fr'"), ("fr-F", "en", "is not a BCP 47 language tag"), ("pt-BR", "pt-BR", nil)] {
             let folder = try TemporaryFolder()
             try folder.write("---\ntitle: S\nlanguage: \(written)\n---\n", to: "site.md")
             try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")

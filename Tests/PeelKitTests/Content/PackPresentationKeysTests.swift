@@ -9,9 +9,17 @@ import Testing
         #expect(LanguageTag.wellFormed(tag) == tag)
     }
 
-    @Test(arguments: ["", "e", "englishlanguage", "en_GB", "en-", "-en", "\" onload=\"x", "ar-EG-", "en-x", "123"])
+    @Test(arguments: ["", "e", "englishlanguage", "en_GB", "en-", "-en", "\" onload=\"x", "ar-EG-", "en-x", "123",
+                      "French", "english", "Latn", "german-CH"])
     func malformedLanguageTagsAreRefused(_ tag: String) {
         #expect(LanguageTag.wellFormed(tag) == nil)
+    }
+
+    /// A language's name (BCP 47 has no 5–8 letter language subtags in use) gets its tag as advice.
+    @Test func aLanguagesNameIsAnsweredWithItsTag() {
+        #expect(LanguageTag.advice(for: "French") == "'French' is a language's name, not its tag: write 'fr'")
+        #expect(LanguageTag.tag(named: "english") == "en" && LanguageTag.tag(named: "Deutsch") == "de" && LanguageTag.tag(named: "français") == "fr")
+        #expect(LanguageTag.advice(for: "Klingonish").hasSuffix("is not a BCP 47 language tag such as en, fr, ar or pt-BR"))
     }
 
     @Test func hexColoursParseAndAnythingElseIsRefused() {
