@@ -202,7 +202,14 @@ public struct CatalogLoader {
 
         if names.contains("pack.md") {
             let file = MarkdownFile(path: packFile, in: content)
-            findings += file.findings
+            // Front matter that cannot be read is ignored whole: said, so the pack published under
+            // its folder's name, at the default size and without its icon is not a surprise.
+            findings += file.findings.map { finding in
+                guard FrontMatter.unreadableCodes.contains(finding.code) else { return finding }
+                var said = finding
+                said.message += "; until it is fixed, none of pack.md's settings are read (the pack is '\(folder)', size \(SizeClass.regular.rawValue), no icon)"
+                return said
+            }
             var reader = FrontMatterReader(file.frontMatter, file: packFile, knownKeys: KnownKeys.pack)
             if let title = reader.string("title")?.trimmed, !title.isEmpty {
                 pack.title = title

@@ -153,6 +153,16 @@ import Testing
         #expect(catalog.site.title != "Mine")
     }
 
+    /// One YAML slip in pack.md (a repeated key) leaves every setting unread: the error says so.
+    @Test func anUnreadablePackFileSaysItsSettingsAreNotRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Big Feelings\nsize: large\nsize: small\n---\n", to: "faces/pack.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let error = try #require(findings.first { $0.code == .yamlSyntax })
+        #expect(error.message.hasSuffix("until it is fixed, none of pack.md's settings are read (the pack is 'faces', size regular, no icon)"), "\(error.message)")
+        #expect(catalog.packs.first?.title == "faces" && catalog.packs.first?.size == .regular)
+    }
+
     @Test func frontMatterNotOnTheFirstLineIsNamed() {
         for (text, line, why) in [("\n---\nalt: A cat\n---\n", 2, "it starts on line 2, after a blank line"),
                                   ("\n\n---\nalt: A cat\n---\n", 3, "it starts on line 3, after blank lines"),
