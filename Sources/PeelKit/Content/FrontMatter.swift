@@ -162,7 +162,10 @@ public struct FrontMatter {
             // An unclosed quote or list is only noticed where the input ends; the context's mark
             // is where it opened, the line to fix. A block mapping's context is the whole front
             // matter's first line, so there the problem's own mark is the better one.
-            if let context, !context.text.contains("block") { return (context.mark.line, detail) }
+            // A plain scalar's context is where the value before started: a tab that breaks the
+            // indentation is on the problem's own line ("found a tab character … while scanning a
+            // plain scalar" was reported on the line above the tab).
+            if let context, !context.text.contains("block"), !context.text.contains("plain scalar") { return (context.mark.line, detail) }
             return (mark.line, detail)
         case .reader(let problem, _, let value, let yaml):
             // Reader errors (a control character) have no mark: find the character they name.

@@ -88,6 +88,17 @@ import Testing
         #expect(reader.findings[1].message.contains("reads as 'big'"), "\(reader.findings[1].message)")
     }
 
+    /// A tab before a key (an editor that inserts tabs) is reported on the tab's line, not on
+    /// the line of the value before it.
+    @Test func aTabBeforeAKeyIsReportedOnItsLine() throws {
+        let (_, findings) = read("---\nalt: Yellow smiley face\n\ttitle: Hello\n---\n")
+        let finding = try #require(findings.first { $0.code == .yamlSyntax })
+        #expect(finding.line == 3, "\(finding.formatted)")
+        // An unclosed quote is still reported where it opens.
+        let (_, quote) = read("---\nalt: \"Yellow face\ntitle: Hello\n---\n")
+        #expect(quote.first { $0.code == .yamlSyntax }?.line == 2)
+    }
+
     @Test func commentsOnOtherKeysAreLeftAlone() {
         let (value, findings) = read("---\nalt: Sun\norder: 3  # first\n---\n", "order")
         #expect(value == "3")
