@@ -129,6 +129,11 @@ enum UnquotedText {
               let colon = line.firstIndex(of: ":") else { return "" }
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty, !key.contains(" "), let written = value(in: line, key: key), !written.isEmpty else { return "" }
+        // ` alt: Yellow face` under `title: Hello`: the key is indented, so YAML reads it on into
+        // the value above. Quoting the value (the advice below) does not help; unindenting does.
+        if line.first == " " || line.first == "\t" {
+            return "; '\(key):' is indented, so YAML reads it as part of the value on the line above; keys start at the beginning of the line: remove the space before '\(key):'"
+        }
         return "; the value of '\(key)' holds ': ', which YAML reads as another key, so put it in quotes: \(key): \(quoted(written))"
     }
 

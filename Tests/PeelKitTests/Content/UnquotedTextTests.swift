@@ -94,6 +94,10 @@ import Testing
         let (_, findings) = read("---\nalt: Yellow smiley face\n\ttitle: Hello\n---\n")
         let finding = try #require(findings.first { $0.code == .yamlSyntax })
         #expect(finding.line == 3, "\(finding.formatted)")
+        // A key indented by a space: the advice is to unindent it (quoting changed nothing).
+        let (_, indented) = read("---\ntitle: Hello\n alt: Yellow smiley face\n---\n")
+        let advice = try #require(indented.first { $0.code == .yamlSyntax })
+        #expect(advice.line == 3 && advice.message.hasSuffix("remove the space before 'alt:'"), "\(advice.formatted)")
         // An unclosed quote is still reported where it opens.
         let (_, quote) = read("---\nalt: \"Yellow face\ntitle: Hello\n---\n")
         #expect(quote.first { $0.code == .yamlSyntax }?.line == 2)
