@@ -562,7 +562,15 @@ public struct CatalogLoader {
     /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`);
     /// its relative links are markers until `CatalogLinks` rewrites the loaded catalog.
     static func markdownHTML(_ markdown: String, file: String, firstLine: Int, sticker: String?, findings: inout [Finding]) -> String {
-        let (html, excess) = Markdown.rendered(markdown, links: MarkdownLinks.Base(file: file, firstLine: firstLine))
+        let (html, excess, rawHTML) = Markdown.rendered(markdown, links: MarkdownLinks.Base(file: file, firstLine: firstLine))
+        if let first = rawHTML.first {
+            let shown = first.text.count > 40 ? first.text.prefix(40) + "…" : Substring(first.text)
+            let more = rawHTML.count > 1 ? " (and \(rawHTML.count - 1) more)" : ""
+            findings.append(Finding(.warning, .rawHTML, file: file, line: firstLine + first.line - 1,
+                                    message: "raw HTML is not shown: Peel renders Markdown in safe mode, so '\(shown)'\(more) is dropped, "
+                                        + "with the words inside it; write it in Markdown (a blank line for a new paragraph, two spaces or a backslash at a line's end for a line break)",
+                                    sticker: sticker))
+        }
         if let excess {
             findings.append(Finding(.warning, .markdownTableTooLarge, file: file, line: firstLine + excess.line - 1,
                                     message: "\(excess.problem); Peel renders the file without tables, as the text was written, "

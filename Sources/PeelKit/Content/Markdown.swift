@@ -16,13 +16,23 @@ public enum Markdown {
     /// extension, so every table of it shows as the plain text it was written as.
     /// With `links`, where the text lives, its relative links and images are written as
     /// `MarkdownLinks` markers, for the catalog to point at what the site publishes.
-    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil) -> (html: String, oversizedTable: PipeTableLimits.Excess?) {
+    /// `rawHTML` is the raw HTML safe mode dropped (comments aside): each piece's line in the
+    /// text (from 1) and how it starts, for a finding: the words inside `<div>…</div>` were lost unseen.
+    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil)
+        -> (html: String, oversizedTable: PipeTableLimits.Excess?, rawHTML: [(line: Int, text: String)]) {
         let excess = PipeTableLimits.firstExcess(in: markdown)
         let links = links.flatMap { MarkdownLinks.mayHoldRelativeLink(markdown) ? $0 : nil }
-        return (html(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links), excess)
+        let (html, rawHTML) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
+                                     findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")))
+        return (html, excess, rawHTML)
     }
 
     private static func html(_ markdown: String, extensions: [String], links: MarkdownLinks.Base? = nil) -> String {
+        render(markdown, extensions: extensions, links: links, findingRawHTML: false).html
+    }
+
+    private static func render(_ markdown: String, extensions: [String], links: MarkdownLinks.Base?,
+                               findingRawHTML: Bool) -> (html: String, rawHTML: [(line: Int, text: String)]) {
         // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
         // table of special inline characters and freeing a parser removes them, so a parser freed on
         // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
@@ -34,7 +44,7 @@ public enum Markdown {
         // (`<pre lang="swift">`, read as a human language named "swift", WCAG 3.1.2); without it the
         // info string is `<code class="language-swift">`.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else { return "" }
+        guard let parser = cmark_parser_new(options) else { return ("", []) }
         defer { cmark_parser_free(parser) }
         for name in extensions {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
@@ -44,15 +54,16 @@ public enum Markdown {
         markdown.utf8CString.withUnsafeBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        guard let document = cmark_parser_finish(parser) else { return ("", []) }
         defer { cmark_node_free(document) }
         if let links { markRelativeLinks(in: document, base: links) }
+        let rawHTML = findingRawHTML ? Self.rawHTML(in: document) : []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return ""
+            return ("", rawHTML)
         }
         defer { free(rendered) }
         let html = MarkdownRepairs.labellingTaskBoxes(String(cString: rendered), labels: MarkdownRepairs.taskLabels(in: document))
-        return MarkdownRepairs.aligningCells(html)
+        return (MarkdownRepairs.aligningCells(html), rawHTML)
     }
 
     /// Step 1 of `MarkdownLinks`: every relative destination of a link or image becomes a marker.
@@ -68,6 +79,22 @@ public enum Markdown {
                 cmark_node_set_url(node, marker)
             }
         }
+    }
+
+    /// The HTML blocks and inline HTML of `document` that are not comments, with their lines.
+    private static func rawHTML(in document: OpaquePointer) -> [(line: Int, text: String)] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [(line: Int, text: String)] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) else { continue }
+            let text = String(cString: literal).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.hasPrefix("<!--") else { continue }
+            found.append((Int(cmark_node_get_start_line(node)), text))
+        }
+        return found
     }
 
     private static let lock = NSLock()

@@ -99,13 +99,22 @@ import Testing
         #expect(PipeTableLimits.firstExcess(in: "a \\| b\n" + String(repeating: "\\|", count: 100) + "-\n") == nil, "escaped pipes split nothing")
     }
 
+    /// Safe mode drops raw HTML, with the words of an HTML block: each piece is named with its
+    /// line (comments, which hide notes on purpose, are not).
+    @Test func rawHTMLIsNamedWithItsLine() {
+        let (html, _, raw) = Markdown.rendered("Intro\n\n<div align=\"center\">Only on weekends</div>\n\nLine one<br>line two <!-- a note -->\n")
+        #expect(!html.contains("Only on weekends") && !html.contains("<div"))
+        #expect(raw.map(\.line) == [3, 5] && raw.first?.text == "<div align=\"center\">Only on weekends</div>", "\(raw)")
+        #expect(Markdown.rendered("No HTML here, 1 < 2.\n<!-- only a comment -->\n").rawHTML.isEmpty)
+    }
+
     /// The case: `|a|`, `|-|` and rows of many pipes took cmark-gfm 0.29 32 s for 400 KB.
     /// Guarded, the text is rendered without the table extension, at once, and the table is named.
     @Test func fourHundredKilobytesOfPipesRenderFastAsText() {
         let body = "Before\n\n|a|\n|-|\n" + String(repeating: String(repeating: "|", count: 1000) + "\n", count: 400)
         #expect(body.utf8.count > 400_000)
         let start = ContinuousClock.now
-        let (html, excess) = Markdown.rendered(body)
+        let (html, excess, _) = Markdown.rendered(body)
         #expect(ContinuousClock.now - start < .seconds(2), "unguarded this takes over 30 s")
         #expect(excess == PipeTableLimits.Excess(line: 3, problem: "table has a row of 1001 cells, more than the 64 a row may have"))
         #expect(!html.contains("<table>") && html.contains("<p>Before</p>"))

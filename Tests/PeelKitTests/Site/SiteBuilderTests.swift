@@ -26,10 +26,10 @@ import Testing
         let report = try await build(into: folder.url.appendingPathComponent("site"))
         #expect(report.packCount == 2)
         #expect(report.stickerCount == 5)
-        // The JPEG's missing transparency, silenced in dog.md, and the xss pack's javascript: link, silenced in its pack.md.
-        #expect(report.findings.map(\.code).sorted { $0.rawValue < $1.rawValue } == [.brokenLink, .noTransparency])
+        // The JPEG's missing transparency, silenced in dog.md, and the xss pack's javascript: link and raw HTML, silenced in its pack.md.
+        #expect(report.findings.map(\.code).sorted { $0.rawValue < $1.rawValue } == [.brokenLink, .noTransparency, .rawHTML, .rawHTML])
         #expect(report.findings.allSatisfy { $0.suppressed })
-        #expect(report.summary.hasPrefix("Built 2 packs, 5 stickers, 0 warnings, 0 errors (2 silenced) in "))
+        #expect(report.summary.hasPrefix("Built 2 packs, 5 stickers, 0 warnings, 0 errors (4 silenced) in "))
         for path in ["index.html", "catalog.json", "assets/style.css", "pets/index.html", "pets/cat/index.html",
                      "pets/cat/cat.png", "pets/cat/cat-160w.webp", "pets/cat/cat-300w.webp", "pets/dog/dog.jpg",
                      "pets/turtle/turtle.gif", "xss/evil/index.html"] {
