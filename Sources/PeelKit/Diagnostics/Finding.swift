@@ -15,6 +15,10 @@ public struct Finding: Sendable, Hashable, Codable {
     public var language: String?
     /// Silenced by an `ignore:` list: still reported, never counted.
     public var suppressed: Bool = false
+    /// The messenger whose rules the finding is about (`peel check --platform`, site.md's
+    /// `platforms:`); nil for Messages' rules and everything else. Such an error keeps the
+    /// sticker out of that messenger's download only, not out of Stickers.xcstickers.
+    public var platform: MessengerPlatform?
 
     public init(_ severity: Severity, _ code: FindingCode, file: String, line: Int? = nil,
                 message: String, sticker: String? = nil, language: String? = nil) {

@@ -1,6 +1,6 @@
 /// The messengers a catalog can be published to besides Messages, and Messages itself: what
 /// `peel check --platform` checks readiness for and `site.md`'s `platforms:` lists.
-public enum MessengerPlatform: String, Sendable, CaseIterable, Comparable {
+public enum MessengerPlatform: String, Sendable, CaseIterable, Comparable, Codable {
     case imessage, whatsapp, telegram, signal, discord
 
     /// "WhatsApp", for messages.

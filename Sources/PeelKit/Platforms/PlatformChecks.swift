@@ -18,7 +18,14 @@ public enum PlatformChecks {
                 findings += check(pack, site: catalog.site, assets: assets, platform: platform)
             }
         }
-        return findings
+        return findings.map(Self.marked)
+    }
+
+    /// `finding` marked as a messenger's (`Finding.platform`), from its message's "WhatsApp: ".
+    private static func marked(_ finding: Finding) -> Finding {
+        var marked = finding
+        marked.platform = MessengerPlatform.allCases.first { finding.message.hasPrefix("\($0.name): ") }
+        return marked
     }
 
     /// `platform`'s findings about one pack, with those about the whole site that block it too
@@ -30,7 +37,7 @@ public enum PlatformChecks {
             found.insert(Finding(.error, .setNameInvalid, file: "site.md",
                                  message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md"), at: 0)
         }
-        return found
+        return found.map(Self.marked)
     }
 
     private static func check(_ pack: Pack, site: SiteInfo, assets: [String: StickerAssets], platform: MessengerPlatform) -> [Finding] {

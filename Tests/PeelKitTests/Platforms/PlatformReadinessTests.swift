@@ -112,6 +112,12 @@ import ZIPFoundation
         #expect((object["summary"] as? [String: Any])?["errors"] as? Int == report.findings.errorCount)
         #expect((object["findings"] as? [[String: Any]])?.contains { $0["code"] as? String == "pack-too-small" } == true)
         #expect(try platforms(site)["whatsapp"]?["state"] as? String == "blocked")
+        // A messenger's error keeps a sticker out of that messenger's download, not out of the
+        // pack zip's Stickers.xcstickers: the summary named the fox as left out of it.
+        try folder.write("---\nalt: fox face\n---\n", to: "content/pets/fox.md")
+        let noEmoji = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        #expect(noEmoji.findings.contains { $0.code == .emojiMissing && $0.platform == .whatsapp && $0.severity == .error })
+        #expect(noEmoji.archiveOmissions.isEmpty, "\(noEmoji.archiveOmissions)")
         // Without platforms: no such finding, and the same catalog builds clean.
         try folder.write("---\ntitle: Ready\n---\n", to: "content/site.md")
         let plain = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
