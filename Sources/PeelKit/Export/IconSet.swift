@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// How art goes into a slot of another shape (most iMessage icons are 4:3).
@@ -110,8 +115,15 @@ public struct IconSet: Sendable {
             throw PeelError.unsafeOutput(path: target.path, reason: "holds an icon set peel icons did not write, or changed since (\(ExportRecord.shown(foreign))); "
                 + "Peel will not replace it: move it away first, or choose another -o")
         }
-        if SafeFile.isSymlink(target.path) {
-            throw PeelError.unsafeOutput(path: target.path, reason: "is a symbolic link; Peel will not replace it: move it away first, or choose another -o")
+        // The set is swapped in whole, so what stands at its path is checked first, as writing
+        // into it did: a link is never followed nor replaced, a file never swapped away.
+        var info = stat()
+        if lstat(target.path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: break
+            case S_IFLNK: throw PeelError.cannotWrite(path: target.path, reason: "it is a symlink; Peel does not write through links (remove it)")
+            default: throw PeelError.cannotWrite(path: target.path, reason: "it is a file where Peel needs a folder")
+            }
         }
         let staging = try publisher.makeStaging()
         do {
