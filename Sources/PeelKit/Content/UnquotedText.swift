@@ -38,6 +38,8 @@ enum UnquotedText {
     /// belong to it; `read` is what YAML made of the value.
     static func continuationProblem(_ following: [(line: Int, text: String)], key: String, keyLine: String, read: String?) -> (Int, FindingCode, String)? {
         guard let onKeyLine = value(in: keyLine, key: key) else { return nil }
+        // Quoted, block (`|`, `>-`) and flow values keep their '#' on every line.
+        if let first = onKeyLine.first, "\"'|>[{".contains(first) { return nil }
         var parts = onKeyLine.isEmpty ? [] : [onKeyLine]
         var problem: (line: Int, code: FindingCode, mark: Substring)?
         for (line, text) in following {
@@ -50,8 +52,14 @@ enum UnquotedText {
                     problem = problem ?? (line, .yamlTag, trimmed.prefix { $0 != " " && $0 != "\t" })
                 }
             }
-            // A line that is a comment ends the value; one after it would not parse.
-            if first == "#" { break }
+            // A line below the key that starts with '#' is a comment to YAML: with text above it,
+            // the rest of a wrapped label (`  #1 fan`); with none, the value itself
+            // (`background:` then `  #f4efe6`), which is then empty.
+            if first == "#" {
+                problem = problem ?? (line, .yamlUnquotedComment, trimmed)
+                parts.append(trimmed)
+                break
+            }
             if let comment = commentStart(in: trimmed) {
                 problem = problem ?? (line, .yamlUnquotedComment, trimmed[comment...])
                 parts.append(trimmed[..<comment])

@@ -69,10 +69,22 @@ import Testing
         }
         let (tagged, findings) = read("---\nalt:\n  !important face\n---\n")
         #expect(tagged == "face" && findings.map(\.code) == [.yamlTag] && findings.first?.line == 3, "\(findings)")
-        // Quoted below the key, and a comment line after a plain value: nothing cut.
+        // A wrapped label whose next line starts with '#', and a colour on the line below its key.
+        let (wrapped, cut) = read("---\nalt: A mug that says\n  #1 fan\n---\n")
+        #expect(wrapped == "A mug that says" && cut.first?.line == 3 && cut.first?.message.contains("alt: \"A mug that says #1 fan\"") == true, "\(cut)")
+        let (frontMatter, _) = FrontMatter.parse("---\ntitle: P\nbackground:\n  #f4efe6\n---\n", file: "p/pack.md")
+        var reader = FrontMatterReader(frontMatter, file: "p/pack.md", knownKeys: KnownKeys.pack, sticker: nil)
+        #expect(reader.string("background") == nil && reader.findings.map(\.line) == [4], "\(reader.findings)")
+        // Quoted or block values (on the key's line or below it), and a comment line at the keys'
+        // indentation after a plain value: nothing cut.
         for text in ["---\nalt:\n  \"Smiley #1 face\"\n---\n", "---\nalt: Sun\n# the label above\ntitle: T\n---\n",
-                     "---\nalt: A long label\n  wrapped, with C# in it\n---\n"] {
+                     "---\nalt: A long label\n  wrapped, with C# in it\n---\n",
+                     "---\nalt: \"Yellow face holding a\n  number #1 foam finger\"\n---\n",
+                     "---\nalt: 'It''s a face\n  with a #hashtag sign'\n---\n",
+                     "---\ntitle: |\n  Winner #1\nalt: A cup\n---\n",
+                     "---\nalt: >-\n  A cup that says\n  #1 fan\n---\n"] {
             #expect(read(text).1.isEmpty, "\(text): \(read(text).1)")
+            #expect(read(text, "title").1.isEmpty, "\(text): \(read(text, "title").1)")
         }
     }
 
