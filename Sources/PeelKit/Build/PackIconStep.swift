@@ -17,7 +17,7 @@ public struct PackIcon: Sendable, Codable {
 /// finding of the review, so such a pack simply gets no icons. Sets are cached by the art's hash.
 enum PackIconStep {
     /// Bump when icon sets change shape, so old cache entries are not reused.
-    static let derivationVersion = 3
+    static let derivationVersion = 4
 
     static func run(_ catalog: Catalog, content: URL, site: SiteWriter, cache: BuildCache?, hashes: ContentHashes?,
                     maxPixels: Int) throws -> [String: [PackIcon]] {

@@ -174,11 +174,12 @@ public struct IconSet: Sendable {
         }
         let art: RGBAImage, profile: [Data]
         do {
-            // An animation that fades or pops in starts blank: its first frame with anything to
-            // see, as the messengers' tray icons take it (13 blank icons were made of a pop-in).
+            // An animation that fades or pops in starts blank or faint: its poster frame
+            // (`PosterFrame`, as the site and the messengers' tray icons take it; 13 blank icons
+            // were made of a pop-in, and a first frame at alpha 11 made near-blank ones).
             let analyzed = try ImageAnalyzer(maxPixels: maxPixels).analyze(data)
             let frames = analyzed.decoded.frames
-            art = (frames.first { $0.image.hasVisiblePixels } ?? frames[0]).image
+            art = PosterFrame.of(frames)
             // Every icon in the art's colour profile (Display P3 icon art stays Display P3: iOS manages colour).
             profile = analyzed.profile.map { [$0.pngChunk] } ?? []
         } catch let error as ImageError {

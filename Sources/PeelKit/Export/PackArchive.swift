@@ -10,7 +10,7 @@ enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
     /// Bump when archives change shape, so cached ones are not reused.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {

@@ -26,6 +26,13 @@ struct PosterFrame {
     /// The poster's frame.
     var index: Int { isFirst ? 0 : fullestIndex }
 
+    /// The poster of frames decoded whole (icon and tray art), by the same rule.
+    static func of(_ frames: [DecodedImage.Frame]) -> RGBAImage {
+        var choice = PosterFrame()
+        for (index, frame) in frames.enumerated() { _ = choice.consider(frame.image, index: index) }
+        return frames[choice.index].image
+    }
+
     /// How much a frame shows: the sum of its alpha values.
     static func coverage(of image: RGBAImage) -> Int {
         image.pixels.withUnsafeBufferPointer { pixels in

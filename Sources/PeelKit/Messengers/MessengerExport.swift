@@ -42,7 +42,7 @@ public struct MessengerExport: Sendable {
     static let marker = ".peel-export"
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.
@@ -349,9 +349,10 @@ public struct MessengerExport: Sendable {
         }
         for url in candidates {
             if let data = try? ContentFile.read(url), let analyzed = try? ImageAnalyzer(maxPixels: maxPixels).analyze(data) {
-                // An animation that fades in starts blank: its first frame with anything to see, in sRGB.
+                // An animation that fades in starts blank or faint: its poster frame (`PosterFrame`, as
+                // the site's posters), in sRGB.
                 let frames = analyzed.decoded.frames
-                return SRGBConversion.convert((frames.first { $0.image.hasVisiblePixels } ?? frames[0]).image, from: analyzed.profile)
+                return SRGBConversion.convert(PosterFrame.of(frames), from: analyzed.profile)
             }
         }
         throw PeelError.unreadable(path: pack.manifest ?? pack.folder, reason: "no art for the tray icon can be read (tray:, icon: or a sticker)")

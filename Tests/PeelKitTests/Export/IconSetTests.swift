@@ -96,7 +96,11 @@ import Testing
         let folder = try TemporaryFolder()
         let clear = RGBAImage(width: 1024, height: 1024, pixels: Array(repeating: 0, count: 1024 * 1024 * 4))
         let red = RGBAImage(width: 1024, height: 1024, pixels: Array(repeating: [UInt8]([220, 20, 20, 255]), count: 1024 * 1024).flatMap { $0 })
-        let popIn = try APNGEncoder.encode([.init(image: clear, delay: 0.2), .init(image: red, delay: 0.2)], loopCount: 0, palette: nil)
+        // A faint first frame (alpha 11, as a fade-in starts) is no better than a blank one: the
+        // icons take the poster frame (`PosterFrame`), here the opaque one.
+        let faint = RGBAImage(width: 1024, height: 1024, pixels: Array(repeating: [UInt8]([220, 20, 20, 11]), count: 1024 * 1024).flatMap { $0 })
+        let popIn = try APNGEncoder.encode([.init(image: clear, delay: 0.2), .init(image: faint, delay: 0.2), .init(image: red, delay: 0.2)],
+                                           loopCount: 0, palette: nil)
         let (set, warnings) = try makeSet(art: popIn, in: folder)
         #expect(!warnings.contains { $0.code == .blankImage })
         for name in try FileManager.default.contentsOfDirectory(atPath: set.path) where name.hasSuffix(".png") {

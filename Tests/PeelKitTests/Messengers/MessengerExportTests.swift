@@ -144,13 +144,15 @@ import Testing
         #expect(MessengerLayout.telegramSetName("pets", part: nil, bot: "b_bot") == "pets_by_b_bot")
     }
 
-    /// A tray made from an animation that fades in is its first frame with something to see, not
-    /// the blank first frame.
+    /// A tray made from an animation that fades in is its poster frame (`PosterFrame`), not the
+    /// blank or faint frames it starts with.
     @Test func aFadeInAnimationMakesAVisibleTray() async throws {
         let folder = try catalog { folder in
             let clear = RGBAImage(width: 64, height: 64, pixels: Array(repeating: 0, count: 64 * 64 * 4))
             let red = RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
-            try folder.write(try APNGEncoder.encode([.init(image: clear, delay: 0.5), .init(image: red, delay: 0.5)], loopCount: 0, palette: nil),
+            let faint = RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 4)).map { $0 % 4 == 0 ? 255 : $0 % 4 == 3 ? 12 : 0 })
+            try folder.write(try APNGEncoder.encode([.init(image: clear, delay: 0.5), .init(image: faint, delay: 0.5), .init(image: red, delay: 0.5)],
+                                                    loopCount: 0, palette: nil),
                              to: "content/pets/fade.png")
             try folder.write("---\ntitle: Pets\nsize: small\npublisher: Peel\ntray: fade.png\n---\n", to: "content/pets/pack.md")
         }
@@ -158,6 +160,8 @@ import Testing
         let set = try #require(result.written.first)
         let thumbnail = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("telegram/\(set)/thumbnail.png"))).decoded
         #expect(thumbnail.frames[0].image.hasVisiblePixels)
+        // Not the faint frame (alpha 12) either: the poster frame, opaque red.
+        #expect(thumbnail.frames[0].image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element).max() == 255)
     }
 
     /// An animation whose frames are all alike gives libwebp one frame, a still WebP, which a
