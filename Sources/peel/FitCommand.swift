@@ -169,6 +169,8 @@ struct FitCommand: ParsableCommand {
                 terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
             }
         }
+        // A stop asked for during the last sticker is a stop too.
+        if stop.isRequested { interrupted = true }
         Terminal.standardOutput.line("Fitted \(fitted) of \(plural(items.count, "sticker")); \(alreadyFit) already fit"
             + (failures > 0 ? "; \(failures) could not be fitted (above)." : "."))
         if interrupted {

@@ -40,10 +40,15 @@ final class StopRequest: @unchecked Sendable {
         }
     }
 
+    /// The first Ctrl-C asks to stop after the item under way and says so; a second stops at
+    /// once (the item under way can take seconds, and a user who waits no longer reached for kill -9).
     private func request() {
         lock.lock()
+        let again = requested
         requested = true
         lock.unlock()
+        if again { _exit(130) }
+        Terminal.standardError.line("Stopping after the sticker under way (Ctrl-C again stops at once)…")
     }
 
     var isRequested: Bool {
