@@ -21,7 +21,10 @@ struct SocialLinks {
               components.query == nil, components.fragment == nil, components.user == nil else { return nil }
         // The path percent-encoded as a URL must be ("/my stickers/" → "/my%20stickers/"): it goes
         // into og:url, the canonical link and WhatsApp's publisher_website as it is.
-        guard let path = components.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        // Runs of slashes are one ("//stickers/"): a path that starts with two is another host to
+        // a browser, and the 404 page's links start with the path.
+        let written = components.path.replacingOccurrences(of: "/{2,}", with: "/", options: .regularExpression)
+        guard let path = written.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
         let port = components.port.map { ":\($0)" } ?? ""
         let url = "\(scheme)://\(host.lowercased())\(port)\(path)"
         return url.hasSuffix("/") ? url : url + "/"

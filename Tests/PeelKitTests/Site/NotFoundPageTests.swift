@@ -44,6 +44,14 @@ import Testing
         #expect(try folder.read("site/.peel-manifest").split(separator: "\n").contains("404.html"))
     }
 
+    /// `//stickers/` in base_url: links that start with two slashes name another host.
+    @Test func doubledSlashesInTheBaseURLAreOne() async throws {
+        let (folder, _) = try await build(siteMarkdown: "---\ntitle: Pets\nbase_url: https://stickers.example//gallery//\n---\n")
+        let links = links(in: try folder.read("site/404.html"))
+        #expect(links.contains("/gallery/index.html") && !links.contains { $0.hasPrefix("//") }, "\(links)")
+        #expect(try folder.read("site/index.html").contains(#"<meta property="og:url" content="https://stickers.example/gallery/">"#))
+    }
+
     @Test func withoutABaseURLThereIsNoneSinceWhereTheSiteLivesIsUnknown() async throws {
         let (folder, _) = try await build(siteMarkdown: "---\ntitle: Pets\n---\n")
         #expect(!folder.exists("site/404.html"))
