@@ -448,6 +448,15 @@ public struct CatalogLoader {
                 message: "is the sidecar of \(image), so it is not the \(LanguageName.of(language)) translation of \(name.stem)'s sticker; "
                     + "rename \(image) (its name ends in a language of site.md)", language: language))
         }
+        // `hello.png.md` beside hello.png: named after the whole file, it was taken for a
+        // translation into the language "png".
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && images.contains(stem) {
+            let fixed = StickerFileKind.stem(stem) + ".md"
+            findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                    message: "is named after the whole image file, so it is not \(stem)'s sidecar; a sidecar takes the image's name "
+                                        + "without its extension: rename it to \(fixed)" + (sidecars[StickerFileKind.stem(stem)] != nil ? " (merging it with the \(fixed) there)" : "")))
+            sidecars[stem] = nil
+        }
         var translationFiles: [String: [String]] = [:]   // source stem -> translation file names
         for (stem, sidecar) in sidecars where stems[stem] == nil && !skippedStems.contains(stem) {
             guard let name = TranslationFileName(sidecar) else { continue }

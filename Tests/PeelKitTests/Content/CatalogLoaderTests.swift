@@ -154,6 +154,18 @@ import Testing
         #expect(catalog.site.title != "Mine")
     }
 
+    /// `hello.png.md` (named after the whole file) is said to be misnamed, not a translation into "png".
+    @Test func aSidecarNamedAfterTheWholeImageFileIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/hello.png")
+        try folder.write("---\nalt: A cat\n---\n", to: "p/hello.png.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(!findings.contains { $0.code == .orphanTranslation }, "\(findings)")
+        let named = try #require(findings.first { $0.file == "p/hello.png.md" })
+        #expect(named.code == .orphanSidecar && named.message.hasSuffix("rename it to hello.md"), "\(named.message)")
+    }
+
     /// One YAML slip in pack.md (a repeated key) leaves every setting unread: the error says so.
     @Test func anUnreadablePackFileSaysItsSettingsAreNotRead() throws {
         let folder = try TemporaryFolder()
