@@ -120,7 +120,9 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let builder = SiteBuilder(options: options)
-        let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: "Interrupted; the previous site is unchanged.") {
+        let interrupted = FileManager.default.fileExists(atPath: options.output.path)
+            ? "Interrupted; the previous site is unchanged." : "Interrupted; no site was written."
+        let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: interrupted) {
             try await builder.build(progress: $0)
         }
         switch format {

@@ -76,7 +76,9 @@ final class BuildCache: @unchecked Sendable {
         let descriptor = Darwin.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         #endif
         guard descriptor >= 0 else {
-            throw PeelError.writeFailed(path: folder.path, reason: "cannot open the build cache's lock file")
+            // Why, and what to do: a cache on a read-only disk said only that the lock would not open.
+            throw PeelError.writeFailed(path: folder.path, reason: "cannot open the build cache's lock file: \(SystemErrorText.describe(errno: errno)); "
+                                            + "build with --no-cache, or put the cache elsewhere with --cache-dir")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
