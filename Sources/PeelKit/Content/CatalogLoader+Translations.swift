@@ -7,7 +7,14 @@ extension CatalogLoader {
     static func declaredLanguages(_ reader: inout FrontMatterReader, language: String?) -> [String] {
         guard let written = reader.strings("languages") else { return [] }
         var languages: [String] = []
-        for tag in written.map(\.trimmed) {
+        for var tag in written.map(\.trimmed) {
+            // `pt_BR`, as locales are written: taken as pt-BR and said, as site.md's language: is.
+            let hyphened = tag.replacingOccurrences(of: "_", with: "-")
+            if LanguageTag.wellFormed(tag) == nil, hyphened != tag, LanguageTag.wellFormed(hyphened) != nil {
+                reader.report(.warning, .invalidValue, key: "languages",
+                              "'\(tag)' is written with an underscore; a BCP 47 tag has a hyphen, so '\(hyphened)' is used (write it so)")
+                tag = hyphened
+            }
             guard !tag.isEmpty else {
                 reader.report(.warning, .invalidValue, key: "languages", "an empty entry is not a language; it is left out")
                 continue

@@ -79,11 +79,15 @@ public struct CatalogLoader {
     /// lost (a Mac's disk, which ignores case, found `Site.md`). Nil for any other name.
     static func misnamedSettings(_ name: String, path: String, settings: String, present: Bool, what: String) -> Finding? {
         let lower = name.lowercased(), stem = String(settings.dropLast(3))
-        guard name != settings, lower == settings || ["\(stem).markdown", "\(stem).mdown", "\(stem).mkd"].contains(lower) else { return nil }
-        let fix = present ? "\(settings) is read and this file is not; merge it into \(settings) and remove it"
-                          : "rename it to \(settings)"
+        // Its translations too: `Site.fr.md` lost the French title and intro without a word.
+        let translation = lower.hasPrefix(stem + ".") && lower.hasSuffix(".md") && lower.split(separator: ".").count == 3
+            && !name.hasPrefix(stem + ".")
+        guard name != settings, lower == settings || translation || ["\(stem).markdown", "\(stem).mdown", "\(stem).mkd"].contains(lower) else { return nil }
+        let wanted = translation ? lower : settings
+        let fix = present && !translation ? "\(settings) is read and this file is not; merge it into \(settings) and remove it"
+                                          : "rename it to \(wanted)"
         return Finding(.warning, .ignoredFile, file: path,
-                       message: "\(what) settings are read from '\(settings)' only (lower case, .md), so this file is not read; \(fix)")
+                       message: "\(what) \(translation ? "translations" : "settings") are read from '\(translation ? stem + ".<language>.md" : settings)' only (lower case, .md), so this file is not read; \(fix)")
     }
 
     /// A name that is not UTF-8 (Latin-1 from an old zip or a Windows share) reaches Swift with
@@ -205,7 +209,8 @@ public struct CatalogLoader {
             // Front matter that cannot be read is ignored whole: said, so the pack published under
             // its folder's name, at the default size and without its icon is not a surprise.
             findings += file.findings.map { finding in
-                guard FrontMatter.unreadableCodes.contains(finding.code) else { return finding }
+                guard FrontMatter.unreadableCodes.union([.frontMatterNotFirst, .textEncoding, .mergeConflict]).contains(finding.code),
+                      finding.severity == .error else { return finding }
                 var said = finding
                 said.message += "; until it is fixed, none of pack.md's settings are read (the pack is '\(folder)', size \(SizeClass.regular.rawValue), no icon)"
                 return said
@@ -248,8 +253,16 @@ public struct CatalogLoader {
             pack.identifierLine = reader.frontMatter["identifier"]?.line
             pack.telegramName = reader.string("telegram_name")?.trimmed.nonEmpty
             pack.telegramNameLine = reader.frontMatter["telegram_name"]?.line
-            pack.language = reader.validated("language", LanguageTag.wellFormed) {
-                "language \(LanguageTag.advice(for: $0)); the site's language is used"
+            // `pt_BR`, as locales are written: taken as pt-BR and said, as site.md's language: is.
+            if let written = reader.string("language")?.trimmed, written.contains("_"), LanguageTag.wellFormed(written) == nil,
+               let hyphened = LanguageTag.wellFormed(written.replacingOccurrences(of: "_", with: "-")) {
+                pack.language = hyphened
+                reader.report(.warning, .invalidValue, key: "language",
+                              "language '\(written)' is written with an underscore; a BCP 47 tag has a hyphen, so '\(hyphened)' is used (write it so)")
+            } else {
+                pack.language = reader.validated("language", LanguageTag.wellFormed) {
+                    "language \(LanguageTag.advice(for: $0)); the site's language is used"
+                }
             }
             pack.background = reader.validated("background", CardColor.parse) {
                 "background '\($0)' is not a hex colour such as '#f4efe6' (quote it: a bare # starts a YAML comment); the theme's card colour is used"
@@ -450,7 +463,8 @@ public struct CatalogLoader {
         }
         // `hello.png.md` beside hello.png: named after the whole file, it was taken for a
         // translation into the language "png".
-        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && images.contains(stem) {
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil
+            && (images.contains(stem) || StickerFileKind(fileName: stem) == .sticker && stems[StickerFileKind.stem(stem)] != nil) {
             let fixed = StickerFileKind.stem(stem) + ".md"
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "is named after the whole image file, so it is not \(stem)'s sidecar; a sidecar takes the image's name "

@@ -91,7 +91,13 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) else { continue }
             let text = String(cString: literal).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.hasPrefix("<!--") else { continue }
+            // A comment alone hides a note on purpose; words after its `-->`, or a comment never
+            // closed (which hides the rest of the text), are lost all the same.
+            if text.hasPrefix("<!--") {
+                let outside = text.replacingOccurrences(of: "<!--[\\s\\S]*?-->", with: "", options: .regularExpression)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                if outside.isEmpty { continue }
+            }
             found.append((Int(cmark_node_get_start_line(node)), text))
         }
         return found

@@ -56,6 +56,10 @@ enum UnquotedText {
             // the rest of a wrapped label (`  #1 fan`); with none, the value itself
             // (`background:` then `  #f4efe6`), which is then empty.
             if first == "#" {
+                // Before the value starts, a comment line with the value below it is a comment.
+                let valueBelow = following.contains { $0.line > line && $0.text.contains { $0 != " " && $0 != "\t" }
+                    && $0.text.drop { $0 == " " || $0 == "\t" }.first != "#" }
+                if parts.isEmpty && valueBelow { continue }
                 problem = problem ?? (line, .yamlUnquotedComment, trimmed)
                 parts.append(trimmed)
                 break

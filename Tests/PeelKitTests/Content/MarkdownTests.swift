@@ -106,6 +106,9 @@ import Testing
         #expect(!html.contains("Only on weekends") && !html.contains("<div"))
         #expect(raw.map(\.line) == [3, 5] && raw.first?.text == "<div align=\"center\">Only on weekends</div>", "\(raw)")
         #expect(Markdown.rendered("No HTML here, 1 < 2.\n<!-- only a comment -->\n").rawHTML.isEmpty)
+        // Words after a comment on its line, or a comment never closed, are lost too.
+        #expect(Markdown.rendered("<!-- a note --> Only on weekends\n").rawHTML.count == 1)
+        #expect(Markdown.rendered("Intro\n\n<!-- a note never closed\n\nThe rest of the text\n").rawHTML.map(\.line) == [3])
     }
 
     /// The case: `|a|`, `|-|` and rows of many pipes took cmark-gfm 0.29 32 s for 400 KB.

@@ -82,7 +82,8 @@ import Testing
                      "---\nalt: \"Yellow face holding a\n  number #1 foam finger\"\n---\n",
                      "---\nalt: 'It''s a face\n  with a #hashtag sign'\n---\n",
                      "---\ntitle: |\n  Winner #1\nalt: A cup\n---\n",
-                     "---\nalt: >-\n  A cup that says\n  #1 fan\n---\n"] {
+                     "---\nalt: >-\n  A cup that says\n  #1 fan\n---\n",
+                     "---\nalt:\n  # what VoiceOver reads\n  A cup that says hello\n---\n"] {
             #expect(read(text).1.isEmpty, "\(text): \(read(text).1)")
             #expect(read(text, "title").1.isEmpty, "\(text): \(read(text, "title").1)")
         }

@@ -69,7 +69,9 @@ public enum XLIFFExport {
         }
         guard let declared = site.languages.first(where: { $0.lowercased() == language.lowercased() }) else {
             // fr-FR for fr, or fr for fr-CA: the closest declared tag is probably meant.
-            let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? language
+            // A language's name ("French") stands for its tag ("fr").
+            let named = LanguageTag.tag(named: language) ?? language
+            let primary = named.lowercased().split(separator: "-").first.map(String.init) ?? named
             let near = site.languages.first { $0.lowercased().split(separator: "-").first.map(String.init) == primary }
             throw fail("'\(language)' is not one of the languages declared (\(site.languages.joined(separator: ", ")))"
                 + (near.map { "; did you mean '\($0)'? Otherwise add '\(language)' to languages: first" } ?? "; add it to languages: first"))
