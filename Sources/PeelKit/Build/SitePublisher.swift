@@ -74,6 +74,24 @@ struct SitePublisher {
         return staging
     }
 
+    /// Makes the new output whole in a staging folder (`fill` writes into the folder it is given)
+    /// and swaps it in. On any failure the staging folder goes, the previous output stays, and a
+    /// file named in the error is named where it would have been in the output.
+    func replaceWhole<T>(_ fill: (URL) throws -> T) throws -> T {
+        let staging = try makeStaging()
+        do {
+            let result = try fill(staging)
+            try publish(staging)
+            return result
+        } catch let error as PeelError {
+            discard(staging)
+            throw error.relocated(from: staging.path, to: output.path)
+        } catch {
+            discard(staging)
+            throw error
+        }
+    }
+
     /// Swaps `staging` in as the output; the previous output is deleted last.
     func publish(_ staging: URL) throws {
         var info = stat()

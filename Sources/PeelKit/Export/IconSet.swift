@@ -125,18 +125,10 @@ public struct IconSet: Sendable {
             default: throw PeelError.cannotWrite(path: target.path, reason: "it is a file where Peel needs a folder")
             }
         }
-        let staging = try publisher.makeStaging()
-        do {
+        try publisher.replaceWhole { staging in
             for file in set.files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Data(ExportRecord.lines(set.files).utf8), to: Self.marker, in: staging)
             try Task.checkCancellation()
-            try publisher.publish(staging)
-        } catch let error as PeelError {
-            publisher.discard(staging)
-            throw error.relocated(from: staging.path, to: target.path)
-        } catch {
-            publisher.discard(staging)
-            throw error
         }
         return set.warnings
     }

@@ -129,8 +129,7 @@ public struct XcodeExport: Sendable {
         if exported.isEmpty, !stickerErrors.isEmpty { throw Failure.nothingLeft(stickerErrors.sorted()) }
         let strings = try StringCatalog.files(exported, site: review.catalog.site)
         try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
-        let staging = try publisher.makeStaging()
-        do {
+        let catalog = try publisher.replaceWhole { staging in
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize, maxPixels: maxPixels)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
@@ -139,18 +138,12 @@ public struct XcodeExport: Sendable {
             // same labels) would write again, so it takes them. The other way round, it left the
             // old ones beside a marker naming the new ones, refused by every later export.
             for file in strings { try SafeFile.write(file.data, to: file.path, in: output) }
-            try publisher.publish(staging)
-            var result = Result(packs: catalog.packCount, stickers: catalog.stickerCount,
-                                skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
-            result.stringCatalogs = strings.map(\.path)
-            return result
-        } catch let error as PeelError {
-            publisher.discard(staging)
-            throw error.relocated(from: staging.path, to: target.path)
-        } catch {
-            publisher.discard(staging)
-            throw error
+            return catalog
         }
+        var result = Result(packs: catalog.packCount, stickers: catalog.stickerCount,
+                            skipped: stickerErrors.sorted(), notes: catalog.notes, folder: target)
+        result.stringCatalogs = strings.map(\.path)
+        return result
     }
 
     /// The files of a `Stickers.xcstickers` catalog for `packs`, paths relative to it, leaving out

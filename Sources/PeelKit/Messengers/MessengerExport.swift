@@ -95,18 +95,10 @@ public struct MessengerExport: Sendable {
         try checkReplaceable(output)
         let (files, result) = try await files(review, content: content, progress: progress)
 
-        let staging = try publisher.makeStaging()
-        do {
+        try publisher.replaceWhole { staging in
             for file in files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Data(("Written by peel export \(platform.rawValue); Peel replaces this folder only while this file is here.\n"
                                      + ExportRecord.lines(files)).utf8), to: Self.marker, in: staging)
-            try publisher.publish(staging)
-        } catch let error as PeelError {
-            publisher.discard(staging)
-            throw error.relocated(from: staging.path, to: output.path)
-        } catch {
-            publisher.discard(staging)
-            throw error
         }
         return result
     }
