@@ -135,8 +135,9 @@ struct ImageStep: Sendable {
         var poster: Data?
         var artFrames: ArtFrames?
         var posterFrame = PosterFrame()
-        // The first frame and the fullest after it: the poster is one of them (`PosterFrame`).
-        var first: RGBAImage?, fullest: RGBAImage?
+        // The poster is the first frame or the fullest after it (`PosterFrame`): the first is
+        // encoded at once, as it nearly always is the poster, and only the fullest is held.
+        var firstPoster: Data?, fullest: RGBAImage?
         do {
             let opened = try analyzer.open(data, sha256: sha256)
             let frames = opened.frames
@@ -147,11 +148,13 @@ struct ImageStep: Sendable {
             (info, artFrames) = try opened.read(keepingArtFrames: art?.wantsFrames(of: sha256) == true) { index, frame in
                 let isFullest = frames.isAnimated && posterFrame.consider(frame, index: index)
                 if frames.isAnimated, site != nil {
-                    if index == 0 { first = frame } else if isFullest { fullest = frame }
+                    if index == 0 { firstPoster = try Thumbnailer.poster(frame, profile: opened.profile) } else if isFullest { fullest = frame }
                 }
                 try thumbnails?.add(frame, delay: frames.delays[index], isFullest: isFullest)
             }
-            if let first { poster = try Thumbnailer.poster(posterFrame.isFirst ? first : fullest ?? first, profile: opened.profile) }
+            if let firstPoster {
+                poster = try posterFrame.isFirst ? firstPoster : fullest.map { try Thumbnailer.poster($0, profile: opened.profile) } ?? firstPoster
+            }
         } catch let error as ImageError {
             return (ImageRecord(info: nil, failure: .init(code: error.findingCode, message: error.description)), files)
         }

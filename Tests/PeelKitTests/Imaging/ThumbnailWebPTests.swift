@@ -166,6 +166,24 @@ import Testing
         #expect(seed.index == 2)
     }
 
+    /// Built into a site, a pop-in's full-size poster (`-poster.png`) and its thumbnails' posters
+    /// are its opaque frame, not the empty first one.
+    @Test func aBuiltPopInsPostersShowItsArt() async throws {
+        let folder = try TemporaryFolder()
+        let clear = RGBAImage(width: 300, height: 300, pixels: Array(repeating: 0, count: 300 * 300 * 4))
+        let red = RGBAImage(width: 300, height: 300, pixels: (0..<(300 * 300 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
+        try folder.write(try APNGEncoder.encode([.init(image: clear, delay: 0.3), .init(image: red, delay: 0.3)], loopCount: 0, palette: nil),
+                         to: "content/p/pop.png")
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.write("---\nalt: A red square that pops in\n---\n", to: "content/p/pop.md")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("site"))).build()
+        let poster = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("site/p/pop/pop-poster.png")), maxPixels: 1 << 20).0
+        #expect(poster[150, 150].a == 255 && poster[150, 150].r == 255)
+        let small = try WebPCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("site/p/pop/pop-160w-poster.webp")))
+        #expect(small[80, 80].a == 255)
+    }
+
     @Test func theChangedRectangleStartsAtEvenOffsetsAndIgnoresInvisibleChanges() {
         let clear = RGBAImage(width: 10, height: 10, pixels: Array(repeating: 0, count: 400))
         var invisible = clear
