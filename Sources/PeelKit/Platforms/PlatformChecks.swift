@@ -11,21 +11,13 @@ public enum PlatformChecks {
         var findings: [Finding] = []
         for platform in platforms where platform != .imessage {
             if platform == .telegram, catalog.site.telegramBot == nil, catalog.packs.contains(where: { !$0.stickers.isEmpty }) {
-                findings.append(Finding(.error, .setNameInvalid, file: "site.md",
-                                        message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md"))
+                findings.append(Self.telegramBotMissing)
             }
             for pack in catalog.packs where !pack.stickers.isEmpty {
                 findings += check(pack, site: catalog.site, assets: assets, platform: platform)
             }
         }
-        return findings.map(Self.marked)
-    }
-
-    /// `finding` marked as a messenger's (`Finding.platform`), from its message's "WhatsApp: ".
-    private static func marked(_ finding: Finding) -> Finding {
-        var marked = finding
-        marked.platform = MessengerPlatform.allCases.first { finding.message.hasPrefix("\($0.name): ") }
-        return marked
+        return findings
     }
 
     /// `platform`'s findings about one pack, with those about the whole site that block it too
@@ -34,10 +26,17 @@ public enum PlatformChecks {
         guard platform != .imessage, !pack.stickers.isEmpty else { return [] }
         var found = check(pack, site: site, assets: assets, platform: platform)
         if platform == .telegram, site.telegramBot == nil {
-            found.insert(Finding(.error, .setNameInvalid, file: "site.md",
-                                 message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md"), at: 0)
+            found.insert(Self.telegramBotMissing, at: 0)
         }
-        return found.map(Self.marked)
+        return found
+    }
+
+    /// site.md without `telegram_bot:`, which every Telegram set name needs.
+    private static var telegramBotMissing: Finding {
+        var finding = Finding(.error, .setNameInvalid, file: "site.md",
+                              message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md")
+        finding.platform = .telegram
+        return finding
     }
 
     private static func check(_ pack: Pack, site: SiteInfo, assets: [String: StickerAssets], platform: MessengerPlatform) -> [Finding] {
@@ -183,7 +182,13 @@ public enum PlatformChecks {
         if converted > 0 {
             packFinding(.note, .convertedForPlatform, "the export makes \(converted) of \(readable.count) sticker\(readable.count == 1 ? "" : "s") \(conversion(for: platform))")
         }
-        return findings
+        // Each one is this messenger's (`Finding.platform`): it keeps a sticker out of this
+        // messenger's download only.
+        return findings.map { finding in
+            var finding = finding
+            finding.platform = platform
+            return finding
+        }
     }
 
     /// Whether the export must re-encode or resize the art for `platform`.
