@@ -23,7 +23,7 @@ struct IconsCommand: AsyncParsableCommand {
     @Argument(help: "The art: PNG, APNG (first frame), GIF or JPEG, ideally 1024 × 1024 px or larger.", completion: .file())
     var art: String
 
-    @Option(name: .shortAndLong, help: "The folder to write the icon set into.", completion: .directory)
+    @Option(name: .shortAndLong, help: "The folder to write the icon set into, or the .stickersiconset folder itself to update a set in place.", completion: .directory)
     var output: String = "."
 
     @Option(help: "Padding colour: #RRGGBB, #RGB, #RRGGBBAA, white, black or transparent (the default).")
@@ -62,7 +62,7 @@ struct IconsCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         FindingPrinter(terminal: terminal).print(warnings)
-        Terminal.standardOutput.line("Wrote \(IconSlot.iMessageAppIcon.count) icons and Contents.json to \(folder.appendingPathComponent(IconSet.folderName).path)")
+        Terminal.standardOutput.line("Wrote \(IconSlot.iMessageAppIcon.count) icons and Contents.json to \(IconSet.setFolder(for: folder).path)")
     }
 }
 

@@ -99,12 +99,20 @@ public struct IconSet: Sendable {
         return findings
     }
 
-    /// Writes `iMessage App Icon.stickersiconset/` into `folder` from the art at `artFile`
-    /// (its first frame with visible pixels, for animated art). Returns the warnings about the art.
+    /// The set `write(artAt:into:)` makes for `output`: `iMessage App Icon.stickersiconset` inside it,
+    /// or `output` itself when it names a set (`-o "Stickers.xcassets/iMessage App Icon.stickersiconset"`,
+    /// the set of an Xcode project updated in place); a set nested in a set is one Xcode ignores.
+    public static func setFolder(for output: URL) -> URL {
+        output.standardizedFileURL.pathExtension.lowercased() == "stickersiconset" ? output : output.appendingPathComponent(folderName)
+    }
+
+    /// Writes `iMessage App Icon.stickersiconset/` into `folder` (or `folder` itself, when it is a
+    /// `.stickersiconset`: `setFolder(for:)`) from the art at `artFile` (its first frame with visible
+    /// pixels, for animated art). Returns the warnings about the art.
     @discardableResult
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
         let set = try files(artAt: artFile, maxPixels: maxPixels)
-        let target = folder.appendingPathComponent(Self.folderName)
+        let target = Self.setFolder(for: folder)
         // The set is made whole beside the old one and swapped in, as a site is: written icon by
         // icon into the set itself, a run stopped by Ctrl-C or a full disk left 13 icons of two
         // arts, which Xcode shows as a complete set.

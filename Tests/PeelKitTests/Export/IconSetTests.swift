@@ -136,6 +136,21 @@ import Testing
         #expect(try Data(contentsOf: icon) == (try Self.redArt(58, 58)), "an icon replaced by hand stays")
     }
 
+    /// `-o` naming the set itself (a project's set updated in place) writes into it, not a set
+    /// nested inside it, which Xcode ignores; any name ending in `.stickersiconset` is a set.
+    @Test func anOutputThatIsASetIsWrittenInPlace() throws {
+        let folder = try TemporaryFolder()
+        let art = try folder.write(try Self.redArt(1024, 1024), to: "art.png")
+        for name in [IconSet.folderName, "Messages Icon.stickersiconset", "Icon.StickersIconSet/"] {
+            let set = folder.url.appendingPathComponent("App/Stickers.xcassets/\(name)")
+            _ = try IconSet().write(artAt: art, into: set)
+            #expect(IconSet.setFolder(for: set) == set)
+            #expect(FileManager.default.fileExists(atPath: set.appendingPathComponent("Contents.json").path), "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent(IconSet.folderName).path), "\(name)")
+        }
+        #expect(IconSet.setFolder(for: folder.url) == folder.url.appendingPathComponent(IconSet.folderName))
+    }
+
     @Test func everyImageHasExactlyItsSlotsPixelSize() throws {
         let folder = try TemporaryFolder()
         let (set, _) = try makeSet(art: Self.redArt(1024, 1024), in: folder)
