@@ -22,6 +22,8 @@ public struct Review: Sendable {
     let iconFindings: [String: [Finding]]
     /// What the rules found, by pack (`Checker.Parts`).
     let checks: Checker.Parts
+    /// The messengers whose rules `findings` holds already (`checked(for:)`), so they are never added twice.
+    let checkedPlatforms: Set<MessengerPlatform>
 
     public init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding], artFacts: [String: ArtFacts] = [:]) {
         self.init(catalog: catalog, assets: assets, findings: findings, artFacts: artFacts, loadFindings: [], iconFindings: [:],
@@ -29,8 +31,9 @@ public struct Review: Sendable {
     }
 
     init(catalog: Catalog, assets: [String: StickerAssets], findings: [Finding], artFacts: [String: ArtFacts],
-         loadFindings: [Finding], iconFindings: [String: [Finding]], checks: Checker.Parts) {
+         loadFindings: [Finding], iconFindings: [String: [Finding]], checks: Checker.Parts, checkedPlatforms: Set<MessengerPlatform> = []) {
         self.catalog = catalog
+        self.checkedPlatforms = checkedPlatforms
         self.assets = assets
         self.findings = findings
         self.artFacts = artFacts

@@ -71,7 +71,7 @@ extension SiteBuilder {
         clock.lap("read the shard manifests")
 
         let review = try Review.assemble(content: options.content, assets: assets, iconFindings: iconFindings, artFacts: artFacts,
-                                         artRequired: options.artChecks, runFindings: runFindings.sorted())
+                                         artRequired: options.artChecks, runFindings: runFindings.sorted()).reported
         let missing = review.catalog.packs.filter { owner[$0.slug] == nil }
         if let first = missing.first {
             let named = missing.count == 1 ? "pack '\(first.slug)'" : "\(missing.count) packs: " + missing.prefix(10).map { "'\($0.slug)'" }.joined(separator: ", ")

@@ -320,9 +320,10 @@ public struct SiteBuilder: Sendable {
         var art = ArtChecks(cacheFolder: options.useCache ? options.artCache ?? cache.map { ArtCache.folder(inBuildCache: $0.folder) } : nil)
         // The build cache's own art folder serves this catalog alone, so what it no longer uses can go.
         art.prunesCache = options.artCache == nil
+        // What the build reports is what it publishes: the messengers' findings too (`Review.reported`).
         let review = try await Review.make(content: options.content, maxPixels: options.maxPixels, site: site, cache: cache,
                                            hashes: hashes, art: art, artRequired: options.artChecks, packs: options.packs,
-                                           progress: progress)
+                                           progress: progress).reported
         clock.lap("catalog, images and checks")
         FreedMemory.release()
         try Task.checkCancellation()

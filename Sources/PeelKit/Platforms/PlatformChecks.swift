@@ -220,19 +220,29 @@ public enum PlatformChecks {
 }
 
 extension Review {
-    /// Every finding a build reports (its summary, exit status and catalog.json): the review's, and
-    /// the errors and notes of the messengers site.md publishes to, as `peel check` reports them.
-    /// `peel build` said 0 errors and exited 0 while `peel check` failed and the pack page said Blocked.
-    /// The pages keep showing those in the pack's readiness table.
-    var reportedFindings: [Finding] {
-        catalog.site.platforms.contains { $0 != .imessage } ? checked(for: catalog.site.platforms).findings : findings
+    /// The review a build reports and publishes (its summary, exit status, catalog.json, the
+    /// review page and the sticker pages): the review's findings and the errors and notes of the
+    /// messengers site.md publishes to, as `peel check` reports them. `peel build` said 0 errors
+    /// and exited 0 while `peel check` failed and the pack page said Blocked; the review page
+    /// then still said 0 errors.
+    var reported: Review {
+        checked(for: catalog.site.platforms)
     }
 
-    /// The same review with every rule of `platforms` run too (`peel check --platform`).
+    /// `reported`'s findings.
+    var reportedFindings: [Finding] {
+        reported.findings
+    }
+
+    /// The same review with every rule of `platforms` run too (`peel check --platform`); a
+    /// messenger whose rules ran already is not run again.
     public func checked(for platforms: [MessengerPlatform]) -> Review {
-        let extra = PlatformChecks.findings(for: catalog, assets: assets, platforms: platforms)
-        guard !extra.isEmpty else { return self }
-        return Review(catalog: catalog.readableCovers(assets), assets: assets, findings: Checker.applyIgnores(findings + extra, catalog: catalog).sorted(),
-                      artFacts: artFacts, loadFindings: loadFindings, iconFindings: iconFindings, checks: checks)
+        let new = platforms.filter { $0 != .imessage && !checkedPlatforms.contains($0) }
+        guard !new.isEmpty else { return self }
+        let extra = PlatformChecks.findings(for: catalog, assets: assets, platforms: new)
+        return Review(catalog: catalog.readableCovers(assets), assets: assets,
+                      findings: extra.isEmpty ? findings : Checker.applyIgnores(findings + extra, catalog: catalog).sorted(),
+                      artFacts: artFacts, loadFindings: loadFindings, iconFindings: iconFindings, checks: checks,
+                      checkedPlatforms: checkedPlatforms.union(new))
     }
 }

@@ -20,7 +20,7 @@ public struct PlatformReadiness: Sendable, Equatable {
             var findings: [Finding]
             if platform == .imessage {
                 let inside = { (path: String) in path.hasPrefix(pack.folder + "/") || path == pack.folder }
-                findings = review.findings.filter { inside($0.file) || $0.sticker.map(inside) == true }
+                findings = review.findings.filter { $0.platform == nil && (inside($0.file) || $0.sticker.map(inside) == true) }
             } else {
                 findings = Checker.applyIgnores(PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets,
                                                                         platform: platform), catalog: review.catalog)

@@ -95,7 +95,7 @@ struct SidecarRefresh {
                                       only: editedFolders)
         for folder in editedFolders { checks.packs[folder] = rechecked.packs[folder] ?? [] }
         let review = Review.checked(catalog, assets: served.review.assets, loadFindings: loadFindings, iconFindings: icons,
-                                    artFacts: served.review.artFacts, checks: checks)
+                                    artFacts: served.review.artFacts, checks: checks).reported
         var result = Result(served: served, written: [:], rendered: 0)
         result.served.review = review
 

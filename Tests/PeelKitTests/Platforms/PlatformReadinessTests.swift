@@ -103,7 +103,7 @@ import ZIPFoundation
     /// What blocks a messenger of site.md's `platforms:` is an error of the build, as of `peel
     /// check`: the build said 0 errors (exit 0, catalog.json's summary) while the row said Blocked.
     @Test func aBlockedPlatformsErrorsAreTheBuildsErrors() async throws {
-        let folder = try catalogWithEmoji(platforms: "[whatsapp]")
+        let folder = try catalogWithEmoji(platforms: "[imessage, whatsapp]")
         let site = folder.url.appendingPathComponent("site")
         let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
         #expect(report.findings.contains { $0.code == .packTooSmall && $0.severity == .error }, "\(report.findings.map(\.code))")
@@ -112,12 +112,20 @@ import ZIPFoundation
         #expect((object["summary"] as? [String: Any])?["errors"] as? Int == report.findings.errorCount)
         #expect((object["findings"] as? [[String: Any]])?.contains { $0["code"] as? String == "pack-too-small" } == true)
         #expect(try platforms(site)["whatsapp"]?["state"] as? String == "blocked")
+        // The review page counts and lists what the build reports (it said 0 errors), and the
+        // messenger's error does not block Messages' row.
+        let review = try String(contentsOf: site.appendingPathComponent("review/index.html"), encoding: .utf8)
+        #expect(review.contains("1 pack, 2 stickers: \(report.findings.errorCount) error"), "\(report.findings.errorCount)")
+        #expect(review.contains("<code>pack-too-small</code>"))
+        #expect(try platforms(site)["imessage"]?["state"] as? String == "ready")
         // A messenger's error keeps a sticker out of that messenger's download, not out of the
         // pack zip's Stickers.xcstickers: the summary named the fox as left out of it.
         try folder.write("---\nalt: fox face\n---\n", to: "content/pets/fox.md")
         let noEmoji = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
         #expect(noEmoji.findings.contains { $0.code == .emojiMissing && $0.platform == .whatsapp && $0.severity == .error })
         #expect(noEmoji.archiveOmissions.isEmpty, "\(noEmoji.archiveOmissions)")
+        let fox = try String(contentsOf: site.appendingPathComponent("pets/fox/index.html"), encoding: .utf8)
+        #expect(fox.contains("<code>emoji-missing</code>"), "the sticker's page lists the build's finding about it")
         // Without platforms: no such finding, and the same catalog builds clean.
         try folder.write("---\ntitle: Ready\n---\n", to: "content/site.md")
         let plain = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
