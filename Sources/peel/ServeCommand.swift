@@ -49,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
                                         maxPixels: maxPixels, port: port, artChecks: !noArtChecks)
         let server = DevServer(options: options)
         let printer = ServeLog(terminal: Terminal.standardError, output: Terminal.standardOutput,
-                               paths: DisplayPath(root: URL(fileURLWithPath: content)))
+                               paths: DisplayPath(root: URL(fileURLWithPath: content)), content: URL(fileURLWithPath: content))
         do {
             try await Interrupt.cancelling {
                 try await server.run { printer.report($0) }
@@ -79,6 +79,7 @@ struct ServeLog: Sendable {
     let terminal: Terminal
     let output: Terminal
     let paths: DisplayPath
+    let content: URL
     /// Whether a build has succeeded yet: until one has, there is no "last good site" to serve.
     private let built = BuiltOnce()
 
@@ -110,9 +111,15 @@ struct ServeLog: Sendable {
             FindingPrinter(terminal: terminal, paths: paths).print(art)
             output.write("Art checked: \(plural(art.warningCount, "warning")) on the art; pages reloaded\n")
         case .failed(let error):
-            terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n"
-                + (built.hasBuilt ? "The last good site is still served; fix the file and save to rebuild.\n"
-                                  : "No site was built yet, so there is none to serve; fix the file and save to build.\n"))
+            // site.md's unreadable front matter is said as `peel build` says it: the finding, with its code.
+            if let broken = CatalogLoader.siteFileError(in: content) {
+                FindingPrinter(terminal: terminal, paths: paths).print([broken])
+                terminal.write(terminal.colored("Not built: site.md's front matter cannot be read, and without it the site would lose its languages, title and settings.", .red) + "\n")
+            } else {
+                terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n")
+            }
+            terminal.write(built.hasBuilt ? "The last good site is still served; fix the file and save to rebuild.\n"
+                                          : "No site was built yet, so there is none to serve; fix the file and save to build.\n")
         case .connectionsFailing(let reason):
             terminal.write(terminal.colored("Too many open connections (\(reason)); closing idle ones and still serving.", .yellow) + "\n")
         case .connectionsRecovered:

@@ -33,6 +33,19 @@ import Testing
         server.stop()
     }
 
+    /// site.md's front matter that cannot be read stops serve's build as it stops `peel build`,
+    /// said the same way: the finding with its file, line and code (serve said "cannot read file").
+    @Test func anUnreadableSiteFileIsSaidWithItsCode() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("\n---\ntitle: Late\n---\n", to: "content/site.md")
+        let server = try ServeProcess(["content", "--no-art-checks"], in: folder.url)
+        #expect(server.errors(contain: "No site was built yet"), "\(server.errors)")
+        #expect(server.errors.contains("site.md:2: error[front-matter-not-first]:"), "\(server.errors)")
+        #expect(server.errors.contains("Not built: site.md's front matter cannot be read"))
+        server.stop()
+    }
+
     /// Speed is measured by Benchmarks/serve-latency.sh, not here: a loaded CI machine must not fail a test.
     @Test func savingASidecarReloadsOpenPagesWithTheNewLabel() throws {
         let folder = try TemporaryFolder()
