@@ -282,6 +282,9 @@ public struct MessengerExport: Sendable {
             if finding.code == .unreadableFile && review.assets[finding.sticker ?? ""]?.info == nil { continue }
             refused.append(finding)
         }
+        // A name another pack has (found over the whole catalog, `PlatformNameClashes`): the site's
+        // download of this pack alone would install over the other's.
+        refused += PlatformNameClashes.clash(of: pack, platform: platform, in: review.findings).filter { !$0.suppressed }
         var candidates: [Sticker] = []
         let blocked = Set(refused.compactMap(\.sticker))
         for sticker in pack.stickers where !blocked.contains(sticker.source) {

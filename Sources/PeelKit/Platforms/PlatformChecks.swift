@@ -16,6 +16,7 @@ public enum PlatformChecks {
             for pack in catalog.packs where !pack.stickers.isEmpty {
                 findings += check(pack, site: catalog.site, assets: assets, platform: platform)
             }
+            findings += PlatformNameClashes.findings(in: catalog, assets: assets, platform: platform)
         }
         return findings
     }

@@ -25,6 +25,8 @@ public struct PlatformReadiness: Sendable, Equatable {
                 findings = Checker.applyIgnores(PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets,
                                                                         platform: platform), catalog: review.catalog)
                 findings += downloads.leftOut[SitePaths.platformArchiveKey(pack, platform)] ?? []
+                // Another pack's name on the platform: found over the whole catalog, so kept in the review.
+                findings += PlatformNameClashes.clash(of: pack, platform: platform, in: review.findings)
             }
             let live = findings.filter { !$0.suppressed }
             let errors = live.filter { $0.severity == .error }

@@ -130,6 +130,12 @@ import Testing
         }
         let strict = try await export(.telegram, folder, long: .speedUp, to: "strict")
         #expect(strict.packsRefused, "without --skip-invalid a pack left out fails the export")
+        // `peel check` says the same before anything is converted: same pack, same line.
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        for (platform, line) in [(MessengerPlatform.whatsapp, 5), (.telegram, 6)] {
+            let checked = PlatformChecks.findings(for: review.catalog, assets: review.assets, platforms: [platform]).filter { $0.code == .packRefused }
+            #expect(checked.map(\.file) == ["pets/pack.md"] && checked.first?.line == line, "\(platform): \(checked)")
+        }
     }
 
     /// A split pack's names stay within the platform's limits: WhatsApp's identifier 128

@@ -145,6 +145,47 @@ import Testing
         #expect(!findings(.whatsapp, large).contains { $0.code == .packTooSmall })
     }
 
+    /// Two packs of one name on a messenger (one pack.md copied to make another) passed `peel
+    /// check`, and `peel export` then refused the second: the check finds it, on the second
+    /// pack's key, whatever the case; split packs' names and the export's own files count too.
+    @Test func aNameAnotherPackHasIsAnErrorOfTheCheck() {
+        func two(_ first: (inout Pack) -> Void, _ second: (inout Pack) -> Void, count: Int = 3, animated: Int = 0) -> (Catalog, [String: StickerAssets]) {
+            var (made, assets) = catalog((1...count).map { ("s\($0)", ["😀"], info(frames: $0 <= animated ? 4 : 1)) })
+            var other = made.packs[0]
+            other.slug = "other"; other.folder = "other"; other.manifest = "other/pack.md"
+            other.stickers = other.stickers.map { sticker in
+                var moved = sticker
+                moved.source = "other/" + sticker.source.split(separator: "/").last!
+                assets[moved.source] = assets[sticker.source]
+                return moved
+            }
+            first(&made.packs[0]); second(&other)
+            made.packs.append(other)
+            return (made, assets)
+        }
+        let clashes = { (setup: (Catalog, [String: StickerAssets]), platform: MessengerPlatform) in
+            findings(platform, setup).filter { $0.code == .packRefused }
+        }
+        let same = two({ $0.identifier = "animals"; $0.identifierLine = 4 }, { $0.identifier = "Animals"; $0.identifierLine = 5 })
+        let found = clashes(same, .whatsapp)
+        #expect(found.map(\.file) == ["other/pack.md"] && found.first?.line == 5 && found.first?.severity == .error, "\(found)")
+        #expect(found.first?.platform == .whatsapp)
+        #expect(found.first?.message.contains("WhatsApp: its name 'Animals' is also the pack my-pack's") == true, "\(found.map(\.message))")
+        #expect(clashes(same, .signal).isEmpty, "Signal names packs by their slugs, which differ")
+
+        let telegram = two({ $0.telegramName = "pets" }, { $0.telegramName = "pets"; $0.telegramNameLine = 3 })
+        #expect(clashes(telegram, .telegram).map(\.line) == [3])
+        #expect(clashes(two({ $0.identifier = "a" }, { $0.identifier = "b" }), .whatsapp).isEmpty)
+        #expect(clashes(two({ $0.identifier = "report.md" }, { _ in }), .whatsapp).first?.message.contains("is the name of a file the export writes") == true)
+        // 31 stills go as two packs, `x_1` and `x_2`: another pack called `x_2` takes a name of them.
+        let split = two({ $0.identifier = "x" }, { $0.identifier = "x_2"; $0.stickers = Array($0.stickers.prefix(3)) }, count: 31)
+        #expect(clashes(split, .whatsapp).map(\.file) == ["other/pack.md"])
+        #expect(PlatformNameClashes.plannedNames(of: split.0.packs[0], site: split.0.site, assets: split.1, platform: .whatsapp) == ["x_1", "x_2"])
+        let mixed = two({ $0.identifier = "x" }, { _ in }, count: 34, animated: 3)
+        #expect(PlatformNameClashes.plannedNames(of: mixed.0.packs[0], site: mixed.0.site, assets: mixed.1, platform: .whatsapp)
+                    == ["x_1", "x_2", "x_animated"])
+    }
+
     @Test func telegramSetNames() {
         #expect(TelegramRules.problem(withSetName: "cats_by_peel_bot", bot: "peel_bot") == nil)
         #expect(TelegramRules.problem(withSetName: "1cats_by_peel_bot", bot: "peel_bot") != nil)

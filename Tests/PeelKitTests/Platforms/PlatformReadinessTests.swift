@@ -132,6 +132,32 @@ import ZIPFoundation
         #expect(!plain.findings.hasErrors, "\(plain.findings)")
     }
 
+    /// Two packs of one WhatsApp identifier: the site published a download of each, which
+    /// WhatsApp installs as one pack, and called both ready. The second is blocked, with no download.
+    @Test func aPackWhoseNameAnotherHasIsBlockedWithoutADownload() async throws {
+        let folder = try catalogWithEmoji(platforms: "[imessage, whatsapp]")
+        try folder.write("---\ntitle: Pets\nidentifier: animals\n---\n", to: "content/pets/pack.md")
+        try folder.write("---\ntitle: Zoo\nidentifier: animals\n---\n", to: "content/zoo/pack.md")
+        for name in ["cat", "fox", "dog"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent(name == "dog" ? "pets/cat.png" : "pets/\(name).png"), to: "content/zoo/\(name).png")
+            try folder.write("---\nalt: A \(name)\nemoji: [🐱]\n---\n", to: "content/zoo/\(name).md")
+        }
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/pets/owl.png")
+        try folder.write("---\nalt: An owl\nemoji: [🦉]\n---\n", to: "content/pets/owl.md")
+        let site = folder.url.appendingPathComponent("site")
+        let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        #expect(report.findings.contains { $0.code == .packRefused && $0.file == "zoo/pack.md" && $0.line == 3 }, "\(report.findings.map(\.message))")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("catalog.json"))) as? [String: Any])
+        let packs = try #require(object["packs"] as? [[String: Any]])
+        let rows = Dictionary(uniqueKeysWithValues: packs.map { ($0["slug"] as? String ?? "", ($0["platforms"] as? [String: [String: Any]])?["whatsapp"]) })
+        #expect(rows["pets"]??["state"] as? String != "blocked")
+        #expect(rows["zoo"]??["state"] as? String == "blocked")
+        #expect((rows["zoo"]??["reasons"] as? [String])?.contains { $0.contains("its name 'animals' is also the pack pets's") } == true)
+        let zips = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("zoo").path).filter { $0.hasSuffix("-whatsapp.zip") }
+        #expect(zips.isEmpty, "\(zips)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("pets").path).contains { $0.hasSuffix("-whatsapp.zip") })
+    }
+
     @Test func everyDeclaredPlatformWithItsStateAndReasons() async throws {
         let (folder, site) = try await build(platforms: "[imessage, whatsapp, telegram, signal, discord]")
         defer { withExtendedLifetime(folder) {} }
