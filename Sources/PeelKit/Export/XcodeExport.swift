@@ -48,6 +48,12 @@ public struct XcodeExport: Sendable {
         public var headline: String {
             switch self {
             case .invalidStickers(let findings, let resized):
+                // Errors in translations alone: --skip-invalid leaves those translations out, not the stickers.
+                if findings.allSatisfy({ $0.language != nil }) {
+                    let labels = Set(findings.map { "\($0.sticker ?? $0.file) \($0.language ?? "")" }).count
+                    return "\(plural(labels, "translated label")) \(labels == 1 ? "has" : "have") errors, so nothing was exported; fix them, "
+                        + "or pass --skip-invalid to leave \(labels == 1 ? "that translation" : "those translations") out (the stickers stay, with their source label in \(labels == 1 ? "that language" : "those languages")):"
+                }
                 let stickers = Set(findings.compactMap(\.sticker)).count
                 // Art too large or too heavy is what --resize fixes; say so when that is among the
                 // reasons, and --resize was not passed. Art still too heavy once scaled is peel fit's.

@@ -84,6 +84,10 @@ import Testing
         let content = folder.url.appendingPathComponent("content")
         let review = try await Review.make(content: content)
         #expect(review.findings.contains { $0.code == .labelTooLong && $0.language == "fr" && $0.severity == .error })
+        // Without --skip-invalid it stops, saying that only the translation would be left out (it said "1 sticker has errors").
+        #expect { try XcodeExport().write(review, content: content, into: folder.url) } throws: { error in
+            (error as? XcodeExport.Failure)?.headline.hasPrefix("1 translated label has errors, so nothing was exported; fix them, or pass --skip-invalid to leave that translation out") == true
+        }
         let result = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
         #expect(result.stickers == 1, "the sticker stays")
         let strings = try Self.json(folder.url.appendingPathComponent("Localizable.xcstrings"))
