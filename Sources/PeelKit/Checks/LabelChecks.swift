@@ -16,9 +16,11 @@ enum LabelChecks {
             findings.append(subject.finding(.error, .labelTooLong,
                 "\(name) is \(length) characters; Messages allows \(maximumLength), so shorten it"))
         }
-        // Letters of any script and digits; not marks alone: the variation selector of "❤️" is
-        // a mark (CharacterSet.letters counts marks), and it makes no word.
-        if !label.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType == .decimal }) {
+        // Letters of any script; not marks alone: the variation selector of "❤️" is a mark
+        // (CharacterSet.letters counts marks), and it makes no word. Numbers alone ("0001", "#2")
+        // are a tool's placeholder; with a symbol ("100%", "24/7", "🎉 2025") they say something,
+        // but not in words.
+        if !label.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) && !isNumbering(label) {
             findings.append(subject.finding(.warning, .labelWithoutWords,
                 "\(name) '\(label)' has no words; VoiceOver reads symbols and emoji by their names, so describe the sticker in words"))
             return findings
@@ -77,9 +79,36 @@ enum LabelChecks {
     /// they split a word for the spelling check (which then named pieces no one could find) and
     /// reach Xcode and VoiceOver as they are. ZWJ and ZWNJ are left alone (emoji sequences, Persian).
     static func invisibleCharacters(_ subject: LabelSubject) -> [Finding] {
-        characterFindings(subject, .labelInvisibleCharacter, advice: "it is invisible and splits the words around it, so remove it") { text in
+        var findings = characterFindings(subject, .labelInvisibleCharacter, advice: "it is invisible and splits the words around it, so remove it") { text in
             named(in: text) { [0x200B, 0x2060, 0xFEFF].contains($0.value) }.map { ($0, .warning) }
         }
+        findings += characterFindings(subject, .labelInvisibleCharacter,
+                                      advice: "they are invisible, yet reach Xcode's label and VoiceOver, and no length check counts them; remove them",
+                                      found: hiddenText(in:))
+        return findings
+    }
+
+    /// Text hidden inside the characters of a label: Unicode tag characters outside an emoji flag
+    /// (U+E0020–U+E007F, text no one sees: "ASCII smuggling", an error), several variation
+    /// selectors on one character, or a pile of combining marks on one letter. Each joins the
+    /// character before it, so a label of 128 letters and 60 hidden ones counted 128.
+    static func hiddenText(in text: String) -> (names: String, severity: Severity)? {
+        var tags = 0, selectors = 0, marks = 0
+        for character in text {
+            let scalars = character.unicodeScalars
+            // A subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿) is U+1F3F4 followed by tags and U+E007F.
+            if scalars.first?.value != 0x1F3F4 { tags += scalars.filter { (0xE0000...0xE007F).contains($0.value) }.count }
+            let selectorCount = scalars.filter { (0xFE00...0xFE0F).contains($0.value) || (0xE0100...0xE01EF).contains($0.value) }.count
+            if selectorCount > 1 { selectors += selectorCount - 1 }
+            let markCount = scalars.filter { $0.properties.generalCategory == .nonspacingMark }.count
+            if markCount > 8 { marks += markCount }
+        }
+        var names: [String] = []
+        if tags > 0 { names.append("\(tags) hidden tag character\(tags == 1 ? "" : "s") (U+E0000–U+E007F)") }
+        if selectors > 0 { names.append("\(selectors) extra variation selector\(selectors == 1 ? "" : "s")") }
+        if marks > 0 { names.append("\(marks) combining marks piled on single letters") }
+        guard !names.isEmpty else { return nil }
+        return (names.joined(separator: ", "), tags > 0 ? .error : .warning)
     }
 
     /// "a line break (U+000A)" style names of the control characters in `text`, and how bad the worst is.
@@ -168,22 +197,57 @@ enum LabelChecks {
     /// when it splits wholly into placeholder and joining words: "無題の画像".
     static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
         let list = PlaceholderWords.list(for: language)
-        // An image's file name ("IMG_1234.PNG", "1f600.png", "photo.jpg"): VoiceOver would read "dot png".
-        if let dot = label.lastIndex(of: "."), !label.contains(where: \.isWhitespace),
+        let label = ArabicMarks.removed(from: label.trimmingCharacters(in: .whitespacesAndNewlines))
+        let lowered = label.lowercased()
+        // An image's file name ("IMG_1234.PNG", "1f600.png", "Screenshot 2024-01-01 at 10.00.00.png",
+        // "Smiling cat.png"): VoiceOver would read "dot png".
+        if let dot = label.lastIndex(of: "."), dot > label.startIndex, !label[label.index(before: dot)].isWhitespace,
            imageExtensions.contains(label[label.index(after: dot)...].lowercased()) { return true }
+        if isNumbering(label) || isMachineIdentifier(lowered) { return true }
+        if lowered.hasPrefix("lorem ") || lowered.contains("lorem ipsum") || lowered == "[object object]" { return true }
         // A placeholder written with marks between its letters: "N/A", "T.B.D.".
-        if list.words.contains(String(label.lowercased().filter(\.isLetter))) { return true }
-        let words = label.lowercased().split { !$0.isLetter }.map(String.init)
-        if words.isEmpty { return true } // digits and punctuation only: "1234", "#2"
+        let letters = String(lowered.filter(\.isLetter))
+        if list.words.contains(letters) || list.whole.contains(letters) { return true }
+        // One letter of an alphabet ("x", "A", "%s"): no word to read.
+        if letters.count == 1, letters.unicodeScalars.allSatisfy({ (0x41...0x24F).contains($0.value) || (0x370...0x4FF).contains($0.value) }) {
+            return true
+        }
+        let words = lowered.split { !$0.isLetter }.map(String.init)
+        guard !words.isEmpty else { return false }   // symbols with numbers: label-without-words says so
+        let hasNumber = label.unicodeScalars.contains { $0.properties.numericType == .decimal }
         // "Screenshot 2024-01-01 at 10.00": joining words do not make a label real.
         var placeholders = 0
         for word in words {
             if list.joiners.contains(word) { continue }
-            if list.words.contains(word) { placeholders += 1; continue }
+            if list.words.contains(word) || (hasNumber && list.numbered.contains(word)) { placeholders += 1; continue }
             guard isWrittenWithoutSpaces(word), let found = placeholderRun(word, list: list) else { return false }
             placeholders += found
         }
         return placeholders > 0
+    }
+
+    /// Digits alone, with the marks that number files and layers ("1234", "#2", "0001", "12-3",
+    /// "(2)"): a tool's name for the sticker, not a description.
+    static func isNumbering(_ label: String) -> Bool {
+        let scalars = label.unicodeScalars
+        return scalars.contains { $0.properties.numericType == .decimal }
+            && scalars.allSatisfy { $0.properties.numericType == .decimal || $0.properties.isWhitespace || "#_-.()[]".unicodeScalars.contains($0) }
+    }
+
+    /// A code point, a hash or a UUID a script named the sticker with ("1f602", "U+1F600",
+    /// "emoji_u1f600", "1f468-200d-1f469", "a3f9c2e1"): hexadecimal pieces, one word, with a digit.
+    /// VoiceOver reads them letter by letter.
+    static func isMachineIdentifier(_ lowered: String) -> Bool {
+        var text = Substring(lowered)
+        for prefix in ["emoji_u", "emoji_", "u+"] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            break
+        }
+        let pieces = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
+        let hex = pieces.map { $0.drop { $0 == "u" } }
+        guard !pieces.isEmpty, hex.allSatisfy({ $0.count >= 4 && $0.allSatisfy(\.isHexDigit) }) else { return false }
+        let all = hex.joined()
+        return all.count >= 5 && all.contains(where: \.isNumber) && all.contains(where: \.isLetter)
     }
 
     /// Whether `word` holds letters of a script written without spaces between words (Han, kana,
@@ -231,6 +295,9 @@ enum LabelChecks {
     static func isFileName(_ label: String, of sticker: Sticker) -> Bool {
         let stem = normalized(StickerFileKind.stem(sticker.fileName))
         guard stem.split(separator: " ").count <= 2 else { return false }
+        // Japanese and Chinese names have no spaces: one of five or more characters ("涙を流して笑う猫")
+        // describes the art as a long English one does.
+        if isWrittenWithoutSpaces(stem) && stem.count >= 5 { return false }
         return [normalized(sticker.fileName), stem].contains(normalized(label))
     }
 

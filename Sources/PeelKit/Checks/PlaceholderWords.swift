@@ -11,6 +11,11 @@ enum PlaceholderWords {
         /// Words the English list holds that are real words alone in this language (German "Null",
         /// zero; "Art", kind): not placeholders here.
         var realWords: Set<String> = []
+        /// Design tools' default names, placeholders only with their number ("Frame 12", "Layer 1",
+        /// "Calque 3"): "Picture frame" and "cadre photo" describe a frame.
+        var numbered: Set<String> = []
+        /// Placeholders only as the whole label: Chinese 无 ("none") alone, not inside 无表情 ("expressionless").
+        var whole: Set<String> = []
     }
 
     static let lists: [String: List] = [
@@ -18,19 +23,22 @@ enum PlaceholderWords {
             "image", "img", "picture", "pic", "photo", "sticker", "untitled", "alt", "label", "todo", "tbd",
             "placeholder", "emoji", "icon", "graphic", "file", "asset", "artwork", "art", "drawing", "screenshot",
             "screen", "shot", "dsc", "dscn", "dcim", "pxl", "mvimg", "none", "na", "null", "nil", "description",
-            "caption", "text", "test", "xxx", "new", "copy", "frame", "layer", "artboard", "export", "final",
-            "fixme", "lorem", "ipsum", "dolor", "amet",
-        ], joiners: ["at", "of", "a", "an", "the", "this", "is", "your", "add", "here", "goes", "sit"]),
+            "caption", "text", "test", "xxx", "new", "copy", "export", "final",
+            "fixme", "lorem", "ipsum", "unnamed", "undefined", "nan",
+        ], joiners: ["at", "of", "a", "an", "the", "this", "is", "your", "add", "here", "goes", "sit", "no", "insert", "enter",
+                     "write", "describe", "design", "me"],
+           numbered: ["frame", "layer", "artboard", "group", "rectangle", "ellipse", "vector", "component"]),
         "fr": List(words: [
             "image", "images", "photo", "dessin", "illustration", "autocollant", "icône", "icone", "fichier",
             "capture", "écran", "sans", "titre", "nouveau", "nouvelle", "copie", "exemple", "essai", "légende",
-            "texte", "émoji", "émoticône", "vignette", "calque", "cadre", "aucun", "aucune", "brouillon",
-        ], joiners: ["de", "d", "du", "des", "à", "le", "la", "l", "les", "un", "une"], realWords: ["nil"]),
+            "texte", "émoji", "émoticône", "vignette", "aucun", "aucune", "brouillon", "compléter", "remplir",
+        ], joiners: ["de", "d", "du", "des", "à", "le", "la", "l", "les", "un", "une"], realWords: ["nil"], numbered: ["calque", "cadre"]),
         "de": List(words: [
             "bild", "bilder", "foto", "grafik", "aufkleber", "symbol", "datei", "unbenannt", "ohne", "titel",
             "platzhalter", "neu", "neues", "neue", "kopie", "entwurf", "beschreibung", "bildschirmfoto", "zeichnung",
-            "illustration", "beschriftung", "ebene", "rahmen", "kein", "keine",
-        ], joiners: ["von", "vom", "der", "die", "das", "des", "ein", "eine", "um", "am"], realWords: ["art", "null"]),
+            "illustration", "beschriftung", "kein", "keine",
+        ], joiners: ["von", "vom", "der", "die", "das", "des", "ein", "eine", "um", "am"], realWords: ["art", "null"],
+           numbered: ["ebene", "rahmen", "zeichenfläche"]),
         "es": List(words: [
             "imagen", "imágenes", "foto", "fotografía", "dibujo", "ilustración", "pegatina", "calcomanía", "icono",
             "ícono", "archivo", "captura", "pantalla", "sin", "título", "nuevo", "nueva", "copia", "prueba",
@@ -80,8 +88,8 @@ enum PlaceholderWords {
         "zh": List(words: [
             "图片", "圖片", "图像", "圖像", "照片", "相片", "贴纸", "貼紙", "贴图", "貼圖", "表情", "图标", "圖標",
             "圖示", "文件", "檔案", "截图", "截圖", "屏幕", "无标题", "無標題", "未命名", "新建", "副本", "测试",
-            "測試", "描述", "文本", "插图", "插圖", "占位符", "佔位符", "无", "無",
-        ], joiners: ["的", "一", "张", "張", "个", "個"]),
+            "測試", "描述", "文本", "插图", "插圖", "占位符", "佔位符",
+        ], joiners: ["的", "一", "张", "張", "个", "個"], whole: ["无", "無"]),
     ]
 
     /// The list for a BCP 47 tag: its base subtag's list joined with English's.
@@ -89,6 +97,7 @@ enum PlaceholderWords {
         let base = String(language.split(separator: "-").first ?? "").lowercased()
         guard base != "en", let own = lists[base], let english = lists["en"] else { return lists["en"]! }
         return List(words: own.words.union(english.words.subtracting(own.realWords)),
-                    joiners: own.joiners.union(english.joiners))
+                    joiners: own.joiners.union(english.joiners), numbered: own.numbered.union(english.numbered),
+                    whole: own.whole.union(english.whole))
     }
 }

@@ -24,8 +24,9 @@ enum RedundantPrefixes {
     }
 
     static let openings: [String: [String]] = [
-        "en": phrases(articles: ["a", "an", ""], nouns: ["image", "picture", "sticker", "photo", "graphic", "icon", "emoji", "illustration"],
-                      connectors: ["of"]),
+        "en": phrases(articles: ["a", "an", ""], nouns: ["image", "picture", "sticker", "photo", "photograph", "graphic", "icon", "emoji",
+                                                          "illustration", "drawing"],
+                      connectors: ["of", "showing", "depicting"]),
         "fr": phrases(articles: ["une", "un", ""], nouns: ["image", "photo", "illustration", "icône", "dessin", "autocollant", "sticker", "émoji", "emoji"],
                       connectors: ["de", "d'", "du", "des"]),
         "de": phrases(articles: ["ein", "eine", ""], nouns: ["bild", "foto", "grafik", "illustration", "zeichnung", "symbol", "sticker", "aufkleber", "emoji"],
@@ -57,20 +58,51 @@ enum RedundantPrefixes {
         "zh": ["的图片", "的圖片", "的图像", "的圖像", "的照片", "的贴纸", "的貼紙", "的图标", "的圖標", "的插图", "的插圖", "的表情"],
     ]
 
+    /// Nouns that head a label as a caption does ("Image: a cat", "画像：笑う猫", "이미지: 웃는 고양이"),
+    /// besides the openings' own nouns.
+    static let captionNouns: [String: [String]] = [
+        "ja": ["画像", "写真", "イラスト", "ステッカー", "スタンプ", "アイコン", "絵文字"],
+        "ko": ["이미지", "사진", "그림", "스티커", "아이콘", "일러스트"],
+        "zh": ["图片", "圖片", "图像", "圖像", "照片", "贴纸", "貼紙", "图标", "圖標", "插图", "插圖"],
+        "ar": ["صورة", "الصورة"],
+    ]
+
     /// The redundant wording `label` starts or ends with in `language`, as written in the label,
     /// and what is left without it; nil when there is none.
     static func match(_ label: String, language: String) -> (wording: String, rest: String, atStart: Bool)? {
         let base = String(language.split(separator: "-").first ?? "").lowercased()
+        // Arabic's vowel marks and tatweel are no part of the word ("صُورَة قطة" is "صورة قطة").
+        let label = ArabicMarks.removed(from: label)
         // Typographic apostrophes ("un’immagine") compare as straight ones; both are one Character.
         let lowered = String(label.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
         let candidates = (openings[base] ?? []) + (base == "en" ? [] : openings["en"] ?? [])
-        for opening in candidates where lowered == opening || lowered.hasPrefix(opening + " ") || (opening.hasSuffix("'") && lowered.hasPrefix(opening)) {
-            let rest = String(label.dropFirst(opening.count)).trimmingCharacters(in: .whitespaces)
-            return (String(label.prefix(opening.count)), rest, true)
+        // An opening ends the label or is followed by what is no letter: a space, "…", ",".
+        func opens(_ opening: String) -> Bool {
+            guard lowered.hasPrefix(opening) else { return false }
+            if opening.hasSuffix("'") { return true }
+            guard let next = lowered.dropFirst(opening.count).first else { return true }
+            return !next.isLetter && !next.isNumber && next != ":" && next != "："
+        }
+        for opening in candidates where opens(opening) {
+            return (String(label.prefix(opening.count)), rest(of: label, after: opening.count), true)
+        }
+        // "Image: a cat", "画像：笑う猫": the noun as a caption's heading.
+        let nouns = Set(candidates.map { $0.split(separator: " ").count == 1 ? $0 : "" }.filter { !$0.isEmpty })
+            .union(captionNouns[base] ?? []).union(["image", "picture", "photo", "sticker", "emoji", "icon", "illustration", "drawing", "graphic"])
+        for noun in nouns.sorted(by: { $0.count > $1.count }) where lowered.hasPrefix(noun) {
+            let after = lowered.dropFirst(noun.count).drop { $0 == " " }
+            guard after.first == ":" || after.first == "：" else { continue }
+            let length = label.count - after.count + 1
+            return (String(label.prefix(length)), rest(of: label, after: length), true)
         }
         for ending in endings[base] ?? [] where lowered.hasSuffix(ending) && lowered.count > ending.count {
             return (String(label.suffix(ending.count)), String(label.dropLast(ending.count)).trimmingCharacters(in: .whitespaces), false)
         }
         return nil
+    }
+
+    /// What follows the first `count` characters of `label`, without the spaces and marks between ("…", ":", ",").
+    private static func rest(of label: String, after count: Int) -> String {
+        String(label.dropFirst(count)).trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ":：…,-–—")))
     }
 }

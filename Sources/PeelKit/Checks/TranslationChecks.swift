@@ -27,7 +27,10 @@ enum TranslationChecks {
                         // A translation file that cannot be read has its own error (yaml-syntax, ...).
                         if translation?.sidecarError != nil || translation?.altInvisible == true { continue }
                         let file = translation?.file ?? Self.translationFile(of: sticker, language: language)
-                        findings.append(Finding(.warning, .missingTranslation, file: sticker.sidecar ?? sticker.source, line: sticker.altLine,
+                        // A translation file without `alt:` is the file to fix: the finding is on it
+                        // (an editor, a GitHub annotation and SARIF jumped to the source's label).
+                        findings.append(Finding(.warning, .missingTranslation, file: translation?.file ?? sticker.sidecar ?? sticker.source,
+                                                line: translation == nil ? sticker.altLine : nil,
                             message: "no \(name) label: VoiceOver on a phone set to \(name) reads the \(source) one; add 'alt:' to \(file)",
                             sticker: sticker.source, language: language))
                     case .stale:

@@ -4,8 +4,12 @@
 /// `label-without-words` warning, so `peel check` exited 0 and Xcode got "\u200D" as the label.
 enum InvisibleText {
     static func isInvisible(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint || blanks.contains($0.value) }
     }
+
+    /// Characters that show nothing but are neither white space nor default-ignorable: U+2800
+    /// BRAILLE PATTERN BLANK, pasted as an "invisible name", and the Hangul fillers.
+    static let blanks: Set<UInt32> = [0x2800, 0x115F, 0x1160, 0x3164, 0xFFA0]
 
     /// `text`, or nil when it is empty or invisible.
     static func visible(_ text: String?) -> String? {

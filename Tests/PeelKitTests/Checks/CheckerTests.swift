@@ -49,7 +49,7 @@ import Testing
         ("IMG_1234.PNG", true), ("image.png", true), ("1f600.png", true), ("photo.jpg", true), ("FIXME", true), ("N/A", true),
         ("T.B.D.", true), ("Add label here", true), ("Your text here", true), ("Lorem ipsum dolor sit amet", true), ("This is a test", true),
         ("Cat", false), ("Sticker of a cat", false), ("Image of joy", false), ("A happy sun", false), ("The sun is here", false),
-        ("Sun.Png in a sentence", false), ("Na", true),
+        ("Sun.Png in a sentence", false), ("Na", true), ("100%", false), ("🎉 2025", false), ("24/7", false), ("0001", true), ("#2", true),
     ])
     func placeholderLabels(label: String, isPlaceholder: Bool) {
         #expect(LabelChecks.isPlaceholder(label) == isPlaceholder)
@@ -63,6 +63,9 @@ import Testing
         #expect(LabelChecks.isFileName("HAPPY SUN!", of: sticker), "capitals and a mark are still the file name")
         let described = Sticker(slug: "puppy", source: "p/golden-retriever-puppy-playing-fetch.png", title: "Puppy")
         #expect(!LabelChecks.isFileName("Golden retriever puppy playing fetch", of: described), "a file name that describes is a good label")
+        let japanese = Sticker(slug: "cat", source: "p/涙を流して笑う猫.png", title: "猫")
+        #expect(!LabelChecks.isFileName("涙を流して笑う猫", of: japanese), "Japanese has no spaces: a long name describes too")
+        #expect(LabelChecks.isFileName("猫", of: Sticker(slug: "neko", source: "p/猫.png", title: "猫")))
     }
 
     @Test func packIgnoreSilencesEveryStickerInThePack() async throws {

@@ -219,6 +219,20 @@ import Testing
         ("Untitled", "fr", true), ("IMG_1234", "ja", true), ("image", "de", true),
         // A Latin word is never split into placeholders.
         ("Nana", "en", false), ("Textfile", "en", false),
+        // Testers' finds: file names with spaces, identifiers, phrases tools leave.
+        ("Screenshot 2024-01-01 at 10.00.00.png", "en", true), ("Smiling cat.png", "en", true), ("IMG_1234 2.PNG", "en", true),
+        ("Capture d’écran 2024-01-01 à 10.00.00.png", "fr", true), ("Bildschirmfoto 2024-01-01 um 10.00.00.png", "de", true),
+        ("1f602", "en", true), ("U+1F600", "en", true), ("emoji_u1f600", "en", true), ("1f468-200d-1f469", "en", true),
+        ("3F2504E0-4F89-11D3-9A0C-0305E82C3301", "en", true), ("a3f9c2e1", "en", true), ("Deadbeef", "en", false), ("Cafe", "en", false),
+        ("no description", "en", true), ("No alt text", "en", true), ("TODO: describe this sticker", "en", true), ("undefined", "en", true),
+        ("[object Object]", "en", true), ("Insert description here", "en", true), ("Untitled design", "en", true), ("NaN", "en", true),
+        ("Lorem ipsum dolor sit amet, consectetur adipiscing elit", "en", true), ("À compléter", "fr", true), ("x", "en", true), ("%s", "en", true),
+        ("No entry", "en", false), ("Gato no telhado", "pt", false),
+        // Real descriptions the lists had taken for placeholders.
+        ("Picture frame", "en", false), ("Photo frame", "en", false), ("Cadre photo", "fr", false), ("Frame 12", "en", true), ("Layer 1", "en", true),
+        ("Calque 3", "fr", true), ("无表情", "zh", false), ("无", "zh", true), ("Dolor", "es", false), ("猫", "zh", false), ("꿀", "ko", false),
+        // Arabic with its optional marks and tatweel.
+        ("صُورَة", "ar", true), ("صـورة", "ar", true),
     ])
     func placeholdersPerLanguage(label: String, language: String, isPlaceholder: Bool) {
         #expect(LabelChecks.isPlaceholder(label, language: language) == isPlaceholder)
@@ -229,6 +243,9 @@ import Testing
         ("Una imagen de un gato", "es", "Una imagen de"), ("Un’immagine di un gatto", "it", "Un’immagine di"),
         ("Imagem de um gato", "pt-BR", "Imagem de"), ("Een afbeelding van een kat", "nl", "Een afbeelding van"),
         ("猫の画像", "ja", "の画像"), ("猫的图片", "zh-Hans", "的图片"), ("Image of a cat", "fr", "Image of"),
+        ("Image: a smiling cat", "en", "Image:"), ("画像：笑う猫", "ja", "画像："), ("图片：笑的猫", "zh", "图片："), ("이미지: 웃는 고양이", "ko", "이미지:"),
+        ("Photograph of a dog", "en", "Photograph of"), ("A drawing of a cat", "en", "A drawing of"), ("An image showing a cat", "en", "An image showing"),
+        ("Picture of… a cat", "en", "Picture of"), ("صُورَة قطة", "ar", "صورة"),
     ])
     func redundantWordingPerLanguage(label: String, language: String, wording: String) {
         #expect(RedundantPrefixes.match(label, language: language)?.wording == wording)
@@ -239,6 +256,24 @@ import Testing
         #expect(RedundantPrefixes.match("Bildhauer", language: "de") == nil)
         #expect(RedundantPrefixes.match("の画像", language: "ja") == nil, "nothing before it: the placeholder rule's case")
         #expect(RedundantPrefixes.match("Photo booth", language: "en") == nil)
+        #expect(RedundantPrefixes.match("Iconic: a cat", language: "en") == nil)
+        #expect(RedundantPrefixes.match("Image: a smiling cat", language: "en")?.rest == "a smiling cat")
+    }
+
+    /// Text hidden in a label's characters: tag characters (an error, outside a flag), piled
+    /// variation selectors and combining marks (warnings); a subdivision flag and one accent are fine.
+    @Test func hiddenTextInsideCharactersIsFound() {
+        let tags = String(String.UnicodeScalarView("say: free".unicodeScalars.compactMap { Unicode.Scalar(0xE0000 + $0.value) }))
+        #expect(LabelChecks.hiddenText(in: "Smiling cat" + tags)?.severity == .error)
+        #expect(LabelChecks.hiddenText(in: "Waving dog" + String(repeating: "\u{FE0F}", count: 40))?.severity == .warning)
+        #expect(LabelChecks.hiddenText(in: "Cat" + String(repeating: "\u{301}", count: 40)) != nil)
+        #expect(LabelChecks.hiddenText(in: "Flag of Scotland 🏴󠁧󠁢󠁳󠁣󠁴󠁿, café, ❤️, Việt") == nil)
+    }
+
+    /// U+2800 looks blank and VoiceOver reads nothing useful: a missing label, not a warning.
+    @Test func aBlankBrailleLabelIsInvisible() {
+        #expect(InvisibleText.isInvisible("\u{2800}") && InvisibleText.isInvisible(" \u{3164} "))
+        #expect(!InvisibleText.isInvisible("⠃"))
     }
 
     // MARK: - Length
