@@ -357,7 +357,7 @@ public struct SiteBuilder: Sendable {
         let shaping = self.options.siteShapingOptions(excluding: options)
         // The derivation versions change when a new Peel makes different thumbnails or icon sets
         // from the same art, so its first build is not "up to date" with the old files.
-        let derivations = "image step \(ImageStep.derivationVersion)|icon set \(PackIconStep.derivationVersion)"
+        let derivations = "image step \(ImageStep.derivationVersion)|icon set \(PackIconStep.derivationVersion)|rules \(Checker.rulesVersion)"
         return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(derivations)|\(shaping)|theme \(templates.fingerprint)".utf8)))
     }
 
@@ -372,7 +372,7 @@ public struct SiteBuilder: Sendable {
     func siteBuiltWith(_ templates: TemplateSet) -> ShardManifest.BuiltWith {
         var whole = self.options
         whole.packs = nil
-        let derivations = ["imageStep=\(ImageStep.derivationVersion)", "iconSet=\(PackIconStep.derivationVersion)"]
+        let derivations = ["imageStep=\(ImageStep.derivationVersion)", "iconSet=\(PackIconStep.derivationVersion)", "rules=\(Checker.rulesVersion)"]
         return ShardManifest.BuiltWith(version: PeelVersion.current,
                                        options: derivations + whole.siteShapingOptions(excluding: []).split(separator: "|").map(String.init),
                                        theme: templates.fingerprint)

@@ -3,6 +3,11 @@ import Foundation
 /// Runs every rule over a catalog whose images have been analysed, then applies the `ignore:`
 /// lists: a silenced finding stays in the report, marked, and is not counted.
 public enum Checker {
+    /// Changes whenever the rules find something else in the same catalog (a placeholder word
+    /// added, a check made): a build's saved findings are then not the new Peel's, and its first
+    /// build is no "Up to date" that prints the old ones (it is part of the build's fingerprint).
+    static let rulesVersion = 2
+
     static func findings(for catalog: Catalog, assets: [String: StickerAssets], content: URL,
                          analyzer: ImageAnalyzer) -> [Finding] {
         findings(for: catalog, assets: assets) { CatalogChecks.icon(of: $0, content: content, analyzer: analyzer) }

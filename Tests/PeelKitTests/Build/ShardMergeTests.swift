@@ -197,6 +197,15 @@ import Testing
         }
     }
 
+    /// The rules' version is part of what a site is built with: a Peel whose rules find something
+    /// else is not "Up to date" with the old findings, and its shards do not merge with older ones.
+    @Test func theRulesVersionIsPartOfWhatASiteIsBuiltWith() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("a", packs: .shard(index: 1, count: 2))
+        let manifest = try String(contentsOf: workspace.url("a/peel-shard.json"), encoding: .utf8)
+        #expect(manifest.contains("rules=\(Checker.rulesVersion)"), "\(manifest.prefix(400))")
+    }
+
     @Test func aFolderThatIsNoShardIsAnErrorNamingIt() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build("single")
