@@ -92,13 +92,16 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         // One build and done: the spelling dictionaries go when the spelling check is finished.
         SpellingDictionary.retention = .whileInUse
-        let target = try LibraryCall.run(command: "build", content: content) {
+        let machine: MachineOutput = format == .json ? .json : .none
+        let target = try LibraryCall.run(command: "build", content: content, machine: machine) {
             try CatalogTarget.locate(URL(fileURLWithPath: content))
         }
         guard target.scope == .catalog else {
             let error = Terminal.standardError
             let root = DisplayPath(root: target.root).prefix
-            error.line(error.colored("\(content): error: a site is built from a whole catalog, not part of one; run: peel build \(root.isEmpty ? "." : String(root.dropLast()))", .red))
+            let message = "a site is built from a whole catalog, not part of one; run: peel build \(root.isEmpty ? "." : String(root.dropLast()))"
+            error.line(error.colored("\(content): error: \(message)", .red))
+            machine.print(Finding(.error, .runFailed, file: content, message: message))
             throw ExitCode(2)
         }
         let options = BuildOptions(content: URL(fileURLWithPath: content), output: URL(fileURLWithPath: output),
@@ -122,7 +125,7 @@ struct BuildCommand: AsyncParsableCommand {
         let builder = SiteBuilder(options: options)
         let interrupted = FileManager.default.fileExists(atPath: options.output.path)
             ? "Interrupted; the previous site is unchanged." : "Interrupted; no site was written."
-        let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: interrupted) {
+        let report = try await LibraryCall.run(progressLabel: "Images", interruptedMessage: interrupted, machine: machine) {
             try await builder.build(progress: $0)
         }
         switch format {

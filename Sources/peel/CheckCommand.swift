@@ -83,13 +83,19 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let given = URL(fileURLWithPath: content)
-        let target = try LibraryCall.run(command: "check", content: content) { try CatalogTarget.locate(given) }
+        let machine: MachineOutput = switch format {
+        case .human: .none
+        case .json: .json
+        case .sarif: .sarif(contentFolder: given)
+        case .github: .github
+        }
+        let target = try LibraryCall.run(command: "check", content: content, machine: machine) { try CatalogTarget.locate(given) }
         let limit = maxPixels
         let chosen = try platforms
         let art = noArtChecks ? nil
             : ArtChecks(cacheFolder: noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? ArtChecks.defaultCacheFolder(forContent: target.root))
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
-                                               interruptedMessage: "Interrupted.") { progress in
+                                               interruptedMessage: "Interrupted.", machine: machine) { progress in
             let review = try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress)
             // Without --platform, the platforms site.md publishes to: the site's readiness table
             // said Blocked while check said all was well.

@@ -7,7 +7,7 @@ import PeelKit
 /// folder, a path that is no part of a catalog or an output Peel must not write to, 130 when
 /// interrupted, 1 otherwise).
 enum LibraryCall {
-    static func run<T: Sendable>(progressLabel: String, showProgress: Bool = true, interruptedMessage: String,
+    static func run<T: Sendable>(progressLabel: String, showProgress: Bool = true, interruptedMessage: String, machine: MachineOutput = .none,
                                  _ work: @escaping @Sendable ((@Sendable (Int, Int) -> Void)?) async throws -> T) async throws -> T {
         let terminal = Terminal.standardError
         let progress = showProgress && terminal.showsProgress ? ProgressLine(terminal: terminal, label: progressLabel) : nil
@@ -21,24 +21,25 @@ enum LibraryCall {
             throw ExitCode(130)
         } catch let error as PeelError {
             progress?.finish()
-            throw report(error)
+            throw report(error, machine: machine)
         } catch let error as ExitCode {
             throw error
         } catch {
             // Anything else the system reported, in words (never "NSCocoaErrorDomain error 256").
             progress?.finish()
             terminal.line(terminal.colored("error: \(SystemErrorText.describe(error))", .red))
+            machine.print(Finding(.error, .runFailed, file: ".", message: SystemErrorText.describe(error)))
             throw ExitCode(1)
         }
     }
 
     /// Quick work with no progress (finding the catalog). `command` and `content` (the folder as
     /// given) let a missing content folder suggest the current one when it looks like a catalog.
-    static func run<T>(command: String, content: String, _ work: () throws -> T) throws -> T {
+    static func run<T>(command: String, content: String, machine: MachineOutput = .none, _ work: () throws -> T) throws -> T {
         do {
             return try work()
         } catch let error as PeelError {
-            throw report(error, command: command, content: content)
+            throw report(error, command: command, content: content, machine: machine)
         }
     }
 
@@ -75,9 +76,10 @@ enum LibraryCall {
     }
 
     /// Prints `error` and gives the exit status for it.
-    private static func report(_ error: PeelError, command: String? = nil, content: String? = nil) -> ExitCode {
+    private static func report(_ error: PeelError, command: String? = nil, content: String? = nil, machine: MachineOutput = .none) -> ExitCode {
         let terminal = Terminal.standardError
         terminal.line(terminal.colored(error.description, .red))
+        machine.print(error.finding)
         switch error {
         case .contentFolderMissing, .pathMissing:
             if let command, content == "content", let hint = hereHint(command: command) { terminal.line("\(hint)") }

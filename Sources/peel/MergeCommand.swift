@@ -60,7 +60,8 @@ struct MergeCommand: AsyncParsableCommand {
         let builder = SiteBuilder(options: options)
         let folders = shards.map { URL(fileURLWithPath: $0) }
         let report = try await LibraryCall.run(progressLabel: "Pages", showProgress: false,
-                                               interruptedMessage: "Interrupted; the previous site is unchanged.") { _ in
+                                               interruptedMessage: "Interrupted; the previous site is unchanged.",
+                                               machine: format == .json ? .json : .none) { _ in
             try await builder.merge(shards: folders)
         }
         switch format {

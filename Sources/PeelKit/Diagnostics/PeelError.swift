@@ -85,6 +85,27 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The file or folder the error is about, and its line: where machine output puts it.
+    public var location: (path: String, line: Int?) {
+        switch self {
+        case .contentFolderMissing(let path), .notInCatalog(let path), .noPacks(let path), .insidePackFolder(let path, _), .pathMissing(let path),
+             .unreadable(let path, _), .unsafeOutput(let path, _), .writeFailed(let path, _), .cannotWrite(let path, _), .busy(let path),
+             .shards(let path, _):
+            return (path, nil)
+        case .templateSyntax(let path, let line, _): return (path, line)
+        case .templateMissing(let name): return (name, nil)
+        }
+    }
+
+    /// The error as the finding machine output carries (`run-failed`): a run that stopped still
+    /// prints its JSON, SARIF or annotations, so a pipeline reading them sees no clean run.
+    public var finding: Finding {
+        // The description without its "path:line: error: " lead, which the finding's fields hold.
+        let text = description
+        let message = text.range(of: ": error: ").map { String(text[$0.upperBound...]) } ?? text
+        return Finding(.error, .runFailed, file: location.path, line: location.line, message: message)
+    }
+
     /// The same error with every path under `folder` (a staging folder) named under `shown`
     /// instead (the folder the user asked for), so no message names Peel's internal folders.
     public func relocated(from folder: String, to shown: String) -> PeelError {

@@ -77,6 +77,7 @@ public enum RuleHelp {
         .yamlTag: "put the text in quotes: alt: \"!important face\"",
         .frontMatterUnclosed: "add the closing '---' line",
         .nothingChecked: "point peel check at a content folder, a pack folder or a sticker image",
+        .runFailed: "fix what the message names (the path given, the template, the shard), then run it again",
         .frontMatterNotFirst: "start the file with the '---' line: no blank line or text before it, exactly three dashes",
         .mergeConflict: "keep the side you want, delete the <<<<<<<, ======= and >>>>>>> lines, and commit the merge",
         .frontMatterNotMapping: "write `key: value` lines",

@@ -52,6 +52,36 @@ import Testing
         #expect(summary["suppressed"] as? Int == 1)
     }
 
+    /// A run that stops prints its failure in the machine format asked for: it printed nothing, and
+    /// `| jq -e '.summary.errors == 0'` passed without pipefail.
+    @Test func aRunThatStopsStillPrintsItsMachineOutput() throws {
+        let folder = try TemporaryFolder()
+        func json(_ arguments: [String]) throws -> (Int32, [String: Any]) {
+            let result = try cli.run(arguments, in: folder.url, environment: ["CI": "true"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(arguments): \(result.stdout)")
+            return (result.status, object)
+        }
+        let (missing, report) = try json(["check", "no-such-folder", "--format", "json"])
+        #expect(missing == 2)
+        let finding = try #require((report["findings"] as? [[String: Any]])?.first)
+        #expect(finding["code"] as? String == "run-failed" && finding["severity"] as? String == "error")
+        #expect((finding["file"] as? String)?.hasSuffix("no-such-folder") == true)
+        #expect((report["summary"] as? [String: Any])?["errors"] as? Int == 1)
+
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("{{#page}}\n{{title}\n", to: "theme/pack.mustache")
+        let (broken, built) = try json(["build", "content", "-o", "site", "--templates", "theme", "--format", "json"])
+        #expect(broken == 1)
+        let template = try #require((built["findings"] as? [[String: Any]])?.first)
+        #expect(template["code"] as? String == "run-failed" && (template["file"] as? String)?.hasSuffix("pack.mustache") == true && template["line"] as? Int == 2,
+                "\(template)")
+
+        let sarif = try cli.run(["check", "no-such-folder", "--format", "sarif"], in: folder.url, environment: ["CI": "true"])
+        #expect(sarif.stdout.contains("\"ruleId\" : \"run-failed\""), "\(sarif.stdout.prefix(300))")
+        let github = try cli.run(["check", "no-such-folder", "--format", "github"], in: folder.url, environment: ["CI": "true"])
+        #expect(github.stdout.hasPrefix("::error file=") && github.stdout.contains("peel run-failed"))
+    }
+
     @Test func sarifRulesPointAtTheDocumentationAddressGiven() throws {
         let (folder, _) = try problems()
         let result = try cli.run(["check", "content", "--no-art-checks", "--format", "sarif"], in: folder.url,
