@@ -161,6 +161,19 @@ struct CatalogJSON: Encodable {
         self.archives = archives
     }
 
+    /// A sticker's thumbnails as catalog.json lists them: each poster the size of its entry. Where
+    /// the original stands in for a thumbnail (a small GIF lighter than its animated WebP), the
+    /// entry has the original's size, and so its poster is the full-size one (the pages keep the
+    /// lighter small poster); it named a 160 px poster beside a 300 × 300 entry.
+    static func thumbnails(_ assets: StickerAssets?) -> [Thumbnail] {
+        guard let assets else { return [] }
+        return assets.thumbnails.map { thumbnail in
+            var listed = thumbnail
+            if let side = thumbnail.posterSide, side != thumbnail.boxSide { listed.poster = assets.poster }
+            return listed
+        }
+    }
+
     /// One pack's entry, made when it is encoded.
     func entry(for pack: Pack) -> PackEntry {
         let assets = review.assets
@@ -181,7 +194,7 @@ struct CatalogJSON: Encodable {
                                           sha256: info?.sha256,
                                           page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
                                           poster: assets[sticker.source]?.poster,
-                                          thumbnails: assets[sticker.source]?.thumbnails ?? [],
+                                          thumbnails: Self.thumbnails(assets[sticker.source]),
                                           findings: review.findings(for: sticker).map(FindingRecord.init),
                                           languages: Self.texts(of: sticker, source: source, site: site, languages: languages),
                                           parts: sticker.composition?.choices.map { PartEntry(part: $0.part, choice: $0.choice, file: $0.file, alt: $0.label) })

@@ -320,6 +320,17 @@ extension SiteBuilderTests {
             let widths = srcset.split(separator: ",").compactMap { $0.split(separator: " ").last }
             #expect(Set(widths).count == widths.count, "each width once: \(srcset)")
         }
+        // catalog.json gives each entry the poster of its own size: the original's (300 × 300)
+        // has the full-size poster, not the 160 px one beside it.
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))) as? [String: Any])
+        let sticker = try #require(((root["packs"] as? [[String: Any]])?.first?["stickers"] as? [[String: Any]])?.first)
+        let thumbnails = try #require(sticker["thumbnails"] as? [[String: Any]])
+        for entry in thumbnails {
+            let poster = try #require(entry["poster"] as? String)
+            let posterData = try Data(contentsOf: folder.url.appendingPathComponent("site/\(poster)"))
+            let side = poster.hasSuffix(".png") ? try PNGCodec.decode(posterData, maxPixels: 1 << 22).0.width : try WebPCodec.decode(posterData).width
+            #expect(side == entry["width"] as? Int, "\(entry)")
+        }
     }
 
     @Test func animatedStickersStayAnimatedWithAPosterForReducedMotion() async throws {
