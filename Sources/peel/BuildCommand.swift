@@ -140,6 +140,11 @@ struct BuildCommand: AsyncParsableCommand {
             }
         case .json:
             print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))
+            // Standard output is the JSON alone; what else was asked for goes to standard error.
+            if timings {
+                let error = Terminal.standardError
+                for phase in report.phases { error.line("  \(String(format: "%7.3f s", phase.seconds))  \(phase.name)") }
+            }
         }
         if report.findings.hasErrors { throw ExitCode(1) }
     }

@@ -80,6 +80,11 @@ import Testing
         #expect(sarif.stdout.contains("\"ruleId\" : \"run-failed\""), "\(sarif.stdout.prefix(300))")
         let github = try cli.run(["check", "no-such-folder", "--format", "github"], in: folder.url, environment: ["CI": "true"])
         #expect(github.stdout.hasPrefix("::error file=") && github.stdout.contains("peel run-failed"))
+
+        // --timings with --format json: the JSON alone on standard output, the timings on standard error (they were dropped).
+        let timed = try cli.run(["build", "content", "-o", "site", "--format", "json", "--timings"], in: folder.url, environment: ["CI": "true"])
+        #expect(try JSONSerialization.jsonObject(with: Data(timed.stdout.utf8)) is [String: Any])
+        #expect(timed.stderr.contains("catalog, images and checks"), "\(timed.stderr)")
     }
 
     @Test func sarifRulesPointAtTheDocumentationAddressGiven() throws {
