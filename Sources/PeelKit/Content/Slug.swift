@@ -56,11 +56,20 @@ public enum Slug {
     }
 
     /// Slugs for `names` in order, unique: a repeated slug gets `-2`, `-3`, ... and never takes
-    /// one of `reserved`.
+    /// one of `reserved`. A name that is a slug already (`happy-sun`) keeps it first: adding
+    /// `HAPPY SUN!.png`, which sorts before it, moved the existing sticker's address to
+    /// `happy-sun-2` (and an app's favourites keyed by it).
     public static func unique(_ names: [String], fallback: String = "sticker", reserved: Set<String> = []) -> [String] {
         var taken = reserved
-        return names.map { name in
-            let base = make(name, fallback: fallback)
+        let bases = names.map { make($0, fallback: fallback) }
+        var slugs = [String?](repeating: nil, count: names.count)
+        for (index, name) in names.enumerated() where bases[index] == name && !taken.contains(name) {
+            slugs[index] = name
+            taken.insert(name)
+        }
+        return names.indices.map { index in
+            if let slug = slugs[index] { return slug }
+            let base = bases[index]
             var candidate = base
             var counter = 2
             while taken.contains(candidate) {

@@ -23,6 +23,16 @@ extension String {
         #expect(Slug.make(input) == expected)
     }
 
+    /// A name that is a slug already keeps it whatever is added before it in byte order:
+    /// `HAPPY SUN!` sorts first and took `happy-sun`, moving the existing sticker to `happy-sun-2`.
+    @Test func aNameThatIsASlugKeepsIt() {
+        #expect(Slug.unique(["happy-sun"]) == ["happy-sun"])
+        #expect(Slug.unique(["HAPPY SUN!", "happy-sun"]) == ["happy-sun-2", "happy-sun"])
+        #expect(Slug.unique(["Happy Sun", "happy-sun", "happy-sun-2"]) == ["happy-sun-3", "happy-sun", "happy-sun-2"])
+        #expect(Slug.unique(["happy-sun", "happy-sun"]) == ["happy-sun", "happy-sun-2"], "one stem twice (happy-sun.png, happy-sun.gif)")
+        #expect(Slug.unique(["review"], reserved: ["review"]) == ["review-2"])
+    }
+
     /// Letters with no ASCII form give a slug of the name's own: adding a sticker before them
     /// (`アヒル`) moved `イヌ` from `sticker` to `sticker-2`, and shared links showed a duck.
     @Test func nonLatinNamesKeepTheirSlugWhateverIsAdded() {
@@ -46,7 +56,8 @@ extension String {
     }
 
     @Test func slugsAreUniqueInOrder() {
-        #expect(Slug.unique(["Sun", "sun", "SUN!", "moon"]) == ["sun", "sun-2", "sun-3", "moon"])
+        #expect(Slug.unique(["Sun", "Sun!", "SUN!", "moon"]) == ["sun", "sun-2", "sun-3", "moon"])
+        #expect(Slug.unique(["Sun", "sun", "SUN!", "moon"]) == ["sun-2", "sun", "sun-3", "moon"], "the name that is its slug keeps it")
     }
 
     @Test func reservedSlugsAreNeverTaken() {
