@@ -4,14 +4,19 @@ import Foundation
 final class ProgressLine: @unchecked Sendable {
     private let terminal: Terminal
     private let label: String
-    private let start = Date()
     private let lock = NSLock()
     private var lastDraw = Date.distantPast
     private var drawn = false
+    /// When the first count came, and what it was: the rate is measured from there. Measured from
+    /// the start, the seconds spent reading the catalog showed 30/s where 1,000/s were made.
+    private var first: (time: Date, done: Int)?
 
     init(terminal: Terminal, label: String) {
         self.terminal = terminal
         self.label = label
+        // Reading a large catalog takes seconds before the first count: say what is going on.
+        terminal.write("\rReading the content folder…\u{1B}[K")
+        drawn = true
     }
 
     /// The closure the library calls as work completes.
@@ -27,9 +32,11 @@ final class ProgressLine: @unchecked Sendable {
         lastDraw = now
         let width = 24
         let filled = total == 0 ? width : width * done / total
-        let rate = Double(done) / max(now.timeIntervalSince(start), 0.001)
+        if first == nil { first = (now, done) }
+        let elapsed = now.timeIntervalSince(first?.time ?? now)
+        let rate = elapsed > 0.2 ? " \(Int(Double(done - (first?.done ?? 0)) / elapsed))/s" : ""
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        terminal.write("\r\(label) [\(bar)] \(done)/\(total)  \(Int(rate))/s ")
+        terminal.write("\r\(label) [\(bar)] \(done)/\(total) \(rate)\u{1B}[K")
         drawn = true
     }
 

@@ -46,6 +46,7 @@ import Testing
         #expect(terminal.contains("missing-sidecar"), "\(terminal)")
         #expect(terminal.contains("\u{1B}[31m"), "red on a terminal")
         #expect(terminal.contains("\rChecking ["), "a progress line on a terminal")
+        #expect(terminal.contains("\rReading the content folder…"), "said while the catalog is read, before the first count")
 
         let noColor = try onTerminal(["check", "content"], in: folder.url, environment: ["NO_COLOR": "1"])
         #expect(noColor.contains("missing-sidecar"))
