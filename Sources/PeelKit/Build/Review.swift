@@ -13,6 +13,9 @@ public struct Review: Sendable {
     /// sticker of the catalog (a `.bmp`, a sidecar without an image). The review page lists them,
     /// so every finding the terminal reports is somewhere on the site.
     public let catalogFindings: [Finding]
+    /// `catalogFindings` by the folder they are in (a pack's, for those about a pack: its
+    /// pack.md, a file in it), so a pack's own are found without going through all of them.
+    let catalogFindingsByFolder: [String: [Finding]]
     /// What the art checks learnt about each sticker's art, by image path; empty when they did not run.
     public let artFacts: [String: ArtFacts]
     /// The parts of `findings` that come from reading the content (front matter, files) and from
@@ -43,6 +46,7 @@ public struct Review: Sendable {
         findingsBySticker = Dictionary(grouping: findings.filter { $0.sticker != nil }, by: { $0.sticker ?? "" })
         let stickers = Set(catalog.packs.flatMap { $0.stickers.map(\.source) })
         catalogFindings = findings.filter { finding in finding.sticker.map { !stickers.contains($0) } ?? true }
+        catalogFindingsByFolder = Dictionary(grouping: catalogFindings) { String($0.file.split(separator: "/").first ?? "") }
     }
 
     /// Reads `content`, analyses every image and checks everything; writes nothing but, with
@@ -148,6 +152,12 @@ public struct Review: Sendable {
     /// The findings about one sticker (its image, its sidecar), in report order.
     public func findings(for sticker: Sticker) -> [Finding] {
         findingsBySticker[sticker.source] ?? []
+    }
+
+    /// Every finding about `pack`: its stickers' and those about its folder's files (pack.md, a
+    /// file that is no sticker), without going through the whole catalog's.
+    func findings(in pack: Pack) -> [Finding] {
+        pack.stickers.flatMap { findingsBySticker[$0.source] ?? [] } + (catalogFindingsByFolder[pack.folder] ?? [])
     }
 
     public var summary: ReviewSummary {

@@ -284,13 +284,13 @@ public struct MessengerExport: Sendable {
         }
         // A name another pack has (found over the whole catalog, `PlatformNameClashes`): the site's
         // download of this pack alone would install over the other's.
-        refused += PlatformNameClashes.clash(of: pack, platform: platform, in: review.findings).filter { !$0.suppressed }
+        refused += PlatformNameClashes.clash(of: pack, platform: platform, in: review.catalogFindingsByFolder[pack.folder] ?? []).filter { !$0.suppressed }
         var candidates: [Sticker] = []
         let blocked = Set(refused.compactMap(\.sticker))
         for sticker in pack.stickers where !blocked.contains(sticker.source) {
             guard review.assets[sticker.source]?.info != nil else {
                 // What is wrong with the image file itself, not a label error in its sidecar.
-                let reason = review.findings.first { $0.file == sticker.source && $0.severity == .error }?.message ?? "the image cannot be read"
+                let reason = review.findings(for: sticker).first { $0.file == sticker.source && $0.severity == .error }?.message ?? "the image cannot be read"
                 refused.append(Finding(.error, .unreadableFile, file: sticker.source, message: "\(platform.name): cannot export it: \(reason)", sticker: sticker.source))
                 continue
             }

@@ -19,14 +19,13 @@ public struct PlatformReadiness: Sendable, Equatable {
         review.catalog.site.platforms.map { platform in
             var findings: [Finding]
             if platform == .imessage {
-                let inside = { (path: String) in path.hasPrefix(pack.folder + "/") || path == pack.folder }
-                findings = review.findings.filter { $0.platform == nil && (inside($0.file) || $0.sticker.map(inside) == true) }
+                findings = review.findings(in: pack).filter { $0.platform == nil }
             } else {
                 findings = Checker.applyIgnores(PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets,
                                                                         platform: platform), catalog: review.catalog)
                 findings += downloads.leftOut[SitePaths.platformArchiveKey(pack, platform)] ?? []
                 // Another pack's name on the platform: found over the whole catalog, so kept in the review.
-                findings += PlatformNameClashes.clash(of: pack, platform: platform, in: review.findings)
+                findings += PlatformNameClashes.clash(of: pack, platform: platform, in: review.catalogFindingsByFolder[pack.folder] ?? [])
             }
             let live = findings.filter { !$0.suppressed }
             let errors = live.filter { $0.severity == .error }
