@@ -86,7 +86,7 @@ struct CheckCommand: AsyncParsableCommand {
         let machine: MachineOutput = switch format {
         case .human: .none
         case .json: .json
-        case .sarif: .sarif(contentFolder: given)
+        case .sarif: .sarif
         case .github: .github
         }
         let target = try LibraryCall.run(command: "check", content: content, machine: machine) { try CatalogTarget.locate(given) }

@@ -8,15 +8,24 @@ import PeelKit
 enum MachineOutput: Sendable {
     case none
     case json
-    case sarif(contentFolder: URL)
+    case sarif
     case github
 
     func print(_ finding: Finding) {
+        // The failure's path as given on the command line: relative to the current folder when
+        // it is inside it (SARIF glued the argument to the absolute path: "nope//tmp/…/nope").
+        var finding = finding
+        let here = FileManager.default.currentDirectoryPath
+        if finding.file.hasPrefix(here + "/") { finding.file = String(finding.file.dropFirst(here.count + 1)) }
         let text: String?
         switch self {
         case .none: text = nil
         case .json: text = try? FindingsJSON.encode([finding], summary: ReviewSummary(findings: [finding], packs: 0, stickers: 0))
-        case .sarif(let folder): text = try? SARIFReport.encode([finding], contentFolder: folder)
+        case .sarif:
+            // Paths relative to the current folder, or from the root for one outside it.
+            let outside = finding.file.hasPrefix("/")
+            if outside { finding.file = String(finding.file.dropFirst()) }
+            text = try? SARIFReport.encode([finding], contentFolder: URL(fileURLWithPath: outside ? "/" : here))
         case .github: text = GitHubAnnotations.lines([finding], pathPrefix: "").joined(separator: "\n")
         }
         guard let text else { return }

@@ -459,7 +459,12 @@ public struct SiteBuilder: Sendable {
             for index in jobs {
                 let pack = review.catalog.packs[index]
                 let downloadKey = SitePaths.platformArchiveKey(pack, platform)
-                let key = keys[index].map { Hex.string(SHA256.hash(data: Data("\($0)|\(platform.rawValue) \(MessengerExport.formatVersion)|bot \(review.catalog.site.telegramBot ?? "")|site \(review.catalog.site.title)".utf8))) }
+                // Whether another pack has this pack's name on the platform is known over the whole
+                // catalog: an edit of another pack.md changes it, so it is part of the key (the
+                // download stayed when it became a clash, and stayed away when it stopped being one).
+                let clash = PlatformNameClashes.clash(of: pack, platform: platform, in: review.catalogFindingsByFolder[pack.folder] ?? [])
+                    .filter { !$0.suppressed }.map(\.message).joined(separator: "\n")
+                let key = keys[index].map { Hex.string(SHA256.hash(data: Data("\($0)|\(platform.rawValue) \(MessengerExport.formatVersion)|bot \(review.catalog.site.telegramBot ?? "")|site \(review.catalog.site.title)|clash \(clash)".utf8))) }
                 if let cache, let key, let (entry, record) = cache.entry(key, decoding: MessengerDownload.self, files: { $0.size > 0 ? ["export.zip"] : [] }) {
                     if record.size > 0 {
                         try site.place(entry.file("export.zip"), to: SitePaths.platformArchive(pack, platform), reused: true)

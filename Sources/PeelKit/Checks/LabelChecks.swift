@@ -88,6 +88,15 @@ enum LabelChecks {
         return findings
     }
 
+    /// A subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿, England, Scotland, Wales): U+1F3F4, two to six tag letters or
+    /// digits, and the cancel tag U+E007F, nothing else. Any other text behind 🏴 is hidden text.
+    static func isSubdivisionFlag(_ character: Character) -> Bool {
+        let scalars = Array(character.unicodeScalars)
+        guard scalars.count >= 4, scalars.first?.value == 0x1F3F4, scalars.last?.value == 0xE007F else { return false }
+        let tags = scalars.dropFirst().dropLast()
+        return tags.count <= 6 && tags.allSatisfy { (0xE0061...0xE007A).contains($0.value) || (0xE0030...0xE0039).contains($0.value) }
+    }
+
     /// Text hidden inside the characters of a label: Unicode tag characters outside an emoji flag
     /// (U+E0020–U+E007F, text no one sees: "ASCII smuggling", an error), several variation
     /// selectors on one character, or a pile of combining marks on one letter. Each joins the
@@ -96,10 +105,15 @@ enum LabelChecks {
         var tags = 0, selectors = 0, marks = 0
         for character in text {
             let scalars = character.unicodeScalars
-            // A subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿) is U+1F3F4 followed by tags and U+E007F.
-            if scalars.first?.value != 0x1F3F4 { tags += scalars.filter { (0xE0000...0xE007F).contains($0.value) }.count }
-            let selectorCount = scalars.filter { (0xFE00...0xFE0F).contains($0.value) || (0xE0100...0xE01EF).contains($0.value) }.count
-            if selectorCount > 1 { selectors += selectorCount - 1 }
+            if !isSubdivisionFlag(character) { tags += scalars.filter { (0xE0000...0xE007F).contains($0.value) }.count }
+            // A selector after a selector: an emoji sequence has one after each of its emoji
+            // ("🏳️‍⚧️" holds two), never two in a row.
+            var previousWasSelector = false
+            for scalar in scalars {
+                let isSelector = (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+                if isSelector && previousWasSelector { selectors += 1 }
+                previousWasSelector = isSelector
+            }
             let markCount = scalars.filter { $0.properties.generalCategory == .nonspacingMark }.count
             if markCount > 8 { marks += markCount }
         }
@@ -204,12 +218,16 @@ enum LabelChecks {
         if let dot = label.lastIndex(of: "."), dot > label.startIndex, !label[label.index(before: dot)].isWhitespace,
            imageExtensions.contains(label[label.index(after: dot)...].lowercased()) { return true }
         if isNumbering(label) || isMachineIdentifier(lowered) { return true }
-        if lowered.hasPrefix("lorem ") || lowered.contains("lorem ipsum") || lowered == "[object object]" { return true }
+        if lowered.hasPrefix("lorem ") || lowered.contains("lorem ipsum") || wholePlaceholders.contains(normalized(lowered)) || lowered == "[object object]" {
+            return true
+        }
         // A placeholder written with marks between its letters: "N/A", "T.B.D.".
         let letters = String(lowered.filter(\.isLetter))
         if list.words.contains(letters) || list.whole.contains(letters) { return true }
-        // One letter of an alphabet ("x", "A", "%s"): no word to read.
-        if letters.count == 1, letters.unicodeScalars.allSatisfy({ (0x41...0x24F).contains($0.value) || (0x370...0x4FF).contains($0.value) }) {
+        // One Latin letter and at most punctuation ("x", "A.", "%s"): no word to read. Not "A+",
+        // "3D", "U2" or "π", which say something.
+        if letters.count == 1, letters.unicodeScalars.allSatisfy({ (0x41...0x24F).contains($0.value) }),
+           label.allSatisfy({ $0.isLetter || $0.isPunctuation || $0.isWhitespace }) {
             return true
         }
         let words = lowered.split { !$0.isLetter }.map(String.init)
@@ -237,6 +255,9 @@ enum LabelChecks {
     /// A code point, a hash or a UUID a script named the sticker with ("1f602", "U+1F600",
     /// "emoji_u1f600", "1f468-200d-1f469", "a3f9c2e1"): hexadecimal pieces, one word, with a digit.
     /// VoiceOver reads them letter by letter.
+    /// Whole labels a tool leaves whose words alone are real ("design" is one).
+    static let wholePlaceholders: Set<String> = ["untitled design"]
+
     static func isMachineIdentifier(_ lowered: String) -> Bool {
         var text = Substring(lowered)
         for prefix in ["emoji_u", "emoji_", "u+"] where text.hasPrefix(prefix) {
@@ -245,7 +266,11 @@ enum LabelChecks {
         }
         let pieces = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
         let hex = pieces.map { $0.drop { $0 == "u" } }
-        guard !pieces.isEmpty, hex.allSatisfy({ $0.count >= 4 && $0.allSatisfy(\.isHexDigit) }) else { return false }
+        // Each piece hexadecimal, and digits at least half of it: "1f602", "200d", "a3f9c2e1"; not
+        // the words that happen to be hexadecimal ("Face2Face", "Dad2Be", "Bead-2024").
+        guard !pieces.isEmpty, hex.allSatisfy({ piece in
+            piece.count >= 4 && piece.allSatisfy(\.isHexDigit) && 2 * piece.filter(\.isNumber).count >= piece.count
+        }) else { return false }
         let all = hex.joined()
         return all.count >= 5 && all.contains(where: \.isNumber) && all.contains(where: \.isLetter)
     }

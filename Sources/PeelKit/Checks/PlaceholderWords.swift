@@ -26,7 +26,7 @@ enum PlaceholderWords {
             "caption", "text", "test", "xxx", "new", "copy", "export", "final",
             "fixme", "lorem", "ipsum", "unnamed", "undefined", "nan",
         ], joiners: ["at", "of", "a", "an", "the", "this", "is", "your", "add", "here", "goes", "sit", "no", "insert", "enter",
-                     "write", "describe", "design", "me"],
+                     "write", "describe"],
            numbered: ["frame", "layer", "artboard", "group", "rectangle", "ellipse", "vector", "component"]),
         "fr": List(words: [
             "image", "images", "photo", "dessin", "illustration", "autocollant", "icône", "icone", "fichier",

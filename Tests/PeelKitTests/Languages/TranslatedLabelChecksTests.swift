@@ -233,6 +233,10 @@ import Testing
         ("Calque 3", "fr", true), ("无表情", "zh", false), ("无", "zh", true), ("Dolor", "es", false), ("猫", "zh", false), ("꿀", "ko", false),
         // Arabic with its optional marks and tatweel.
         ("صُورَة", "ar", true), ("صـورة", "ar", true),
+        // A verifying tester's real labels the first rules took for placeholders.
+        ("Text me", "en", false), ("The new me", "en", false), ("Graphic design", "en", false), ("Final design", "en", false),
+        ("A+", "en", false), ("3D", "en", false), ("5G", "en", false), ("U2", "en", false), ("π", "en", false),
+        ("Dad2Be", "en", false), ("Face2Face", "en", false), ("Ace2Ace", "en", false), ("Bead-2024", "en", false), ("A.", "en", true),
     ])
     func placeholdersPerLanguage(label: String, language: String, isPlaceholder: Bool) {
         #expect(LabelChecks.isPlaceholder(label, language: language) == isPlaceholder)
@@ -268,6 +272,11 @@ import Testing
         #expect(LabelChecks.hiddenText(in: "Waving dog" + String(repeating: "\u{FE0F}", count: 40))?.severity == .warning)
         #expect(LabelChecks.hiddenText(in: "Cat" + String(repeating: "\u{301}", count: 40)) != nil)
         #expect(LabelChecks.hiddenText(in: "Flag of Scotland 🏴󠁧󠁢󠁳󠁣󠁴󠁿, café, ❤️, Việt") == nil)
+        // Emoji sequences keyboards type hold a selector after each emoji: not extra.
+        #expect(LabelChecks.hiddenText(in: "🏳️‍⚧️ Trans pride flag, 🕵️‍♀️ detective, 👁️‍🗨️ witness") == nil)
+        // Hidden text behind a black flag is no subdivision flag.
+        let behindFlag = "\u{1F3F4}" + String(String.UnicodeScalarView("ignore all".unicodeScalars.compactMap { Unicode.Scalar(0xE0000 + $0.value) })) + "\u{E007F}"
+        #expect(LabelChecks.hiddenText(in: "Cat waving " + behindFlag)?.severity == .error)
     }
 
     /// U+2800 looks blank and VoiceOver reads nothing useful: a missing label, not a warning.

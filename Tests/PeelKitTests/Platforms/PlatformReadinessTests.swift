@@ -156,6 +156,20 @@ import ZIPFoundation
         let zips = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("zoo").path).filter { $0.hasSuffix("-whatsapp.zip") }
         #expect(zips.isEmpty, "\(zips)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("pets").path).contains { $0.hasSuffix("-whatsapp.zip") })
+
+        // Incremental builds: the clash is decided by the other pack's pack.md, so the cached
+        // download follows it both ways (it stayed away once the name was given back, and a
+        // download appeared for a pack that had just become a clash).
+        let whatsAppZip = { (pack: String) in
+            try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(pack).path).contains { $0.hasSuffix("-whatsapp.zip") }
+        }
+        let options = BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)
+        try folder.write("---\ntitle: Pets\nidentifier: pets\n---\n", to: "content/pets/pack.md")
+        _ = try await SiteBuilder(options: options).build()
+        #expect(try whatsAppZip("zoo") && whatsAppZip("pets"), "the name given back: zoo gets its download")
+        try folder.write("---\ntitle: Pets\nidentifier: animals\n---\n", to: "content/pets/pack.md")
+        _ = try await SiteBuilder(options: options).build()
+        #expect(try !whatsAppZip("zoo") && whatsAppZip("pets"), "the name taken again: zoo's download goes")
     }
 
     @Test func everyDeclaredPlatformWithItsStateAndReasons() async throws {
