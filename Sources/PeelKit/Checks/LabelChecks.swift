@@ -212,6 +212,8 @@ enum LabelChecks {
     static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
         let list = PlaceholderWords.list(for: language)
         let label = ArabicMarks.removed(from: label.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Nothing but Arabic marks and tatweel ("ـــ"): a line, not a word.
+        if label.trimmingCharacters(in: .whitespaces).isEmpty { return true }
         let lowered = label.lowercased()
         // An image's file name ("IMG_1234.PNG", "1f600.png", "Screenshot 2024-01-01 at 10.00.00.png",
         // "Smiling cat.png"): VoiceOver would read "dot png".

@@ -65,6 +65,7 @@ enum RedundantPrefixes {
         "ko": ["이미지", "사진", "그림", "스티커", "아이콘", "일러스트"],
         "zh": ["图片", "圖片", "图像", "圖像", "照片", "贴纸", "貼紙", "图标", "圖標", "插图", "插圖"],
         "ar": ["صورة", "الصورة"],
+        "he": ["תמונה", "ציור", "איור", "מדבקה", "סמל", "אייקון"],
     ]
 
     /// The redundant wording `label` starts or ends with in `language`, as written in the label,
@@ -81,7 +82,8 @@ enum RedundantPrefixes {
             guard lowered.hasPrefix(opening) else { return false }
             if opening.hasSuffix("'") { return true }
             guard let next = lowered.dropFirst(opening.count).first else { return true }
-            return !next.isLetter && !next.isNumber && next != ":" && next != "："
+            // Not a hyphen: "Фото-сессия", "Photo-booth" are words of their own.
+            return !next.isLetter && !next.isNumber && !":：-‐".contains(next)
         }
         for opening in candidates where opens(opening) {
             return (String(label.prefix(opening.count)), rest(of: label, after: opening.count), true)

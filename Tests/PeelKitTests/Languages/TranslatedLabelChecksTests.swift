@@ -236,7 +236,7 @@ import Testing
         // A verifying tester's real labels the first rules took for placeholders.
         ("Text me", "en", false), ("The new me", "en", false), ("Graphic design", "en", false), ("Final design", "en", false),
         ("A+", "en", false), ("3D", "en", false), ("5G", "en", false), ("U2", "en", false), ("π", "en", false),
-        ("Dad2Be", "en", false), ("Face2Face", "en", false), ("Ace2Ace", "en", false), ("Bead-2024", "en", false), ("A.", "en", true),
+        ("ـــ", "ar", true), ("Dad2Be", "en", false), ("Face2Face", "en", false), ("Ace2Ace", "en", false), ("Bead-2024", "en", false), ("A.", "en", true),
     ])
     func placeholdersPerLanguage(label: String, language: String, isPlaceholder: Bool) {
         #expect(LabelChecks.isPlaceholder(label, language: language) == isPlaceholder)
@@ -249,7 +249,7 @@ import Testing
         ("猫の画像", "ja", "の画像"), ("猫的图片", "zh-Hans", "的图片"), ("Image of a cat", "fr", "Image of"),
         ("Image: a smiling cat", "en", "Image:"), ("画像：笑う猫", "ja", "画像："), ("图片：笑的猫", "zh", "图片："), ("이미지: 웃는 고양이", "ko", "이미지:"),
         ("Photograph of a dog", "en", "Photograph of"), ("A drawing of a cat", "en", "A drawing of"), ("An image showing a cat", "en", "An image showing"),
-        ("Picture of… a cat", "en", "Picture of"), ("صُورَة قطة", "ar", "صورة"),
+        ("Picture of… a cat", "en", "Picture of"), ("صُورَة قطة", "ar", "صورة"), ("תמונה: חתול", "he", "תמונה:"),
     ])
     func redundantWordingPerLanguage(label: String, language: String, wording: String) {
         #expect(RedundantPrefixes.match(label, language: language)?.wording == wording)
@@ -261,6 +261,7 @@ import Testing
         #expect(RedundantPrefixes.match("の画像", language: "ja") == nil, "nothing before it: the placeholder rule's case")
         #expect(RedundantPrefixes.match("Photo booth", language: "en") == nil)
         #expect(RedundantPrefixes.match("Iconic: a cat", language: "en") == nil)
+        #expect(RedundantPrefixes.match("Фото-сессия", language: "ru") == nil, "a hyphen makes a word of its own")
         #expect(RedundantPrefixes.match("Image: a smiling cat", language: "en")?.rest == "a smiling cat")
     }
 
