@@ -97,9 +97,9 @@ enum LabelChecks {
         return tags.count <= 6 && tags.allSatisfy { (0xE0061...0xE007A).contains($0.value) || (0xE0030...0xE0039).contains($0.value) }
     }
 
-    /// Text hidden inside the characters of a label: Unicode tag characters outside an emoji flag
-    /// (U+E0020–U+E007F, text no one sees: "ASCII smuggling", an error), several variation
-    /// selectors on one character, or a pile of combining marks on one letter. Each joins the
+    /// Text hidden inside the characters of a label: Unicode tag characters outside a subdivision
+    /// flag (U+E0020–U+E007F, text no one sees: "ASCII smuggling", an error), a variation selector
+    /// right after another, or more than eight combining marks on one letter. Each joins the
     /// character before it, so a label of 128 letters and 60 hidden ones counted 128.
     static func hiddenText(in text: String) -> (names: String, severity: Severity)? {
         var tags = 0, selectors = 0, marks = 0
@@ -220,9 +220,7 @@ enum LabelChecks {
         if let dot = label.lastIndex(of: "."), dot > label.startIndex, !label[label.index(before: dot)].isWhitespace,
            imageExtensions.contains(label[label.index(after: dot)...].lowercased()) { return true }
         if isNumbering(label) || isMachineIdentifier(lowered) { return true }
-        if lowered.hasPrefix("lorem ") || lowered.contains("lorem ipsum") || wholePlaceholders.contains(normalized(lowered)) || lowered == "[object object]" {
-            return true
-        }
+        if lowered.hasPrefix("lorem ") || lowered.contains("lorem ipsum") || wholePlaceholders.contains(normalized(lowered)) { return true }
         // A placeholder written with marks between its letters: "N/A", "T.B.D.".
         let letters = String(lowered.filter(\.isLetter))
         if list.words.contains(letters) || list.whole.contains(letters) { return true }
@@ -254,12 +252,12 @@ enum LabelChecks {
             && scalars.allSatisfy { $0.properties.numericType == .decimal || $0.properties.isWhitespace || "#_-.()[]".unicodeScalars.contains($0) }
     }
 
+    /// Whole labels a tool leaves whose words alone are real ("design" is one), as `normalized` writes them.
+    static let wholePlaceholders: Set<String> = ["untitled design", "object object"]
+
     /// A code point, a hash or a UUID a script named the sticker with ("1f602", "U+1F600",
     /// "emoji_u1f600", "1f468-200d-1f469", "a3f9c2e1"): hexadecimal pieces, one word, with a digit.
     /// VoiceOver reads them letter by letter.
-    /// Whole labels a tool leaves whose words alone are real ("design" is one).
-    static let wholePlaceholders: Set<String> = ["untitled design"]
-
     static func isMachineIdentifier(_ lowered: String) -> Bool {
         var text = Substring(lowered)
         for prefix in ["emoji_u", "emoji_", "u+"] where text.hasPrefix(prefix) {
