@@ -35,6 +35,21 @@ struct MessengerLayout {
     /// Names the export's own files and folders have.
     static let reservedNames: Set<String> = [".", "..", "contents.json", "report.md", MessengerExport.marker.lowercased()]
 
+    /// Whether a pack's name (lowercased) is one no pack may have: the export's own files', a
+    /// hidden one, or a `.wastickers` archive's.
+    static func isReserved(_ key: String) -> Bool {
+        reservedNames.contains(key) || key.hasPrefix(".") || key.hasSuffix(".wastickers")
+    }
+
+    /// The pack.md key that names `pack` on `platform`, and its line: what to change in a clash.
+    static func nameKey(of pack: Pack, platform: MessengerPlatform) -> (name: String, line: Int?) {
+        switch platform {
+        case .whatsapp: ("identifier:", pack.identifierLine)
+        case .telegram: ("telegram_name:", pack.telegramNameLine)
+        default: ("its folder's name", nil)
+        }
+    }
+
     init(platform: MessengerPlatform, site: SiteInfo) {
         self.platform = platform
         self.site = site
@@ -95,7 +110,7 @@ struct MessengerLayout {
         }
         for name in added.names {
             let key = name.lowercased()
-            guard !Self.reservedNames.contains(key), !key.hasPrefix("."), !key.hasSuffix(".wastickers") else {
+            guard !Self.isReserved(key) else {
                 whatsAppPacks = packsBefore
                 throw NameClash(name: name, other: nil)
             }

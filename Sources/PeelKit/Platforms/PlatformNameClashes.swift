@@ -20,7 +20,7 @@ enum PlatformNameClashes {
             let names = plannedNames(of: pack, site: catalog.site, assets: assets, platform: platform)
             let clash = names.lazy.compactMap { name -> (String, String?)? in
                 let key = name.lowercased()
-                if MessengerLayout.reservedNames.contains(key) || key.hasPrefix(".") || key.hasSuffix(".wastickers") { return (name, nil) }
+                if MessengerLayout.isReserved(key) { return (name, nil) }
                 return taken[key].map { (name, $0) }
             }.first
             if let (name, other) = clash {
@@ -71,11 +71,7 @@ enum PlatformNameClashes {
     }
 
     private static func finding(_ pack: Pack, platform: MessengerPlatform, name: String, other: String?) -> Finding {
-        let key: (name: String, line: Int?) = switch platform {
-        case .whatsapp: ("identifier:", pack.identifierLine)
-        case .telegram: ("telegram_name:", pack.telegramNameLine)
-        default: ("its folder's name", nil)
-        }
+        let key = MessengerLayout.nameKey(of: pack, platform: platform)
         let why = other.map { "is also the pack \($0)'s" } ?? "is the name of a file the export writes"
         var finding = Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line,
                               message: "\(platform.name): its name '\(name)' \(why), and two packs cannot share one, so the export leaves this pack out; give it another with \(key.name)")
