@@ -74,6 +74,7 @@ public struct TemplateSet: Sendable {
         var assets: [String: Data] = [:]
         var stringTables: [String: [String: String]] = [:]
         var partials: [(name: String, line: Int, origin: String, from: String)] = []
+        var templateTexts: [(origin: String, text: String)] = []
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
             if !name.contains("/"), let tag = ChromeStrings.tag(ofFile: name) {
                 // A theme's table is laid over Peel's own for that language, key by key: a
@@ -116,6 +117,7 @@ public struct TemplateSet: Sendable {
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
                                                message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context))'")
             }
+            templateTexts.append((origin, text))
             partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin, String(name.dropLast(".mustache".count))) }
         }
         if library.getTemplate(named: "review-row") != nil {
@@ -130,6 +132,20 @@ public struct TemplateSet: Sendable {
         if let missing = partials.first(where: { library.getTemplate(named: $0.name) == nil }) {
             throw PeelError.templateSyntax(path: missing.origin, line: missing.line,
                                            message: "partial '\(missing.name)' is not a template of the theme (no \(missing.name).mustache in the templates folder or Peel's theme)")
+        }
+        // swift-mustache renders a name no model answers to as nothing: `{{lable}}` published
+        // empty labels. The theme's words (`{{t.key}}`) are the keys of all its string tables.
+        let words = Set(stringTables.values.flatMap(\.keys))
+        for (origin, text) in templateTexts {
+            guard let unknown = TemplateVocabulary.unknownNames(in: text, words: words).first else { continue }
+            if unknown.name.hasSuffix("()") {
+                let hint = Suggestion.closest(to: unknown.name, in: TemplateVocabulary.transforms.sorted().map { $0 + "()" }).map { " (did you mean '\($0)'?)" } ?? ""
+                throw PeelError.templateSyntax(path: origin, line: unknown.line,
+                                               message: "'\(unknown.name)' is no transform Mustache has\(hint); they are \(TemplateVocabulary.transforms.sorted().joined(separator: ", "))")
+            }
+            let hint = Suggestion.closest(to: unknown.name, in: TemplateVocabulary.values.union(words).sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            throw PeelError.templateSyntax(path: origin, line: unknown.line,
+                                           message: "'\(unknown.name)' is no value Peel gives templates\(hint), so it would render as nothing; the values are listed in the README (--templates)")
         }
         // A partial that leads back to its own template recurses until the stack overflows
         // (peel build crashed, peel serve died).

@@ -1,0 +1,80 @@
+/// The names a template can use, and the check that a theme's templates use no other.
+///
+/// swift-mustache renders a name no model answers to as nothing, so `{{lable}}` for `{{label}}`
+/// in a theme published empty labels without a word. Every name a page model answers to
+/// (`TemplateLookup.swift`, `PageLanguage.swift`) is listed here; `TemplateVocabularyTests` fails
+/// when a model answers to a name this list lacks, or the list holds a name no model answers to.
+/// Which model answers where is left to the templates (a name valid on one page and empty on another
+/// is not caught): the check is for names that are nowhere.
+enum TemplateVocabulary {
+    /// Every name a page model answers to.
+    static let values: Set<String> = [
+        "action", "alt", "altLang", "altLength", "altLimit", "altMeta", "alternates", "artText",
+        "backgrounds", "badge", "builder", "cardColor", "cardTitleLang", "catalogFindings", "characters",
+        "choices", "chromeLang", "cleanCount", "code", "codes", "column", "count", "countLabel", "cover",
+        "cssClass", "csvHref", "current", "description", "descriptionHTML", "descriptionLang", "dir",
+        "displayHeight", "displayWidth", "download", "downloadNote", "english", "englishLang", "errorCount",
+        "errorLabel", "facts", "findings", "footerHTML", "footerLang", "hasCatalogFindings", "hasFindings",
+        "hasIcons", "hasLabel", "hasLanguages", "hasPackFilter", "hasPackPages", "hasPacks", "hasReadiness",
+        "hasReasons", "hasSuppressed", "hasSwitcher", "hasTable", "hasTags", "heading", "height", "hint",
+        "home", "href", "hreflang", "iconSetJSON", "icons", "id", "image", "introHTML", "introLang",
+        "isAnimated", "isCode", "isComposed", "isSource", "label", "labelLang", "lang", "language",
+        "languages", "large", "lightCard", "limit", "linkLang", "locale", "location", "madeOf", "message",
+        "missing", "name", "nameDir", "nameLang", "next", "note", "original", "originalName", "overLimit",
+        "pack", "packHref", "packPages", "packSlug", "packTitle", "packs", "page", "pageDescription",
+        "pageLanguage", "pageTitle", "part", "partLang", "parts", "pixels", "platform", "platformDownload",
+        "points", "position", "positionLabel", "posterSrcset", "preview", "previous", "readable", "readiness",
+        "reasons", "reviewHref", "root", "rows", "rowsToFollow", "searchText", "severity", "sidecarError",
+        "site", "siteName", "size", "sizePixels", "slug", "social", "spoken", "src", "srcset", "stale",
+        "state", "status", "sticker", "stickerCount", "stickerCountLabel", "stickers", "stickersWithErrors",
+        "stickersWithWarnings", "summaryLine", "suppressed", "suppressedCount", "suppressedLabel",
+        "swatchImage", "switcher", "t", "tags", "tagsLang", "title", "titleLang", "titleNote", "transcript",
+        "translation", "translationBadge", "translationFilters", "translationStates", "translations",
+        "translationsToDo", "twitterCard", "type", "url", "value", "warning", "warningCount", "width",
+        "words"
+    ]
+
+    /// swift-mustache's transforms (`{{uppercased(title)}}`) and a sequence's own names
+    /// (`{{#first()}}`, `{{index()}}`).
+    static let transforms: Set<String> = [
+        "capitalized", "count", "empty", "enumerated", "equalzero", "even", "first", "index", "last", "lowercased",
+        "minusone", "odd", "plusone", "reversed", "sorted", "uppercased",
+    ]
+
+    /// The names in a template's tags (`{{name}}`, `{{{name}}}`, `{{&name}}`, `{{#name}}`,
+    /// `{{^name}}`, each part of `a.b`, the value inside `transform(name)`) that are neither one of
+    /// `values` nor one of `words` (the theme's words, `{{t.key}}`), with their lines; and
+    /// transforms swift-mustache does not have. Comments, partials, blocks and pragmas name no
+    /// value; after a set-delimiter tag (`{{=<% %>=}}`) the rest is not read.
+    static func unknownNames(in text: String, words: Set<String>) -> [(name: String, line: Int)] {
+        var unknown: [(name: String, line: Int)] = []
+        var line = 1
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            line += rest[..<open.lowerBound].utf8.count { $0 == 0x0A }
+            var tag = rest[open.upperBound...]
+            let triple = tag.first == "{"
+            if triple { tag = tag.dropFirst() }
+            guard let close = tag.range(of: triple ? "}}}" : "}}") else { break }
+            rest = tag[close.upperBound...]
+            let content = tag[..<close.lowerBound]
+            defer { line += content.utf8.count { $0 == 0x0A } }
+            var name = content.trimmingCharacters(in: .whitespacesAndNewlines)[...]
+            if !triple, let sigil = name.first {
+                if sigil == "=" { break }
+                if "!%><$/".contains(sigil) { continue }
+                if "#^&".contains(sigil) { name = name.dropFirst().drop(while: \.isWhitespace) }
+            }
+            // transform(transform(name)): the transforms, then the name inside.
+            while let parenthesis = name.firstIndex(of: "("), name.hasSuffix(")") {
+                let transform = String(name[..<parenthesis])
+                if !transforms.contains(transform) { unknown.append((transform + "()", line)) }
+                name = name[name.index(after: parenthesis)..<name.index(before: name.endIndex)]
+            }
+            for part in name.split(separator: ".") where !values.contains(String(part)) && !words.contains(String(part)) {
+                unknown.append((String(part), line))
+            }
+        }
+        return unknown
+    }
+}

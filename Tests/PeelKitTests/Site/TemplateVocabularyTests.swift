@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// A name in a theme's template that no page model answers to rendered as nothing, silently
+/// (`{{lable}}` published empty labels). It is now an error naming the template's line.
+@Suite struct TemplateVocabularyTests {
+    /// The list is every name the models answer to, no more and no less.
+    @Test func theVocabularyIsWhatTheModelsAnswerTo() throws {
+        let lookups = TemplateLookupTests.lookups(in: try TemplateLookupTests.source("TemplateLookup.swift") + "\n"
+                                                  + TemplateLookupTests.source("PageLanguage.swift"))
+        let served = lookups.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        #expect(served.count > 100, "the lookup parser found too few names")
+        #expect(served.subtracting(TemplateVocabulary.values).isEmpty, "answered to, not listed: \(served.subtracting(TemplateVocabulary.values).sorted())")
+        #expect(TemplateVocabulary.values.subtracting(served).isEmpty, "listed, answered by none: \(TemplateVocabulary.values.subtracting(served).sorted())")
+    }
+
+    /// Peel's own theme uses no name outside the vocabulary (else every build would stop).
+    @Test func peelsOwnTemplatesUseOnlyKnownNames() throws {
+        let words = Set(try ChromeStrings.parse(Data(EmbeddedTemplates.files["strings.en.json"]!.utf8), origin: "strings.en.json").keys)
+        let templates = EmbeddedTemplates.files.filter { $0.key.hasSuffix(".mustache") }
+        #expect(templates.count >= 8)
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
+            let unknown = TemplateVocabulary.unknownNames(in: text, words: words)
+            #expect(unknown.isEmpty, "\(name): \(unknown.map { "\($0.name) at line \($0.line)" })")
+        }
+        _ = try TemplateSet()
+    }
+
+    @Test func namesAreReadFromEveryKindOfTagWithTheirLines() {
+        let text = """
+        <p>{{title}} {{ lable }}</p>
+        {{! a comment over
+            two lines, naming {{nothing}} }}
+        {{#page}}{{{descriptonHTML}}}{{&packTitel}}{{/page}}
+        {{^stikers}}none{{/stikers}} {{site.titel}} {{t.dowload}} {{t.download}}
+        {{> footer}}{{<base}}{{$content}}x{{/content}}{{/base}}{{%CONTENT_TYPE: text}}
+        {{#first()}}{{index()}}{{/first()}} {{uppercased(title)}} {{capitalised(lowercased(name))}} {{.}}
+        {{=<% %>=}} {{whatever}} <%whatever%>
+        """
+        let unknown = TemplateVocabulary.unknownNames(in: text, words: ["download"])
+        #expect(unknown.map(\.name) == ["lable", "descriptonHTML", "packTitel", "stikers", "titel", "dowload", "capitalised()"])
+        #expect(unknown.map(\.line) == [1, 4, 4, 5, 5, 5, 7])
+    }
+
+    @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}{{$content}}\n{{#page}}\n<h1>{{titel}}</h1>\n{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+        let path = theme.url.appendingPathComponent("pack.mustache").path
+        #expect(throws: PeelError.templateSyntax(path: path, line: 3,
+                                                 message: "'titel' is no value Peel gives templates (did you mean 'title'?), so it would render as nothing; the values are listed in the README (--templates)")) {
+            try TemplateSet(overrideDirectory: theme.url)
+        }
+        try theme.write("{{<base}}{{$content}}{{#page}}{{uppercasd(title)}}{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(_, 1, let message)? = error as? PeelError else { return false }
+            return message.hasPrefix("'uppercasd()' is no transform Mustache has (did you mean 'uppercased()'?)")
+        }
+    }
+
+    /// A theme's own words are names it may use, from any of its string tables.
+    @Test func aThemesOwnWordsAreKnown() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}{{$content}}{{#page}}<h1>{{title}}</h1>{{t.shopNow}}{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+        #expect(throws: PeelError.self) { try TemplateSet(overrideDirectory: theme.url) }
+        try theme.write("{\"shopNow\": \"Acheter\"}", to: "strings.fr.json")
+        _ = try TemplateSet(overrideDirectory: theme.url)
+    }
+}
