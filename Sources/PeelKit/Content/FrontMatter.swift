@@ -63,6 +63,19 @@ public struct FrontMatter {
                 hint = "; the quote that opens on this line is not closed on it, so YAML read on to line \(line); close it (write a quote inside as \\\" or '')"
                 line = opened
             }
+            // `  alt: A cat` then `title: Cat`: the first key's indentation is the mapping's, so
+            // YAML stumbles on the next key, which is right. The line to fix is the first one.
+            if problem.contains("did not find expected <document start>") || problem.contains("expected <block end>"),
+               let first = (1..<line).first(where: {
+                   let text = (result.rawLines[$0] ?? "").trimmingCharacters(in: .whitespaces)
+                   return !text.isEmpty && !text.hasPrefix("#") && text != "---"
+               }),
+               let text = result.rawLines[first], text.first == " " || text.first == "\t",
+               let key = text.split(separator: ":").first?.trimmingCharacters(in: .whitespaces), !key.isEmpty, text.contains(":") {
+                let next = (result.rawLines[line] ?? "").split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""
+                hint = "; '\(key):' is indented and '\(next):' on line \(line) is not, and YAML takes the first key's indentation for all; keys start at the beginning of the line: remove the space before '\(key):'"
+                line = first
+            }
             return (result, [Finding(.error, .yamlSyntax, file: file, line: line,
                                      message: "YAML syntax error in front matter: \(problem)\(hint)")])
         }

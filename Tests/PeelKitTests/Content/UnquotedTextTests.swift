@@ -111,6 +111,14 @@ import Testing
         let (_, indented) = read("---\ntitle: Hello\n alt: Yellow smiley face\n---\n")
         let advice = try #require(indented.first { $0.code == .yamlSyntax })
         #expect(advice.line == 3 && advice.message.hasSuffix("remove the space before 'alt:'"), "\(advice.formatted)")
+        // The first key indented and the next not: YAML takes the first's indentation for the
+        // mapping and stumbles on line 3, but the line to fix is 2 (after a comment line too).
+        for text in ["---\n  alt: Yellow smiley face\ntitle: Hello\n---\n", "---\n# a note\n\n  alt: Yellow smiley face\n  tags: [a]\ntitle: Hello\n---\n"] {
+            let (_, first) = read(text)
+            let fix = try #require(first.first { $0.code == .yamlSyntax })
+            #expect(fix.line == (text.hasPrefix("---\n#") ? 4 : 2) && fix.message.contains("'alt:' is indented and 'title:' on line")
+                    && fix.message.hasSuffix("remove the space before 'alt:'"), "\(fix.formatted)")
+        }
         // An unclosed quote is still reported where it opens.
         let (_, quote) = read("---\nalt: \"Yellow face\ntitle: Hello\n---\n")
         #expect(quote.first { $0.code == .yamlSyntax }?.line == 2)
