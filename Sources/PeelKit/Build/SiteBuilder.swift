@@ -177,7 +177,7 @@ public struct SiteBuilder: Sendable {
         let fingerprint = Hex.string(SHA256.hash(data: Data("\(fingerprint(templates))|review data \(ReviewDataStamp.current)".utf8)))
         // The quick check's records name the inputs of the content folder it was written for; another
         // folder (same site, same cache) must not pass it.
-        let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(content.standardizedFileURL.resolvingSymlinksInPath().path)|site \(outputPath)".utf8)))
+        let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(RealPath.of(content))|site \(outputPath)".utf8)))
         // Pages `peel serve` put in the site since are not what the last build made: never up to date then.
         if servedPages.isEmpty, let cache, QuickCheck.holds(at: cache.quickCheckFile.path, fingerprint: quickKey), let saved = cache.loadReport() {
             var report = BuildReport(packCount: saved.packCount, stickerCount: saved.stickerCount, findings: saved.findings,
@@ -387,7 +387,7 @@ public struct SiteBuilder: Sendable {
     /// Stamps the inputs as they were when the build started (a file edited since no longer
     /// matches, so the next build compares it) and the folders of the published site.
     private func writeQuickCheck(_ snapshot: InputSnapshot, content: URL, outputs: OutputLedger, fingerprint: String, cache: BuildCache) {
-        let contentRoot = content.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let contentRoot = RealPath.of(content) + "/"
         let siteRoot = options.output.standardizedFileURL.path
         // Without it the next build only compares everything, so a failure to write is no error.
         try? QuickCheck.write(fingerprint: fingerprint, to: cache.quickCheckFile.path) { emit in

@@ -29,7 +29,7 @@ struct SitePublisher {
         // was replaced by a folder, and the folder it pointed to kept the old site, exit status 0.
         if SafeFile.isSymlink(output.path) {
             let target = (try? fileManager.destinationOfSymbolicLink(atPath: output.path)) ?? "?"
-            let resolved = output.resolvingSymlinksInPath().path
+            let resolved = RealPath.of(output)
             throw PeelError.unsafeOutput(path: output.path,
                                          reason: "the output path is a symlink (to \(target)); Peel replaces the output folder whole, which would replace the link and leave the folder it points to as it was, so give that folder: -o \(resolved)")
         }

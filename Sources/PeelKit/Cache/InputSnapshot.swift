@@ -33,7 +33,7 @@ struct InputSnapshot: Equatable, Sendable {
         var snapshot = InputSnapshot(files: [:])
         var visited = Set<[UInt64]>()
         // The top folder's own symlink is followed, as the catalog loader follows it.
-        let top = root.standardizedFileURL.resolvingSymlinksInPath().path
+        let top = RealPath.of(root)
         let inside = ContentPath(root: root)
         walk(top, relative: "", inside: inside, into: &snapshot, visited: &visited, depth: 0)
         snapshot.addArtNamedByPacks(inside: inside)

@@ -9,13 +9,13 @@ struct ContentPath {
 
     init(root: URL) {
         let absolute = URL(fileURLWithPath: Self.normalized(root.path) ?? root.path)
-        self.root = absolute.resolvingSymlinksInPath()
+        self.root = RealPath.url(absolute)
     }
 
     /// The path of `url` relative to the root, or nil when it (after following symlinks) is outside.
     func relative(_ url: URL) -> String? {
         guard let lexical = Self.normalized(url.path) else { return nil }
-        let resolved = URL(fileURLWithPath: lexical).resolvingSymlinksInPath().path
+        let resolved = RealPath.of(URL(fileURLWithPath: lexical))
         guard let canonical = Self.normalized(resolved) else { return nil }
         let rootPath = root.path
         guard canonical.hasPrefix(rootPath + "/") else { return nil }

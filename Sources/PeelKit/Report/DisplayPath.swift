@@ -26,7 +26,7 @@ public struct DisplayPath: Sendable {
     public static func file(_ url: URL, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String {
         let given = file(path: url.standardizedFileURL.path, here: currentDirectory.standardizedFileURL.path)
         guard given.hasPrefix("/") || given.hasPrefix("..") else { return given }
-        let resolved = file(path: url.resolvingSymlinksInPath().path, here: currentDirectory.resolvingSymlinksInPath().path)
+        let resolved = file(path: RealPath.of(url), here: RealPath.of(currentDirectory))
         return resolved.hasPrefix("/") || resolved.hasPrefix("..") ? given : resolved
     }
 

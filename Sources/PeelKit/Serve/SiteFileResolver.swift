@@ -37,8 +37,8 @@ public struct SiteFileResolver: Sendable {
             }
         }
         // Symlinks are followed only while they stay inside the site folder.
-        let real = url.resolvingSymlinksInPath().path
-        let realRoot = root.resolvingSymlinksInPath().path
+        let real = RealPath.of(url)
+        let realRoot = RealPath.of(root)
         guard real.hasPrefix(realRoot + "/") else { return .notFound }
         return .file(url)
     }

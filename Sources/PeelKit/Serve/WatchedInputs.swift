@@ -16,7 +16,7 @@ final class WatchedInputs {
 
     /// Takes the first look at `roots`.
     init(_ roots: [URL]) {
-        folders = roots.map { Folder(root: $0.standardizedFileURL.resolvingSymlinksInPath()) }
+        folders = roots.map { Folder(root: RealPath.url($0)) }
         _ = changes()
     }
 
