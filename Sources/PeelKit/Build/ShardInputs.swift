@@ -17,7 +17,7 @@ enum ShardInputs {
             result[relative] = try hashes.hashLearnt(of: relative)
         }
         // Editors' leftovers are no input of the catalog's: an Emacs backup saved after the shard was built changes nothing.
-        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !IgnoredName.matches(name) {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder), !isFolder.boolValue {
                 try add(name)
@@ -31,7 +31,7 @@ enum ShardInputs {
             guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
                                                               options: [.skipsHiddenFiles]) else { continue }
             for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-                && !EditorLeftover.matches(fileName: file.lastPathComponent) {
+                && !IgnoredName.matches(file.lastPathComponent) {
                 try add(folder + "/" + String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1)))
             }
         }

@@ -84,7 +84,7 @@ struct InputSnapshot: Equatable, Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard !name.hasPrefix(".") else { continue }
+            guard !name.hasPrefix("."), !SystemLitter.matches(fileName: name) else { continue }
             let childPath = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var child = stat()

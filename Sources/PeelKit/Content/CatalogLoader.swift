@@ -42,7 +42,7 @@ public struct CatalogLoader {
         var packs: [Pack] = []
         for name in topLevel where Self.isMangled(name) { findings.append(Self.mangledNameFinding(name)) }
         let folders = topLevel.filter { name in
-            !name.hasPrefix(".") && isDirectory(content.url(name))
+            !IgnoredName.matches(name) && isDirectory(content.url(name))
         }
         // Each other language's pages live in a folder named by its tag (`fr/`), so no pack may take it.
         let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
@@ -57,7 +57,7 @@ public struct CatalogLoader {
         }
         // An image at the top is no sticker; one a pack's icon: or tray: uses is in its place there.
         let art = Set(packs.flatMap { [$0.icon, $0.tray].compactMap { $0 } })
-        for name in topLevel where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) && name != "site.md"
+        for name in topLevel where !IgnoredName.matches(name) && name != "site.md"
             && !folders.contains(name) && !art.contains(name) {
             if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
                 findings.append(Finding(.warning, .ignoredFile, file: name,
@@ -398,7 +398,16 @@ public struct CatalogLoader {
         // took minutes to read).
         let imageStems = Set(names.filter { StickerFileKind(fileName: $0) == .sticker }.map { StickerFileKind.stem($0) })
         let hasPackFile = names.contains("pack.md")
-        for name in names where !name.hasPrefix(".") && !EditorLeftover.matches(fileName: name) && name != "pack.md" {
+        // macOS's "Optimize Mac Storage" leaves `.sun.png.icloud` where an image is that iCloud Drive
+        // has not downloaded: hidden, so the sticker vanished with only an orphan-sidecar warning.
+        for placeholder in names where placeholder.hasPrefix(".") && placeholder.hasSuffix(".icloud") {
+            let name = String(placeholder.dropFirst().dropLast(".icloud".count))
+            guard StickerFileKind(fileName: name) == .sticker, !names.contains(name) else { continue }
+            findings.append(Finding(.error, .unreadableFile, file: "\(folder)/\(name)",
+                                    message: "the image is in iCloud Drive and not downloaded to this Mac (only its placeholder \(placeholder) is here); download it (Finder: Download Now) and build again"))
+            skippedStems.insert(StickerFileKind.stem(name))
+        }
+        for name in names where !IgnoredName.matches(name) && name != "pack.md" {
             let path = "\(folder)/\(name)"
             // Icon or tray art in the pack folder is no sticker, unless it has a sidecar: tray art is
             // often one of the pack's stickers, which was dropped ("no image named 'party.png'").

@@ -34,8 +34,11 @@ struct MarkdownFile {
         }
         guard let text = TextFile.decode(data) else {
             frontMatter = FrontMatter.parse("", file: path).0
-            findings = [Finding(.error, .textEncoding, file: path, line: TextFile.firstInvalidLine(data),
-                                message: "file is not valid UTF-8 text; save it as UTF-8", sticker: sticker)]
+            findings = [TextFile.isUTF16(data)
+                ? Finding(.error, .textEncoding, file: path, line: 1,
+                          message: "file is UTF-16 text (what Windows Notepad saves as \"Unicode\"), and Peel reads UTF-8; save it as UTF-8 (Notepad: Save As, Encoding: UTF-8)", sticker: sticker)
+                : Finding(.error, .textEncoding, file: path, line: TextFile.firstInvalidLine(data),
+                          message: "file is not valid UTF-8 text; save it as UTF-8", sticker: sticker)]
             return
         }
         // A git merge left both sides in the file: read, the markers were a YAML error whose

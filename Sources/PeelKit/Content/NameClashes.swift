@@ -15,8 +15,8 @@ enum NameClashes {
         var seen: [String: String] = [:]          // canonical equivalence, as Swift hashes strings
         var folded: [String: String] = [:]        // case folded
         for name in names {
-            // Hidden files are never read, so they clash with nothing.
-            if name.hasPrefix(".") { kept.append(name); continue }
+            // Hidden files and the system's and editors' litter are never read, so they clash with nothing.
+            if IgnoredName.matches(name) { kept.append(name); continue }
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
             if let first = seen[name] {
                 findings.append(Finding(.error, .nameClash, file: path,

@@ -25,6 +25,13 @@ enum TextFile {
         return text
     }
 
+    /// Whether `data` starts with a UTF-16 byte-order mark (`FF FE` or `FE FF`), which no UTF-8
+    /// text can: Windows Notepad's "Unicode".
+    static func isUTF16(_ data: Data) -> Bool {
+        data.count >= 2 && ((data[data.startIndex] == 0xFF && data[data.startIndex + 1] == 0xFE)
+                            || (data[data.startIndex] == 0xFE && data[data.startIndex + 1] == 0xFF))
+    }
+
     /// The line of the first byte sequence that is not UTF-8, for the finding.
     static func firstInvalidLine(_ data: Data) -> Int {
         var line = 1

@@ -29,11 +29,6 @@ enum ExportRecord {
 
     static func digest(_ data: Data) -> String { Hex.string(SHA256.hash(data: data)) }
 
-    /// What a file browser leaves in a folder it showed (Finder's `.DS_Store`, Explorer's
-    /// `Thumbs.db`): nobody's work, so it never stops an export (it stopped every re-export of a
-    /// folder once opened in Finder).
-    static let osLitter: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini"]
-
     /// The files under `folder` its marker does not vouch for (not written by the export, or
     /// changed since), by path in byte order; empty when every file is the export's, or when the
     /// marker lists no files.
@@ -47,7 +42,9 @@ enum ExportRecord {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
             if values?.isDirectory == true { continue }
             let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
-            if path == marker || osLitter.contains(url.lastPathComponent) { continue }
+            // What a file browser leaves (Finder's .DS_Store, Explorer's Thumbs.db) is nobody's work, so it
+            // never stops an export (it stopped every re-export of a folder once opened in Finder).
+            if path == marker || SystemLitter.matches(fileName: url.lastPathComponent) { continue }
             guard values?.isRegularFile == true, let expected = recorded[path],
                   let data = try? Data(contentsOf: url), digest(data) == expected else {
                 foreign.append(path)

@@ -152,7 +152,7 @@ public struct IconSet: Sendable {
     static func foreignFiles(in set: URL, planned: [String: Data] = [:]) -> [String] {
         // A set folder that is a link is refused by the write itself, never followed to be listed.
         if SafeFile.isSymlink(set.path) { return [] }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: set.path)) ?? []).filter { !ExportRecord.osLitter.contains($0) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: set.path)) ?? []).filter { !SystemLitter.matches(fileName: $0) }
         guard !names.isEmpty else { return [] }
         let listed = names.contains(marker) ? ExportRecord.foreignFiles(in: set, marker: marker)
             : names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -63,6 +63,7 @@ public struct ImageAnalyzer: Sendable {
             // JPEG has no transparency at all.
             (frames, hasAlpha) = (FrameSequence(still: try JPEGDecoder.decode(data, maxPixels: maxPixels).frames[0].image), false)
         default:
+            if let damage = ImageFormat.transferDamage(in: data) { throw ImageError.damagedInTransfer(damage) }
             throw ImageError.unsupported(format)
         }
         return OpenedImage(format: format, frames: frames, hasAlpha: hasAlpha, bytes: data.count, sha256: digest,

@@ -8,6 +8,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyFrames(frames: Int, limit: Int)
     /// The bytes are damaged or not what the format says.
     case corrupt(String)
+    /// The file became something else on its way here (`ImageFormat.transferDamage`): what it is.
+    case damagedInTransfer(String)
     /// Not an image format Peel can read.
     case unsupported(ImageFormat)
     case outOfMemory
@@ -17,7 +19,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .overPixelBudget, .animationOverBudget, .tooManyFrames: .imageTooLarge
         case .unsupported: .unsupportedFormat
-        case .corrupt, .outOfMemory: .corruptImage
+        case .corrupt, .damagedInTransfer, .outOfMemory: .corruptImage
         }
     }
 
@@ -34,6 +36,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "animation has \(frames) frames, more than the \(limit) Peel reads of one animation; use fewer frames"
         case .corrupt(let reason):
             return "image is corrupt: \(reason)"
+        case .damagedInTransfer(let what):
+            return what
         case .unsupported(let format):
             return format == .unknown ? "file is not an image Peel can read" : "\(format.rawValue.uppercased()) images are not supported"
         case .outOfMemory:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An image format, known from the file's bytes (never from its extension).
 public enum ImageFormat: String, Sendable, Codable {
     case png
@@ -57,5 +59,23 @@ public enum ImageFormat: String, Sendable, Codable {
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if starts(Array("ftyp".utf8), at: 4) { return .heif }
         return .unknown
+    }
+
+    /// What a file that should be an image became on its way here, when it is recognisable:
+    /// - a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`, oid, size): the
+    ///   repository stores its images in LFS and they were never fetched, common in CI;
+    /// - a PNG whose line endings were converted, which its signature exists to show (`0D 0A` made
+    ///   `0D 0D 0A` or `0A`, `0A` made `0D 0A`): Git or FTP treated it as text.
+    /// Nil for anything else.
+    static func transferDamage(in data: Data) -> String? {
+        let head = Array(data.prefix(64))
+        if head.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
+            return "file is a Git LFS pointer (\(data.count) bytes of text), not the image: the image was never downloaded; run 'git lfs pull' (in CI, check out with LFS, e.g. actions/checkout's 'lfs: true')"
+        }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]), !head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            let signature = head.prefix(9).map { String(format: "%02X", $0) }.joined(separator: " ")
+            return "file is a PNG whose line endings were converted (its signature reads \(signature)): Git or FTP treated it as text; mark '*.png binary' in .gitattributes (FTP: binary mode) and get the file again"
+        }
+        return nil
     }
 }

@@ -19,7 +19,7 @@ public enum SidecarScaffold {
             throw ScaffoldError.packMissing(path: packURL.path, pack: pack,
                                             suggestion: Suggestion.closest(to: pack, in: packs), packs: packs)
         }
-        let names = ((try? fileManager.contentsOfDirectory(atPath: packURL.path)) ?? []).filter { !$0.hasPrefix(".") && !EditorLeftover.matches(fileName: $0) }.sorted()
+        let names = ((try? fileManager.contentsOfDirectory(atPath: packURL.path)) ?? []).filter { !IgnoredName.matches($0) }.sorted()
         let images = names.filter { StickerFileKind(fileName: $0) == .sticker }
         let matches = images.contains(name) ? [name] : images.filter { StickerFileKind.stem($0) == name }
         guard !matches.isEmpty else {

@@ -36,7 +36,7 @@ public struct TemplateSet: Sendable {
             // `assets/` (they were skipped, and the theme's CSS pointed at missing files).
             // Editors' leftovers (style.css~, #pack.mustache#) are no part of a theme, as they are no
             // part of the content (`peel serve` already ignored them; a build published them).
-            var pending = names.filter { !$0.hasPrefix(".") && !EditorLeftover.matches(fileName: $0) }
+            var pending = names.filter { !IgnoredName.matches($0) }
             let themeRoot = ContentPath(root: overrideDirectory)
             while let name = pending.popLast() {
                 let url = overrideDirectory.appendingPathComponent(name)
@@ -56,7 +56,7 @@ public struct TemplateSet: Sendable {
                 if isDirectory.boolValue {
                     guard name.split(separator: "/").count < 8 else { continue }
                     let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                    pending += children.filter { !$0.hasPrefix(".") && !EditorLeftover.matches(fileName: $0) }.map { name + "/" + $0 }
+                    pending += children.filter { !IgnoredName.matches($0) }.map { name + "/" + $0 }
                     continue
                 }
                 do {

@@ -1,0 +1,25 @@
+/// Files and folders an operating system leaves in a folder it showed or unzipped, which are
+/// nobody's work: Explorer's thumbnail caches and folder settings (`Thumbs.db`, `ehthumbs.db`,
+/// `desktop.ini`, any case), Finder's custom-icon file (`Icon\r`), the download marks WSL shows
+/// beside every file unzipped from the web (`sun.png:Zone.Identifier`), macOS's zip resource
+/// forks (`__MACOSX/`), Finder's `.DS_Store`, and the Windows recycle bin and volume folders.
+///
+/// Without this, `__MACOSX/` from unzipping a Mac zip into the content folder became a pack on the
+/// home page (and stopped `peel export xcode`), and each `Thumbs.db` was an `ignored-file` warning
+/// that failed `--strict`, for a file Explorer does not even show.
+enum SystemLitter {
+    private static let names: Set<String> = ["thumbs.db", "ehthumbs.db", "ehthumbs_vista.db", "desktop.ini", "icon\r",
+                                             "__macosx", "$recycle.bin", "system volume information", ".ds_store"]
+
+    static func matches(fileName name: String) -> Bool {
+        names.contains(name.lowercased()) || name.hasSuffix(":Zone.Identifier")
+    }
+}
+
+/// Names the catalog never reads nor reports: hidden files (`.DS_Store`, `.git`), editors'
+/// leftovers (`EditorLeftover`) and the operating system's (`SystemLitter`).
+enum IgnoredName {
+    static func matches(_ name: String) -> Bool {
+        name.hasPrefix(".") || EditorLeftover.matches(fileName: name) || SystemLitter.matches(fileName: name)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// Catalogs made on a Mac or a PC, unzipped, synced or checked out by Git carry files of their
+/// journey. Each is either no part of the catalog (skipped without a word) or named for what it is.
+@Suite struct OtherMachinesFilesTests {
+    static func pack(_ folder: TemporaryFolder, _ name: String = "p") throws {
+        try folder.write("---\ntitle: P\n---\n", to: "\(name)/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "\(name)/cat.png")
+        try folder.write("---\nalt: Orange cat face with whiskers\n---\n", to: "\(name)/cat.md")
+    }
+
+    /// `__MACOSX/` (unzipping a Mac zip) became a pack on the home page; Explorer's and Finder's
+    /// files and WSL's download marks were `ignored-file` warnings that failed `--strict`.
+    @Test func operatingSystemLitterIsNoPartOfTheCatalog() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.write("x", to: "__MACOSX/p/._cat.png")
+        for litter in ["Thumbs.db", "desktop.ini", "Icon\r", "cat.png:Zone.Identifier", "cat.md:Zone.Identifier", "DESKTOP.INI", "ehthumbs.db"] {
+            try folder.write("x", to: "p/\(litter)")
+        }
+        try folder.write("x", to: "Thumbs.db")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.map(\.folder) == ["p"])
+        #expect(catalog.packs[0].stickers.map(\.slug) == ["cat"])
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        // Anything else is still reported.
+        try folder.write("x", to: "p/notes.txt")
+        #expect(try CatalogLoader(contentFolder: folder.url).load().1.map(\.code) == [.ignoredFile])
+        #expect(!SystemLitter.matches(fileName: "thumbs.png") && !SystemLitter.matches(fileName: "Icon.png"))
+    }
+
+    /// A Git LFS pointer checked out instead of the image was "not an image Peel can read", whose
+    /// advice is to convert it to PNG; a PNG mangled as text got the same words.
+    @Test func filesDamagedInTransferSayWhatHappened() throws {
+        let pointer = Data("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n".utf8)
+        #expect {
+            try ImageAnalyzer().analyze(pointer)
+        } throws: { error in
+            guard let error = error as? ImageError, error.findingCode == .corruptImage else { return false }
+            return error.description.hasPrefix("file is a Git LFS pointer (") && error.description.contains("git lfs pull")
+        }
+        let png = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        // CRLF conversion: the signature's 0D 0A became 0D 0D 0A; LF conversion: its 0D 0A became 0A.
+        for mangled in [png.prefix(4) + Data([0x0D]) + png.dropFirst(4), png.prefix(4) + png.dropFirst(5)] {
+            #expect {
+                try ImageAnalyzer().analyze(Data(mangled))
+            } throws: { error in
+                (error as? ImageError)?.description.contains("line endings were converted") == true
+                    && (error as? ImageError)?.description.contains("*.png binary") == true
+            }
+        }
+        // A file that is simply not an image keeps the old words.
+        #expect(throws: ImageError.unsupported(.unknown)) { try ImageAnalyzer().analyze(Data("hello".utf8)) }
+    }
+
+    /// Windows Notepad's "Unicode" is UTF-16 with a byte-order mark: said as such.
+    @Test func aUTF16SidecarIsNamedAsUTF16() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append("---\nalt: Orange cat\n---\n".data(using: .utf16LittleEndian)!)
+        try folder.write(utf16, to: "p/cat.md")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        let finding = try #require(findings.first { $0.code == .textEncoding })
+        #expect(finding.line == 1 && finding.message.hasPrefix("file is UTF-16 text"), "\(finding.formatted)")
+        try folder.write(Data("---\nalt: Caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8), to: "p/cat.md")
+        #expect(try CatalogLoader(contentFolder: folder.url).load().1.first { $0.code == .textEncoding }?.message == "file is not valid UTF-8 text; save it as UTF-8")
+    }
+
+    /// An image iCloud Drive has not downloaded is a hidden placeholder: the sticker vanished with
+    /// only an orphan-sidecar warning, exit 0.
+    @Test func anImageLeftInICloudIsAnError() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.write("---\nalt: Yellow sun\n---\n", to: "p/sun.md")
+        try folder.write("bplist", to: "p/.sun.png.icloud")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        #expect(findings.map(\.code) == [.unreadableFile], "\(findings.map(\.formatted))")
+        #expect(findings.first?.file == "p/sun.png" && findings.first?.message.contains(".sun.png.icloud") == true)
+    }
+}
