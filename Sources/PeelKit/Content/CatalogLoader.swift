@@ -525,7 +525,7 @@ public struct CatalogLoader {
         stickers.sort { lhs, rhs in
             let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
             if left != right { return left < right }
-            return lhs.fileName.utf8.lexicographicallyPrecedes(rhs.fileName.utf8)
+            return NameOrder.precedes(lhs.fileName, rhs.fileName)
         }
         let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })
         for index in stickers.indices { stickers[index].slug = slugs[index] }
@@ -643,11 +643,11 @@ public struct CatalogLoader {
         return first.uppercased() + words.dropFirst()
     }
 
-    /// Directory entries sorted by their UTF-8 bytes, so every machine sees the same order, without
+    /// Directory entries in `NameOrder`, so every machine sees the same order, without
     /// a name that is another's in another Unicode form (`NameClashes`, which says so).
     private func listing(_ url: URL, folder: String, findings: inout [Finding]) throws -> [String] {
         do {
-            let separated = NameClashes.separate(try FolderListing.names(atPath: url.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+            let separated = NameClashes.separate(NameOrder.sorted(try FolderListing.names(atPath: url.path)),
                                                  in: folder)
             findings += separated.findings
             return separated.kept

@@ -98,7 +98,7 @@ public enum PartsPack {
                 continue
             }
             let listed = NameClashes.separate(((try? FileManager.default.contentsOfDirectory(atPath: content.url(partFolder).path)) ?? [])
-                .filter { !IgnoredName.matches($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, in: partFolder)
+                .filter { !IgnoredName.matches($0) }.sorted(by: NameOrder.precedes), in: partFolder)
             result.findings += listed.findings
             let names = listed.kept
             let stems = Set(names.filter { StickerFileKind(fileName: $0) != .markdown }.map(StickerFileKind.stem))

@@ -80,4 +80,23 @@ import Testing
         #expect(findings.map(\.code) == [.unreadableFile], "\(findings.map(\.formatted))")
         #expect(findings.first?.file == "p/sun.png" && findings.first?.message.contains(".sun.png.icloud") == true)
     }
+
+    /// The same names typed on Linux (NFC) and copied from a Mac (NFD) sorted apart by their bytes:
+    /// the stickers came in another order and the `-2` of a shared slug went to the other one.
+    @Test func namesInEitherUnicodeFormGiveOneOrder() throws {
+        var orders: [[String]] = []
+        for form in [{ (name: String) in name.precomposedStringWithCanonicalMapping }, { (name: String) in name.decomposedStringWithCanonicalMapping }] {
+            let folder = try TemporaryFolder()
+            try folder.write("---\ntitle: P\n---\n", to: "p/pack.md")
+            for name in ["Café", "Cafe€", "カップ", "ガム", "hello"] {
+                try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/\(form(name)).png")
+                try folder.write("---\nalt: A cat face\n---\n", to: "p/\(form(name)).md")
+            }
+            let pack = try #require(try CatalogLoader(contentFolder: folder.url).load().0.packs.first)
+            orders.append(pack.stickers.map { "\($0.slug) \($0.fileName.precomposedStringWithCanonicalMapping)" })
+        }
+        #expect(orders[0].count == 5)
+        #expect(orders[0] == orders[1])
+        #expect(NameOrder.precedes("Cafe\u{301}", "Cafe\u{20AC}") == NameOrder.precedes("Caf\u{E9}", "Cafe\u{20AC}"))
+    }
 }
