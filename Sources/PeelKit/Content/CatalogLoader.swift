@@ -42,7 +42,7 @@ public struct CatalogLoader {
         var packs: [Pack] = []
         for name in topLevel where Self.isMangled(name) { findings.append(Self.mangledNameFinding(name)) }
         let folders = topLevel.filter { name in
-            !IgnoredName.matches(name) && isDirectory(content.url(name))
+            !IgnoredName.matches(folder: name) && isDirectory(content.url(name))
         }
         // Each other language's pages live in a folder named by its tag (`fr/`), so no pack may take it.
         let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
@@ -57,6 +57,19 @@ public struct CatalogLoader {
         }
         // An image at the top is no sticker; one a pack's icon: or tray: uses is in its place there.
         let art = Set(packs.flatMap { [$0.icon, $0.tray].compactMap { $0 } })
+        // So is a folder without pack.md that holds only such art (`art/icon.png`, named as
+        // `icon: ../art/icon.png`): it became a pack of its icons, "add a pack.md", a card on the
+        // home page, and `peel export xcode` refused the whole catalog.
+        let artFolders = Set(packs.filter { pack in
+            guard pack.manifest == nil,
+                  let names = try? FolderListing.names(atPath: content.url(pack.folder).path).filter({ !IgnoredName.matches($0) }),
+                  !names.isEmpty else { return false }
+            return names.allSatisfy { art.contains("\(pack.folder)/\($0)") }
+        }.map(\.folder))
+        if !artFolders.isEmpty {
+            packs.removeAll { artFolders.contains($0.folder) }
+            findings.removeAll { finding in artFolders.contains { finding.file == $0 || finding.file.hasPrefix($0 + "/") } }
+        }
         for name in topLevel where !IgnoredName.matches(name) && name != "site.md"
             && !folders.contains(name) && !art.contains(name) {
             if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {

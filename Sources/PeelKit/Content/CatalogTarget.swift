@@ -76,7 +76,7 @@ public struct CatalogTarget: Sendable, Equatable {
     public static func looksLikeCatalog(_ folder: URL) -> Bool {
         if has("site.md", in: folder) { return true }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.contains { !IgnoredName.matches($0) && has("pack.md", in: folder.appendingPathComponent($0)) }
+        return names.contains { !IgnoredName.matches(folder: $0) && has("pack.md", in: folder.appendingPathComponent($0)) }
     }
 
     /// A pack folder holds `pack.md`, or sits in a folder that holds `site.md`.

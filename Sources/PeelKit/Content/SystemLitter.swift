@@ -22,4 +22,10 @@ enum IgnoredName {
     static func matches(_ name: String) -> Bool {
         name.hasPrefix(".") || EditorLeftover.matches(fileName: name) || SystemLitter.matches(fileName: name)
     }
+
+    /// The same for a folder's name: editors leave files, and a pack may well be called `2024`
+    /// (which as a file would be Vim's probe).
+    static func matches(folder name: String) -> Bool {
+        name.hasPrefix(".") || SystemLitter.matches(fileName: name)
+    }
 }

@@ -221,7 +221,15 @@ public struct MessengerExport: Sendable {
             files += written.files
             result.written += written.names
             result.stickerCount += exported.count
-            result.changed += exported.filter { !$0.converted.changes.isEmpty }.map { ($0.sticker.source, $0.converted.changes) }
+            result.changed += exported.compactMap { sticker in
+                var changes = sticker.converted.changes
+                // WhatsApp's contents.json carries each sticker's label for screen readers; one
+                // without a label went out without it, and no word said so.
+                if platform == .whatsapp, (sticker.sticker.alt ?? "").trimmed.isEmpty {
+                    changes.append("exported without accessibility text: it has no label (add alt: to \(sticker.sticker.sidecarOrNew))")
+                }
+                return changes.isEmpty ? nil : (sticker.sticker.source, changes)
+            }
             for sticker in exported { if let scaling = sticker.converted.scaling { result.scalings[scaling, default: 0] += 1 } }
         }
         // Nothing exported because of what was refused is no success, --skip-invalid or not.

@@ -70,7 +70,12 @@ public enum PlatformChecks {
             case .signal: range = SignalRules.emoji
             case .discord, .imessage: range = 1...Int.max
             }
-            if emoji.isEmpty {
+            if let error = sticker.sidecarError {
+                // Its emoji: are in the file it cannot read ("add emoji: [😀]" sent the user to add
+                // what was there); the export says the same.
+                stickerFinding(.error, .emojiMissing, line: error.line, file: sidecar,
+                               "its sidecar cannot be read, so neither its emoji nor its label: fix its \(error.code.rawValue) error first")
+            } else if emoji.isEmpty {
                 stickerFinding(.error, .emojiMissing, line: sticker.emojiLine, file: sidecar,
                                "the sticker has no emoji, and \(name) needs \(range.lowerBound == range.upperBound ? "one" : "at least one") to publish it; "
                                    + (sticker.sidecar == nil ? "create \(sticker.sidecarOrNew) with emoji: [😀] (and alt:)" : "add emoji: [😀] to \(sidecar)"))

@@ -25,6 +25,26 @@ import Testing
         #expect(pets.descriptionHTML.contains("<del>strikethrough</del>"))
     }
 
+    /// Icon art kept in a folder of its own (`icon: ../art/icon.png`) made that folder a pack:
+    /// "add a pack.md", a card on the home page, and the Xcode export refused everything.
+    @Test func aFolderOfIconArtIsNoPack() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Pets\nicon: ../art/icon.png\ntray: ../art/tray.png\n---\n", to: "pets/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "pets/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "pets/cat.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "art/icon.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "art/tray.png")
+        try folder.write("x", to: "art/Thumbs.db")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.map(\.folder) == ["pets"] && catalog.packs[0].icon == "art/icon.png")
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        // A folder that holds anything else is a pack without its pack.md, as before.
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "art/extra.png")
+        let (again, more) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(again.packs.map(\.folder) == ["art", "pets"])
+        #expect(more.contains { $0.code == .missingPackFile && $0.file == "art" })
+    }
+
     @Test func reportsMissingSidecarsLabelsAndPackFiles() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "a/cat.png")

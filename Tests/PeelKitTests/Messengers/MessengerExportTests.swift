@@ -87,6 +87,22 @@ import Testing
         #expect(report.contains("## Written") && report.contains("`pets_animated`") && report.contains("## Refused\n\nNothing."))
     }
 
+    /// A sticker without a label went into contents.json without accessibility_text, exit 0, and
+    /// neither the terminal nor report.md said so.
+    @Test func aWhatsAppStickerWithoutALabelIsSaidToGoWithoutAccessibilityText() async throws {
+        let folder = try catalog { folder in
+            try folder.write("---\nemoji: [🦊]\n---\n", to: "content/pets/fox.md")
+        }
+        let result = try await export(.whatsapp, folder, skipInvalid: true, long: .speedUp)
+        #expect(result.written.contains("pets"), "\(result.refused.map(\.message))")
+        let fox = result.changed.first { $0.sticker == "pets/fox.png" }?.changes ?? []
+        #expect(fox == ["exported without accessibility text: it has no label (add alt: to pets/fox.md)"], "\(result.changed)")
+        #expect(!result.changed.contains { $0.sticker == "pets/cat.png" && $0.changes.contains { $0.contains("accessibility") } })
+        #expect(try folder.read("whatsapp/report.md").contains("- `pets/fox.png`: exported without accessibility text"))
+        let telegram = try await export(.telegram, folder, skipInvalid: true, long: .speedUp)
+        #expect(!telegram.changed.contains { $0.changes.contains { $0.contains("accessibility") } }, "Telegram's sets carry no label")
+    }
+
     @Test func aPackWithARefusedStickerStaysOutUnlessSkipInvalidAndTheOthersGo() async throws {
         let folder = try catalog { folder in
             try folder.write("---\ntitle: Other\nsize: small\n---\n", to: "content/other/pack.md")

@@ -110,6 +110,20 @@ import Testing
         #expect(!findings(.telegram, setup).contains { $0.code == .tooManyEmoji }, "Telegram takes up to 20")
     }
 
+    /// A sidecar with a YAML error lost its emoji: with it; "add emoji: [😀]" sent the user to
+    /// add what was there (the export already said why).
+    @Test func aStickerWhoseSidecarCannotBeReadIsNotToldToAddEmoji() {
+        let setup = catalog([("scream", [], info())]) { pack in
+            pack.stickers[0].sidecarError = Finding(.error, .yamlSyntax, file: "my-pack/scream.md", line: 2, message: "YAML syntax error")
+        }
+        for platform in [MessengerPlatform.whatsapp, .telegram, .signal, .discord] {
+            let missing = findings(platform, setup).filter { $0.code == .emojiMissing }
+            #expect(missing.count == 1 && missing[0].line == 2 && missing[0].file == "my-pack/scream.md")
+            #expect(missing.first?.message.hasSuffix("its sidecar cannot be read, so neither its emoji nor its label: fix its yaml-syntax error first") == true,
+                    "\(missing.map(\.message))")
+        }
+    }
+
     @Test func aStickerWithoutASidecarIsToldToGetOne() {
         let setup = catalog([("bare", [], info())]) { pack in pack.stickers[0].sidecar = nil }
         let missing = findings(.discord, setup).filter { $0.code == .emojiMissing }
