@@ -78,6 +78,12 @@ public struct DevServer: Sendable {
         let artBuilder = options.artChecks ? SiteBuilder(options: BuildOptions(
             content: options.content, output: site, templates: options.templates, maxPixels: options.maxPixels, artChecks: true,
             artCache: options.artCache ?? ArtChecks.defaultCacheFolder(forContent: options.content))) : nil
+        // Once the art checks have run, their results are cached by image, so a build with them
+        // inspects only changed images: every later build is an art build. A build without them
+        // took their findings off every page that had one until the art build put them back
+        // (each such page reloaded twice for an edit elsewhere).
+        let state = ServeState()
+        let fullBuilder = { @Sendable in state.hasArtChecked ? artBuilder ?? builder : builder }
         let hub = LiveReloadHub()
         var watched = [options.content]
         if let templates = options.templates { watched.append(templates) }
@@ -86,7 +92,6 @@ public struct DevServer: Sendable {
         defer { watcher.stop() }
         let inputs = WatchedInputs(watched)
         watcher.watch(inputs.directories)
-        let state = ServeState()
         let refresh = SidecarRefresh(content: ContentPath(root: options.content), site: site)
         // The builds that run after an answer: the full build after a quick answer to an edit,
         // and the art checks' build after a full build. Stopped when the content changes again.
@@ -124,13 +129,13 @@ public struct DevServer: Sendable {
                     let stopping = background
                     background = Task {
                         await stopping?.value
-                        if await rebuild(with: builder, state: state, hub: hub, report: report, afterQuickAnswer: true) {
+                        if await rebuild(with: fullBuilder(), state: state, hub: hub, report: report, afterQuickAnswer: true) {
                             await artCheck(with: artBuilder, state: state, hub: hub, report: report)
                         }
                     }
                 } else {
                     await background?.value
-                    if await rebuild(with: builder, state: state, hub: hub, report: report) {
+                    if await rebuild(with: fullBuilder(), state: state, hub: hub, report: report) {
                         background = Task { await artCheck(with: artBuilder, state: state, hub: hub, report: report) }
                     }
                 }
@@ -168,9 +173,10 @@ public struct DevServer: Sendable {
 
     /// After a full build: the same site with the art checks' findings, when serve runs them
     /// (OCR-speed checks must not hold up the first page), then open pages whose page changed reload.
+    /// Once they have run, the build itself has them (`rebuild`), and this does nothing.
     private func artCheck(with builder: SiteBuilder?, state: ServeState, hub: LiveReloadHub, report: @Sendable (Event) -> Void) async {
-        guard let builder else { return }
-        await rebuild(with: builder, state: state, hub: hub, report: report, art: true)
+        guard let builder, !state.hasArtChecked else { return }
+        if await rebuild(with: builder, state: state, hub: hub, report: report, art: true) { state.hasArtChecked = true }
     }
 
     /// Builds the site and tells open pages; true when it was built. A build that follows a quick

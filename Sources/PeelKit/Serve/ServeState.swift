@@ -8,6 +8,14 @@ final class ServeState: @unchecked Sendable {
     private var currentSite: ServedSite?
     private var pendingPages: [String: String] = [:]
     private var answers = 0
+    private var artChecked = false
+
+    /// True once a build with the art checks has finished: their results are cached by image
+    /// from then on, so every later build includes them (see `DevServer`).
+    var hasArtChecked: Bool {
+        get { lock.withLock { artChecked } }
+        set { lock.withLock { artChecked = newValue } }
+    }
 
     /// Counts quick answers: a build that started before the last one read older sidecars.
     var version: Int { lock.withLock { answers } }

@@ -209,6 +209,21 @@ import Testing
             let reloaded = try nextStatus(stream, before: Date().addingTimeInterval(10)) { $0.generation > first.generation }
             #expect(reloaded.state == .ok, "open pages are told to reload")
         }
+
+        // Once they have run, an edit elsewhere keeps their findings: the build that follows the
+        // quick answer took them off the bat's page (and every page with one) until the art build
+        // put them back, so those pages reloaded twice.
+        let events = try openEvents(port: server.port)   // a page opened now is told where things are
+        let now = try nextStatus(events, before: Date().addingTimeInterval(10)) { _ in true }
+        try folder.write("---\nalt: A fluffy white cloud drifting\n---\n", to: "content/sky/cloud.md")
+        let quick = try nextStatus(events, before: Date().addingTimeInterval(30)) { $0.generation > now.generation }
+        #expect(quick.changed?.contains("sky/cloud/index.html") == true)
+        let whole = try nextStatus(events, before: Date().addingTimeInterval(30)) { $0.generation > quick.generation }
+        #expect(whole.changed?.contains("sky/bat/index.html") == false, "\(whole.changed ?? [])")
+        #expect(try RawHTTPClient.get("/sky/bat/index.html", port: server.port).text.contains("vanishes-on-dark"))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try RawHTTPClient.get("/sky/bat/index.html", port: server.port).text.contains("vanishes-on-dark"))
+        #expect(server.output.components(separatedBy: "Art checked").count == 2, "the art checks' own build runs once: \(server.output)")
         #expect(server.stop() == 0)
 
         let quiet = try ServeProcess(["content", "--no-art-checks"], in: folder.url)
