@@ -92,11 +92,20 @@ struct CheckCommand: AsyncParsableCommand {
         let target = try LibraryCall.run(command: "check", content: content, machine: machine) { try CatalogTarget.locate(given) }
         let limit = maxPixels
         let chosen = try platforms
-        let art = noArtChecks ? nil
-            : ArtChecks(cacheFolder: noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? ArtChecks.defaultCacheFolder(forContent: target.root))
+        var art: ArtChecks?
+        if !noArtChecks {
+            var folder = cacheDir.map { URL(fileURLWithPath: $0) }
+            if folder == nil && !noCache {
+                let usable = ArtChecks.usableCacheFolder(forContent: target.root)
+                if let note = usable.note, format == .human { Terminal.standardError.line("note: \(note)") }
+                folder = usable.folder
+            }
+            art = ArtChecks(cacheFolder: noCache ? nil : folder)
+        }
+        let artChecks = art
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
                                                interruptedMessage: "Interrupted.", machine: machine) { progress in
-            let review = try await Review.make(content: target.root, maxPixels: limit, art: art, progress: progress)
+            let review = try await Review.make(content: target.root, maxPixels: limit, art: artChecks, progress: progress)
             // Without --platform, the platforms site.md publishes to: the site's readiness table
             // said Blocked while check said all was well.
             return review.checked(for: chosen.isEmpty ? review.catalog.site.platforms : chosen).scoped(to: target.scope)

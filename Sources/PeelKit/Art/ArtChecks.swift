@@ -46,6 +46,14 @@ public struct ArtChecks: Sendable {
         ArtCache.folder(besideContent: content)
     }
 
+    /// The default cache folder, or, where it cannot be made (a read-only checkout), one in the
+    /// temporary folder (`FallbackCacheFolder`), with a note that says so.
+    public static func usableCacheFolder(forContent content: URL) -> (folder: URL, note: String?) {
+        let preferred = defaultCacheFolder(forContent: content)
+        let (folder, reason) = FallbackCacheFolder.choose(preferred, name: ArtCache.folderName, content: content)
+        return (folder, reason.map { "the art checks' cache cannot be kept at \(preferred.path) (\($0)); it is kept in \(folder.path) instead (--cache-dir chooses where)" })
+    }
+
     /// The findings about one sticker from its art's facts and its label: recomputed every run
     /// (cheap), so a label edit re-checks that label without inspecting its art again.
     ///

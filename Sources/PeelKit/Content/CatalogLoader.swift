@@ -11,6 +11,9 @@ public struct CatalogLoader {
     /// folder): by default `.peel-cache/parts/` beside the content folder, shared by every command,
     /// each composite named by its layers' content hashes.
     public var partsFolder: URL
+    /// The parts folder is the default one, which moves to the temporary folder when it cannot be
+    /// made beside the content (`FallbackCacheFolder`); a folder given is used as it is.
+    private var choosesPartsFolder = false
 
     /// The parts folder's name in `.peel-cache/`.
     static let partsFolderName = "parts"
@@ -19,6 +22,7 @@ public struct CatalogLoader {
         self.contentFolder = contentFolder
         self.partsFolder = partsFolder ?? contentFolder.standardizedFileURL.deletingLastPathComponent()
             .appendingPathComponent(".peel-cache").appendingPathComponent(Self.partsFolderName)
+        self.choosesPartsFolder = partsFolder == nil
     }
 
     public func load() throws -> (Catalog, [Finding]) {
@@ -339,8 +343,10 @@ public struct CatalogLoader {
                                      icon: pack.icon, tray: pack.tray, site: site, sourceLanguage: site.sourceLanguage(of: pack),
                                      content: content, findings: &findings)
         if let partsDeclaration {
+            let derivedFolder = choosesPartsFolder
+                ? FallbackCacheFolder.choose(partsFolder, name: Self.partsFolderName, content: content.root).folder : partsFolder
             let composed = PartsPack.load(partsDeclaration, folder: folder, packFile: packFile, content: content,
-                                          derivedFolder: partsFolder, site: site, sourceLanguage: site.sourceLanguage(of: pack),
+                                          derivedFolder: derivedFolder, site: site, sourceLanguage: site.sourceLanguage(of: pack),
                                           packTranslations: pack.translations)
             findings += composed.findings
             pack.parts = composed.parts

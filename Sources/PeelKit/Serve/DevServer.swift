@@ -77,7 +77,7 @@ public struct DevServer: Sendable {
         // (OCR-speed checks must not hold up the first page), then open pages reload.
         let artBuilder = options.artChecks ? SiteBuilder(options: BuildOptions(
             content: options.content, output: site, templates: options.templates, maxPixels: options.maxPixels, artChecks: true,
-            artCache: options.artCache ?? ArtChecks.defaultCacheFolder(forContent: options.content))) : nil
+            artCache: options.artCache ?? ArtChecks.usableCacheFolder(forContent: options.content).folder)) : nil
         // Once the art checks have run, their results are cached by image, so a build with them
         // inspects only changed images: every later build is an art build. A build without them
         // took their findings off every page that had one until the art build put them back

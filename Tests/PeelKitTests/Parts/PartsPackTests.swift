@@ -78,6 +78,22 @@ import Testing
         return (try #require(catalog.packs.first), findings)
     }
 
+    /// On a read-only checkout the composed art could not be written beside the content folder,
+    /// the pack published no stickers, and no option moved it: it goes to the temporary folder.
+    @Test func composedArtGoesToTheTemporaryFolderWhenItCannotBeKeptBesideTheContent() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("a file where the cache folder would be", to: ".peel-cache")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(catalog.packs.first?.stickers.count == 8)
+        let usable = ArtChecks.usableCacheFolder(forContent: folder.url.appendingPathComponent("content"))
+        #expect(usable.folder.path.hasPrefix(FileManager.default.temporaryDirectory.path) && usable.note?.contains("--cache-dir") == true)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".peel-cache"))
+        let beside = ArtChecks.usableCacheFolder(forContent: folder.url.appendingPathComponent("content"))
+        #expect(beside.note == nil && beside.folder.path.hasSuffix(".peel-cache/art-checks"))
+    }
+
     @Test func composesEveryCombinationWithItsLabel() throws {
         let folder = try TemporaryFolder()
         try sundaes(folder)
