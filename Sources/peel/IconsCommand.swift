@@ -39,13 +39,13 @@ struct IconsCommand: AsyncParsableCommand {
     var maxPixels: Int = ImageAnalyzer.defaultMaxPixels
 
     func validate() throws {
+        try PixelBudget.validate(maxPixels)
         guard RGBAColor(parsing: background) != nil else {
             throw ValidationError("'\(background)' is not a colour; use #RRGGBB, #RGB, #RRGGBBAA, white, black or transparent")
         }
     }
 
     func run() async throws {
-        try PixelBudget.validate(maxPixels)
         let iconSet = IconSet(background: RGBAColor(parsing: background) ?? .transparent, fit: fill ? .fill : fit)
         let terminal = Terminal.standardError
         let folder = URL(fileURLWithPath: output)

@@ -68,6 +68,8 @@ struct WhatsAppExportCommand: AsyncParsableCommand {
         8 ms, at most 10 s), a 96 × 96 tray.png ≤ 50 KB (the pack's tray:, else its icon:, else its cover \
         sticker), contents.json as WhatsApp's sample apps read it, and a .wastickers archive of each.
 
+        \(MessengerExportHelp.examples("whatsapp"))
+
         \(MessengerExportHelp.common)
         """
     )
@@ -85,6 +87,8 @@ struct TelegramExportCommand: AsyncParsableCommand {
         alpha (≤ 3 s, ≤ 30 fps, ≤ 256 KB), a 100 × 100 thumbnail.png, and set.json with each sticker's \
         format and emoji, as the Bot API's createNewStickerSet takes them. Sets of more than 120 are split.
 
+        \(MessengerExportHelp.examples("telegram"))
+
         \(MessengerExportHelp.common)
         """
     )
@@ -100,6 +104,8 @@ struct SignalExportCommand: AsyncParsableCommand {
         Each pack becomes a folder of 512 × 512 PNG stickers (animations as APNG looping forever), each \
         ≤ 300 KiB, with cover.png and manifest.json (title, author, each sticker's emoji) for Signal's \
         sticker creator. Packs of more than 200 are split.
+
+        \(MessengerExportHelp.examples("signal"))
 
         \(MessengerExportHelp.common)
         """
@@ -117,6 +123,8 @@ struct DiscordExportCommand: AsyncParsableCommand {
         ≤ 512 KiB, with stickers.json giving each its name, description and tags as Create Guild \
         Sticker takes them.
 
+        \(MessengerExportHelp.examples("discord"))
+
         \(MessengerExportHelp.common)
         """
     )
@@ -125,6 +133,17 @@ struct DiscordExportCommand: AsyncParsableCommand {
 }
 
 enum MessengerExportHelp {
+    static func examples(_ platform: String) -> String {
+        """
+        Examples:
+          peel export \(platform)                 (into exports/\(platform)/)
+          peel export \(platform) --pack animals  (one pack)
+          peel export \(platform) --skip-invalid  (leave out what it refuses)
+          peel export \(platform) --long-animations speed-up
+          peel check --platform \(platform)      (what it would refuse)
+        """
+    }
+
     static let common = """
     Stickers are fitted to the byte limit by stepping down quality, then colours, then frame rate; \
     an animation is never sped up or cut unless --long-animations says so. Packs export on their \

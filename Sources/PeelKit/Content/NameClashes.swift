@@ -20,7 +20,7 @@ enum NameClashes {
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
             if let first = seen[name] {
                 findings.append(Finding(.error, .nameClash, file: path,
-                                        message: "'\(name)' is the name '\(first)' in another Unicode form (NFC and NFD); macOS takes them for one file, and so does Peel: this one is left out; rename one of them"))
+                                        message: "'\(name)' (\(Self.form(of: name))) is the name of '\(first)' (\(Self.form(of: first)), kept) in another Unicode form; macOS takes them for one file, and so does Peel: this one is left out; rename or delete one of them"))
                 continue
             }
             seen[name] = name
@@ -34,5 +34,14 @@ enum NameClashes {
             kept.append(name)
         }
         return (kept, findings)
+    }
+
+    /// How a name is spelt in Unicode, for telling two look-alike names apart: "NFC, typed on
+    /// Linux or Windows", "NFD, as a Mac writes it".
+    static func form(of name: String) -> String {
+        let bytes = Array(name.utf8)
+        if bytes.elementsEqual(name.precomposedStringWithCanonicalMapping.utf8) { return "NFC, composed as Linux and Windows write it" }
+        if bytes.elementsEqual(name.decomposedStringWithCanonicalMapping.utf8) { return "NFD, decomposed as a Mac writes it" }
+        return "partly decomposed"
     }
 }

@@ -72,7 +72,11 @@ public enum ImageFormat: String, Sendable, Codable {
         if head.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
             return "file is a Git LFS pointer (\(data.count) bytes of text), not the image: the image was never downloaded; run 'git lfs pull' (in CI, check out with LFS, e.g. actions/checkout's 'lfs: true')"
         }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]), !head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        // The signature's tail `0D 0A 1A 0A` as each conversion leaves it: LF→CRLF (also with the
+        // CR doubled), CRLF→LF, LF→CR, CR→LF.
+        let converted: [[UInt8]] = [[0x0D, 0x0A, 0x1A, 0x0D, 0x0A], [0x0D, 0x0D, 0x0A, 0x1A, 0x0D, 0x0A], [0x0A, 0x1A, 0x0A],
+                                    [0x0D, 0x0D, 0x1A, 0x0D], [0x0A, 0x0A, 0x1A, 0x0A]]
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]), converted.contains(where: { head.dropFirst(4).starts(with: $0) }) {
             let signature = head.prefix(9).map { String(format: "%02X", $0) }.joined(separator: " ")
             return "file is a PNG whose line endings were converted (its signature reads \(signature)): Git or FTP treated it as text; mark '*.png binary' in .gitattributes (FTP: binary mode) and get the file again"
         }

@@ -42,8 +42,8 @@ import Testing
             return error.description.hasPrefix("file is a Git LFS pointer (") && error.description.contains("git lfs pull")
         }
         let png = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
-        // CRLF conversion: the signature's 0D 0A became 0D 0D 0A; LF conversion: its 0D 0A became 0A.
-        for mangled in [png.prefix(4) + Data([0x0D]) + png.dropFirst(4), png.prefix(4) + png.dropFirst(5)] {
+        // LF→CRLF: the signature's last 0A became 0D 0A; CRLF→LF: its 0D 0A became 0A.
+        for mangled in [png.prefix(7) + Data([0x0D]) + png.dropFirst(7), png.prefix(4) + png.dropFirst(5)] {
             #expect {
                 try ImageAnalyzer().analyze(Data(mangled))
             } throws: { error in
@@ -51,6 +51,11 @@ import Testing
                     && (error as? ImageError)?.description.contains("*.png binary") == true
             }
         }
+        let suite = Fixtures.pngSuite
+        #expect(ImageFormat.transferDamage(in: try Fixtures.data(suite.appendingPathComponent("xcrn0g04.png"))) != nil)
+        #expect(ImageFormat.transferDamage(in: try Fixtures.data(suite.appendingPathComponent("xlfn0g04.png"))) != nil)
+        #expect(ImageFormat.transferDamage(in: try Fixtures.data(suite.appendingPathComponent("xs7n0g01.png"))) == nil, "another damage")
+        #expect(ImageFormat.transferDamage(in: png.prefix(6)) == nil, "a truncated signature is no conversion")
         // A file that is simply not an image keeps the old words.
         #expect(throws: ImageError.unsupported(.unknown)) { try ImageAnalyzer().analyze(Data("hello".utf8)) }
     }

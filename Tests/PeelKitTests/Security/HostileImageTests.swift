@@ -33,7 +33,9 @@ import Testing
         for file in PNGCodecTests.corruptFiles {
             let data = try Fixtures.data(Fixtures.pngSuite.appendingPathComponent(file))
             // x*: damaged signatures are not recognised as PNG at all; the rest are corrupt PNGs.
-            try add(file, data, ImageFormat.sniff(data) == .unknown ? unsupported : corrupt)
+            // xcrn and xlfn: line endings converted (LF to CR, CR to LF), which the message says.
+            try add(file, data, ImageFormat.transferDamage(in: data) != nil ? "error[corrupt-image]: file is a PNG whose line endings were converted"
+                                : ImageFormat.sniff(data) == .unknown ? unsupported : corrupt)
         }
         let cat = [UInt8](try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png")))
         for cut in Self.truncations(of: cat) {
