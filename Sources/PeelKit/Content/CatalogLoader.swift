@@ -83,7 +83,10 @@ public struct CatalogLoader {
                 findings.append(finding)
             }
         }
-        packs.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
+        packs.sort { lhs, rhs in
+            let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
+            return left != right ? left < right : NameOrder.naturalPrecedes(lhs.slug, rhs.slug)
+        }
         var catalog = Catalog(site: site, packs: packs)
         // Every slug is known now, so the texts' relative links can point at the pages they name.
         findings += CatalogLinks.rewrite(&catalog, content: content, siteFile: topLevel.contains("site.md"))
@@ -544,7 +547,7 @@ public struct CatalogLoader {
         stickers.sort { lhs, rhs in
             let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
             if left != right { return left < right }
-            return NameOrder.precedes(lhs.fileName, rhs.fileName)
+            return NameOrder.naturalPrecedes(lhs.fileName, rhs.fileName)
         }
         let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })
         for index in stickers.indices { stickers[index].slug = slugs[index] }

@@ -19,4 +19,57 @@ enum NameOrder {
     static func sorted(_ names: [String]) -> [String] {
         names.sorted(by: precedes)
     }
+
+    /// The order people expect of stickers, as a file browser shows them: by the name without its
+    /// extension, ignoring case, with runs of digits read as numbers, then `precedes`. By the whole
+    /// name's bytes, `grin-badge.png` came before `grin.png` ('-' < '.'), `sun10` before `sun2` and
+    /// `Zebra` before `apple`, and a pack's first sticker (its default cover) was a variant.
+    static func naturalPrecedes(_ first: String, _ second: String) -> Bool {
+        let (left, right) = (naturalKey(first), naturalKey(second))
+        if left != right { return left.lexicographicallyPrecedes(right) }
+        return precedes(first, second)
+    }
+
+    /// A name's stem, NFC and lower-cased, as text runs and numbers: "Sun10.png" → "sun", 10.
+    private static func naturalKey(_ name: String) -> [NaturalPart] {
+        let stem = StickerFileKind.stem(name).precomposedStringWithCanonicalMapping.lowercased()
+        var parts: [NaturalPart] = []
+        var text = ""
+        var digits = ""
+        func flush() {
+            if !text.isEmpty { parts.append(.text(text)); text = "" }
+            if !digits.isEmpty {
+                parts.append(.number(String(digits.drop { $0 == "0" }))); digits = ""
+            }
+        }
+        for character in stem.unicodeScalars {
+            if ("0"..."9").contains(character) {
+                if !text.isEmpty { flush() }
+                digits.unicodeScalars.append(character)
+            } else {
+                if !digits.isEmpty { flush() }
+                text.unicodeScalars.append(character)
+            }
+        }
+        flush()
+        return parts
+    }
+
+    private enum NaturalPart: Equatable, Comparable {
+        /// Text, compared by its UTF-8 bytes.
+        case text(String)
+        /// Digits without leading zeros ("007" is 7; `precedes` orders the two spellings).
+        case number(String)
+
+        static func < (lhs: NaturalPart, rhs: NaturalPart) -> Bool {
+            switch (lhs, rhs) {
+            case (.text(let a), .text(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
+            case (.number(let a), .number(let b)):
+                return a.count != b.count ? a.count < b.count : a.utf8.lexicographicallyPrecedes(b.utf8)
+            // Numbers before text, as file browsers put "2 cats" before "cats".
+            case (.number, .text): return true
+            case (.text, .number): return false
+            }
+        }
+    }
 }

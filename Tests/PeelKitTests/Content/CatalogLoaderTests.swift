@@ -25,6 +25,24 @@ import Testing
         #expect(pets.descriptionHTML.contains("<del>strikethrough</del>"))
     }
 
+    /// Stickers sorted by the bytes of the whole file name put `grin-badge.png` before `grin.png`
+    /// ('-' < '.'), `sun10` before `sun2` and `Zebra` before `apple`: the pack's first sticker,
+    /// its default cover, was a variant.
+    @Test func stickersAndPacksSortAsAFileBrowserShowsThem() throws {
+        let folder = try TemporaryFolder()
+        for pack in ["pack-10", "Pack-2", "pack-1"] {
+            try folder.write("---\ntitle: \(pack)\n---\n", to: "\(pack)/pack.md")
+        }
+        for name in ["grin-badge.png", "grin.png", "sun10.png", "sun2.png", "sun02.png", "Zebra.png", "apple.png", "2cats.png", "sun2-b.gif"] {
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "pack-1/\(name)")
+            try folder.write("---\nalt: A cat face\n---\n", to: "pack-1/\(StickerFileKind.stem(name)).md")
+        }
+        let catalog = try CatalogLoader(contentFolder: folder.url).load().0
+        #expect(catalog.packs.map(\.folder) == ["pack-1", "Pack-2", "pack-10"])
+        #expect(catalog.packs[0].stickers.map(\.fileName) == ["2cats.png", "apple.png", "grin.png", "grin-badge.png", "sun02.png", "sun2.png",
+                                                              "sun2-b.gif", "sun10.png", "Zebra.png"])
+    }
+
     /// Icon art kept in a folder of its own (`icon: ../art/icon.png`) made that folder a pack:
     /// "add a pack.md", a card on the home page, and the Xcode export refused everything.
     @Test func aFolderOfIconArtIsNoPack() throws {
