@@ -48,12 +48,20 @@ struct DevSiteHandler: Sendable {
 
     private func file(at path: String) async -> DevResponse {
         // Read the generation first: if a build lands while the file is read, the page reloads once more.
-        let generation = await hub.status.generation
+        let status = await hub.status
+        let generation = status.generation
         switch resolver.resolve(path) {
         case .redirect(let location):
             var headers = Self.headers(type: "text/plain; charset=utf-8")
             headers["Location"] = location
             return DevResponse(.movedPermanently, headers: headers, body: .data(Data("Moved to \(location)\n".utf8)))
+        case .notFound where generation == 0 && status.state != .failed:
+            // The first build is under way (on a large catalog, seconds): a 404 with a link to a
+            // home page that is not there yet said the site had no such page.
+            var headers = Self.headers(type: ContentType.forFile(named: "x.html"))
+            headers["Retry-After"] = "1"
+            return DevResponse(.serviceUnavailable, headers: headers,
+                               body: .data(Data(LiveReloadScript.inject(into: Self.buildingPage, generation: generation).utf8)))
         case .notFound:
             return DevResponse(.notFound, headers: Self.headers(type: ContentType.forFile(named: "404.html")),
                                body: .data(Data(LiveReloadScript.inject(into: Self.notFoundPage(path), generation: generation).utf8)))
@@ -94,6 +102,22 @@ struct DevSiteHandler: Sendable {
         }
         return name == "127.0.0.1" || name == "localhost" || name == "::1"
     }
+
+    /// What a page asked for before the first build has finished shows; the live-reload script
+    /// loads the page itself once the site is there.
+    static let buildingPage = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Building – peel serve</title><meta name="color-scheme" content="light dark"></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+        <main>
+        <h1>Building the site…</h1>
+        <p>peel serve is making the site for the first time. This page loads by itself when it is ready.</p>
+        </main>
+        </body>
+        </html>
+        """
 
     static func notFoundPage(_ path: String) -> String {
         """
