@@ -13,8 +13,9 @@ protocol ArtInspector: Sendable {
 /// worst of the sampled frames (a poster that reads well can still fade to black mid-loop).
 struct VisibilityInspector: ArtInspector {
     let name = "visibility"
-    /// 3: frames measured in sRGB, converted from the art's colour profile.
-    let version = 3
+    /// 3: frames measured in sRGB, converted from the art's colour profile. 4: frames showing less
+    /// than a quarter of the fullest (a fade-in) left out.
+    let version = 4
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
         // The read measured the same sampled frames (`ImageInfo.visibility`).
@@ -22,7 +23,9 @@ struct VisibilityInspector: ArtInspector {
             facts.visibility = measured
             return
         }
-        facts.visibility = ShapeVisibility.worst(frames.all.compactMap(ShapeVisibility.measure))
+        facts.visibility = ShapeVisibility.worstShown(frames.all.compactMap { frame in
+            ShapeVisibility.measure(frame).map { (visibility: $0, coverage: PosterFrame.coverage(of: frame)) }
+        })
     }
 }
 

@@ -32,8 +32,9 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
-    /// flash meter's clock in microseconds), so old cache entries are not reused.
-    static let derivationVersion = 20
+    /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade), so old
+    /// cache entries are not reused.
+    static let derivationVersion = 21
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {

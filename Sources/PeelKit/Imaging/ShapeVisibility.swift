@@ -81,6 +81,16 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         return measures.dropFirst().reduce(first) { ShapeVisibility(light: min($0.light, $1.light), dark: min($0.dark, $1.dark)) }
     }
 
+    /// The worst of an animation's frames that show the sticker: a frame showing less than a quarter
+    /// of what the fullest shows (`coverage`, the sum of its alpha, as `PosterFrame` judges) is
+    /// a fade or a pop on its way in or out, not art that vanishes. A sticker fading in from
+    /// transparent was "visible shape 0 % in the worst of 4 frames" on both transcripts, with the
+    /// advice to add the outline it had.
+    static func worstShown(_ frames: [(visibility: ShapeVisibility, coverage: Int)]) -> ShapeVisibility? {
+        let fullest = frames.map(\.coverage).max() ?? 0
+        return worst(frames.filter { $0.coverage * 4 >= fullest }.map(\.visibility))
+    }
+
     /// Cells across the longer side of the grid the masks are measured on: 618-pixel stickers get
     /// 4-pixel cells. Fine enough for the shape, small enough to stay cheap.
     static let gridSize = 160

@@ -247,4 +247,26 @@ extension ArtCheckTests {
                                                         output: folder.url.appendingPathComponent("plain"))).build()
         #expect(try folder.read("plain/night/index.html").contains("class=\"sticker-art art-card art-light\""))
     }
+
+    /// A sticker fading in from transparent was "visible shape 0 %" on both transcripts (its first
+    /// frame), with the advice to add the outline it had; the same art as a still had no finding.
+    @Test func aFadeInIsNotArtThatVanishes() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Art\nart_checks: true\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Night\nsize: small\n---\n", to: "content/night/pack.md")
+        let face = TestArt.outlinedFace()
+        let frames = [0.04, 0.2, 1, 1, 1, 1].map { opacity in
+            var image = face
+            for index in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[index] = UInt8(Double(image.pixels[index]) * opacity) }
+            return DecodedImage.Frame(image: image, delay: 0.5)
+        }
+        try folder.write(try APNGEncoder.encode(frames, loopCount: 0, palette: nil), to: "content/night/fade-in.png")
+        try folder.write("---\nalt: A smiling face fading in\n---\n", to: "content/night/fade-in.md")
+        let report = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                                 output: folder.url.appendingPathComponent("site"))).build()
+        #expect(Self.art(report.findings).isEmpty, "\(report.findings.map(\.formatted))")
+        // Measured on its faint first frame alone, it vanishes on both: the rule is what changed.
+        let faint = try #require(ShapeVisibility.measure(frames[0].image))
+        #expect(faint.vanishes(on: .light) || faint.vanishes(on: .dark))
+    }
 }
