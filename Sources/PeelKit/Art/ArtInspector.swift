@@ -13,8 +13,8 @@ protocol ArtInspector: Sendable {
 /// worst of the sampled frames (a poster that reads well can still fade to black mid-loop).
 struct VisibilityInspector: ArtInspector {
     let name = "visibility"
-    /// 3: frames measured in sRGB, converted from the art's colour profile. 4: frames showing less
-    /// than a quarter of the fullest (a fade-in) left out.
+    /// 3: frames measured in sRGB, converted from the art's colour profile. 4: frames under half the
+    /// opacity of the most opaque (a fade-in) left out.
     let version = 4
 
     func inspect(_ frames: ArtFrames, into facts: inout ArtFacts) throws {
@@ -24,7 +24,7 @@ struct VisibilityInspector: ArtInspector {
             return
         }
         facts.visibility = ShapeVisibility.worstShown(frames.all.compactMap { frame in
-            ShapeVisibility.measure(frame).map { (visibility: $0, coverage: PosterFrame.coverage(of: frame)) }
+            ShapeVisibility.measure(frame).map { (visibility: $0, peakAlpha: ShapeVisibility.peakAlpha(of: frame)) }
         })
     }
 }

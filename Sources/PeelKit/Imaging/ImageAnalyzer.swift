@@ -145,12 +145,12 @@ struct OpenedImage {
         // run or not: an animation bright on its first frame and dark after vanishes on the dark
         // transcript as much as a dark still, and the light card follows this measure.
         let sampled = Set(ArtFrames.sampledIndices(delays: frames.delays))
-        var measures: [(visibility: ShapeVisibility, coverage: Int)] = [], kept: [RGBAImage] = []
+        var measures: [(visibility: ShapeVisibility, peakAlpha: UInt8)] = [], kept: [RGBAImage] = []
         var flashes = FlashMeter()
         try frames.forEach { index, frame in
             if sampled.contains(index) {
                 let seen = inSRGB(frame)
-                if let measure = ShapeVisibility.measure(seen) { measures.append((measure, PosterFrame.coverage(of: seen))) }
+                if let measure = ShapeVisibility.measure(seen) { measures.append((measure, ShapeVisibility.peakAlpha(of: seen))) }
                 if keepingArtFrames { kept.append(seen) }
             }
             if frames.isAnimated { flashes.add(frame) }

@@ -81,14 +81,28 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         return measures.dropFirst().reduce(first) { ShapeVisibility(light: min($0.light, $1.light), dark: min($0.dark, $1.dark)) }
     }
 
-    /// The worst of an animation's frames that show the sticker: a frame showing less than a quarter
-    /// of what the fullest shows (`coverage`, the sum of its alpha, as `PosterFrame` judges) is
-    /// a fade or a pop on its way in or out, not art that vanishes. A sticker fading in from
+    /// The worst of an animation's frames that show the sticker at full strength: a frame whose
+    /// most opaque pixel is under half as opaque as the most opaque of the frames' (`peakAlpha`)
+    /// is a fade on its way in or out, not art that vanishes (art that darkens to black mid-loop,
+    /// or changes shape, keeps its opacity and is still judged). A sticker fading in from
     /// transparent was "visible shape 0 % in the worst of 4 frames" on both transcripts, with the
-    /// advice to add the outline it had.
-    static func worstShown(_ frames: [(visibility: ShapeVisibility, coverage: Int)]) -> ShapeVisibility? {
-        let fullest = frames.map(\.coverage).max() ?? 0
-        return worst(frames.filter { $0.coverage * 4 >= fullest }.map(\.visibility))
+    /// advice to add the outline it had: its sampled frames at 28 % opacity read as nothing.
+    static func worstShown(_ frames: [(visibility: ShapeVisibility, peakAlpha: UInt8)]) -> ShapeVisibility? {
+        let strongest = Int(frames.map(\.peakAlpha).max() ?? 0)
+        return worst(frames.filter { Int($0.peakAlpha) * 2 >= strongest }.map(\.visibility))
+    }
+
+    /// The most opaque pixel's alpha.
+    static func peakAlpha(of image: RGBAImage) -> UInt8 {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var peak: UInt8 = 0
+            var index = 3
+            while index < pixels.count && peak < 255 {
+                peak = max(peak, pixels[index])
+                index += 4
+            }
+            return peak
+        }
     }
 
     /// Cells across the longer side of the grid the masks are measured on: 618-pixel stickers get
