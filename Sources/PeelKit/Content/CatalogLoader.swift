@@ -341,6 +341,14 @@ public struct CatalogLoader {
                                              sourceLanguage: site.sourceLanguage(of: pack), folder: folder, site: site, findings: &findings) { path, language in
             Self.readPackTranslation(path, language: language, source: packFile, content: content)
         }
+        // As pack.md's own `label:` without `parts:`: a translated label template has nothing to compose.
+        if partsDeclaration == nil, names.contains("pack.md") {
+            for translation in pack.translations.values.sorted(by: { $0.file < $1.file }) where translation.label != nil {
+                let language = TranslationFileName((translation.file as NSString).lastPathComponent)?.language ?? "fr"
+                findings.append(Finding(.warning, .unknownKey, file: translation.file, line: translation.labelLine,
+                                        message: "'label' is for parts packs and is ignored without 'parts:' in \(packFile); a sticker's label in this language is 'alt:' in its own sidecar, such as \(folder)/<sticker>.\(language).md"))
+            }
+        }
         let partFolders = Set(partsDeclaration?.parts ?? [])
         pack.stickers = readStickers(in: folder, names: names.filter { !packTranslations.contains($0) && !partFolders.contains($0) },
                                      icon: pack.icon, tray: pack.tray, site: site, sourceLanguage: site.sourceLanguage(of: pack),
@@ -672,6 +680,7 @@ public struct CatalogLoader {
             let separated = NameClashes.separate(NameOrder.sorted(try FolderListing.names(atPath: url.path)),
                                                  in: folder)
             findings += separated.findings
+            findings += separated.kept.compactMap { PortableName.finding($0, in: folder) }
             return separated.kept
         } catch {
             throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(errno: error.errno))

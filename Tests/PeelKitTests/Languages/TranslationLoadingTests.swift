@@ -70,6 +70,20 @@ import Testing
         #expect(summary(findings.filter { $0.code != .missingTranslation }) == [], "\(findings.map(\.formatted))")
     }
 
+    /// `label:` is a parts pack's template; in the translation of an ordinary pack it was dropped
+    /// without a word, though the author meant it as the stickers' French labels.
+    @Test func aLabelInTheTranslationOfAnOrdinaryPackIsSaidToBeIgnored() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Ciel de nuit\nlabel: Une lune\n---\n", to: "sky/pack.fr.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let ignored = findings.filter { $0.code == .unknownKey }
+        #expect(summary(ignored) == ["sky/pack.fr.md:3 unknown-key -"], "\(findings.map(\.formatted))")
+        #expect(ignored.first?.message.contains("sky/<sticker>.fr.md") == true)
+        // Without it, no warning (a parts pack's translated template is tested in PartsPackTests).
+        try folder.write("---\ntitle: Ciel de nuit\n---\n", to: "sky/pack.fr.md")
+        #expect(try CatalogLoader(contentFolder: folder.url).load().1.filter { $0.code == .unknownKey }.isEmpty)
+    }
+
     @Test func missingAndStaleTranslationsAreFoundExactly() async throws {
         let folder = try catalog()
         try folder.write("---\nalt: Croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.fr.md")

@@ -152,6 +152,7 @@ import Testing
                                                   "sundaes/scoops/strawberry.md", "sundaes/topping/sprinkles.md"]))
         #expect(missing.allSatisfy { $0.language == "de" }, "French is complete")
         #expect(missing.count == 6, "five parts and the template, in German, each once")
+        #expect(!findings.contains { $0.code == .unknownKey }, "a parts pack's translated label: is its template")
         #expect(site.otherLanguages == ["fr", "de"])
         // The composed labels are checked in each language like any other.
         let labelFindings = Checker.findings(for: catalog, assets: [:]) { _ in [] }
