@@ -52,7 +52,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Look at all the art again: the art checks' cache is neither read nor written.")
     var noCache = false
 
-    @Option(help: "Where to keep the art checks' cache (default: .peel-cache/art-checks beside the content folder).", completion: .directory)
+    @Option(help: "Where to keep the art checks' cache (default: .peel-cache/art-checks beside the content folder; a build's --cache-dir folder keeps them in its art-checks/).", completion: .directory)
     var cacheDir: String?
 
     @Option(name: .customLong("platform"),
@@ -94,7 +94,7 @@ struct CheckCommand: AsyncParsableCommand {
         let chosen = try platforms
         var art: ArtChecks?
         if !noArtChecks {
-            var folder = cacheDir.map { URL(fileURLWithPath: $0) }
+            var folder = cacheDir.map { ArtChecks.cacheFolder(given: URL(fileURLWithPath: $0)) }
             if folder == nil && !noCache {
                 let usable = ArtChecks.usableCacheFolder(forContent: target.root)
                 if let note = usable.note, format == .human { Terminal.standardError.line("note: \(note)") }

@@ -46,6 +46,18 @@ public struct ArtChecks: Sendable {
         ArtCache.folder(besideContent: content)
     }
 
+    /// The art checks' cache in a folder given with `peel check --cache-dir`: the folder itself,
+    /// unless it is a build's cache (the same `--cache-dir` given to `peel build`), whose art checks
+    /// are kept in its `art-checks/` folder; so one folder serves both commands, and shares the
+    /// results, where it was refused as "not made by Peel".
+    public static func cacheFolder(given folder: URL) -> URL {
+        let marker = folder.appendingPathComponent(BuildCache.marker)
+        if let text = try? ContentFile.read(marker), text == Data(BuildCache.markerText.utf8) {
+            return ArtCache.folder(inBuildCache: folder)
+        }
+        return folder
+    }
+
     /// The default cache folder, or, where it cannot be made (a read-only checkout), one in the
     /// temporary folder (`FallbackCacheFolder`), with a note that says so.
     public static func usableCacheFolder(forContent content: URL) -> (folder: URL, note: String?) {

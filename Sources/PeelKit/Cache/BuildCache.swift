@@ -97,7 +97,12 @@ final class BuildCache: @unchecked Sendable {
             guard isDirectory.boolValue else {
                 throw PeelError.unsafeOutput(path: folder.path, reason: "the cache folder is a file, not a folder; choose another (--cache-dir .peel-cache)")
             }
-            if let marker = try? ContentFile.read(URL(fileURLWithPath: markerPath)), marker == Data(Self.markerText.utf8) { return }
+            let marker = try? ContentFile.read(URL(fileURLWithPath: markerPath))
+            if marker == Data(Self.markerText.utf8) { return }
+            if marker == Data(ArtCache.markerText.utf8) {
+                throw PeelError.unsafeOutput(path: folder.path,
+                                             reason: "this is the art checks' cache of peel check, not a build cache; give the build another --cache-dir (peel check --cache-dir accepts a build's cache, and keeps its art checks in it)")
+            }
             let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
             let entryNames = (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? []
             // Every earlier cache had its `entries` folder and `lock` from the moment it was opened.

@@ -524,4 +524,24 @@ extension CLITests {
             #expect(again.status != 2 && again.stdout.contains("Up to date"), "\(output): \(again.stderr)")
         }
     }
+
+    /// One `--cache-dir` given to both commands (a CI step caching one folder): check refused the
+    /// build's cache as "not made by Peel". It now keeps its art checks in the build cache's
+    /// `art-checks/`, where a build with art checks keeps them, so they share the results.
+    @Test func oneCacheFolderServesBuildAndCheck() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let build = try run(["build", "content", "-o", "site", "--cache-dir", "ci-cache"], in: folder.url, environment: ["CI": "true"])
+        try #require(build.status != 2, "\(build.stderr)")
+        let check = try run(["check", "content", "--cache-dir", "ci-cache"], in: folder.url, environment: ["CI": "true"])
+        #expect(check.status != 2 && !check.stderr.contains("not made by Peel"), "\(check.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ci-cache/art-checks/index.json").path))
+        let again = try run(["build", "content", "-o", "site", "--cache-dir", "ci-cache"], in: folder.url, environment: ["CI": "true"])
+        #expect(again.status != 2 && again.stdout.contains("Up to date"), "\(again.stderr)")
+
+        // The other way round: check's own art cache given to a build says what it is.
+        _ = try run(["check", "content", "--cache-dir", "art-only"], in: folder.url, environment: ["CI": "true"])
+        let refused = try run(["build", "content", "-o", "site2", "--cache-dir", "art-only"], in: folder.url, environment: ["CI": "true"])
+        #expect(refused.status == 2 && refused.stderr.contains("art checks' cache of peel check"), "\(refused.stderr)")
+    }
 }
