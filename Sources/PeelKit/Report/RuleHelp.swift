@@ -105,6 +105,7 @@ public enum RuleHelp {
         .ambiguousSidecar: "rename one of the images",
         .largeDownload: "split the pack into smaller packs",
         .nameClash: "rename one of the two files",
+        .nonPortableName: "rename it so Windows can hold it: no device name (CON, AUX, NUL, …), none of < > : \" \\ | ? *, no trailing dot or space",
         .ignoredFile: "move the file out of the pack folder",
         .unreadableFile: "fix the file's permissions",
     ]
