@@ -58,8 +58,11 @@ public enum PlatformChecks {
         var converted = 0
 
         for (sticker, info) in readable {
+            // A composed sticker's findings are on pack.md, one per combination: each names its sticker
+            // (12 "too-many-emoji" lines on sundaes/pack.md could be told apart only in the JSON).
+            let composed = sticker.composition != nil ? "composed sticker '\(sticker.slug)': " : ""
             func stickerFinding(_ severity: Severity, _ code: FindingCode, line: Int? = nil, file: String? = nil, _ message: String) {
-                findings.append(Finding(severity, code, file: file ?? sticker.source, line: line, message: "\(name): \(message)", sticker: sticker.source))
+                findings.append(Finding(severity, code, file: file ?? sticker.source, line: line, message: "\(name): \(composed)\(message)", sticker: sticker.source))
             }
             let sidecar = sticker.sidecar ?? sticker.source
             let emoji = EmojiChecks.valid(sticker)

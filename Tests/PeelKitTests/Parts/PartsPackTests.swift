@@ -428,6 +428,21 @@ import Testing
         #expect(try Data(contentsOf: art) == whole && again.stickers.count == first.stickers.count)
     }
 
+    /// A messenger's findings on composed stickers are all on pack.md, one per combination: each
+    /// names its sticker, where 12 alike lines on sundaes/pack.md could be told apart only in JSON.
+    @Test func platformFindingsOnComposedStickersNameTheirSticker() async throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content")).checked(for: [.signal])
+        let composed = review.findings.filter { $0.platform == .signal && $0.file == "sundaes/pack.md" && $0.sticker != nil }
+        try #require(composed.count >= 6, "\(review.findings.map(\.formatted))")
+        let stickers = review.catalog.packs.flatMap(\.stickers)
+        for finding in composed {
+            let slug = try #require(stickers.first { $0.source == finding.sticker }?.slug)
+            #expect(finding.message.hasPrefix("Signal: composed sticker '\(slug)': "), "\(finding.message)")
+        }
+    }
+
     @Test func templateNamesAreFound() {
         #expect(LabelTemplate.names(in: "{{a}} {{#b}}x{{/b}}{{^ c }}{{{d}}}{{&e}}{{! note}}") == ["a", "b", "c", "d", "e"])
     }
