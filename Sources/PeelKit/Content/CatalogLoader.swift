@@ -343,10 +343,13 @@ public struct CatalogLoader {
         }
         // As pack.md's own `label:` without `parts:`: a translated label template has nothing to compose.
         if partsDeclaration == nil, names.contains("pack.md") {
-            for translation in pack.translations.values.sorted(by: { $0.file < $1.file }) where translation.label != nil {
+            for translation in pack.translations.values.sorted(by: { $0.file < $1.file }) {
                 let language = TranslationFileName((translation.file as NSString).lastPathComponent)?.language ?? "fr"
-                findings.append(Finding(.warning, .unknownKey, file: translation.file, line: translation.labelLine,
-                                        message: "'label' is for parts packs and is ignored without 'parts:' in \(packFile); a sticker's label in this language is 'alt:' in its own sidecar, such as \(folder)/<sticker>.\(language).md"))
+                for (key, line) in [("label", translation.labelLine), ("label_translated_from", translation.labelTranslatedFromLine)] {
+                    guard let line else { continue }
+                    findings.append(Finding(.warning, .unknownKey, file: translation.file, line: line,
+                                            message: "'\(key)' is for parts packs and is ignored without 'parts:' in \(packFile); a sticker's label in this language is 'alt:' in its own sidecar, such as \(folder)/<sticker>.\(language).md"))
+                }
             }
         }
         let partFolders = Set(partsDeclaration?.parts ?? [])

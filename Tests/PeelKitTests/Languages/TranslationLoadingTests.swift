@@ -74,10 +74,10 @@ import Testing
     /// without a word, though the author meant it as the stickers' French labels.
     @Test func aLabelInTheTranslationOfAnOrdinaryPackIsSaidToBeIgnored() throws {
         let folder = try catalog()
-        try folder.write("---\ntitle: Ciel de nuit\nlabel: Une lune\n---\n", to: "sky/pack.fr.md")
+        try folder.write("---\ntitle: Ciel de nuit\nlabel: Une lune\nlabel_translated_from: A moon\n---\n", to: "sky/pack.fr.md")
         let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
         let ignored = findings.filter { $0.code == .unknownKey }
-        #expect(summary(ignored) == ["sky/pack.fr.md:3 unknown-key -"], "\(findings.map(\.formatted))")
+        #expect(summary(ignored) == ["sky/pack.fr.md:3 unknown-key -", "sky/pack.fr.md:4 unknown-key -"], "\(findings.map(\.formatted))")
         #expect(ignored.first?.message.contains("sky/<sticker>.fr.md") == true)
         // Without it, no warning (a parts pack's translated template is tested in PartsPackTests).
         try folder.write("---\ntitle: Ciel de nuit\n---\n", to: "sky/pack.fr.md")
