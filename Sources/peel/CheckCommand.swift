@@ -127,9 +127,18 @@ struct CheckCommand: AsyncParsableCommand {
         // The summary line counts the nothing-checked error too, as JSON does.
         let checked = Self.checked(review, summary: summary, paths: paths)
         let out = Terminal.standardOutput
+        // After the findings it points at and before the summary line that counts it, with its
+        // code as every finding has.
+        func sayNothingChecked() {
+            guard review.checkedNothing else { return }
+            let error = Terminal.standardError
+            error.line(error.colored("\(Self.shown(review.scope, paths: paths)): error[\(FindingCode.nothingChecked.rawValue)]: \(Self.nothingCheckedWords(review))", .red))
+        }
+        if format != .human { sayNothingChecked() }
         switch format {
         case .human:
             FindingPrinter(terminal: out, paths: paths, includeSuppressed: true).print(review.findings)
+            sayNothingChecked()
             out.line("Checked \(checked)")
         case .json:
             print(try FindingsJSON.encode(findings, summary: summary))
@@ -142,11 +151,7 @@ struct CheckCommand: AsyncParsableCommand {
             fflush(nil)
             out.line("Checked \(checked)")
         }
-        if review.checkedNothing {
-            let error = Terminal.standardError
-            error.line(error.colored("\(Self.shown(review.scope, paths: paths)): error: \(Self.nothingCheckedWords(review))", .red))
-            throw ExitCode(2)
-        }
+        if review.checkedNothing { throw ExitCode(2) }
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
     }
 

@@ -98,7 +98,7 @@ import Testing
         let folder = try catalog()
         let empty = try cli.run(["check", "content/empty"], in: folder.url, environment: ["CI": "true"])
         #expect(empty.status == 2, "\(empty.stdout)")
-        #expect(empty.stderr.contains("content/empty: error: no sticker was checked: the pack here has none (the findings above say why)"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("content/empty: error[nothing-checked]: no sticker was checked: the pack here has none (the findings above say why)"), "\(empty.stderr)")
         // The summary counts that error, as JSON does (it said "0 errors" on a failing run).
         #expect(empty.stdout.contains(": 1 error, "), "\(empty.stdout)")
         // Machines see it too: a report of "0 errors" read as a clean run.
