@@ -105,7 +105,8 @@ struct LabelsExportCommand: ParsableCommand {
                 try XLIFFExport.xliff(content: URL(fileURLWithPath: content), language: language)
             }
         } catch let failure as LabelSheetProblems {
-            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
+            let paths = DisplayPath(root: URL(fileURLWithPath: content))
+            for problem in failure.problems { terminal.line(terminal.colored(problem.described(paths: paths), .red)) }
             throw ExitCode(2)
         }
         if xliff == "-" {
@@ -203,7 +204,8 @@ struct LabelsImportCommand: ParsableCommand {
             let document = try read()
             return try LibraryCall.run(command: "labels import", content: content) { try plan(document) }
         } catch let failure as LabelSheetProblems {
-            for problem in failure.problems { terminal.line(terminal.colored(problem.description, .red)) }
+            let paths = DisplayPath(root: URL(fileURLWithPath: content))
+            for problem in failure.problems { terminal.line(terminal.colored(problem.described(paths: paths), .red)) }
             terminal.line("Nothing was written: \(plural(failure.problems.count, problem)) to fix.")
             throw ExitCode(1)
         } catch let error as PeelError {

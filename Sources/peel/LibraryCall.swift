@@ -77,6 +77,9 @@ enum LibraryCall {
 
     /// Prints `error` and gives the exit status for it.
     private static func report(_ error: PeelError, command: String? = nil, content: String? = nil, machine: MachineOutput = .none) -> ExitCode {
+        // As seen from the current directory, as findings are ("no-such: error: content folder
+        // not found", not the absolute path the library resolved it to).
+        let error = error.mappingPaths { $0.hasPrefix("/") ? DisplayPath.file(URL(fileURLWithPath: $0)) : $0 }
         let terminal = Terminal.standardError
         terminal.line(terminal.colored(error.description, .red))
         machine.print(error.finding)

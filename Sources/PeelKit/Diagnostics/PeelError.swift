@@ -109,17 +109,29 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The same error with every path under `folder` (a staging folder) named under `shown`
     /// instead (the folder the user asked for), so no message names Peel's internal folders.
     public func relocated(from folder: String, to shown: String) -> PeelError {
-        func move(_ path: String) -> String {
+        mappingPaths { path in
             if path == folder { return shown }
             return path.hasPrefix(folder + "/") ? shown + path.dropFirst(folder.count) : path
         }
+    }
+
+    /// The same error with its path (the file or folder it is about) passed through `move`: the
+    /// CLI shows it as seen from the current directory, as it shows findings' paths.
+    public func mappingPaths(_ move: (String) -> String) -> PeelError {
         switch self {
+        case .contentFolderMissing(let path): return .contentFolderMissing(path: move(path))
+        case .notInCatalog(let path): return .notInCatalog(path: move(path))
+        case .noPacks(let path): return .noPacks(path: move(path))
+        case .insidePackFolder(let path, let pack): return .insidePackFolder(path: move(path), pack: pack)
+        case .pathMissing(let path): return .pathMissing(path: move(path))
         case .unreadable(let path, let reason): return .unreadable(path: move(path), reason: reason)
+        case .templateSyntax(let path, let line, let message): return .templateSyntax(path: move(path), line: line, message: message)
         case .unsafeOutput(let path, let reason): return .unsafeOutput(path: move(path), reason: reason)
         case .writeFailed(let path, let reason): return .writeFailed(path: move(path), reason: reason)
         case .cannotWrite(let path, let reason): return .cannotWrite(path: move(path), reason: reason)
         case .busy(let path): return .busy(path: move(path))
-        case .contentFolderMissing, .noPacks, .notInCatalog, .insidePackFolder, .pathMissing, .templateSyntax, .templateMissing, .shards: return self
+        case .shards(let path, let reason): return .shards(path: move(path), reason: reason)
+        case .templateMissing: return self
         }
     }
 }

@@ -7,16 +7,24 @@ public struct LabelSheetProblem: Error, Sendable, Equatable, CustomStringConvert
     public let line: Int?
     public let message: String
     public let severity: Severity
+    /// `file` is relative to the content folder (site.md), not the sheet's path as given.
+    public let isInContent: Bool
 
-    public init(file: String, line: Int?, message: String, severity: Severity = .error) {
+    public init(file: String, line: Int?, message: String, severity: Severity = .error, isInContent: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
         self.severity = severity
+        self.isInContent = isInContent
     }
 
-    public var description: String {
-        "\(file)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
+    public var description: String { described(paths: nil) }
+
+    /// The problem as printed, a content file shown through `paths` (as seen from the current
+    /// directory: `content/site.md`, where a bare `site.md` named a file not there).
+    public func described(paths: DisplayPath?) -> String {
+        let shown = isInContent ? paths?.path(file) ?? file : file
+        return "\(shown)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
     }
 }
 

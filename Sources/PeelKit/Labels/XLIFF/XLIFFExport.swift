@@ -62,7 +62,7 @@ public enum XLIFFExport {
     static func targetLanguage(_ language: String, catalog: Catalog) throws(LabelSheetProblems) -> String {
         let site = catalog.site
         func fail(_ message: String) -> LabelSheetProblems {
-            LabelSheetProblems(problems: [LabelSheetProblem(file: "site.md", line: nil, message: message)])
+            LabelSheetProblems(problems: [LabelSheetProblem(file: "site.md", line: nil, message: message, isInContent: true)])
         }
         guard !site.languages.isEmpty else {
             throw fail("the catalog declares no languages, so there is nothing to translate into; add 'languages: [\(site.language), \(language)]'")
