@@ -289,7 +289,7 @@ struct PageRenderer: Sendable {
                                                 LinkModel(href: relative(SitePaths.packArchive(pack), from: page),
                                                           title: "\(pack.slug).zip, \(ByteCount.format(bytes))")
                                             },
-                                            downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack),
+                                            downloadNote: archives[pack.slug] == nil ? nil : downloadNote(for: pack, chrome: chrome),
                                             builder: pack.stickers.contains { $0.composition != nil }
                                                 ? LinkModel(href: relative(language.path(SitePaths.builderPage(pack)), from: page),
                                                             title: chrome["builderLink"]) : nil,
@@ -677,14 +677,15 @@ struct PageRenderer: Sendable {
                      location: finding.line.map { "\(finding.file):\($0)" } ?? finding.file, suppressed: finding.suppressed)
     }
 
-    /// "The download's Stickers.xcstickers leaves out 2 stickers with errors: a.png (…), b.png (…)."
-    private func downloadNote(for pack: Pack) -> String? {
+    /// "Its Stickers.xcstickers leaves out 2 stickers with errors: a.png (missing-label), b.png (…).",
+    /// in the page's language (the codes are the same in every language).
+    private func downloadNote(for pack: Pack, chrome: ChromeStrings) -> String? {
         // The pack's own stickers' findings: every finding of the catalog was gone through for
         // each pack page in each language (a third of a build of many packs with errors).
         let omitted = ArchiveOmission.all(in: pack.stickers.flatMap { findings[$0.source] ?? [] })
         guard !omitted.isEmpty else { return nil }
-        return "Its Stickers.xcstickers leaves out \(plural(omitted.count, "sticker")) with errors: "
-            + omitted.map { $0.described(as: $0.fileName) }.joined(separator: ", ") + "."
+        return chrome.format("downloadLeavesOut", ["count": chrome.stickerCount(omitted.count),
+                                                    "list": omitted.map { $0.described(as: $0.fileName) }.joined(separator: ", ")])
     }
 
     private func errorLabel(for sticker: Sticker) -> String? {

@@ -61,6 +61,24 @@ import Testing
 
     static let pages = ["index.html", "sky/index.html", "sky/moon/index.html", "sky/star/index.html"]
 
+    /// The pack page's download hint and the note on stickers the zip leaves out were English on
+    /// every page, outside the theme's string tables.
+    @Test func thePackDownloadsWordsAreInThePagesLanguage() async throws {
+        let folder = try catalog()
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/sky/comet.png")
+        try folder.write("---\ntitle: Comet\n---\n", to: "content/sky/comet.md")
+        let site = try await build(folder)
+        let english = try page(site, "sky/index.html")
+        #expect(english.contains("<span class=\"hint-inline\">Xcode-ready Stickers.xcstickers and the original files</span>"))
+        #expect(english.contains("<p class=\"hint download-note\">Its Stickers.xcstickers leaves out 1 sticker with errors: comet.png (missing-label).</p>"))
+        let french = try page(site, "fr/sky/index.html")
+        #expect(french.contains("<span class=\"hint-inline\">Stickers.xcstickers prêt pour Xcode et les fichiers d’origine</span>"))
+        #expect(french.contains("<p class=\"hint download-note\">Son Stickers.xcstickers laisse de côté 1 autocollant avec des erreurs : comet.png (missing-label).</p>"),
+                "\(matches("(<p class=\"hint download-note\"[^<]*)", in: french))")
+        let arabic = try page(site, "ar/sky/index.html")
+        #expect(!arabic.contains("the original files") && arabic.contains("comet.png (missing-label)"))
+    }
+
     @Test func everyLanguageHasEveryPageWithItsLangAndDirection() async throws {
         let site = try await build(try catalog())
         for page in Self.pages {
