@@ -19,6 +19,9 @@
   // Only on a site with more than one language.
   var translation = form.querySelector("[name=translation]");
   var buttons = Array.prototype.slice.call(document.querySelectorAll(".review-filters button"));
+  // Catalog findings about one pack (pack.md, a stray file in its folder) follow the Pack filter;
+  // those about the whole site stay.
+  var packFindings = Array.prototype.slice.call(document.querySelectorAll(".catalog-findings li[data-pack]"));
   var severity = "all";
   var timer = null;
 
@@ -57,6 +60,7 @@
       row.hidden = !match;
       if (match) shown += 1;
     });
+    packFindings.forEach(function (item) { item.hidden = !!(pack && pack.value && item.getAttribute("data-pack") !== pack.value); });
     buttons.forEach(function (button) { button.setAttribute("aria-pressed", String(button.getAttribute("data-filter") === severity)); });
     clearTimeout(timer);
     var report = function () {

@@ -118,6 +118,8 @@ struct FindingModel: Encodable {
     let message: String
     let location: String
     let suppressed: Bool
+    /// The pack a catalog finding is about (its folder's slug), for the review's pack filter.
+    var packSlug: String? = nil
 }
 
 struct ReviewRowModel: Encodable {
@@ -203,8 +205,13 @@ struct ReviewModel: Encodable {
     let hasSuppressed: Bool
     let cleanCount: Int
     /// Findings no sticker page shows (about a pack, the site, a file that is not a sticker).
+    /// The catalog's errors and warnings, then its notes (what the exports will change, never a
+    /// problem), which the page folds away: 27 of them stood above the labels.
     let catalogFindings: [FindingModel]
     let hasCatalogFindings: Bool
+    var catalogNotes: [FindingModel] = []
+    var catalogNotesLabel: String = ""
+    var hasCatalogNotes: Bool { !catalogNotes.isEmpty }
     let limit: Int
     let csvHref: String
     /// Choices of the pack and finding-code filters.

@@ -507,12 +507,16 @@ struct PageRenderer: Sendable {
                                 stickersWithErrors: status.errors, stickersWithWarnings: status.warnings,
                                 suppressedCount: summary.suppressed, suppressedLabel: plural(summary.suppressed, "finding"),
                                 hasSuppressed: summary.suppressed > 0, cleanCount: status.clean,
-                                catalogFindings: onPackPage ? [] : checked.catalogFindings.map(Self.findingModel),
+                                catalogFindings: onPackPage ? [] : catalogFindingModels(notes: false),
                                 hasCatalogFindings: !onPackPage && !checked.catalogFindings.isEmpty,
                                 limit: LabelChecks.maximumLength, csvHref: relative(SitePaths.reviewCSV, from: page),
                                 packs: packs.map { OptionModel(value: catalog.packs[$0].slug, label: catalog.packs[$0].title,
                                                                lang: reviewLang(of: catalog.packs[$0])) },
                                 codes: codeSet.sorted().map { OptionModel(value: $0, label: $0) })
+        if !onPackPage {
+            model.catalogNotes = catalogFindingModels(notes: true)
+            model.catalogNotesLabel = "\(plural(model.catalogNotes.count, "note")): what the exports will change, never a problem"
+        }
         model.languages = translatedLanguages.map { OptionModel(value: $0, label: Self.column(for: $0)) }
         model.hasLanguages = !model.languages.isEmpty
         model.translationFilters = model.languages.isEmpty ? [] : [
@@ -538,6 +542,17 @@ struct PageRenderer: Sendable {
         return ReviewPageParts(frame: frame, stickers: stickers) { place in
             let pack = catalog.packs[place.pack]
             return reviewRow(pack.stickers[place.sticker], in: pack, page: page)
+        }
+    }
+
+    /// The catalog findings (`notes` false: errors and warnings; true: notes), each with the slug
+    /// of the pack whose folder it is in, so the review's pack filter narrows them too.
+    private func catalogFindingModels(notes: Bool) -> [FindingModel] {
+        let slugs = Dictionary(catalog.packs.map { ($0.folder, $0.slug) }, uniquingKeysWith: { first, _ in first })
+        return checked.catalogFindings.filter { ($0.severity == .note) == notes }.map { finding in
+            var model = Self.findingModel(finding)
+            model.packSlug = finding.file.split(separator: "/").first.flatMap { slugs[String($0)] }
+            return model
         }
     }
 
@@ -594,7 +609,7 @@ struct PageRenderer: Sendable {
             overLimit: (sticker.alt.map(PerceivedLength.of) ?? 0) > LabelChecks.maximumLength,
             status: Self.status(of: all),
             errorCount: errors, warningCount: warnings,
-            findings: findingModels(for: sticker), hasFindings: !all.isEmpty,
+            findings: reviewFindingModels(for: sticker, in: pack), hasFindings: !all.isEmpty,
             codes: Set(all.map(\.code.rawValue)).sorted().joined(separator: " "),
             artText: ArtTextModel(artText[sticker.source]))
         row.translations = Self.translationCells(of: sticker, source: catalog.site.sourceLanguage(of: pack),
@@ -670,6 +685,32 @@ struct PageRenderer: Sendable {
 
     private func findingModels(for sticker: Sticker) -> [FindingModel] {
         (findings[sticker.source] ?? []).map(Self.findingModel)
+    }
+
+    /// A review row's findings: as on the sticker's page, but its labels missing in several
+    /// languages said in one line (the language columns show which), where one warning per
+    /// language made every row of a catalog in four languages some 600 px tall.
+    private func reviewFindingModels(for sticker: Sticker, in pack: Pack) -> [FindingModel] {
+        let all = findings[sticker.source] ?? []
+        let missing = all.filter { $0.code == .missingTranslation && !$0.suppressed && $0.sticker == sticker.source && $0.language != nil }
+        guard missing.count > 1 else { return all.map(Self.findingModel) }
+        let order = catalog.site.translationLanguages(of: pack)
+        let languages = missing.compactMap(\.language).sorted { (order.firstIndex(of: $0) ?? .max, $0) < (order.firstIndex(of: $1) ?? .max, $1) }
+        let files = languages.map { language in sticker.translations[language]?.file ?? TranslationChecks.translationFile(of: sticker, language: language) }
+        let source = LanguageName.of(catalog.site.sourceLanguage(of: pack))
+        let combined = FindingModel(severity: Severity.warning.rawValue, code: FindingCode.missingTranslation.rawValue,
+                                    message: "no label in \(languages.map(LanguageName.of).joined(separator: ", ")): VoiceOver on a phone set to one of them reads the \(source) one; add 'alt:' to \(files.joined(separator: ", "))",
+                                    location: missing[0].line.map { "\(missing[0].file):\($0)" } ?? missing[0].file, suppressed: false)
+        var models: [FindingModel] = []
+        var placed = false
+        for finding in all {
+            if missing.contains(where: { $0 == finding }) {
+                if !placed { models.append(combined); placed = true }
+            } else {
+                models.append(Self.findingModel(finding))
+            }
+        }
+        return models
     }
 
     static func findingModel(_ finding: Finding) -> FindingModel {

@@ -116,6 +116,7 @@ extension FindingModel: MustacheParent {
         case "message": self.message
         case "location": self.location
         case "suppressed": self.suppressed
+        case "packSlug": self.packSlug
         default: nil
         }
     }
@@ -193,6 +194,9 @@ extension ReviewModel: MustacheParent {
         case "cleanCount": self.cleanCount
         case "catalogFindings": self.catalogFindings
         case "hasCatalogFindings": self.hasCatalogFindings
+        case "catalogNotes": self.catalogNotes
+        case "catalogNotesLabel": self.catalogNotesLabel
+        case "hasCatalogNotes": self.hasCatalogNotes
         case "limit": self.limit
         case "csvHref": self.csvHref
         case "packs": self.packs

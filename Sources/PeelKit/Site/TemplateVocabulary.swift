@@ -10,7 +10,7 @@ enum TemplateVocabulary {
     /// Every name a page model answers to.
     static let values: Set<String> = [
         "action", "alt", "altLang", "altLength", "altLimit", "altMeta", "alternates", "artText",
-        "backgrounds", "badge", "builder", "cardColor", "cardTitleLang", "catalogFindings", "characters",
+        "backgrounds", "badge", "builder", "cardColor", "cardTitleLang", "catalogFindings", "catalogNotes", "catalogNotesLabel", "hasCatalogNotes", "characters",
         "choices", "chromeLang", "cleanCount", "code", "codes", "column", "count", "countLabel", "cover",
         "cssClass", "csvHref", "current", "description", "descriptionHTML", "descriptionLang", "dir",
         "displayHeight", "displayWidth", "download", "downloadNote", "english", "englishLang", "errorCount",
