@@ -42,7 +42,7 @@ public enum SystemErrorText {
         EDQUOT: "the disk quota is used up",
         EFBIG: "the file is larger than this system allows (a file-size limit)",
         EROFS: "the file system is read-only",
-        ENAMETOOLONG: "the name is too long for the file system (255 bytes at most)",
+        ENAMETOOLONG: "the name or the path is too long for the file system (a name holds 255 bytes at most, a whole path 4,096)",
         EEXIST: "something is already there",
         ENOTEMPTY: "the folder is not empty",
         EXDEV: "it is on another file system",
