@@ -30,9 +30,23 @@ public enum ContentFile {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
+            if code == ENOENT, let target = danglingLinkTarget(path) {
+                // "no such file or folder" named a file the listing had just shown.
+                return .inaccessible("it is a symlink to '\(target)', which does not exist (moved, or not checked out)")
+            }
             return code == ENOENT ? nil : .inaccessible(SystemErrorText.describe(errno: code))
         }
         return kind(info.st_mode).map(Problem.kind)
+    }
+
+    /// Where the symlink at `path` points, when it is one (its target missing, as `stat` said).
+    static func danglingLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The bytes of the regular file at `url`; `PeelError.unreadable` naming `url` otherwise.

@@ -61,6 +61,19 @@ import Testing
     }
 
     /// Windows Notepad's "Unicode" is UTF-16 with a byte-order mark: said as such.
+    /// A symlink whose art moved (or a Git checkout of a link to a file not checked out) was
+    /// "cannot read image: no such file or folder", for a file the listing showed, and
+    /// `missing-sidecar` besides. It says it is a symlink and where it points.
+    @Test func aSymlinkToNothingSaysWhereItPoints() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("p/sun.png").path,
+                                                   withDestinationPath: "../art/sun.png")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        #expect(findings.map(\.code) == [.unreadableFile], "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.contains("symlink to '../art/sun.png', which does not exist") == true, "\(findings.map(\.formatted))")
+    }
+
     @Test func aUTF16SidecarIsNamedAsUTF16() throws {
         let folder = try TemporaryFolder()
         try Self.pack(folder)
