@@ -93,8 +93,11 @@ struct CheckCommand: AsyncParsableCommand {
         let limit = maxPixels
         let chosen = try platforms
         var art: ArtChecks?
+        // --cache-dir, else PEEL_CACHE_DIR, as for peel build: one cache folder serves both.
+        let cacheFolder = BuildCacheLocation.folder(cacheDir)
+        let partsFolder = cacheFolder.flatMap(ArtChecks.partsFolder(given:))
         if !noArtChecks {
-            var folder = cacheDir.map { ArtChecks.cacheFolder(given: URL(fileURLWithPath: $0)) }
+            var folder = cacheFolder.map(ArtChecks.cacheFolder(given:))
             if folder == nil && !noCache {
                 let usable = ArtChecks.usableCacheFolder(forContent: target.root)
                 if let note = usable.note, format == .human { Terminal.standardError.line("note: \(note)") }
@@ -105,7 +108,7 @@ struct CheckCommand: AsyncParsableCommand {
         let artChecks = art
         let review = try await LibraryCall.run(progressLabel: "Checking", showProgress: format == .human,
                                                interruptedMessage: "Interrupted.", machine: machine) { progress in
-            let review = try await Review.make(content: target.root, maxPixels: limit, art: artChecks, progress: progress)
+            let review = try await Review.make(content: target.root, maxPixels: limit, art: artChecks, partsFolder: partsFolder, progress: progress)
             // Without --platform, the platforms site.md publishes to: the site's readiness table
             // said Blocked while check said all was well.
             return review.checked(for: chosen.isEmpty ? review.catalog.site.platforms : chosen).scoped(to: target.scope)

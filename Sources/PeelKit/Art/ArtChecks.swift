@@ -46,16 +46,25 @@ public struct ArtChecks: Sendable {
         ArtCache.folder(besideContent: content)
     }
 
-    /// The art checks' cache in a folder given with `peel check --cache-dir`: the folder itself,
-    /// unless it is a build's cache (the same `--cache-dir` given to `peel build`), whose art checks
-    /// are kept in its `art-checks/` folder; so one folder serves both commands, and shares the
-    /// results, where it was refused as "not made by Peel".
+    /// The art checks' cache in a folder given with `peel check --cache-dir` (or `PEEL_CACHE_DIR`):
+    /// Peel's cache folder, shared with `peel build --cache-dir`, whichever runs first, keeps them
+    /// in its `art-checks/` (where a build with art checks keeps them, so the two share results).
+    /// An art-only cache that `peel check` made before keeps being used as it is; a folder that is
+    /// not Peel's is returned as given, for the cache to refuse it.
     public static func cacheFolder(given folder: URL) -> URL {
-        let marker = folder.appendingPathComponent(BuildCache.marker)
-        if let text = try? ContentFile.read(marker), text == Data(BuildCache.markerText.utf8) {
+        let marker = try? ContentFile.read(folder.appendingPathComponent(BuildCache.marker))
+        if marker == Data(ArtCache.markerText.utf8) { return folder }
+        if marker == Data(BuildCache.markerText.utf8) || BuildCache.isNewOrSharedStart(folder) {
             return ArtCache.folder(inBuildCache: folder)
         }
         return folder
+    }
+
+    /// Where a parts pack's composed art goes when the cache folder is given (`--cache-dir`,
+    /// `PEEL_CACHE_DIR`): its `parts/`, so a CI cache restored on another runner holds it too;
+    /// nil (beside the content) for an art-only cache or a folder that is not Peel's.
+    public static func partsFolder(given folder: URL) -> URL? {
+        cacheFolder(given: folder) == folder ? nil : folder.appendingPathComponent(CatalogLoader.partsFolderName)
     }
 
     /// The default cache folder, or, where it cannot be made (a read-only checkout), one in the

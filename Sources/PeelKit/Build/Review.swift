@@ -50,11 +50,12 @@ public struct Review: Sendable {
     }
 
     /// Reads `content`, analyses every image and checks everything; writes nothing but, with
-    /// `art`, the art checks' cache.
-    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, art: ArtChecks? = nil,
+    /// `art`, the art checks' cache, and parts packs' composed art (into `partsFolder`, else
+    /// `.peel-cache/parts/` beside the content).
+    public static func make(content: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels, art: ArtChecks? = nil, partsFolder: URL? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Review {
         try await make(content: content, maxPixels: maxPixels, site: nil, cache: nil, hashes: nil, art: art, artRequired: true,
-                       progress: progress)
+                       partsFolder: partsFolder, progress: progress)
     }
 
     /// With `site`, the image step also puts originals and thumbnails there (a build), reusing
@@ -63,9 +64,9 @@ public struct Review: Sendable {
     /// art-check cache is touched.
     /// With `packs`, a shard of a sharded build: only those packs are reviewed.
     static func make(content: URL, maxPixels: Int, site: SiteWriter?, cache: BuildCache?, hashes: ContentHashes?,
-                     art: ArtChecks?, artRequired: Bool, packs: PackSelection? = nil,
+                     art: ArtChecks?, artRequired: Bool, packs: PackSelection? = nil, partsFolder: URL? = nil,
                      progress: (@Sendable (Int, Int) -> Void)?) async throws -> Review {
-        let (wholeCatalog, loaded) = try CatalogLoader(contentFolder: content).load()
+        let (wholeCatalog, loaded) = try CatalogLoader(contentFolder: content, partsFolder: partsFolder).load()
         let catalog = try packs?.apply(to: wholeCatalog) ?? wholeCatalog
         // A shard reports what reading its own packs found (and what is of no pack, such as
         // site.md's), not the other shards' packs' problems.

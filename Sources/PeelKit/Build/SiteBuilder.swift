@@ -323,6 +323,7 @@ public struct SiteBuilder: Sendable {
         // What the build reports is what it publishes: the messengers' findings too (`Review.reported`).
         let review = try await Review.make(content: options.content, maxPixels: options.maxPixels, site: site, cache: cache,
                                            hashes: hashes, art: art, artRequired: options.artChecks, packs: options.packs,
+                                           partsFolder: options.useCache ? options.cache.map { $0.appendingPathComponent(CatalogLoader.partsFolderName) } : nil,
                                            progress: progress).reported
         clock.lap("catalog, images and checks")
         FreedMemory.release()

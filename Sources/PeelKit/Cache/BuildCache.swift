@@ -54,7 +54,8 @@ final class BuildCache: @unchecked Sendable {
     static let markerText = "Signature: 8a477f597d28d172789f06886806bc55\n"
         + "# This folder is a build cache made by Peel (peel build); delete it at any time.\n"
     /// The names Peel keeps at the top of its cache.
-    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "quick-check", "lock", marker, ArtCache.folderName]
+    private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "quick-check", "lock", marker, ArtCache.folderName,
+                                                CatalogLoader.partsFolderName]
 
     /// Checks the folder is safe to use, creates it and takes its lock: two builds of the same site
     /// at once would each replace the other's files, so the second is refused.
@@ -108,7 +109,7 @@ final class BuildCache: @unchecked Sendable {
             // Every earlier cache had its `entries` folder and `lock` from the moment it was opened.
             let isEarlierPeelCache = Set(names).isSubset(of: Self.ownNames) && names.contains("entries") && names.contains("lock")
                 && entryNames.allSatisfy(Self.isOwnEntryName)
-            guard names.isEmpty || isEarlierPeelCache else {
+            guard names.isEmpty || isEarlierPeelCache || Self.isNewOrSharedStart(folder) else {
                 throw PeelError.unsafeOutput(path: folder.path,
                                              reason: "the cache folder is not empty and was not made by Peel (it has no \(Self.marker) of Peel's); Peel will not write or delete anything in it (choose a new or empty folder for --cache-dir)")
             }
@@ -119,6 +120,30 @@ final class BuildCache: @unchecked Sendable {
         } catch {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")
         }
+    }
+
+    /// True when `folder` does not exist, is empty, or holds only what `peel check` puts in Peel's
+    /// cache folder before any build has (its art checks in `art-checks/`, marked as Peel's, and
+    /// composed parts in `parts/`): one `--cache-dir` shared by check and build, whichever runs first.
+    /// `.peel-cache` itself, beside the content, is such a folder.
+    static func isNewOrSharedStart(_ folder: URL) -> Bool {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else {
+            return !manager.fileExists(atPath: folder.path)
+        }
+        guard Set(names).isSubset(of: [ArtCache.folderName, CatalogLoader.partsFolderName]) else { return false }
+        if names.contains(ArtCache.folderName) {
+            let art = folder.appendingPathComponent(ArtCache.folderName)
+            let tag = try? ContentFile.read(art.appendingPathComponent(Self.marker))
+            let empty = (try? manager.contentsOfDirectory(atPath: art.path))?.isEmpty == true
+            guard tag == Data(ArtCache.markerText.utf8) || empty else { return false }
+        }
+        if names.contains(CatalogLoader.partsFolderName) {
+            let parts = (try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent(CatalogLoader.partsFolderName).path)) ?? ["?"]
+            // Composed art is named by its layers' hashes (`<64 hex digits>.png`); anything else is someone's.
+            guard parts.allSatisfy({ $0.hasPrefix(".") || ($0.hasSuffix(".png") && $0.count == 68 && $0.dropLast(4).allSatisfy(\.isHexDigit)) }) else { return false }
+        }
+        return true
     }
 
     /// True for the names Peel gives files in `entries/`: `<64 hex digits>.<file name>`, and the

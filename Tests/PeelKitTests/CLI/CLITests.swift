@@ -533,22 +533,49 @@ extension CLITests {
     }
 
     /// One `--cache-dir` given to both commands (a CI step caching one folder): check refused the
-    /// build's cache as "not made by Peel". It now keeps its art checks in the build cache's
-    /// `art-checks/`, where a build with art checks keeps them, so they share the results.
-    @Test func oneCacheFolderServesBuildAndCheck() throws {
+    /// build's cache as "not made by Peel", and a build refused the folder when check ran first,
+    /// for good once CI saved it. Whichever runs first, both use it: the art checks in its
+    /// `art-checks/`, where a build with art checks keeps them, and parts packs' art in `parts/`.
+    @Test func oneCacheFolderServesBuildAndCheckWhicheverRunsFirst() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
-        let build = try run(["build", "content", "-o", "site", "--cache-dir", "ci-cache"], in: folder.url, environment: ["CI": "true"])
+        let ci = ["CI": "true"]
+        // The build first.
+        let build = try run(["build", "content", "-o", "site", "--cache-dir", "ci-cache"], in: folder.url, environment: ci)
         try #require(build.status != 2, "\(build.stderr)")
-        let check = try run(["check", "content", "--cache-dir", "ci-cache"], in: folder.url, environment: ["CI": "true"])
+        let check = try run(["check", "content", "--cache-dir", "ci-cache"], in: folder.url, environment: ci)
         #expect(check.status != 2 && !check.stderr.contains("not made by Peel"), "\(check.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ci-cache/art-checks/index.json").path))
-        let again = try run(["build", "content", "-o", "site", "--cache-dir", "ci-cache"], in: folder.url, environment: ["CI": "true"])
+        #expect(folder.exists("ci-cache/art-checks/index.json"))
+        let again = try run(["build", "content", "-o", "site", "--cache-dir", "ci-cache"], in: folder.url, environment: ci)
         #expect(again.status != 2 && again.stdout.contains("Up to date"), "\(again.stderr)")
 
-        // The other way round: check's own art cache given to a build says what it is.
-        _ = try run(["check", "content", "--cache-dir", "art-only"], in: folder.url, environment: ["CI": "true"])
-        let refused = try run(["build", "content", "-o", "site2", "--cache-dir", "art-only"], in: folder.url, environment: ["CI": "true"])
+        // The check first, on a new folder named by PEEL_CACHE_DIR, as a CI job sets it for every step.
+        let shared = ci.merging(["PEEL_CACHE_DIR": "shared"]) { $1 }
+        let first = try run(["check", "content"], in: folder.url, environment: shared)
+        #expect(first.status != 2, "\(first.stderr)")
+        #expect(folder.exists("shared/art-checks/index.json"), "check keeps its art checks in PEEL_CACHE_DIR")
+        #expect(!folder.exists(".peel-cache"), "nothing beside the content when the cache folder is given")
+        let then = try run(["build", "content", "-o", "site2"], in: folder.url, environment: shared)
+        #expect(then.status != 2 && !then.stderr.contains("not made by Peel"), "\(then.stderr)")
+        #expect(folder.exists("shared/entries"))
+
+        // .peel-cache beside the content, which check made, given to a build.
+        let beside = try TemporaryFolder()
+        try beside.copy(Fixtures.catalog, to: "content")
+        _ = try run(["check", "content"], in: beside.url, environment: ci)
+        try #require(beside.exists(".peel-cache/art-checks"))
+        let intoIt = try run(["build", "content", "-o", "site", "--cache-dir", ".peel-cache"], in: beside.url, environment: ci)
+        #expect(intoIt.status != 2, "\(intoIt.stderr)")
+
+        // An art-only cache made by an earlier peel check is still used by check, and a build given it says what it is.
+        try folder.write("Signature: 8a477f597d28d172789f06886806bc55\n# This folder is Peel's cache of art checks (peel check, peel build with art_checks); delete it at any time.\n", to: "art-only/CACHEDIR.TAG")
+        let old = try run(["check", "content", "--cache-dir", "art-only"], in: folder.url, environment: ci)
+        #expect(old.status != 2 && !folder.exists("art-only/art-checks"), "\(old.stderr)")
+        let refused = try run(["build", "content", "-o", "site3", "--cache-dir", "art-only"], in: folder.url, environment: ci)
         #expect(refused.status == 2 && refused.stderr.contains("art checks' cache of peel check"), "\(refused.stderr)")
+        // A folder of someone else's files is still refused by both.
+        try folder.write("mine", to: "mine/notes.txt")
+        let foreign = try run(["check", "content", "--cache-dir", "mine"], in: folder.url, environment: ci)
+        #expect(foreign.status == 2 && foreign.stderr.contains("not made by Peel"), "\(foreign.stderr)")
     }
 }
