@@ -82,7 +82,7 @@ public enum PartsPack {
         let source = sourceLanguage ?? site.defaultLanguage
         let languages = site.languages.filter { $0 != source }
         var result = Result()
-        var layers: [String: (image: RGBAImage, sha: String)] = [:]   // file -> decoded layer
+        var layers: [String: Layer] = [:]   // file -> its bytes, read and checked but not decoded yet
         var reference: (file: String, width: Int, height: Int)?
         var usable = Set<String>()
 
@@ -149,16 +149,16 @@ public enum PartsPack {
                                                        message: "part has no label; create \(sidecar) with 'alt: what this \(name) shows' (composed labels are made of it)"))
                     }
                     part.choices.append(choice)
-                    switch decode(path, content: content) {
+                    switch read(path, content: content) {
                     case .success(let layer):
                         // Layers go into the pack zip's originals/ byte for byte, EXIF and all.
                         if layer.carriesLocation { result.findings.append(ImageChecks.packZipLocationFinding(file: path)) }
-                        if let reference, (reference.width, reference.height) != (layer.image.width, layer.image.height) {
+                        if let reference, (reference.width, reference.height) != (layer.width, layer.height) {
                             result.findings.append(Finding(.error, .partSizeMismatch, file: path,
-                                                           message: "layer is \(layer.image.width)×\(layer.image.height) px but \(reference.file) is \(reference.width)×\(reference.height) px; every layer of a parts pack must have the same canvas, so the combinations with this one are not composed"))
+                                                           message: "layer is \(layer.width)×\(layer.height) px but \(reference.file) is \(reference.width)×\(reference.height) px; every layer of a parts pack must have the same canvas, so the combinations with this one are not composed"))
                         } else {
-                            if reference == nil { reference = (path, layer.image.width, layer.image.height) }
-                            layers[path] = (layer.image, layer.sha)
+                            if reference == nil { reference = (path, layer.width, layer.height) }
+                            layers[path] = layer
                             usable.insert(path)
                         }
                     case .failure(let finding):
@@ -215,13 +215,32 @@ public enum PartsPack {
         guard !result.parts.contains(where: { $0.choices.isEmpty && !$0.optional }) else { return result }
 
         try? FileManager.default.createDirectory(at: derivedFolder, withIntermediateDirectories: true)
-        let made = ParallelWork.mapBlocking(combinations) { [layers, usable, parts = result.parts, templates] combination -> Sticker? in
+        // Each combination's art, named by its layers' hashes. Only the layers of art not made yet
+        // are decoded (a restored CI cache, or a second run, decodes none), and those no
+        // combination uses, so a damaged one is still said. (Art is made only from layers that
+        // decoded, and the same bytes decode the same, so art made is art that can be made.)
+        let arts: [[String]: URL] = Dictionary(combinations.map { combination in
             let files = combination.compactMap { $0?.file }
-            guard files.allSatisfy(usable.contains) else { return nil }
-            let key = Hex.string(SHA256.hash(data: Data((["\(formatVersion)"] + files.map { layers[$0]!.sha }).joined(separator: "|").utf8)))
-            let art = derivedFolder.appendingPathComponent("\(key).png")
+            return (files, derivedFolder.appendingPathComponent(artName(layerHashes: files.map { layers[$0]?.sha ?? "" })))
+        }, uniquingKeysWith: { first, _ in first })
+        var wanted = Set(usable.subtracting(arts.keys.flatMap { $0 }))
+        for (files, art) in arts where files.allSatisfy(usable.contains) && !Self.isWholePNG(art) { wanted.formUnion(files) }
+        let decoded = ParallelWork.mapBlocking(wanted.sorted()) { [layers] path in (path, Self.decode(path, layers[path]!.data)) }
+        var images: [String: RGBAImage] = [:]
+        for (path, outcome) in decoded {
+            switch outcome {
+            case .success(let image): images[path] = image
+            case .failure(let finding):
+                result.findings.append(finding)
+                usable.remove(path)
+            }
+        }
+        let made = ParallelWork.mapBlocking(combinations) { [usable, images, arts, parts = result.parts, templates] combination -> Sticker? in
+            let files = combination.compactMap { $0?.file }
+            guard files.allSatisfy(usable.contains), let art = arts[files] else { return nil }
             if !Self.isWholePNG(art) {
-                guard let image = PartsCompositor.compose(files.map { layers[$0]!.image }),
+                guard files.allSatisfy({ images[$0] != nil }),
+                      let image = PartsCompositor.compose(files.map { images[$0]! }),
                       let data = try? PNGCodec.encode(image, compression: .fast, alpha: true) else { return nil }
                 do {
                     try data.write(to: art, options: .atomic)
@@ -523,24 +542,58 @@ public enum PartsPack {
         return result
     }
 
-    private enum Decoded {
-        case success((image: RGBAImage, sha: String, carriesLocation: Bool))
+    /// The file name of the art composed from layers with these SHA-256s, bottom first.
+    static func artName(layerHashes: [String]) -> String {
+        Hex.string(SHA256.hash(data: Data((["\(formatVersion)"] + layerHashes).joined(separator: "|").utf8))) + ".png"
+    }
+
+    /// A layer's reading or decoding: what came of it, or the finding that says why not.
+    private enum Outcome<Value: Sendable>: Sendable {
+        case success(Value)
         case failure(Finding)
     }
 
-    private static func decode(_ path: String, content: ContentPath) -> Decoded {
+    /// A layer read and checked, its pixels not decoded yet.
+    private struct Layer: Sendable {
+        let data: Data
+        let sha: String
+        let width: Int
+        let height: Int
+        let carriesLocation: Bool
+    }
+
+    /// `path`'s bytes, hash and canvas (as its IHDR declares it), or why it cannot be a layer.
+    private static func read(_ path: String, content: ContentPath) -> Outcome<Layer> {
+        let data: Data
         do {
-            let data = try ContentFile.read(content.url(path))
-            // Layers are stills: an APNG's default image alone would be composed, silently.
-            if let animation = PNGChunks.animation(in: data), animation.frameCount > 1 {
-                return .failure(Finding(.error, .unsupportedFormat, file: path,
-                                        message: "the layer is an animated PNG (\(animation.frameCount) frames); parts are composed as still images, so export this layer as a still PNG; the combinations with it are not composed"))
-            }
-            let (image, _) = try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels)
-            return .success((image, Hex.string(SHA256.hash(data: data)), EXIFLocation.isPresent(in: data)))
+            data = try ContentFile.read(content.url(path))
         } catch {
-            return .failure(Finding(.error, .corruptImage, file: path,
-                                    message: "cannot read the layer: \(SystemErrorText.describe(error)); the combinations with it are not composed"))
+            return .failure(unreadable(path, error))
         }
+        // Layers are stills: an APNG's default image alone would be composed, silently.
+        if let animation = PNGChunks.animation(in: data), animation.frameCount > 1 {
+            return .failure(Finding(.error, .unsupportedFormat, file: path,
+                                    message: "the layer is an animated PNG (\(animation.frameCount) frames); parts are composed as still images, so export this layer as a still PNG; the combinations with it are not composed"))
+        }
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), let size = PNGChunks.declaredSize(in: data) else {
+            // Not a PNG to begin with: decoding says why in the words every image error uses.
+            if case .failure(let finding) = decode(path, data) { return .failure(finding) }
+            return .failure(Finding(.error, .corruptImage, file: path, message: "cannot read the layer: it is not a PNG image; the combinations with it are not composed"))
+        }
+        return .success(Layer(data: data, sha: Hex.string(SHA256.hash(data: data)), width: size.width, height: size.height,
+                              carriesLocation: EXIFLocation.isPresent(in: data)))
+    }
+
+    private static func decode(_ path: String, _ data: Data) -> Outcome<RGBAImage> {
+        do {
+            return .success(try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels).0)
+        } catch {
+            return .failure(unreadable(path, error))
+        }
+    }
+
+    private static func unreadable(_ path: String, _ error: Error) -> Finding {
+        Finding(.error, .corruptImage, file: path,
+                message: "cannot read the layer: \(SystemErrorText.describe(error)); the combinations with it are not composed")
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import PeelKit
@@ -441,6 +442,42 @@ import Testing
             let slug = try #require(stickers.first { $0.source == finding.sticker }?.slug)
             #expect(finding.message.hasPrefix("Signal: composed sticker '\(slug)': "), "\(finding.message)")
         }
+    }
+
+    /// The layers were decoded on every load, though their art was made: a CI runner with the
+    /// cache restored decoded every layer of every parts pack. Only the layers of art not made yet
+    /// are decoded now. Shown by a layer whose pixels cannot be decoded: while the art made from
+    /// its bytes is there it is not decoded (no error); without that art it is, and said.
+    @Test func layersAreDecodedOnlyForArtNotMadeYet() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let (first, _) = try load(folder)
+        let layerFile = "content/sundaes/base/cone.png"
+        let whole = try Data(contentsOf: folder.url.appendingPathComponent(layerFile))
+        // The same canvas, its image data made garbage.
+        var damaged = whole
+        let idat = try #require(damaged.range(of: Data("IDAT".utf8)))
+        for index in idat.upperBound..<min(idat.upperBound + 40, damaged.count - 12) { damaged[index] = 0x55 }
+        try damaged.write(to: folder.url.appendingPathComponent(layerFile))
+        let sha = { (data: Data) in Hex.string(SHA256.hash(data: data)) }
+        var planted: [URL] = []
+        for sticker in first.stickers {
+            guard let composition = sticker.composition else { continue }
+            let art = composition.art
+            let layers = composition.choices.compactMap { $0.file }
+            guard layers.contains("sundaes/base/cone.png") else { continue }
+            let hashes = try layers.map { $0 == "sundaes/base/cone.png" ? sha(damaged) : sha(try Data(contentsOf: folder.url.appendingPathComponent("content/\($0)"))) }
+            let target = art.deletingLastPathComponent().appendingPathComponent(PartsPack.artName(layerHashes: hashes))
+            try FileManager.default.copyItem(at: art, to: target)
+            planted.append(target)
+        }
+        try #require(!planted.isEmpty)
+        let (again, findings) = try load(folder)
+        #expect(!findings.contains { $0.code == .corruptImage }, "not decoded: \(findings.map(\.formatted))")
+        #expect(again.stickers.count == first.stickers.count)
+        try FileManager.default.removeItem(at: planted[0])
+        let (_, decoded) = try load(folder)
+        #expect(decoded.contains { $0.code == .corruptImage && $0.file == "sundaes/base/cone.png" }, "\(decoded.map(\.formatted))")
     }
 
     @Test func templateNamesAreFound() {
