@@ -9,7 +9,8 @@ struct ShardManifest: Codable, Sendable {
     /// Bump when the shape changes; a merge refuses shards of another format.
     static let currentFormat = "peel-shard 3"
 
-    /// One file the shard wrote: its size, its hash (nil for a file linked from the cache) and,
+    /// One file the shard wrote: its size, its hash (a page's only, so the manifest does not depend
+    /// on what the cache held) and,
     /// for a page, the key it was rendered from (so the merge reuses pages whose model is the same).
     struct File: Codable, Sendable {
         var size: Int64

@@ -21,7 +21,10 @@ extension SiteBuilder {
         }
         var files: [String: ShardManifest.File] = [:]
         for (path, output) in site.outputs where path != SitePaths.manifest {
-            files[path] = ShardManifest.File(size: output.size, sha256: output.sha256, source: output.source)
+            // A page's hash goes with the key it was rendered from; any other file's is known only
+            // when this build wrote it, not when it was linked from the cache, so it is left out:
+            // the same shard built with a warm or a cold cache gave two manifests.
+            files[path] = ShardManifest.File(size: output.size, sha256: output.source == nil ? nil : output.sha256, source: output.source)
         }
         return ShardManifest(fingerprint: siteFingerprint(templates), builtWith: siteBuiltWith(templates), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
@@ -49,6 +52,9 @@ extension SiteBuilder {
                 let why = manifest.builtWith.flatMap { $0.difference(from: siteBuiltWith(templates)) }
                     ?? "it was built by another Peel version, theme or options than the merge's"
                 throw PeelError.shards(path: path, reason: "this shard does not fit the merge: \(why); build every shard and the merge with the same ones")
+            }
+            if let earlier = builtFrom.dropLast().first(where: { $0.0.standardizedFileURL.path == shard.standardizedFileURL.path }) {
+                throw PeelError.shards(path: earlier.0.path, reason: "this shard is given twice; give each shard's folder once")
             }
             for slug in manifest.packs {
                 if let other = owner[slug] {

@@ -177,6 +177,26 @@ import Testing
         }
     }
 
+    /// A shard's manifest recorded the hash of every file it encoded but of none it linked from
+    /// the cache: the same shard made two artifacts, warm or cold.
+    @Test func aShardsManifestIsTheSameWithAColdOrAWarmCache() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("s", packs: .shard(index: 1, count: 2))
+        let cold = try Data(contentsOf: workspace.url("s/\(ShardManifest.fileName)"))
+        try FileManager.default.removeItem(at: workspace.url("s"))
+        _ = try await workspace.build("s", packs: .shard(index: 1, count: 2))
+        let warm = try Data(contentsOf: workspace.url("s/\(ShardManifest.fileName)"))
+        #expect(cold == warm)
+    }
+
+    @Test func aShardGivenTwiceIsSaidSo() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
+        await #expect { try await workspace.merge(["a", "a"]) } throws: { error in
+            "\(error)".contains("this shard is given twice")
+        }
+    }
+
     @Test func aPackInTwoShardsIsAnError() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
