@@ -102,7 +102,7 @@ final class BuildCache: @unchecked Sendable {
             if marker == Data(Self.markerText.utf8) { return }
             if marker == Data(ArtCache.markerText.utf8) {
                 throw PeelError.unsafeOutput(path: folder.path,
-                                             reason: "this is the art checks' cache of peel check, not a build cache; give the build another --cache-dir (peel check --cache-dir accepts a build's cache, and keeps its art checks in it)")
+                                             reason: "this is the art checks' cache an earlier peel check made, not a build cache; delete it (peel check now keeps its art checks in a build's cache folder) or give the build another --cache-dir")
             }
             let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
             let entryNames = (try? fileManager.contentsOfDirectory(atPath: entries.path)) ?? []
@@ -125,13 +125,17 @@ final class BuildCache: @unchecked Sendable {
     /// True when `folder` does not exist, is empty, or holds only what `peel check` puts in Peel's
     /// cache folder before any build has (its art checks in `art-checks/`, marked as Peel's, and
     /// composed parts in `parts/`): one `--cache-dir` shared by check and build, whichever runs first.
-    /// `.peel-cache` itself, beside the content, is such a folder.
+    /// `.peel-cache` itself, beside the content, is such a folder (with the default build caches in it).
     static func isNewOrSharedStart(_ folder: URL) -> Bool {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else {
             return !manager.fileExists(atPath: folder.path)
         }
-        guard Set(names).isSubset(of: [ArtCache.folderName, CatalogLoader.partsFolderName]) else { return false }
+        // `.peel-cache/` also holds the caches of builds made with the default one (`<output name>/`).
+        let others = Set(names).subtracting([ArtCache.folderName, CatalogLoader.partsFolderName])
+        guard others.allSatisfy({ name in
+            (try? ContentFile.read(folder.appendingPathComponent(name).appendingPathComponent(Self.marker))) == Data(Self.markerText.utf8)
+        }) else { return false }
         if names.contains(ArtCache.folderName) {
             let art = folder.appendingPathComponent(ArtCache.folderName)
             let tag = try? ContentFile.read(art.appendingPathComponent(Self.marker))
