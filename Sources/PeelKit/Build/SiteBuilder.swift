@@ -508,8 +508,12 @@ public struct SiteBuilder: Sendable {
 
     private func archiveKey(_ pack: Pack, site: SiteInfo, rejected: Set<String>, hashes: ContentHashes) -> String? {
         var text = "peel \(PeelVersion.current)|archive \(PackArchive.formatVersion)|max pixels \(options.maxPixels)|\(pack.slug)"
-        // The String Catalogs' languages come from site.md.
+        // The String Catalogs' languages come from site.md, and so do what the messenger downloads
+        // carry of the site (WhatsApp's publisher_website from base_url, Telegram's bot, the title):
+        // the site.md the catalog was read from is part of the key (a base_url added kept an empty
+        // publisher_website in every incremental build's WhatsApp zip).
         text += "|languages \(StringCatalog.languages(of: site).joined(separator: ","))"
+        text += "|site.md=\((try? hashes.hashLearnt(of: "site.md")) ?? "none")"
         for source in PackArchive.sources(of: pack) {
             // The hash this build learnt first (the bytes its catalog was read from), not the file's now.
             guard let sha = try? hashes.hashLearnt(of: source) else { return nil }

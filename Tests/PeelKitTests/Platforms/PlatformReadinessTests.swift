@@ -132,6 +132,31 @@ import ZIPFoundation
         #expect(!plain.findings.hasErrors, "\(plain.findings)")
     }
 
+    /// base_url added to site.md gives WhatsApp's publisher_website: an incremental build kept the
+    /// cached zip with an empty one (site.md was not part of the zips' cache key).
+    @Test func aSiteSettingTheDownloadsCarryRemakesThemIncrementally() async throws {
+        let folder = try catalogWithEmoji(platforms: "[imessage, whatsapp]")
+        // WhatsApp takes packs of three stickers or more.
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/pets/dog.png")
+        try folder.write("---\nalt: dog face\nemoji: [🐶]\n---\n", to: "content/pets/dog.md")
+        let site = folder.url.appendingPathComponent("site")
+        let options = BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)
+        func website() throws -> String? {
+            let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("pets").path).first { $0.hasSuffix("-whatsapp.zip") })
+            let archive = try Archive(url: site.appendingPathComponent("pets/\(zip)"), accessMode: .read)
+            let entry = try #require(archive.first { $0.path.hasSuffix("contents.json") })
+            var data = Data()
+            _ = try archive.extract(entry) { data.append($0) }
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            return ((object?["sticker_packs"] as? [[String: Any]])?.first?["publisher_website"] as? String)
+        }
+        _ = try await SiteBuilder(options: options).build()
+        #expect(try website() == "")
+        try folder.write("---\ntitle: Ready\nplatforms: [imessage, whatsapp]\nbase_url: https://stickers.example/\n---\n", to: "content/site.md")
+        _ = try await SiteBuilder(options: options).build()
+        #expect(try website()?.hasPrefix("https://stickers.example") == true, "\(String(describing: try? website()))")
+    }
+
     /// Two packs of one WhatsApp identifier: the site published a download of each, which
     /// WhatsApp installs as one pack, and called both ready. The second is blocked, with no download.
     @Test func aPackWhoseNameAnotherHasIsBlockedWithoutADownload() async throws {
