@@ -75,16 +75,20 @@ struct InputSnapshot: Equatable, Sendable {
         var info = stat()
         // 16 levels: deeper than any catalog (packs are one level down), and a bound on a walk
         // through symlinked folders.
-        guard depth < 16, stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
-              let directory = opendir(path) else { return }
-        defer { closedir(directory) }
+        guard depth < 16, stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        // Stamped even when it cannot be opened: a pack folder made readable again (chmod) changes
+        // only its own stamp, and the next build said "Up to date" with its error still there.
         snapshot.directories.append(path)
         snapshot.directoryStamps.append(FileStamp(info))
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard !name.hasPrefix("."), !SystemLitter.matches(fileName: name) else { continue }
+            // Hidden files are no input, but iCloud Drive's placeholders (`.sun.png.icloud`), which
+            // the catalog reports as art not downloaded: one added was missed ("Up to date").
+            guard !name.hasPrefix(".") || name.hasSuffix(".icloud"), !SystemLitter.matches(fileName: name) else { continue }
             let childPath = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var child = stat()

@@ -74,6 +74,19 @@ import Testing
         #expect(findings.first?.message.contains("symlink to '../art/sun.png', which does not exist") == true, "\(findings.map(\.formatted))")
     }
 
+    /// A placeholder that iCloud Drive leaves for a sticker not downloaded, added after a build:
+    /// the next build said "Up to date" and exit 0 (hidden files are no input of the quick check).
+    @Test func anICloudPlaceholderAddedIsSeenByTheNextBuild() async throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder, "content/p")
+        let options = BuildOptions(content: folder.url.appendingPathComponent("content"), output: folder.url.appendingPathComponent("site"))
+        _ = try await SiteBuilder(options: options).build()
+        try folder.write("bplist", to: "content/p/.sun.png.icloud")
+        let again = try await SiteBuilder(options: options).build()
+        #expect(!again.upToDate)
+        #expect(again.findings.contains { $0.code == .unreadableFile && $0.file == "p/sun.png" }, "\(again.findings.map(\.formatted))")
+    }
+
     @Test func aUTF16SidecarIsNamedAsUTF16() throws {
         let folder = try TemporaryFolder()
         try Self.pack(folder)

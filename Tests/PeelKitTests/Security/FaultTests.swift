@@ -36,7 +36,8 @@ import Testing
         let asNobody = getuid() == 0
         if asNobody {
             try FileManager.default.setAttributes([.posixPermissions: folderPermissions], ofItemAtPath: folder.url.path)
-            peel = try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
+            peel = folder.exists("bin/peel") ? folder.url.appendingPathComponent("bin/peel").path
+                : try folder.copy(URL(fileURLWithPath: peel), to: "bin/peel").path
         }
         let command = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", peel] : [peel]
         return try cli.run(Array(command.dropFirst()) + arguments, in: folder.url,
@@ -90,6 +91,22 @@ import Testing
         #expect(result.stdout.contains("pets: error[unreadable-file]: cannot read the pack folder: permission denied")
                 || result.stderr.contains("pets: error[unreadable-file]: cannot read the pack folder: permission denied"), "\(result.stdout)\(result.stderr)")
         #expect(!(result.stdout + result.stderr).contains("no pack.md"))
+    }
+
+    /// Once its permissions are fixed, the next build reads the pack: it said "Up to date", with
+    /// the error and without the pack's stickers, until something else changed.
+    @Test func aPackFolderReadableAgainIsSeenByTheNextBuild() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let pets = folder.url.appendingPathComponent("content/pets")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: pets.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pets.path) }
+        let broken = try runWherePermissionsHold(["build", "content", "-o", "work/site"], in: folder, folderPermissions: 0o777)
+        #expect(broken.status == 1 && (broken.stdout + broken.stderr).contains("cannot read the pack folder"), "\(broken.stdout)\(broken.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pets.path)
+        let fixed = try runWherePermissionsHold(["build", "content", "-o", "work/site"], in: folder, folderPermissions: 0o777)
+        #expect(fixed.status == 0 && !fixed.stdout.contains("Up to date"), "\(fixed.stdout)\(fixed.stderr)")
+        #expect(!(fixed.stdout + fixed.stderr).contains("unreadable-file"))
     }
 
     @Test func stagingLeftByAKilledBuildIsCleanedUpByTheNext() throws {
