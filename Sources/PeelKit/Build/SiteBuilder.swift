@@ -199,7 +199,12 @@ public struct SiteBuilder: Sendable {
         let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:], paths: snapshot.files)
         clock.lap("read the build state")
 
-        if servedPages.isEmpty, let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes), outputIntact(previous) {
+        // A site changed by something else since the last build stamped it (a `git reset --hard`
+        // in its worktree, a backup restored) holds files the build state does not describe: each is
+        // checked before it is reused. `peel serve`'s own pages are known (`servedPages`).
+        let siteTouched = servedPages.isEmpty && cache.map { !QuickCheck.holds(at: $0.quickCheckFile.path, fingerprint: quickKey, siteOnly: true) } ?? true
+        if servedPages.isEmpty, let previous, let cache, unchanged(snapshot, since: previous, hashes: hashes),
+           outputIntact(previous, verifyingContents: siteTouched) {
             let refreshed = BuildState(fingerprint: fingerprint, pagesFingerprint: pagesFingerprint, inputs: hashes.entries(),
                                        outputs: previous.outputs, report: previous.report, site: outputPath, folders: snapshot.foldersDigest)
             if refreshed.inputs != previous.inputs { try? cache.save(refreshed) }
@@ -229,10 +234,6 @@ public struct SiteBuilder: Sendable {
             let kept = FileManager.default.fileExists(atPath: options.output.path) ? "the site was not written, so the one in place stays" : "no site was written"
             throw PeelError.unreadable(path: place, reason: "\(message); \(kept) (read without its front matter, the site would lose its languages, title and settings)")
         }
-        // A site changed by something else since the last build stamped it (a `git reset --hard`
-        // in its worktree, a backup restored) holds files the build state does not describe: each is
-        // checked before it is reused. `peel serve`'s own pages are known (`servedPages`).
-        let siteTouched = servedPages.isEmpty && cache.map { !QuickCheck.holds(at: $0.quickCheckFile.path, fingerprint: quickKey, siteOnly: true) } ?? true
         // Nothing vouches for the site from here until it is published and stamped again.
         if let cache { QuickCheck.remove(at: cache.quickCheckFile.path) }
         let staging: URL
@@ -406,12 +407,21 @@ public struct SiteBuilder: Sendable {
     }
 
     /// True when the published site still holds every file the last build wrote, at its size.
-    private func outputIntact(_ previous: BuildState) -> Bool {
+    /// Every file the last build wrote is there at its size; and, when something else changed the
+    /// site since (`verifyingContents`), holds the bytes the build wrote: older pages of the same
+    /// sizes put back by a `git reset --hard` or a backup were kept as "Up to date". A file whose
+    /// hash the state does not hold (linked from the cache) cannot be vouched for then.
+    private func outputIntact(_ previous: BuildState, verifyingContents: Bool) -> Bool {
         let root = options.output.standardizedFileURL.path + "/"
         for (path, output) in previous.outputs {
             guard let stamp = FileStamp.of(path: root + path), stamp.size == output.size else { return false }
         }
-        return true
+        guard verifyingContents else { return true }
+        let outputs = Array(previous.outputs)
+        let intact = ParallelWork.mapBlocking(outputs) { path, output in
+            output.sha256.map { $0 == SiteWriter.sha256(of: root + path) } ?? false
+        }
+        return !intact.contains(false)
     }
 
     /// One zip per pack with stickers (the Xcode-ready pack and the originals), packs in

@@ -66,7 +66,7 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// The SHA-256 of the regular file at `path`, read a part at a time; nil when it cannot be read.
-    private static func sha256(of path: String) -> String? {
+    static func sha256(of path: String) -> String? {
         var hasher = SHA256()
         do {
             try ContentFile.forEachPart(of: URL(fileURLWithPath: path, isDirectory: false)) { hasher.update(bufferPointer: $0) }

@@ -65,6 +65,25 @@ import ZIPFoundation
     /// A fresh checkout gives every file a new mtime but the same bytes: still up to date.
     /// Icon art in a hidden folder (`icon: ../.art/icon.png`) is where the walk does not go:
     /// replacing it said "Up to date" and kept the old icon set, zip and pack page.
+    /// A backup of the site put back after a label edit of the same length: every file has the
+    /// size the last build wrote, and the build said "Up to date", keeping the older pages.
+    @Test func anOlderSiteOfTheSameSizesPutBackIsBuiltAgain() async throws {
+        let workspace = try Workspace()
+        try workspace.write("---\nalt: Cool face\n---\n", to: "faces/cool.md")
+        _ = try await workspace.build()
+        let backup = workspace.folder.url.appendingPathComponent("backup")
+        try FileManager.default.copyItem(at: workspace.site, to: backup)
+        try workspace.write("---\nalt: Coal face\n---\n", to: "faces/cool.md")
+        _ = try await workspace.build()
+        try FileManager.default.removeItem(at: workspace.site)
+        try FileManager.default.copyItem(at: backup, to: workspace.site)
+        let again = try await workspace.build()
+        #expect(!again.upToDate)
+        let page = try String(contentsOf: workspace.site.appendingPathComponent("faces/cool/index.html"), encoding: .utf8)
+        #expect(page.contains("Coal face") && !page.contains("Cool face"))
+        #expect(try await workspace.build().upToDate, "and then it is up to date")
+    }
+
     @Test func iconArtInAHiddenFolderIsAnInput() async throws {
         let workspace = try Workspace()
         try workspace.folder.copy(workspace.content.appendingPathComponent("animals/icon.png"), to: "content/.art/faces-icon.png")
