@@ -52,7 +52,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Look at all the art again: the art checks' cache is neither read nor written.")
     var noCache = false
 
-    @Option(help: "Where to keep the art checks' cache (default: .peel-cache/art-checks beside the content folder; a build's --cache-dir folder keeps them in its art-checks/).", completion: .directory)
+    @Option(help: "Peel's cache folder, shared with peel build --cache-dir (or PEEL_CACHE_DIR): the art checks go in its art-checks/, parts packs' art in its parts/. Default: .peel-cache/ beside the content folder.", completion: .directory)
     var cacheDir: String?
 
     @Option(name: .customLong("platform"),
