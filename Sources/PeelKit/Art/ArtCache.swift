@@ -49,6 +49,27 @@ final class ArtCache: @unchecked Sendable {
         self.folder = folder
     }
 
+    /// Moves an art-checks cache that an earlier `peel check --cache-dir DIR` made at the top of
+    /// DIR (its marker there, its entries beside it) into DIR's `art-checks/`, the layout check and
+    /// build now share, so a CI cache restored from before is taken up, not refused by every
+    /// build. Only a folder holding nothing but Peel's own names moves (renamed, not copied: the
+    /// results are kept); anything else is left as it is.
+    static func moveEarlierLayout(in folder: URL) {
+        let manager = FileManager.default
+        guard (try? ContentFile.read(folder.appendingPathComponent(BuildCache.marker))) == Data(markerText.utf8),
+              let names = try? manager.contentsOfDirectory(atPath: folder.path),
+              names.allSatisfy({ name in
+                  name == BuildCache.marker || name == "index.json" || name.hasPrefix(".")
+                      || (name.hasSuffix(".json") && name.count == 69 && name.dropLast(5).allSatisfy(\.isHexDigit))
+              }) else { return }
+        let target = folder.appendingPathComponent(folderName)
+        guard (try? manager.createDirectory(at: target, withIntermediateDirectories: false)) != nil else { return }
+        // The marker last: a move cut short leaves a folder that is still the earlier layout.
+        for name in names.filter({ $0 != BuildCache.marker }) + [BuildCache.marker] {
+            _ = rename(folder.appendingPathComponent(name).path, target.appendingPathComponent(name).path)
+        }
+    }
+
     /// Checks the folder is safe to use (the build cache's rules) and makes it Peel's.
     func open(content: URL) throws {
         try OutputLocation(protecting: [(content, "the content folder")], suggestion: "--cache-dir .peel-cache/art-checks")

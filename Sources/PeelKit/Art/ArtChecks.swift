@@ -49,9 +49,11 @@ public struct ArtChecks: Sendable {
     /// The art checks' cache in a folder given with `peel check --cache-dir` (or `PEEL_CACHE_DIR`):
     /// Peel's cache folder, shared with `peel build --cache-dir`, whichever runs first, keeps them
     /// in its `art-checks/` (where a build with art checks keeps them, so the two share results).
-    /// An art-only cache that `peel check` made before keeps being used as it is; a folder that is
-    /// not Peel's is returned as given, for the cache to refuse it.
+    /// An art-only cache that `peel check` made before is moved into `art-checks/` first (one that
+    /// cannot be is used as it is); a folder that is not Peel's is returned as given, for the cache
+    /// to refuse it.
     public static func cacheFolder(given folder: URL) -> URL {
+        ArtCache.moveEarlierLayout(in: folder)
         let marker = try? ContentFile.read(folder.appendingPathComponent(BuildCache.marker))
         if marker == Data(ArtCache.markerText.utf8) { return folder }
         if marker == Data(BuildCache.markerText.utf8) || BuildCache.isNewOrSharedStart(folder) {

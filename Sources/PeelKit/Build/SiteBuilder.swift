@@ -524,6 +524,9 @@ public struct SiteBuilder: Sendable {
         // publisher_website in every incremental build's WhatsApp zip).
         text += "|languages \(StringCatalog.languages(of: site).joined(separator: ","))"
         text += "|site.md=\((try? hashes.hashLearnt(of: "site.md")) ?? "none")"
+        // The stickers' order is the zip's order; the files below are hashed sorted by name, so a
+        // Peel that orders them otherwise made a key the old zips still matched.
+        text += "|order \(pack.stickers.map(\.slug).joined(separator: ","))"
         for source in PackArchive.sources(of: pack) {
             // The hash this build learnt first (the bytes its catalog was read from), not the file's now.
             guard let sha = try? hashes.hashLearnt(of: source) else { return nil }

@@ -92,6 +92,7 @@ final class BuildCache: @unchecked Sendable {
     /// already; a cache made before the marker existed is recognised by holding nothing but
     /// Peel's own names. Anything else is the user's and is refused.
     private func claim() throws {
+        ArtCache.moveEarlierLayout(in: folder)
         let markerPath = folder.appendingPathComponent(Self.marker).path
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {

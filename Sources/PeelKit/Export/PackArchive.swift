@@ -9,8 +9,9 @@ import Foundation
 enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
-    /// Bump when archives change shape, so cached ones are not reused.
-    static let formatVersion = 7
+    /// Bump when archives change shape, so cached ones are not reused. (8: stickers in the order
+    /// a file browser shows them, as the pages have since session 42.)
+    static let formatVersion = 8
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {

@@ -41,8 +41,9 @@ public struct MessengerExport: Sendable {
     /// Marks a folder Peel wrote, so a later export may replace it (and never anything else).
     static let marker = ".peel-export"
     static let reportName = "report.md"
-    /// Bump when exports change shape, so the site's cached downloads are made again.
-    static let formatVersion = 7
+    /// Bump when exports change shape, so the site's cached downloads are made again. (8: the
+    /// stickers' order, and report.md naming stickers sent without accessibility text.)
+    static let formatVersion = 8
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.
