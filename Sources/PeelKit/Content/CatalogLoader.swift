@@ -83,10 +83,7 @@ public struct CatalogLoader {
                 findings.append(finding)
             }
         }
-        packs.sort { lhs, rhs in
-            let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
-            return left != right ? left < right : NameOrder.naturalPrecedes(lhs.slug, rhs.slug)
-        }
+        packs = packs.map { ($0, $0.order ?? Int.max, NameOrder.NaturalKey($0.slug)) }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
         var catalog = Catalog(site: site, packs: packs)
         // Every slug is known now, so the texts' relative links can point at the pages they name.
         findings += CatalogLinks.rewrite(&catalog, content: content, siteFile: topLevel.contains("site.md"))
@@ -555,11 +552,7 @@ public struct CatalogLoader {
         var stickers = parsed.map(\.sticker)
         findings += parsed.flatMap(\.findings)
 
-        stickers.sort { lhs, rhs in
-            let left = lhs.order ?? Int.max, right = rhs.order ?? Int.max
-            if left != right { return left < right }
-            return NameOrder.naturalPrecedes(lhs.fileName, rhs.fileName)
-        }
+        stickers = stickers.map { ($0, $0.order ?? Int.max, NameOrder.NaturalKey($0.fileName)) }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
         let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })
         for index in stickers.indices { stickers[index].slug = slugs[index] }
         return stickers

@@ -25,13 +25,30 @@ enum NameOrder {
     /// name's bytes, `grin-badge.png` came before `grin.png` ('-' < '.'), `sun10` before `sun2` and
     /// `Zebra` before `apple`, and a pack's first sticker (its default cover) was a variant.
     static func naturalPrecedes(_ first: String, _ second: String) -> Bool {
-        let (left, right) = (naturalKey(first), naturalKey(second))
-        if left != right { return left.lexicographicallyPrecedes(right) }
-        return precedes(first, second)
+        NaturalKey(first) < NaturalKey(second)
+    }
+
+    /// `naturalPrecedes` as a value, made once per name: a sort compares each name about log n
+    /// times, and making its key (NFC, lower case, digit runs) at every comparison was most of it.
+    struct NaturalKey: Comparable {
+        let parts: [NaturalPart]
+        let name: String
+
+        init(_ name: String) {
+            self.name = name
+            parts = NameOrder.naturalParts(name)
+        }
+
+        static func < (lhs: NaturalKey, rhs: NaturalKey) -> Bool {
+            if lhs.parts != rhs.parts { return lhs.parts.lexicographicallyPrecedes(rhs.parts) }
+            return NameOrder.precedes(lhs.name, rhs.name)
+        }
+
+        static func == (lhs: NaturalKey, rhs: NaturalKey) -> Bool { lhs.name == rhs.name }
     }
 
     /// A name's stem, NFC and lower-cased, as text runs and numbers: "Sun10.png" → "sun", 10.
-    private static func naturalKey(_ name: String) -> [NaturalPart] {
+    private static func naturalParts(_ name: String) -> [NaturalPart] {
         let stem = StickerFileKind.stem(name).precomposedStringWithCanonicalMapping.lowercased()
         var parts: [NaturalPart] = []
         var text = ""
@@ -55,7 +72,7 @@ enum NameOrder {
         return parts
     }
 
-    private enum NaturalPart: Equatable, Comparable {
+    enum NaturalPart: Equatable, Comparable {
         /// Text, compared by its UTF-8 bytes.
         case text(String)
         /// Digits without leading zeros ("007" is 7; `precedes` orders the two spellings).
