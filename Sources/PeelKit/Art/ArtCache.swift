@@ -60,7 +60,7 @@ final class ArtCache: @unchecked Sendable {
               let names = try? manager.contentsOfDirectory(atPath: folder.path),
               names.allSatisfy({ name in
                   name == BuildCache.marker || name == "index.json" || name.hasPrefix(".")
-                      || (name.hasSuffix(".json") && name.count == 69 && name.dropLast(5).allSatisfy(\.isHexDigit))
+                      || Hex.isDigestName(name, fileExtension: "json")
               }) else { return }
         let target = folder.appendingPathComponent(folderName)
         guard (try? manager.createDirectory(at: target, withIntermediateDirectories: false)) != nil else { return }

@@ -146,7 +146,7 @@ final class BuildCache: @unchecked Sendable {
         if names.contains(CatalogLoader.partsFolderName) {
             let parts = (try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent(CatalogLoader.partsFolderName).path)) ?? ["?"]
             // Composed art is named by its layers' hashes (`<64 hex digits>.png`); anything else is someone's.
-            guard parts.allSatisfy({ $0.hasPrefix(".") || ($0.hasSuffix(".png") && $0.count == 68 && $0.dropLast(4).allSatisfy(\.isHexDigit)) }) else { return false }
+            guard parts.allSatisfy({ $0.hasPrefix(".") || Hex.isDigestName($0, fileExtension: "png") }) else { return false }
         }
         return true
     }

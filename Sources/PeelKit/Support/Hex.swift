@@ -10,4 +10,12 @@ enum Hex {
         }
         return String(decoding: characters, as: UTF8.self)
     }
+
+    /// True for `<64 lowercase hex digits>.<fileExtension>`: the names Peel gives files by a
+    /// SHA-256 (composed parts art, art-check entries), told from anyone else's files.
+    static func isDigestName(_ name: String, fileExtension: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return bytes.count == 65 + fileExtension.utf8.count && name.hasSuffix("." + fileExtension)
+            && bytes.prefix(64).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }
