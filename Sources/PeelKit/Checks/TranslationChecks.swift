@@ -26,7 +26,7 @@ enum TranslationChecks {
                     case .missing:
                         // A translation file that cannot be read has its own error (yaml-syntax, ...).
                         if translation?.sidecarError != nil || translation?.altInvisible == true { continue }
-                        let file = translation?.file ?? Self.translationFile(of: sticker, language: language)
+                        let file = Self.translationFile(of: sticker, language: language)
                         // A translation file without `alt:` is the file to fix: the finding is on it
                         // (an editor, a GitHub annotation and SARIF jumped to the source's label).
                         findings.append(Finding(.warning, .missingTranslation, file: translation?.file ?? sticker.sidecar ?? sticker.source,
@@ -75,8 +75,9 @@ enum TranslationChecks {
         return findings
     }
 
-    /// Where a sticker's translation into `language` goes: `moon.fr.md` beside `moon.md`.
+    /// Where a sticker's label in `language` goes: its translation file, else `moon.fr.md` beside `moon.md`.
     static func translationFile(of sticker: Sticker, language: String) -> String {
+        if let file = sticker.translations[language]?.file { return file }
         let folder = sticker.source.split(separator: "/").dropLast().joined(separator: "/")
         let stem = StickerFileKind.stem(sticker.fileName)
         return (folder.isEmpty ? "" : folder + "/") + "\(stem).\(language).md"

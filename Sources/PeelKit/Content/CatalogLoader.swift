@@ -340,8 +340,7 @@ public struct CatalogLoader {
         }
         // As pack.md's own `label:` without `parts:`: a translated label template has nothing to compose.
         if partsDeclaration == nil, names.contains("pack.md") {
-            for translation in pack.translations.values.sorted(by: { $0.file < $1.file }) {
-                let language = TranslationFileName((translation.file as NSString).lastPathComponent)?.language ?? "fr"
+            for (language, translation) in pack.translations.sorted(by: { $0.value.file < $1.value.file }) {
                 for (key, line) in [("label", translation.labelLine), ("label_translated_from", translation.labelTranslatedFromLine)] {
                     guard let line else { continue }
                     findings.append(Finding(.warning, .unknownKey, file: translation.file, line: line,

@@ -696,7 +696,7 @@ struct PageRenderer: Sendable {
         guard missing.count > 1 else { return all.map(Self.findingModel) }
         let order = catalog.site.translationLanguages(of: pack)
         let languages = missing.compactMap(\.language).sorted { (order.firstIndex(of: $0) ?? .max, $0) < (order.firstIndex(of: $1) ?? .max, $1) }
-        let files = languages.map { language in sticker.translations[language]?.file ?? TranslationChecks.translationFile(of: sticker, language: language) }
+        let files = languages.map { TranslationChecks.translationFile(of: sticker, language: $0) }
         let source = LanguageName.of(catalog.site.sourceLanguage(of: pack))
         let combined = FindingModel(severity: Severity.warning.rawValue, code: FindingCode.missingTranslation.rawValue,
                                     message: "no label in \(languages.map(LanguageName.of).joined(separator: ", ")): VoiceOver on a phone set to one of them reads the \(source) one; add 'alt:' to \(files.joined(separator: ", "))",
@@ -704,7 +704,7 @@ struct PageRenderer: Sendable {
         var models: [FindingModel] = []
         var placed = false
         for finding in all {
-            if missing.contains(where: { $0 == finding }) {
+            if missing.contains(finding) {
                 if !placed { models.append(combined); placed = true }
             } else {
                 models.append(Self.findingModel(finding))
