@@ -26,7 +26,7 @@ extension SiteBuilder {
             // the same shard built with a warm or a cold cache gave two manifests.
             files[path] = ShardManifest.File(size: output.size, sha256: output.source == nil ? nil : output.sha256, source: output.source)
         }
-        return ShardManifest(fingerprint: siteFingerprint(templates), builtWith: siteBuiltWith(templates), packs: review.catalog.packs.map(\.slug),
+        return ShardManifest(fingerprint: siteFingerprint(templates.theme), builtWith: siteBuiltWith(templates.theme), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
                              artFacts: review.artFacts, runFindings: review.findings.filter { $0.code == .artTextUnavailable },
                              files: files, inputs: try ShardInputs.hashes(content: content, packs: review.catalog.packs, from: hashes))
@@ -37,8 +37,9 @@ extension SiteBuilder {
     public func merge(shards: [URL]) async throws -> BuildReport {
         let start = Date()
         var clock = PhaseClock()
-        let (publisher, templates) = try prepareOutput()
-        let fingerprint = siteFingerprint(templates)
+        let (publisher, theme) = try prepareOutput()
+        let templates = try TemplateSet(theme)
+        let fingerprint = siteFingerprint(theme)
 
         var assets: [String: StickerAssets] = [:], iconFindings: [String: [Finding]] = [:], icons: [String: [PackIcon]] = [:]
         var archives = PackDownloads(), artFacts: [String: ArtFacts] = [:], runFindings = Set<Finding>()
@@ -49,7 +50,7 @@ extension SiteBuilder {
             builtFrom.append((shard, Set(manifest.packs), manifest.inputs))
             let path = shard.appendingPathComponent(ShardManifest.fileName).path
             guard manifest.fingerprint == fingerprint else {
-                let why = manifest.builtWith.flatMap { $0.difference(from: siteBuiltWith(templates)) }
+                let why = manifest.builtWith.flatMap { $0.difference(from: siteBuiltWith(theme)) }
                     ?? "it was built by another Peel version, theme or options than the merge's"
                 throw PeelError.shards(path: path, reason: "this shard does not fit the merge: \(why); build every shard and the merge with the same ones")
             }

@@ -135,15 +135,17 @@ public struct SiteBuilder: Sendable {
 
     /// What a build and a merge do first: a run killed while publishing may have left the previous
     /// site aside, so it is put back; then the theme is read and the content and output folders checked.
-    func prepareOutput() throws -> (SitePublisher, TemplateSet) {
+    /// The publisher of the output folder and the theme's files (read, not parsed: an up-to-date
+    /// build never renders, and parsing the templates was half of its time).
+    func prepareOutput() throws -> (SitePublisher, ThemeFiles) {
         let publisher = SitePublisher(output: options.output)
         publisher.recoverInterruptedPublish()
-        let templates = try TemplateSet(overrideDirectory: options.templates)
+        let theme = try ThemeFiles(overrideDirectory: options.templates)
         guard FileManager.default.fileExists(atPath: options.content.path) else {
             throw PeelError.contentFolderMissing(path: options.content.path)
         }
         try publisher.validate(content: options.content)
-        return (publisher, templates)
+        return (publisher, theme)
     }
 
     public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {
@@ -159,7 +161,7 @@ public struct SiteBuilder: Sendable {
     private func build(keepingServed: Bool, progress: (@Sendable (Int, Int) -> Void)?) async throws -> (report: BuildReport, served: ServedSite?) {
         let start = Date()
         var clock = PhaseClock()
-        let (publisher, templates) = try prepareOutput()
+        let (publisher, theme) = try prepareOutput()
         let content = ContentRoot.resolve(options.content)
 
         var cache: BuildCache?
@@ -174,7 +176,7 @@ public struct SiteBuilder: Sendable {
         let outputPath = options.output.standardizedFileURL.path
         // Dictionaries and text-reading data installed since change findings: not up to date then.
         // Not in `siteFingerprint`: shards built on machines with other folders still merge.
-        let fingerprint = Hex.string(SHA256.hash(data: Data("\(fingerprint(templates))|review data \(ReviewDataStamp.current)".utf8)))
+        let fingerprint = Hex.string(SHA256.hash(data: Data("\(fingerprint(theme))|review data \(ReviewDataStamp.current)".utf8)))
         // The quick check's records name the inputs of the content folder it was written for; another
         // folder (same site, same cache) must not pass it.
         let quickKey = Hex.string(SHA256.hash(data: Data("\(fingerprint)|\(RealPath.of(content))|site \(outputPath)".utf8)))
@@ -193,7 +195,7 @@ public struct SiteBuilder: Sendable {
         // A build with the art checks and one without render pages alike (the art's findings are
         // in each page's model, so in its key): `peel serve` runs one after the other, and each
         // reuses the other's pages instead of rendering every page again.
-        let pagesFingerprint = self.fingerprint(templates, excluding: ["artChecks"])
+        let pagesFingerprint = self.fingerprint(theme, excluding: ["artChecks"])
         let reusable = previous ?? loaded.flatMap { $0.pagesFingerprint == pagesFingerprint ? $0 : nil }
         let snapshot = InputSnapshot.take(content)
         let hashes = ContentHashes(root: content, previous: reusable?.inputs ?? [:], paths: snapshot.files)
@@ -216,6 +218,9 @@ public struct SiteBuilder: Sendable {
             report.phases = clock.phases
             return (report, nil)
         }
+
+        // Not up to date: the theme is parsed (a build state vouches only for a theme that parsed).
+        let templates = try TemplateSet(theme)
 
         // Small inputs are hashed before they are read for the build, so a file edited during the
         // build is seen as changed next time; images are hashed from the very bytes the image step reads.
@@ -355,29 +360,29 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Peel's version, the theme's files and every option that shapes the output.
-    private func fingerprint(_ templates: TemplateSet, excluding options: Set<String> = []) -> String {
+    private func fingerprint(_ theme: ThemeFiles, excluding options: Set<String> = []) -> String {
         let shaping = self.options.siteShapingOptions(excluding: options)
         // The derivation versions change when a new Peel makes different thumbnails or icon sets
         // from the same art, so its first build is not "up to date" with the old files.
         let derivations = "image step \(ImageStep.derivationVersion)|icon set \(PackIconStep.derivationVersion)|rules \(Checker.rulesVersion)"
-        return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(derivations)|\(shaping)|theme \(templates.fingerprint)".utf8)))
+        return Hex.string(SHA256.hash(data: Data("peel \(PeelVersion.current)|\(derivations)|\(shaping)|theme \(theme.fingerprint)".utf8)))
     }
 
     /// The fingerprint every shard of one site shares with its merge: the options but the pack selection.
-    func siteFingerprint(_ templates: TemplateSet) -> String {
+    func siteFingerprint(_ theme: ThemeFiles) -> String {
         var whole = self
         whole.options.packs = nil
-        return whole.fingerprint(templates)
+        return whole.fingerprint(theme)
     }
 
     /// What `siteFingerprint` is made of, in words.
-    func siteBuiltWith(_ templates: TemplateSet) -> ShardManifest.BuiltWith {
+    func siteBuiltWith(_ theme: ThemeFiles) -> ShardManifest.BuiltWith {
         var whole = self.options
         whole.packs = nil
         let derivations = ["imageStep=\(ImageStep.derivationVersion)", "iconSet=\(PackIconStep.derivationVersion)", "rules=\(Checker.rulesVersion)"]
         return ShardManifest.BuiltWith(version: PeelVersion.current,
                                        options: derivations + whole.siteShapingOptions(excluding: []).split(separator: "|").map(String.init),
-                                       theme: templates.fingerprint)
+                                       theme: theme.fingerprint)
     }
 
     /// True when the content folder holds exactly the files of the last build, with the same bytes.

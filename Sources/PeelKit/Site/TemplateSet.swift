@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Mustache
 
@@ -17,58 +16,19 @@ public struct TemplateSet: Sendable {
     public let assets: [String: Data]
     /// The theme's words by language tag (`strings.<tag>.json`), see `ChromeStrings`.
     let stringTables: [String: [String: String]]
+    /// The files it was parsed from.
+    public let theme: ThemeFiles
     /// SHA-256 over every file of the theme (names and bytes), so a build knows when it changed.
-    public let fingerprint: String
+    public var fingerprint: String { theme.fingerprint }
 
+    /// Reads and parses the theme (see `ThemeFiles` for what a theme folder holds).
     public init(overrideDirectory: URL? = nil) throws {
-        var files = EmbeddedTemplates.files.mapValues { Data($0.utf8) }
-        var origins = Dictionary(uniqueKeysWithValues: EmbeddedTemplates.files.keys.map { ($0, "Templates/\($0)") })
-        // The files the theme has (the rest are Peel's own).
-        var themeFiles = Set<String>()
-        if let overrideDirectory {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: overrideDirectory.path)
-            } catch {
-                throw PeelError.unreadable(path: overrideDirectory.path, reason: "templates folder not found")
-            }
-            // Files in its sub-folders (`fonts/`, `img/`) are assets too, at the same paths under
-            // `assets/` (they were skipped, and the theme's CSS pointed at missing files).
-            // Editors' leftovers (style.css~, #pack.mustache#) are no part of a theme, as they are no
-            // part of the content (`peel serve` already ignored them; a build published them).
-            var pending = names.filter { !IgnoredName.matches($0) }
-            let themeRoot = ContentPath(root: overrideDirectory)
-            while let name = pending.popLast() {
-                let url = overrideDirectory.appendingPathComponent(name)
-                // A theme is read from inside its folder, as the content is: a symlink to a private
-                // file was published under assets/, and links to "." multiplied every file.
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
-                    var isDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                        throw PeelError.unreadable(path: url.path, reason: "a symlink to a folder, which a theme cannot hold (it could lead back to itself); copy the folder instead")
-                    }
-                    if themeRoot.relative(url) == nil {
-                        throw PeelError.unreadable(path: url.path, reason: "a symlink leading outside the templates folder; copy the file into the theme instead")
-                    }
-                }
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    guard name.split(separator: "/").count < 8 else { continue }
-                    let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                    pending += children.filter { !IgnoredName.matches($0) }.map { name + "/" + $0 }
-                    continue
-                }
-                do {
-                    files[name] = try ContentFile.read(url)
-                } catch {
-                    throw PeelError.unreadable(path: url.path, reason: SystemErrorText.describe(error))
-                }
-                origins[name] = url.path
-                themeFiles.insert(name)
-            }
-        }
+        try self.init(ThemeFiles(overrideDirectory: overrideDirectory))
+    }
 
+    /// Parses a theme read before: every template, its partials and the names it uses.
+    public init(_ theme: ThemeFiles) throws {
+        let files = theme.files, origins = theme.origins, themeFiles = theme.themeFiles
         HTMLEscaping.registered
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
@@ -105,7 +65,7 @@ public struct TemplateSet: Sendable {
             // swift-mustache's parser slows down faster than a template grows (10,000 tags took
             // 6 s, a 4.7 MB template never finished, and no signal stopped it meanwhile). Peel's
             // largest template has about 220 tags.
-            let tags = text.components(separatedBy: "{{").count - 1
+            let tags = text.utf8.ranges(of: "{{".utf8).count
             if tags > Self.maximumTags {
                 throw PeelError.templateSyntax(path: origin, line: 1,
                                                message: "template has \(tags) tags, more than the \(Self.maximumTags) a template may have; split it into partials ({{> name}})")
@@ -157,12 +117,7 @@ public struct TemplateSet: Sendable {
         self.library = library
         self.assets = assets
         self.stringTables = stringTables
-        var hasher = SHA256()
-        for name in files.keys.sorted() {
-            hasher.update(data: Data("\(name)\u{0}\(files[name]!.count)\u{0}".utf8))
-            hasher.update(data: files[name]!)
-        }
-        fingerprint = Hex.string(hasher.finalize())
+        self.theme = theme
     }
 
     /// The first chain of templates that includes or extends itself ("row", "row"; "a", "b", "a"),
@@ -192,10 +147,10 @@ public struct TemplateSet: Sendable {
         var references: [(name: String, line: Int)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var rest = line[...]
-            while let open = rest.range(of: "{{") {
+            while let open = rest.firstRange(of: "{{") {
                 rest = rest[open.upperBound...]
                 let tag = rest.drop(while: { $0 == " " })
-                guard let kind = tag.first, kind == ">" || kind == "<", let close = tag.range(of: "}}") else { continue }
+                guard let kind = tag.first, kind == ">" || kind == "<", let close = tag.firstRange(of: "}}") else { continue }
                 let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
                 if !name.isEmpty, !name.hasPrefix("*") { references.append((name, index + 1)) }
             }

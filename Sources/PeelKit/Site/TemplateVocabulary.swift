@@ -50,12 +50,12 @@ enum TemplateVocabulary {
         var unknown: [(name: String, line: Int)] = []
         var line = 1
         var rest = text[...]
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             line += rest[..<open.lowerBound].utf8.count { $0 == 0x0A }
             var tag = rest[open.upperBound...]
             let triple = tag.first == "{"
             if triple { tag = tag.dropFirst() }
-            guard let close = tag.range(of: triple ? "}}}" : "}}") else { break }
+            guard let close = tag.firstRange(of: triple ? "}}}" : "}}") else { break }
             rest = tag[close.upperBound...]
             let content = tag[..<close.lowerBound]
             defer { line += content.utf8.count { $0 == 0x0A } }

@@ -244,6 +244,34 @@ import ZIPFoundation
         #expect(report.filesWritten == rewritten.count)
     }
 
+    /// An up-to-date build answers from the theme's fingerprint without parsing its templates; a
+    /// template broken since the last build is still an error (with its file and line), never
+    /// "Up to date", and the site in place stays. Put right again, it is up to date at once.
+    @Test func aThemeBrokenAfterABuildIsAnErrorNotUpToDate() async throws {
+        let workspace = try Workspace()
+        let theme = workspace.folder.url.appendingPathComponent("theme")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        let template = theme.appendingPathComponent("pack.mustache")
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Templates/pack.mustache"), to: template)
+        let good = try String(contentsOf: template, encoding: .utf8)
+        let options = BuildOptions(content: workspace.content, output: workspace.site, templates: theme)
+        _ = try await SiteBuilder(options: options).build()
+        #expect(try await SiteBuilder(options: options).build().upToDate)
+        let page = try Data(contentsOf: workspace.site.appendingPathComponent("faces/index.html"))
+
+        try (good + "\n{{#stickers}}never closed\n").write(to: template, atomically: true, encoding: .utf8)
+        await #expect {
+            _ = try await SiteBuilder(options: options).build()
+        } throws: { error in
+            guard case PeelError.templateSyntax(let path, _, _) = error else { return false }
+            return path == template.path
+        }
+        #expect(try Data(contentsOf: workspace.site.appendingPathComponent("faces/index.html")) == page, "the site in place stays")
+
+        try good.write(to: template, atomically: true, encoding: .utf8)
+        #expect(try await SiteBuilder(options: options).build().upToDate)
+    }
+
     /// Edits of the same size that keep the mtime (`cp -p`, `rsync -t`, `tar x`, or a file system
     /// whose clock ticks once a second) are seen: the status-change time moves, and a stamp taken
     /// within two seconds of a write is never trusted.
