@@ -19,9 +19,11 @@ struct ZipWriter {
 
     enum Failure: Error, CustomStringConvertible {
         case tooLarge(String)
+        case leavesFolder(String)
         var description: String {
             switch self {
             case .tooLarge(let what): "\(what) is beyond what a ZIP archive without ZIP64 can hold"
+            case .leavesFolder(let path): "the entry name \(path) would unzip outside the archive's folder"
             }
         }
     }
@@ -53,6 +55,8 @@ struct ZipWriter {
         // file name on Linux and macOS, but Windows extractors read it as a separator, so a
         // sticker named `x\..\..\evil.png` would unzip above the folder: it becomes "_".
         let name = Array(path.replacingOccurrences(of: "\\", with: "_").utf8)
+        // A `..` part or a leading `/` unzips outside the folder ("zip slip"): never written.
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw Failure.leavesFolder(path) }
         guard name.count <= 0xFFFF else { throw Failure.tooLarge("the entry name \(path)") }
         let crc = CRC32.checksum(contents)
         var body = contents

@@ -30,6 +30,14 @@ struct MessengerLayout {
         var name: String
         /// The other pack's folder; nil for a name of the export's own files.
         var other: String?
+        /// The name is no single file name (`x/../../escaped`, `..`): it would write outside the
+        /// export's folder, whatever the findings say (`ignore:` silences the platform's own rule).
+        var notAFileName = false
+    }
+
+    /// Whether `name` can name one folder of the export: not empty, no `/`, `\` or NUL, not `.` or `..`.
+    static func isOneFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }
 
     /// Names the export's own files and folders have.
@@ -110,6 +118,10 @@ struct MessengerLayout {
         }
         for name in added.names {
             let key = name.lowercased()
+            guard Self.isOneFileName(name) else {
+                whatsAppPacks = packsBefore
+                throw NameClash(name: name, other: nil, notAFileName: true)
+            }
             guard !Self.isReserved(key) else {
                 whatsAppPacks = packsBefore
                 throw NameClash(name: name, other: nil)
@@ -265,7 +277,7 @@ struct MessengerLayout {
         for sticker in exported {
             let file = "\(sticker.sticker.slug).png"
             files.append(("\(pack.slug)/\(file)", sticker.converted.data))
-            let tags = String(sticker.emoji.joined(separator: ",").prefix(DiscordRules.maxTagsLength))
+            let tags = DiscordRules.tags(from: sticker.emoji).text
             entries.append(.init(file: file, name: PlatformText.prefix(sticker.sticker.title, within: DiscordRules.nameLength.upperBound),
                                  description: DiscordRules.description(label: sticker.sticker.alt, title: sticker.sticker.title).text, tags: tags))
         }

@@ -14,6 +14,19 @@ enum DiscordRules {
     /// `description`: empty, or 2–100 characters (as `PlatformText` counts them).
     static let descriptionLength = 2...100
 
+    /// The tags a sticker goes with: its emoji joined by commas, as many whole ones as fit in
+    /// `maxTagsLength` (counted as `PlatformText` counts), and how many were left out. The check's
+    /// note and the export's `stickers.json` both come from here.
+    static func tags(from emoji: [String]) -> (text: String, leftOut: Int) {
+        var text = ""
+        for (index, one) in emoji.enumerated() {
+            let longer = text.isEmpty ? one : text + "," + one
+            guard PlatformText.length(longer) <= maxTagsLength else { return (text, emoji.count - index) }
+            text = longer
+        }
+        return (text, 0)
+    }
+
     /// The description a sticker goes with: its label, cut at a word when longer than Discord
     /// takes; for a label shorter than that ("🙂") its title when that fits, else none. `change`
     /// says what was done in place of the label, for the check's note.

@@ -89,10 +89,11 @@ public enum PlatformChecks {
                                "\(name) takes \(range.upperBound == 1 ? "one emoji" : "\(range.upperBound) emoji") a sticker: \(kept) go\(range.upperBound == 1 ? "es" : "") with it, \(left) \(emoji.count - range.upperBound == 1 ? "is" : "are") left out")
             }
             if platform == .discord {
-                let tags = emoji.joined(separator: ", ")
-                if tags.count > DiscordRules.maxTagsLength {
+                let tags = DiscordRules.tags(from: emoji)
+                if tags.leftOut > 0 {
+                    let all = PlatformText.length(emoji.joined(separator: ","))
                     stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
-                                   "the sticker's tags (its emoji) are \(plural(tags.count, "character")); Discord takes \(DiscordRules.maxTagsLength), so the last ones are left out")
+                                   "the sticker's tags (its emoji, joined by commas) are \(plural(all, "character")); Discord takes \(DiscordRules.maxTagsLength), so the last \(tags.leftOut) emoji \(tags.leftOut == 1 ? "is" : "are") left out")
                 }
                 if !PlatformText.fits(sticker.title, DiscordRules.nameLength) {
                     stickerFinding(.error, .nameTooLong, file: sidecar,

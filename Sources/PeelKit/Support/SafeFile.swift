@@ -28,8 +28,10 @@ enum SafeFile {
 
     /// Writes `data` at `relativePath` inside `folder`, making the folders between them.
     static func write(_ data: Data, to relativePath: String, in folder: URL, mode: Mode = .replace) throws {
-        precondition(!relativePath.hasPrefix("/") && !relativePath.split(separator: "/").contains(".."),
-                     "written paths are relative and stay inside their folder")
+        // Names from the content reach here (a pack's name on a platform): refused, never a trap.
+        guard !relativePath.hasPrefix("/"), !relativePath.split(separator: "/").contains("..") else {
+            throw PeelError.cannotWrite(path: folder.path + "/" + relativePath, reason: "the path would leave the folder it is written in")
+        }
         let base = folder.path
         if let slash = relativePath.lastIndex(of: "/") {
             try makeFolders(String(relativePath[..<slash]), in: base)

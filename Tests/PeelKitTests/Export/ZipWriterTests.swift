@@ -28,6 +28,17 @@ import ZIPFoundation
         #expect(archive.map(\.path) == ["pack/originals/x_.._.._evil.png"])
     }
 
+    /// An entry name with a `..` part or a leading `/` would unzip outside the folder ("zip
+    /// slip"): the writer refuses it, whatever let the name through.
+    @Test func entryNamesThatLeaveTheFolderAreRefused() throws {
+        for name in ["x/../../escaped/001.png", "../up.png", "/etc/passwd", ".."] {
+            var writer = ZipWriter()
+            #expect(throws: ZipWriter.Failure.self, "\(name)") { try writer.add(name, Data([1]), method: .stored) }
+        }
+        var writer = ZipWriter()
+        try writer.add("pack/..hidden/ok..png", Data([1]), method: .stored)
+    }
+
     @Test func zipFoundationReadsEveryEntryBack() throws {
         let archive = try Archive(data: try Self.archive(), accessMode: .read)
         #expect(archive.map(\.path) == Self.entries.map(\.path))

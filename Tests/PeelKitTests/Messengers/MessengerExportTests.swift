@@ -154,6 +154,43 @@ import Testing
         }
     }
 
+    /// A name on a platform that is no single file name (`x/../../escaped`) never names a folder,
+    /// even with the platform's own finding silenced (`ignore:`): the pack is refused, the export
+    /// writes nothing outside its folder, and nothing traps.
+    @Test func aPlatformNameThatIsNoFileNameIsRefusedEvenWithItsFindingIgnored() async throws {
+        let folder = try catalog { folder in
+            try folder.write("---\ntitle: Pets\nsize: small\npublisher: Peel\nidentifier: x/../../escaped\ntelegram_name: x/../../escaped\n"
+                             + "ignore: [set-name-invalid, identifier-invalid]\n---\n", to: "content/pets/pack.md")
+        }
+        for platform in [MessengerPlatform.whatsapp, .telegram] {
+            let result = try await export(platform, folder, skipInvalid: true, long: .speedUp)
+            let refusal = try #require(result.refused.first { $0.code == .packRefused }, "\(platform): \(result.refused.map(\.message))")
+            #expect(refusal.message.contains("cannot name a folder"), "\(refusal.message)")
+            #expect(result.written.isEmpty, "\(platform): \(result.written)")
+        }
+        #expect(!folder.exists("escaped") && !folder.exists("escaped_by_peel_tests_bot"))
+    }
+
+    /// `peel check --platform discord` and the export count a sticker's tags alike: the emoji
+    /// joined by commas, whole ones kept within 200 characters, the check saying how many go.
+    @Test func discordTagsAreMeasuredAsTheExportWritesThem() async throws {
+        // 70 different faces (U+1F600…), each two UTF-16 units: 67 of them and 66 commas make 200.
+        let many = (0..<70).map { String(Character(Unicode.Scalar(0x1F600 + $0)!)) }
+        let tags = DiscordRules.tags(from: many)
+        #expect(tags.text == many.prefix(67).joined(separator: ",") && tags.leftOut == 3, "\(tags)")
+        #expect(DiscordRules.tags(from: ["😺", "🐢"]) == ("😺,🐢", 0))
+        let folder = try catalog { folder in
+            try folder.write("---\nalt: A cat face\nemoji: [\(many.joined(separator: ", "))]\n---\n", to: "content/pets/cat.md")
+        }
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        let notes = PlatformChecks.findings(for: review.catalog, assets: review.assets, platforms: [.discord]).filter { $0.code == .tooManyEmoji }
+        #expect(notes.count == 1 && notes[0].message.contains("the last 3 emoji are left out"), "\(notes.map(\.message))")
+        _ = try await export(.discord, folder, skipInvalid: true, long: .speedUp)
+        let written = try json(folder.url.appendingPathComponent("discord/pets/stickers.json"))
+        let entries = try #require(written["stickers"] as? [[String: Any]])
+        #expect(entries.first { $0["file"] as? String == "cat.png" }?["tags"] as? String == tags.text, "\(entries)")
+    }
+
     /// A split pack's names stay within the platform's limits: WhatsApp's identifier 128
     /// characters and Telegram's set name 64, the part's number included.
     @Test func splitNamesStayWithinTheLimits() {
