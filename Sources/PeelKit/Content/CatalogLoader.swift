@@ -180,7 +180,8 @@ public struct CatalogLoader {
         if let first = site.languages.first { site.language = first }
         site.words = reader.strings("words") ?? []
         if let footer = reader.string("footer") {
-            site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"), sticker: nil, findings: &findings)
+            site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"),
+                                                lines: reader.textLines(of: "footer"), sticker: nil, findings: &findings)
         }
         site.artChecks = reader.validated("art_checks", Self.yesOrNo) { "art_checks is '\($0)'; write true or false (the art checks stay off)" } ?? false
         if let names = reader.strings("platforms") {
@@ -623,18 +624,21 @@ public struct CatalogLoader {
 
     /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`);
     /// its relative links are markers until `CatalogLinks` rewrites the loaded catalog.
-    static func markdownHTML(_ markdown: String, file: String, firstLine: Int, sticker: String?, findings: inout [Finding]) -> String {
-        let (html, excess, rawHTML) = Markdown.rendered(markdown, links: MarkdownLinks.Base(file: file, firstLine: firstLine))
+    /// `lines`: the file line of each of its lines, when they are not consecutive (`ScalarLines`).
+    static func markdownHTML(_ markdown: String, file: String, firstLine: Int, lines: [[ScalarLines.Segment]]? = nil, sticker: String?,
+                             findings: inout [Finding]) -> String {
+        let base = MarkdownLinks.Base(file: file, firstLine: firstLine, lines: lines)
+        let (html, excess, rawHTML) = Markdown.rendered(markdown, links: base)
         if let first = rawHTML.first {
             let shown = first.text.count > 40 ? first.text.prefix(40) + "…" : Substring(first.text)
             let more = rawHTML.count > 1 ? " (and \(rawHTML.count - 1) more)" : ""
-            findings.append(Finding(.warning, .rawHTML, file: file, line: firstLine + first.line - 1,
+            findings.append(Finding(.warning, .rawHTML, file: file, line: base.fileLine(first.line),
                                     message: "raw HTML is not shown: Peel renders Markdown in safe mode, so '\(shown)'\(more) is dropped, "
                                         + "with the words inside it; write it in Markdown (a blank line for a new paragraph, two spaces or a backslash at a line's end for a line break)",
                                     sticker: sticker))
         }
         if let excess {
-            findings.append(Finding(.warning, .markdownTableTooLarge, file: file, line: firstLine + excess.line - 1,
+            findings.append(Finding(.warning, .markdownTableTooLarge, file: file, line: base.fileLine(excess.line),
                                     message: "\(excess.problem); Peel renders the file without tables, as the text was written, "
                                         + "because larger tables take cmark-gfm 0.29 quadratic time. Split the table or link to a spreadsheet",
                                     sticker: sticker))

@@ -31,6 +31,11 @@ struct FrontMatterReader {
     /// A line for findings about `key`, or the first line when the key is absent.
     func line(of key: String) -> Int { frontMatter[key]?.line ?? 1 }
 
+    /// The file line of each line of `key`'s text (`ScalarLines`), for findings inside it.
+    func textLines(of key: String) -> [[ScalarLines.Segment]]? {
+        frontMatter[key].flatMap { ScalarLines.of($0, rawLines: frontMatter.rawLines) }
+    }
+
     /// Text (any scalar: `alt: 42` reads as "42"); nil when absent or null.
     mutating func string(_ key: String) -> String? {
         guard let field = frontMatter[key] else { return nil }

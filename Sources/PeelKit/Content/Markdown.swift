@@ -57,12 +57,14 @@ public enum Markdown {
         guard let document = cmark_parser_finish(parser) else { return ("", []) }
         defer { cmark_node_free(document) }
         if let links { markRelativeLinks(in: document, base: links) }
+        let headingIDs = MarkdownHeadings.demoteAndName(in: document)
         let rawHTML = findingRawHTML ? Self.rawHTML(in: document) : []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ("", rawHTML)
         }
         defer { free(rendered) }
-        let html = MarkdownRepairs.labellingTaskBoxes(String(cString: rendered), labels: MarkdownRepairs.taskLabels(in: document))
+        var html = MarkdownRepairs.labellingTaskBoxes(String(cString: rendered), labels: MarkdownRepairs.taskLabels(in: document))
+        html = MarkdownRepairs.directingBlocks(html, headingIDs: headingIDs)
         return (MarkdownRepairs.aligningCells(html), rawHTML)
     }
 
@@ -74,7 +76,7 @@ public enum Markdown {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
-            let line = base.firstLine + Int(cmark_node_get_start_line(node)) - 1
+            let line = base.fileLine(Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
             if let marker = MarkdownLinks.marker(for: String(cString: url), image: type == CMARK_NODE_IMAGE, line: line, folder: base.folder) {
                 cmark_node_set_url(node, marker)
             }

@@ -30,11 +30,28 @@ enum MarkdownLinks {
     struct Base: Sendable {
         let folder: String
         let firstLine: Int
+        /// The file lines of each line of the text, where they are not consecutive from `firstLine`
+        /// (a front matter value, see `ScalarLines`).
+        let lines: [[ScalarLines.Segment]]?
 
         /// The folder of `file` (a path relative to the content folder).
-        init(file: String, firstLine: Int) {
+        init(file: String, firstLine: Int, lines: [[ScalarLines.Segment]]? = nil) {
             folder = file.split(separator: "/").dropLast().joined(separator: "/")
-            self.firstLine = firstLine
+            self.firstLine = lines?.first?.first?.line ?? firstLine
+            self.lines = lines
+        }
+
+        /// The file line of the text's line `line` and byte column `column` (both from 1).
+        func fileLine(_ line: Int, column: Int = 1) -> Int {
+            guard let lines, !lines.isEmpty else { return firstLine + line - 1 }
+            let segments = lines[min(max(0, line - 1), lines.count - 1)]
+            // The file lines of a folded line are joined by one space each.
+            var rest = column
+            for segment in segments.dropLast() {
+                if rest <= segment.length + 1 { return segment.line }
+                rest -= segment.length + 1
+            }
+            return segments.last?.line ?? firstLine
         }
     }
 
@@ -79,6 +96,16 @@ enum MarkdownLinks {
         return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
     }
 
+    /// A Windows path (`C:/Users/me/sun.png`, `d:\art\sun.png`): a drive letter, a colon and a
+    /// slash. RFC 3986 would read the letter as a scheme, and publish a link to the artist's disk.
+    static func isDrivePath(_ destination: String) -> Bool {
+        let bytes = Array(destination.utf8.prefix(3))
+        guard bytes.count == 3 else { return false }
+        let letter = bytes[0] | 0x20
+        return letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z") && bytes[1] == UInt8(ascii: ":")
+            && (bytes[2] == UInt8(ascii: "/") || bytes[2] == UInt8(ascii: "\\"))
+    }
+
     /// RFC 3986's `scheme ":"` at the start: a letter, then letters, digits, `+`, `-` or `.`.
     private static func hasScheme(_ destination: String) -> Bool {
         for (offset, scalar) in destination.unicodeScalars.enumerated() {
@@ -110,6 +137,7 @@ enum MarkdownLinks {
             // the page itself) without a word: step 2 reports it and shows the text instead.
             return "\(markerPrefix)\(image ? "i" : "a")\(line):?:\(encoded(destination))"
         }
+        if isDrivePath(destination) { return "\(markerPrefix)\(image ? "i" : "a")\(line):!:\(encoded(destination))" }
         guard let (path, _) = relativePath(of: destination) else { return nil }
         let resolved = resolve(path, in: folder).map(encoded) ?? "!"
         return "\(markerPrefix)\(image ? "i" : "a")\(line):\(resolved):\(encoded(destination))"
@@ -236,6 +264,8 @@ struct CatalogLinks {
     private var targets: [String: Target] = [:]
     /// Each sticker's still poster, by its source: published beside an animated sticker's original.
     private var posters: [String: String] = [:]
+    /// Each sticker by its source, for its label where prose shows it without alt text.
+    private var stickers: [String: Sticker] = [:]
     /// The content folder, to tell a missing file from one the site does not publish.
     private let content: ContentPath?
 
@@ -244,22 +274,29 @@ struct CatalogLinks {
         self.content = content
         targets[""] = .page(SitePaths.home)
         if siteFile { targets["site.md"] = .page(SitePaths.home) }
+        // The default language's pages are at the site's root: a pack in another language has its
+        // default-language texts in translation files (`moon.en.md`), and links to them lead there.
+        let rootLanguage = catalog.site.defaultLanguage
+        func languagePage(_ language: String, _ page: String) -> Target {
+            .languagePage(language == rootLanguage ? page : "\(language)/\(page)")
+        }
         for (language, translation) in catalog.site.translations {
-            targets[translation.file] = .languagePage("\(language)/\(SitePaths.home)")
+            targets[translation.file] = languagePage(language, SitePaths.home)
         }
         for pack in catalog.packs {
             let page = SitePaths.packPage(pack)
             targets[pack.folder] = .page(page)
             if let manifest = pack.manifest { targets[manifest] = .page(page) }
-            for (language, translation) in pack.translations { targets[translation.file] = .languagePage("\(language)/\(page)") }
+            for (language, translation) in pack.translations { targets[translation.file] = languagePage(language, page) }
             for sticker in pack.stickers {
                 targets[sticker.source] = .image(SitePaths.original(pack, sticker))
                 posters[sticker.source] = SitePaths.poster(pack, sticker)
+                stickers[sticker.source] = sticker
                 // A composed sticker's "sidecar" is its pack.md.
                 guard sticker.composition == nil else { continue }
                 let page = SitePaths.stickerPage(pack, sticker)
                 if let sidecar = sticker.sidecar { targets[sidecar] = .page(page) }
-                for (language, translation) in sticker.translations { targets[translation.file] = .languagePage("\(language)/\(page)") }
+                for (language, translation) in sticker.translations { targets[translation.file] = languagePage(language, page) }
             }
         }
     }
@@ -378,16 +415,23 @@ struct CatalogLinks {
                 case .image(let path), .languagePage(let path): "\(MarkdownLinks.sitePrefix)f\(path)\(suffix)"
                 case .page(let path): "\(MarkdownLinks.sitePrefix)p\(path)\(suffix)"
                 }
+                // The tag's rest: `" alt="…" />`, where a sticker shown without alt text (`![](moon.png)`)
+                // gets its label, which VoiceOver reads (`alt=""` hid it as decoration).
+                var tail = Array(bytes[valueEnd...end])
+                let emptyAlt = Array("\" alt=\"\"".utf8)
+                if !isLink, let source = marker.path, let label = label(of: source, language: language),
+                   MarkdownLinks.starts(tail, with: emptyAlt, at: 0) {
+                    tail.replaceSubrange(0..<emptyAlt.count, with: Array("\" alt=\"\(HTMLText.escape(label))\"".utf8))
+                }
                 if !isLink, let source = marker.path, let poster = posters[source], isAnimated(source) {
                     // An animated sticker in prose gets the theme's reduced-motion poster source, so
                     // it stops where the theme's own images stop, with or without script.
                     result += Array("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"\(MarkdownLinks.sitePrefix)f\(poster)\">".utf8)
-                    result += opening + Array(value.utf8) + bytes[valueEnd...end] + Array("</picture>".utf8)
-                    index = end + 1
-                    continue
+                    result += opening + Array(value.utf8) + tail + Array("</picture>".utf8)
+                } else {
+                    result += opening + Array(value.utf8) + tail
                 }
-                result += opening + Array(value.utf8)
-                index = valueEnd
+                index = end + 1
             case .failure(let problem):
                 let what = marker.image ? "image" : "link"
                 let instead = marker.image ? "its alt text is shown instead" : "its text is shown without the link"
@@ -420,6 +464,22 @@ struct CatalogLinks {
         return ((try? GIFHeader([UInt8](data)))?.frameCount ?? 0) > 1
     }
 
+    /// The label of the sticker whose image is `source`, in `language` where it has one there.
+    private func label(of source: String, language: String?) -> String? {
+        guard let sticker = stickers[source] else { return nil }
+        let label = language.flatMap { sticker.translations[$0]?.alt } ?? sticker.alt
+        return label.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    }
+
+    /// The file `marker` names when its `#` (read as the start of a fragment) is part of the file's
+    /// name (`café #1.png`), nil when there is no such file.
+    private func hashInName(_ marker: MarkdownLinks.Marker, path: String) -> String? {
+        guard let content, let suffix = MarkdownLinks.relativePath(of: marker.destination)?.suffix, suffix.hasPrefix("#") else { return nil }
+        let whole = path + (String(suffix).removingPercentEncoding ?? String(suffix))
+        guard !whole.contains("\0"), FileManager.default.fileExists(atPath: content.url(whole).path) else { return nil }
+        return whole
+    }
+
     /// What `marker` leads to, or why it leads nowhere.
     func resolve(_ marker: MarkdownLinks.Marker) -> Result<Target, Problem> {
         if marker.blanked {
@@ -427,11 +487,17 @@ struct CatalogLinks {
             return .failure(Problem(words: "is a \(scheme): URL, which pages never link to (Markdown runs in safe mode)"))
         }
         guard let path = marker.path else {
+            if MarkdownLinks.isDrivePath(marker.destination) {
+                return .failure(Problem(words: "is a path on one computer's disk, which no visitor can open; put the file in the content folder and link to it relatively"))
+            }
             return .failure(Problem(words: "leads outside the content folder"))
         }
         let shown = path.isEmpty ? "the content folder" : path
         guard let target = targets[path] else {
             let exists = !path.contains("\0") && content.map { FileManager.default.fileExists(atPath: $0.url(path).path) } == true
+            if !exists, let whole = hashInName(marker, path: path) {
+                return .failure(Problem(words: "points at \(shown) (what comes before its '#'), which does not exist; \(whole) does: write '#' in a file name as %23"))
+            }
             return .failure(Problem(words: exists
                 ? "points at \(shown), which the site does not publish (link to a sticker's image or sidecar, a pack.md or pack folder, or site.md)"
                 : "points at \(shown), which does not exist"))

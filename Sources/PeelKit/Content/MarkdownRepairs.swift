@@ -1,10 +1,11 @@
 import CCmarkGFM
 import Foundation
 
-/// What cmark-gfm's HTML leaves invalid or unlabelled, mended in its output: a task list's
-/// checkboxes have no accessible name (axe-core `label`, WCAG 4.1.2), and an aligned table's cells
-/// use `align`, obsolete in HTML. Both strings come only from the extensions: in safe mode raw HTML
-/// is dropped and text is escaped, so `<input` and `align="` are never the writer's own.
+/// What cmark-gfm's HTML leaves invalid, unlabelled or unmarked, mended in its output: a task
+/// list's checkboxes have no accessible name (axe-core `label`, WCAG 4.1.2), an aligned table's
+/// cells use `align`, obsolete in HTML, and no block says its direction or a heading its id. In
+/// safe mode raw HTML is dropped and text is escaped, so `<input`, `align="` and `<p>` are never
+/// the writer's own.
 enum MarkdownRepairs {
     /// Each task list item's text, in document order: what its checkbox is named after.
     static func taskLabels(in document: OpaquePointer) -> [String] {
@@ -34,11 +35,68 @@ enum MarkdownRepairs {
         guard parts.count - 1 == labels.count else { return html }
         var result = parts[0]
         for (label, part) in zip(labels, parts.dropFirst()) {
-            result += box
-            if !label.isEmpty { result += " aria-label=\"\(HTMLText.escape(label))\"" }
-            result += part
+            guard !label.isEmpty else {
+                // An empty item (`- [ ] `, a checklist being drafted) has nothing to name its box
+                // after, and its state means nothing: the box is left out.
+                result += part.firstIndex(of: ">").map { String(part[part.index(after: $0)...]) } ?? part
+                continue
+            }
+            result += box + " aria-label=\"\(HTMLText.escape(label))\"" + part
         }
         return result
+    }
+
+    /// Block elements that hold a person's text: each gets `dir="auto"`, so a right-to-left
+    /// paragraph after a left-to-right one reads and aligns right (one `dir` on the whole text let
+    /// its first paragraph decide for all).
+    static let directedBlocks: Set<String> = ["p", "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
+
+    /// `html` with `dir="auto"` on each of `directedBlocks`, and the n-th heading's id the n-th of
+    /// `headingIDs` (`MarkdownHeadings`); headings keep no id when the counts differ.
+    static func directingBlocks(_ html: String, headingIDs: [String]) -> String {
+        let bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 16)
+        var ids = headingIDs[...]
+        let headingCount = countHeadings(bytes)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            result.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "<") else { continue }
+            // The tag's name, then `>` or a space: `<p>` but not `<pre>` or `</p>`.
+            var end = index
+            while end < bytes.count, end - index < 10, isNameByte(bytes[end]) { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: ">") || bytes[end] == UInt8(ascii: " ") else { continue }
+            let name = String(decoding: bytes[index..<end], as: UTF8.self)
+            guard directedBlocks.contains(name) else { continue }
+            result += bytes[index..<end]
+            if isHeading(name), headingCount == headingIDs.count, let id = ids.popFirst() {
+                result += Array(" id=\"\(HTMLText.escape(id))\"".utf8)
+            }
+            result += Array(" dir=\"auto\"".utf8)
+            index = end
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(byte)
+    }
+
+    private static func isHeading(_ name: String) -> Bool {
+        name.count == 2 && name.first == "h" && name.last.map { ("1"..."6").contains($0) } == true
+    }
+
+    /// How many heading start tags `bytes` holds.
+    private static func countHeadings(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        for index in 0..<max(0, bytes.count - 3) where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "h")
+            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]) && (bytes[index + 3] == UInt8(ascii: ">") || bytes[index + 3] == UInt8(ascii: " ")) {
+            count += 1
+        }
+        return count
     }
 
     /// `html` with each table cell's `align="left|center|right"` as the `text-align` it means.

@@ -20,7 +20,7 @@ import Testing
         #expect(pets.stickers.map(\.slug) == ["fox", "cat", "dog", "turtle"])
         #expect(pets.stickers[0].tags == ["fox", "clever"])
         #expect(pets.stickers[1].alt == "Orange cat face with whiskers")
-        #expect(pets.stickers[1].descriptionHTML == "<p>A <em>curious</em> cat.</p>\n")
+        #expect(pets.stickers[1].descriptionHTML == "<p dir=\"auto\">A <em>curious</em> cat.</p>\n")
         #expect(pets.stickers[3].title == "Turtle", "a sticker without a title takes one from its file name")
         #expect(pets.descriptionHTML.contains("<del>strikethrough</del>"))
     }
@@ -433,7 +433,7 @@ import Testing
         #expect(findings.map { "\($0.file):\($0.line ?? 0) \($0.code.rawValue) \($0.sticker ?? "-")" } == ["a/cat.md:6 markdown-table-too-large a/cat.png"])
         let cat = try #require(catalog.packs.first?.stickers.first)
         #expect(cat.alt == "A cat")
-        #expect(cat.descriptionHTML.hasPrefix("<p>The cat.</p>") && !cat.descriptionHTML.contains("<table>"))
+        #expect(cat.descriptionHTML.hasPrefix("<p dir=\"auto\">The cat.</p>") && !cat.descriptionHTML.contains("<table>"))
     }
 
     @Test func missingContentFolderThrows() {

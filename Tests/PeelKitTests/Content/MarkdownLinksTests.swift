@@ -125,7 +125,7 @@ import Testing
         #expect(broken.contains { $0.message.contains("'notes.txt'") && $0.message.contains("does not publish") })
         let pack = catalog.packs[0]
         let html = MarkdownLinks.placed(pack.stickers.first { $0.slug == "grin" }!.descriptionHTML, on: "faces/grin/index.html", language: nil)
-        #expect(html == "<p>First line.</p>\n<p>See nothing and gone.\nThen notes, <a href=\"../cool/cool.png\">cool</a>.</p>\n")
+        #expect(html == "<p dir=\"auto\">First line.</p>\n<p dir=\"auto\">See nothing and gone.\nThen notes, <a href=\"../cool/cool.png\">cool</a>.</p>\n")
     }
 
     @Test func pathsNeverLeaveTheContentFolder() throws {
@@ -138,12 +138,12 @@ import Testing
         try folder.write("---\ntitle: Stickers\n---\n\n[outside](../outside.md)\n", to: "content/site.md")
         let (catalog, findings) = try load(folder)
         #expect(findings.contains { $0.code == .brokenLink && $0.file == "site.md" && $0.line == 5 && $0.message.contains("outside the content folder") })
-        #expect(catalog.site.introHTML == "<p>outside</p>\n")
+        #expect(catalog.site.introHTML == "<p dir=\"auto\">outside</p>\n")
         let broken = findings.filter { $0.code == .brokenLink && $0.file == "faces/pack.md" }
         #expect(broken.count == 3)
         #expect(broken.allSatisfy { $0.message.contains("leads outside the content folder") && $0.line == 4 })
         let html = MarkdownLinks.placed(catalog.packs[0].descriptionHTML, on: "faces/index.html", language: nil)
-        #expect(html == "<p>secret key up <a href=\"cool/index.html\">back in</a></p>\n")
+        #expect(html == "<p dir=\"auto\">secret key up <a href=\"cool/index.html\">back in</a></p>\n")
         #expect(!html.contains("etc") && !html.contains("root"))
     }
 
@@ -153,7 +153,7 @@ import Testing
         let folder = try catalog(["content/faces/pack.md": "---\ntitle: Faces\n---\n\(body)\n"])
         let (catalog, findings) = try load(folder)
         #expect(!findings.contains { $0.code == .brokenLink })
-        let expected = "<p><a href=\"https://example.com/a.png\">web</a> <a href=\"mailto:me@example.com\">mail</a> <a href=\"#x\">frag</a> "
+        let expected = "<p dir=\"auto\"><a href=\"https://example.com/a.png\">web</a> <a href=\"mailto:me@example.com\">mail</a> <a href=\"#x\">frag</a> "
             + "<a href=\"?q=1\">query</a> <img src=\"https://example.com/b.png\" alt=\"remote\" /> <img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"inline\" /> "
             + "<a href=\"https://example.com/c\">https://example.com/c</a></p>\n"
         #expect(catalog.packs[0].descriptionHTML == expected)
@@ -173,12 +173,92 @@ import Testing
         #expect(broken.contains { $0.line == 4 && $0.message == "image 'javascript:alert(1)' is a javascript: URL, which pages never link to (Markdown runs in safe mode); its alt text is shown instead" })
         #expect(broken.contains { $0.line == 6 && $0.message.hasPrefix("link 'javascript:alert(3)' is a javascript: URL") })
         let html = catalog.packs[0].descriptionHTML
-        #expect(html == "<p>logo js vb f d</p>\n<p>ref</p>\n", "\(html)")
+        #expect(html == "<p dir=\"auto\">logo js vb f d</p>\n<p dir=\"auto\">ref</p>\n", "\(html)")
     }
 
     @Test func textsWithoutALinkAreNotWalked() {
         #expect(!MarkdownLinks.mayHoldRelativeLink("Just words, [brackets] and (parentheses) and https://example.com."))
         #expect(MarkdownLinks.mayHoldRelativeLink("[a](b.png)"))
         #expect(MarkdownLinks.mayHoldRelativeLink("[a]\n\n[a]: b.png"))
+    }
+
+    /// A pack in another language than the site's default keeps its default-language texts in
+    /// translation files (`moon.en.md`); links to them lead to the site's root pages, where the
+    /// default language is (they led to `en/…`, which no site has).
+    @Test func linksToDefaultLanguageTranslationsLeadToTheRootPages() async throws {
+        let folder = try catalog([
+            "content/site.md": "---\ntitle: Stickers\nlanguages: [en, ar]\n---\n",
+            "content/faces/pack.md": "---\ntitle: وجوه\nlanguage: ar\n---\nانظر [بالإنجليزية](grin.en.md) و[الحزمة](pack.en.md)\n",
+            "content/faces/pack.en.md": "---\ntitle: Faces\n---\n",
+            "content/faces/grin.md": "---\nalt: وجه أصفر يبتسم\n---\n",
+            "content/faces/grin.en.md": "---\nalt: Yellow face with a wide grin\ntranslated_from: وجه أصفر يبتسم\n---\n",
+        ])
+        let report = try await build(folder)
+        #expect(!report.findings.contains { $0.code == .brokenLink }, "\(report.findings.map(\.message))")
+        let arabic = try prose(folder, "ar/faces/index.html")
+        #expect(arabic.contains("<a href=\"../../faces/grin/index.html\">"), "\(arabic)")
+        #expect(arabic.contains("<a href=\"../../faces/index.html\">"), "\(arabic)")
+        #expect(folder.exists("site/faces/grin/index.html") && !folder.exists("site/en"))
+    }
+
+    /// A Windows path (`C:/Users/…`) is no URL with the scheme `c:`: it is a broken link that says
+    /// so, and the page shows the alt text, not an image pointing at the artist's disk.
+    @Test func aWindowsPathIsABrokenLinkNotAURL() throws {
+        let folder = try catalog([
+            "content/faces/pack.md": "---\ntitle: Faces\n---\n![first sketch](C:/Users/me/Pictures/sun.png) [notes](d:\\art\\notes.md)\n",
+        ])
+        let (catalog, findings) = try load(folder)
+        let broken = findings.filter { $0.code == .brokenLink }
+        #expect(broken.count == 2 && broken.allSatisfy { $0.message.contains("one computer's disk") && $0.line == 4 }, "\(broken.map(\.message))")
+        let html = catalog.packs[0].descriptionHTML
+        #expect(!html.contains("C:/Users") && !html.contains("<img") && html.contains("first sketch"), "\(html)")
+    }
+
+    /// A `#` in a file name starts a fragment in a link; when the whole name is a file, the
+    /// message says to write `#` as `%23` (and `%23` works).
+    @Test func aHashInAFileNameIsExplained() throws {
+        let folder = try catalog([
+            "content/faces/pack.md": "---\ntitle: Faces\n---\n![one](<first #1.png>) ![two](first%20%231.png)\n",
+        ])
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/faces/first #1.png")
+        let (catalog, findings) = try load(folder)
+        let broken = findings.filter { $0.code == .brokenLink }
+        #expect(broken.count == 1 && broken[0].message.contains("%23") && broken[0].message.contains("faces/first #1.png"), "\(broken.map(\.message))")
+        #expect(catalog.packs[0].descriptionHTML.contains("alt=\"two\""))
+    }
+
+    /// A sticker shown in prose without alt text (`![](cool.png)`) is read by VoiceOver with its
+    /// label, in the language of the text showing it; `alt=""` hid it as decoration.
+    @Test func aStickerWithoutAltTextInProseGetsItsLabel() async throws {
+        let folder = try catalog([
+            "content/site.md": "---\ntitle: Stickers\nlanguages: [en, fr]\n---\n",
+            "content/faces/pack.md": "---\ntitle: Faces\n---\n![](cool.png) ![shades](cool.png)\n",
+            "content/faces/pack.fr.md": "---\ntitle: Visages\n---\n![](cool.png)\n",
+            "content/faces/cool.fr.md": "---\nalt: Visage souriant avec des lunettes de soleil\ntranslated_from: Smiling face wearing sunglasses\n---\n",
+        ])
+        _ = try await build(folder)
+        let english = try prose(folder, "faces/index.html")
+        #expect(english.contains("alt=\"Smiling face wearing sunglasses\"") && english.contains("alt=\"shades\"") && !english.contains("alt=\"\""), "\(english)")
+        let french = try prose(folder, "fr/faces/index.html")
+        #expect(french.contains("alt=\"Visage souriant avec des lunettes de soleil\""), "\(french)")
+    }
+
+    /// Findings inside a multi-line `footer:` name the line they are on, whatever the YAML style:
+    /// a literal block keeps its lines; a folded one joins a run of lines into one, and a link is
+    /// placed on the line of the run it starts on.
+    @Test func footerFindingsNameTheirLineInEveryYAMLStyle() throws {
+        for (footer, line) in [
+            ("footer: |\n  First line.\n  Second with [a](nope.md).\n", 5),
+            ("footer: >-\n  First run\n  goes on.\n\n  Then [a](nope.md).\n", 7),
+            ("footer: First run\n  goes on.\n\n  Then [a](nope.md).\n", 6),
+            ("footer: \"[a](nope.md)\"\n", 3),
+            // One run over two lines: the link is on its second.
+            ("footer: >-\n  Sticker art by me.\n  License: [CC BY 4.0](licence.md).\n", 5),
+        ] {
+            let folder = try catalog(["content/site.md": "---\ntitle: Stickers\n\(footer)---\n"])
+            let (_, findings) = try load(folder)
+            let broken = findings.filter { $0.code == .brokenLink }
+            #expect(broken.map(\.line) == [line], "\(footer): \(broken.map { "\($0.line ?? 0) \($0.message)" })")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PeelKit
 
@@ -14,7 +15,7 @@ import Testing
         - [ ] todo
         """)
         #expect(html.contains("<table>"))
-        #expect(html.contains("<td>1</td>"))
+        #expect(html.contains("<td dir=\"auto\">1</td>"))
         #expect(html.contains("<del>gone</del>"))
         #expect(html.contains("<a href=\"http://www.example.com\">www.example.com</a>"))
         #expect(html.contains("type=\"checkbox\" aria-label=\"done\" checked=\"\" disabled=\"\""))
@@ -40,9 +41,58 @@ import Testing
         #expect(html.contains("<input type=\"checkbox\" aria-label=\"drawn with care &amp; &quot;quotes&quot;\" checked=\"\" disabled=\"\" />"), "\(html)")
         #expect(html.contains("<input type=\"checkbox\" aria-label=\"labelled\" disabled=\"\" />"))
         #expect(html.contains("<input type=\"checkbox\" aria-label=\"nested one\" disabled=\"\" />"))
-        #expect(html.contains("<th style=\"text-align: left\">a</th>") && html.contains("<td style=\"text-align: right\"><code>align=&quot;left&quot;</code></td>"))
+        #expect(html.contains("<th dir=\"auto\" style=\"text-align: left\">a</th>") && html.contains("<td dir=\"auto\" style=\"text-align: right\"><code>align=&quot;left&quot;</code></td>"))
         #expect(!html.contains(" align="))
         #expect(html.contains("<pre><code class=\"language-swift\">") && !html.contains("lang="))
+    }
+
+    /// An empty task item (`- [ ] `, a checklist being drafted) has nothing to name its box after:
+    /// the box is left out, not published without a name (axe-core `label`).
+    @Test func anEmptyTaskItemHasNoUnnamedCheckbox() {
+        let html = Markdown.html("- [x] Sun\n- [ ] \n- [ ] Moon\n")
+        #expect(html.components(separatedBy: "<input").count - 1 == 2, "\(html)")
+        #expect(!html.contains("<input type=\"checkbox\" disabled") && !html.contains("checkbox\" checked"), "\(html)")
+        #expect(html.contains("aria-label=\"Sun\"") && html.contains("aria-label=\"Moon\""))
+    }
+
+    /// Each block a person wrote says `dir="auto"`, so an Arabic paragraph after an English one
+    /// reads and aligns right; code keeps its own direction, and text that looks like a tag stays text.
+    @Test func eachBlockTakesItsOwnDirection() {
+        let html = Markdown.html("Hello.\n\nمرحبا بكم!\n\n> quoted\n\n- item\n\n```\n<p>not a tag</p>\n```\n\n<pre> and <picture>\n")
+        #expect(html.contains("<p dir=\"auto\">Hello.</p>\n<p dir=\"auto\">مرحبا بكم!</p>"), "\(html)")
+        #expect(html.contains("<blockquote dir=\"auto\">") && html.contains("<li dir=\"auto\">item</li>"), "\(html)")
+        #expect(html.contains("<pre><code>&lt;p&gt;not a tag&lt;/p&gt;"), "\(html)")
+        #expect(!html.contains("<pre dir") && !html.contains("<picture"), "\(html)")
+    }
+
+    /// A text's headings sit under its page's own `<h1>`: `#` is an `<h2>`, and `######` stays an
+    /// `<h6>`. Each has an id as GitHub makes them, numbered when repeated or when the default
+    /// theme's pages use it, so `[how](#how-to-use)` works on the site as in the repository.
+    @Test func headingsAreDemotedAndNamed() {
+        let html = Markdown.html("# How to *use*\n\n## How to use\n\n###### Deep\n\n# Main\n\n# ¿Qué tal? 🌞\n\n# !!!\n")
+        #expect(!html.contains("<h1"), "\(html)")
+        #expect(html.contains("<h2 id=\"how-to-use\" dir=\"auto\">How to <em>use</em></h2>"), "\(html)")
+        #expect(html.contains("<h3 id=\"how-to-use-1\" dir=\"auto\">How to use</h3>"), "\(html)")
+        #expect(html.contains("<h6 id=\"deep\" dir=\"auto\">Deep</h6>"), "\(html)")
+        #expect(html.contains("<h2 id=\"main-1\" dir=\"auto\">Main</h2>"), "the page's own id=\"main\" stays unique: \(html)")
+        #expect(html.contains("<h2 id=\"qué-tal-\" dir=\"auto\">"), "\(html)")
+        #expect(html.contains("<h2 id=\"section\" dir=\"auto\">!!!</h2>"), "\(html)")
+    }
+
+    /// `MarkdownHeadings.themeIDs` holds every id the default theme's templates write, so a
+    /// heading's id never repeats one of the page's own.
+    @Test func headingIDsAvoidEveryIDOfTheDefaultTheme() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Templates")
+        var ids = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".mustache") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for part in text.components(separatedBy: " id=\"").dropFirst() {
+                let id = String(part.prefix { $0 != "\"" })
+                if !id.contains("{{") { ids.insert(id) }
+            }
+        }
+        #expect(!ids.isEmpty)
+        #expect(ids.subtracting(MarkdownHeadings.themeIDs).isEmpty, "\(ids.subtracting(MarkdownHeadings.themeIDs).sorted())")
     }
 
     /// cmark-gfm keeps extension state in globals; concurrent renders must still see every extension.
@@ -76,17 +126,17 @@ import Testing
     }
 
     @Test func textIsEscaped() {
-        #expect(Markdown.html("1 < 2 & \"q\"") == "<p>1 &lt; 2 &amp; &quot;q&quot;</p>\n")
+        #expect(Markdown.html("1 < 2 & \"q\"") == "<p dir=\"auto\">1 &lt; 2 &amp; &quot;q&quot;</p>\n")
     }
 
     @Test func ordinaryLinksSurvive() {
-        #expect(Markdown.html("[site](https://openmoji.org/)") == "<p><a href=\"https://openmoji.org/\">site</a></p>\n")
+        #expect(Markdown.html("[site](https://openmoji.org/)") == "<p dir=\"auto\"><a href=\"https://openmoji.org/\">site</a></p>\n")
     }
 
     @Test func pipeTablesWithinTheLimitsAreTablesAndLargerOnesAreFound() {
         let small = "Intro\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n"
         #expect(PipeTableLimits.firstExcess(in: small) == nil)
-        #expect(Markdown.rendered(small).html.contains("<td>1</td>"))
+        #expect(Markdown.rendered(small).html.contains("<td dir=\"auto\">1</td>"))
         let wide = "Intro\n\n> | a |\n> |-|\n> " + String(repeating: "|", count: 65) + "\n"
         #expect(PipeTableLimits.firstExcess(in: wide)?.line == 3, "the header row's line, inside a blockquote too")
         #expect(PipeTableLimits.firstExcess(in: "| a |\n|-|\n" + String(repeating: "|x|\n", count: 499)) == nil)
@@ -120,6 +170,6 @@ import Testing
         let (html, excess, _) = Markdown.rendered(body)
         #expect(ContinuousClock.now - start < .seconds(2), "unguarded this takes over 30 s")
         #expect(excess == PipeTableLimits.Excess(line: 3, problem: "table has a row of 1001 cells, more than the 64 a row may have"))
-        #expect(!html.contains("<table>") && html.contains("<p>Before</p>"))
+        #expect(!html.contains("<table>") && html.contains("<p dir=\"auto\">Before</p>"))
     }
 }

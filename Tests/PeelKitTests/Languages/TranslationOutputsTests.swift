@@ -180,7 +180,7 @@ import Testing
         let texts = try #require(moon["languages"] as? [String: [String: Any]])
         #expect(texts["en"]?["state"] as? String == "source" && texts["en"]?["alt"] as? String == "Crescent moon")
         #expect(texts["fr"]?["alt"] as? String == "Croissant de lune" && texts["fr"]?["title"] as? String == "Lune")
-        #expect(texts["fr"]?["tags"] as? [String] == ["nuit"] && texts["fr"]?["description"] as? String == "<p>Une lune.</p>\n")
+        #expect(texts["fr"]?["tags"] as? [String] == ["nuit"] && texts["fr"]?["description"] as? String == "<p dir=\"auto\">Une lune.</p>\n")
         #expect(texts["fr"]?["file"] as? String == "sky/moon.fr.md" && texts["fr"]?["state"] as? String == "translated")
         #expect(texts["de"]?["state"] as? String == "stale" && texts["de"]?["alt"] as? String == "Mond")
         let star = try #require((pack["stickers"] as? [[String: Any]])?.first { $0["slug"] as? String == "star" })

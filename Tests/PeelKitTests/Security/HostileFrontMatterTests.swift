@@ -101,7 +101,7 @@ import Testing
         #expect(sticker.alt == "A sun wearing sunglasses")
         #expect(sticker.title == "Cool")
         #expect(sticker.tags == ["hot", "sun"])
-        #expect(sticker.descriptionHTML == "<p>Line one</p>\n<p>Line two</p>\n")
+        #expect(sticker.descriptionHTML == "<p dir=\"auto\">Line one</p>\n<p dir=\"auto\">Line two</p>\n")
         // Lines still count right in a CRLF file.
         let (_, crlfFindings) = try load("---\r\nalt: Fine\r\n\r\norder: soon\r\n---\r\n")
         #expect(crlfFindings == ["p/s.md:4: error[wrong-type]: 'order' must be a whole number"])
@@ -109,7 +109,7 @@ import Testing
 
     @Test func aSidecarWithoutFrontMatterIsADescriptionOnly() throws {
         let (sticker, findings) = try load("Just a *description*, no front matter.\n")
-        #expect(sticker.descriptionHTML == "<p>Just a <em>description</em>, no front matter.</p>\n")
+        #expect(sticker.descriptionHTML == "<p dir=\"auto\">Just a <em>description</em>, no front matter.</p>\n")
         #expect(sticker.alt == nil)
         #expect(findings.count == 1)
         #expect(findings.first?.hasPrefix("p/s.md: error[missing-label]: sticker has no accessibility label") == true, "\(findings)")

@@ -110,7 +110,7 @@ import Testing
             let html = try folder.read(page)
             #expect(!html.contains(#"<div class="prose" dir="auto"></div>"#) && !html.contains(#"<div class="prose"></div>"#), "\(page)")
         }
-        #expect(try folder.read("site/pets/cat/index.html").contains(#"<div class="prose" dir="auto"><p>A <em>curious</em> cat.</p>"#),
+        #expect(try folder.read("site/pets/cat/index.html").contains(#"<div class="prose" dir="auto"><p dir="auto">A <em>curious</em> cat.</p>"#),
                 "a description still shows")
     }
 
