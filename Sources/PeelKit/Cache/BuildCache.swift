@@ -71,6 +71,7 @@ final class BuildCache: @unchecked Sendable {
         } catch {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")
         }
+        CacheGitIgnore.place(in: folder.deletingLastPathComponent())
         #if canImport(Glibc)
         let descriptor = Glibc.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         #else
@@ -134,6 +135,7 @@ final class BuildCache: @unchecked Sendable {
         }
         // `.peel-cache/` also holds the caches of builds made with the default one (`<output name>/`).
         let others = Set(names).subtracting([ArtCache.folderName, CatalogLoader.partsFolderName])
+            .filter { !CacheGitIgnore.isPeels($0, in: folder) }
         guard others.allSatisfy({ name in
             (try? ContentFile.read(folder.appendingPathComponent(name).appendingPathComponent(Self.marker))) == Data(Self.markerText.utf8)
         }) else { return false }

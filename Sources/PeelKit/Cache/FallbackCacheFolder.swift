@@ -12,6 +12,7 @@ enum FallbackCacheFolder {
         do {
             try FileManager.default.createDirectory(at: preferred, withIntermediateDirectories: true)
             guard access(preferred.path, W_OK) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+            CacheGitIgnore.place(in: preferred.deletingLastPathComponent())
             return (preferred, nil)
         } catch {
             let key = Hex.string(SHA256.hash(data: Data(RealPath.of(content).utf8))).prefix(16)

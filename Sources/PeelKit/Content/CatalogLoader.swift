@@ -46,7 +46,7 @@ public struct CatalogLoader {
         var packs: [Pack] = []
         for name in topLevel where Self.isMangled(name) { findings.append(Self.mangledNameFinding(name)) }
         let folders = topLevel.filter { name in
-            !IgnoredName.matches(folder: name) && isDirectory(content.url(name))
+            !IgnoredName.matches(folder: name) && isDirectory(content.url(name)) && !Self.isLeftoverFolder(content.url(name))
         }
         // Each other language's pages live in a folder named by its tag (`fr/`), so no pack may take it.
         let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
@@ -620,6 +620,16 @@ public struct CatalogLoader {
     /// The body of `file` as HTML; a table too large to render gives a finding on its line.
     static func markdownHTML(of file: MarkdownFile, sticker: String?, findings: inout [Finding]) -> String {
         markdownHTML(file.frontMatter.body, file: file.path, firstLine: file.frontMatter.bodyLine, sticker: sticker, findings: &findings)
+    }
+
+    /// A folder without pack.md that holds nothing but names Peel skips (`.DS_Store`, `Thumbs.db`,
+    /// `sun.md~`), or nothing: what `git checkout` leaves of a pack another branch does not have
+    /// (Git keeps a folder that holds an untracked file). It is no pack: reading it as one said
+    /// "add pack.md", which would bring the deleted pack back.
+    static func isLeftoverFolder(_ url: URL) -> Bool {
+        guard !FileManager.default.fileExists(atPath: url.appendingPathComponent("pack.md").path),
+              let names = try? FolderListing.names(atPath: url.path) else { return false }
+        return names.allSatisfy { IgnoredName.matches($0) }
     }
 
     /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`);

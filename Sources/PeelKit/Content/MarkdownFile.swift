@@ -43,10 +43,12 @@ struct MarkdownFile {
         }
         // A git merge left both sides in the file: read, the markers were a YAML error whose
         // advice did not help, or, in the text, a heading and blockquotes published as they were.
-        if let conflict = Self.mergeConflictLine(in: text) {
+        if let conflict = Self.mergeConflict(in: text) {
             frontMatter = FrontMatter.parse("", file: path).0
-            findings = [Finding(.error, .mergeConflict, file: path, line: conflict,
-                                message: "a git merge conflict is left here (<<<<<<< … >>>>>>>); keep one side and delete the marker lines; the file is not read", sticker: sticker)]
+            let message = conflict.whole
+                ? "a git merge conflict is left here (<<<<<<< … >>>>>>>); keep one side and delete the marker lines; the file is not read"
+                : "a git merge conflict's marker line is left here ('\(conflict.marker)…'); delete it (and check the lines around it are the side you meant to keep); the file is not read"
+            findings = [Finding(.error, .mergeConflict, file: path, line: conflict.line, message: message, sticker: sticker)]
             return
         }
         let (parsed, problems) = FrontMatter.parse(text, file: path)
@@ -54,14 +56,21 @@ struct MarkdownFile {
         findings = problems.map { var finding = $0; finding.sticker = sticker; return finding }
     }
 
-    /// The line of a git conflict's `<<<<<<< ` marker, when `>>>>>>> ` closes it further down;
-    /// nil when the text has none (a lone `=======` is a Markdown heading's underline).
-    static func mergeConflictLine(in text: String) -> Int? {
+    /// Where a git conflict was left in `text`: the line of its `<<<<<<< ` marker when `>>>>>>> `
+    /// closes it further down (`whole`); else the first marker line left alone, `<<<<<<< HEAD` or
+    /// `>>>>>>> branch`, which a half-resolved conflict leaves (read, `>>>>>>>` was published as seven
+    /// nested quotes). Nil when the text has none: a lone `=======` is a Markdown heading's underline.
+    static func mergeConflict(in text: String) -> (line: Int, whole: Bool, marker: String)? {
         var opening: Int?
+        var lone: (line: Int, marker: String)?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if opening == nil, line.hasPrefix("<<<<<<< ") || line == "<<<<<<<" { opening = index + 1 }
-            if let opening, line.hasPrefix(">>>>>>> ") || line == ">>>>>>>" { return opening }
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            for marker in ["<<<<<<<", ">>>>>>>"] where line == marker || line.hasPrefix(marker + " ") {
+                if marker == ">>>>>>>", let opening { return (opening, true, marker) }
+                if marker == "<<<<<<<", opening == nil { opening = index + 1 }
+                if lone == nil { lone = (index + 1, marker) }
+            }
         }
-        return nil
+        return lone.map { ($0.line, false, $0.marker) }
     }
 }

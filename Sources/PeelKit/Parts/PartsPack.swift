@@ -570,6 +570,10 @@ public enum PartsPack {
         } catch {
             return .failure(unreadable(path, error))
         }
+        // A Git LFS pointer or a PNG Git converted as text says so, as a sticker in that state does.
+        if let damage = ImageFormat.transferDamage(in: data) {
+            return .failure(Finding(.error, .corruptImage, file: path, message: "cannot read the layer: \(damage); the combinations with it are not composed"))
+        }
         // Layers are stills: an APNG's default image alone would be composed, silently.
         if let animation = PNGChunks.animation(in: data), animation.frameCount > 1 {
             return .failure(Finding(.error, .unsupportedFormat, file: path,

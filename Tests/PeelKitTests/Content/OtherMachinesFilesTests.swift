@@ -31,6 +31,66 @@ import Testing
         #expect(!SystemLitter.matches(fileName: "thumbs.png") && !SystemLitter.matches(fileName: "Icon.png"))
     }
 
+    /// A folder that holds only what Peel skips is what `git checkout` leaves of a pack another
+    /// branch does not have (Git keeps a folder with an untracked `.DS_Store`): no pack, no
+    /// "add pack.md" (which would bring the deleted pack back), no card on the home page.
+    @Test func aFolderOfOnlySkippedFilesIsNoPack() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.write("x", to: "old/.DS_Store")
+        try folder.write("x", to: "old/sun.md~")
+        try folder.write("x", to: "gone/Thumbs.db")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(catalog.packs.map(\.folder) == ["p"])
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+    }
+
+    /// Half of a resolved conflict left behind (`>>>>>>> translator` alone, or `<<<<<<< HEAD`
+    /// alone) is a merge conflict too: read, the first was published as seven nested quotes and
+    /// the second as text, with exit status 0.
+    @Test func aLoneConflictMarkerIsAMergeConflict() throws {
+        for (body, line) in [("Sun at noon.\n>>>>>>> translator\n", 5), ("<<<<<<< HEAD\nSun at noon.\n", 4), ("Fine.\n\n=======\n", nil)] {
+            let folder = try TemporaryFolder()
+            try Self.pack(folder)
+            try folder.write("---\nalt: Orange cat face with whiskers\n---\n" + body, to: "p/cat.md")
+            let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+            let conflicts = findings.filter { $0.code == .mergeConflict }
+            #expect(conflicts.map(\.line) == (line.map { [$0] } ?? []), "\(body): \(findings.map(\.formatted))")
+            #expect(conflicts.allSatisfy { $0.file == "p/cat.md" && $0.message.contains("marker line") })
+        }
+    }
+
+    /// A parts pack's layer in the state an LFS checkout without `git lfs pull` leaves says so, as
+    /// a sticker in that state does (it said only "not a PNG file (bad signature)").
+    @Test func aLayerThatIsAnLFSPointerSaysSo() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("content/sundaes"), to: folder.url.appendingPathComponent("content/sundaes"))
+        try folder.write("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n",
+                         to: "content/sundaes/base/cone.png")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content"),
+                                              partsFolder: folder.url.appendingPathComponent("parts")).load()
+        let layer = findings.filter { $0.file == "sundaes/base/cone.png" }
+        #expect(layer.count == 1 && layer[0].message.contains("Git LFS pointer") && layer[0].message.contains("git lfs pull"), "\(findings.map(\.formatted))")
+    }
+
+    /// `.peel-cache/` beside the content holds a `.gitignore` of `*`, as pytest's and ruff's caches
+    /// do: `git add -A` committed the cache, and switching branches then stopped on its files. A
+    /// `--cache-dir .peel-cache` still takes the folder as Peel's.
+    @Test func theCacheBesideTheContentIsIgnoredByGit() async throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder, "content/p")
+        let content = folder.url.appendingPathComponent("content")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("site"))).build()
+        #expect(try folder.read(".peel-cache/.gitignore") == CacheGitIgnore.text)
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("other"),
+                                                        cache: folder.url.appendingPathComponent(".peel-cache"))).build()
+        // The user's own .gitignore there is theirs: kept as it is.
+        try folder.write("mine\n", to: ".peel-cache/.gitignore")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("site"))).build()
+        #expect(try folder.read(".peel-cache/.gitignore") == "mine\n")
+    }
+
     /// A Git LFS pointer checked out instead of the image was "not an image Peel can read", whose
     /// advice is to convert it to PNG; a PNG mangled as text got the same words.
     @Test func filesDamagedInTransferSayWhatHappened() throws {

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The `.gitignore` Peel puts in `.peel-cache/`, as pytest, mypy and ruff do in their cache
+/// folders: the usual layout (`content/` at a repository's root) put the cache beside it, a routine
+/// `git add -A` committed it, and switching branches then stopped at "untracked working tree
+/// files would be overwritten".
+enum CacheGitIgnore {
+    static let name = ".gitignore"
+    static let text = "# Made by Peel: its caches are no part of the repository.\n*\n"
+
+    /// Writes the file into `folder` when it is a `.peel-cache` folder without one; a failure only
+    /// leaves the cache visible to Git.
+    static func place(in folder: URL) {
+        guard folder.lastPathComponent == ".peel-cache" else { return }
+        let path = folder.appendingPathComponent(name).path
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        try? SafeFile.write(Data(text.utf8), toPath: path, mode: .createOnly)
+    }
+
+    /// Whether `name` in `folder` is this file as Peel wrote it.
+    static func isPeels(_ name: String, in folder: URL) -> Bool {
+        name == Self.name && (try? ContentFile.read(folder.appendingPathComponent(name))) == Data(text.utf8)
+    }
+}
