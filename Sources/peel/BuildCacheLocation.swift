@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where `peel build` and `peel merge` keep the build cache: `--cache-dir`, else the
+/// Where `peel build` and `peel check` keep the build cache (check its art checks and composed parts): `--cache-dir`, else the
 /// `PEEL_CACHE_DIR` environment variable (for CI, where one cache folder is saved and restored
 /// between runners), else nil (beside the output).
 enum BuildCacheLocation {

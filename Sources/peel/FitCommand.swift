@@ -79,8 +79,7 @@ struct FitCommand: ParsableCommand {
             do {
                 try FitPlan.checkOutput(URL(fileURLWithPath: output), reading: protected)
             } catch let error as PeelError {
-                terminal.write(terminal.colored(error.description, .red) + "\n")
-                throw ExitCode(2)
+                throw LibraryCall.report(error)
             }
         }
 
@@ -123,7 +122,7 @@ struct FitCommand: ParsableCommand {
                 alreadyFit += 1
                 continue
             }
-            if inPlace && FitPlan.outputPath(for: item, changed: true) != item.relativePath
+            if inPlace && FitPlan.outputPath(for: item) != item.relativePath
                 && item.input.pathExtension.lowercased() != "png" {
                 // A PNG named .gif is a PNG already: its name is what cannot stay.
                 let reason = ImageFormat.sniff(data) == .png || ImageFormat.sniff(data) == .apng
@@ -143,7 +142,7 @@ struct FitCommand: ParsableCommand {
             // sun.png and sun.gif both become fitted/p/sun.png (a.png and b/a.png given loose, a.png):
             // the second would replace the first.
             if !inPlace {
-                let path = FitPlan.outputPath(for: item, changed: true)
+                let path = FitPlan.outputPath(for: item)
                 if let first = writtenThisRun[path] {
                     terminal.write("\(shown): error: its result would be \(DisplayPath.file(outputFolder.appendingPathComponent(path))), "
                         + "which \(first) was just written to; rename one of them\n")

@@ -10,11 +10,6 @@ public enum LanguageName {
         return tag
     }
 
-    /// The language's own name for itself ("fr" -> "français"), for language switchers.
-    public static func native(_ tag: String) -> String {
-        nativeOrEnglish(tag).name
-    }
-
     /// The language's own name, and whether it is one: where the system has no name of a language
     /// in that language ("tlh"), it gives the English one ("Klingon"), which a page must mark as
     /// English, not as Klingon (and not right-to-left for "Azerbaijani (Arabic)").

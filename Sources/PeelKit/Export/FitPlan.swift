@@ -47,8 +47,7 @@ public enum FitPlan {
     }
 
     /// The output name: fitted files are PNG (or APNG), so a GIF or JPEG becomes "name.png".
-    public static func outputPath(for item: Item, changed: Bool) -> String {
-        guard changed else { return item.relativePath }
+    public static func outputPath(for item: Item) -> String {
         let stem = (item.relativePath as NSString).deletingPathExtension
         return stem + ".png"
     }
@@ -76,7 +75,7 @@ public enum FitPlan {
             SafeFile.restore(permissions, atPath: item.input.path)
             return item.input
         }
-        let path = outputPath(for: item, changed: true)
+        let path = outputPath(for: item)
         let target = output.appendingPathComponent(path)
         try OutputLocation(reading: [item.input], suggestion: "-o fitted, or --in-place to replace the originals").check(file: target)
         if let refusal = record.refusal(toWrite: path, data: data, in: output) { throw PeelError.unsafeOutput(path: target.path, reason: refusal) }

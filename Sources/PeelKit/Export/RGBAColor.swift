@@ -27,8 +27,6 @@ public struct RGBAColor: Sendable, Equatable {
         self.init(red: UInt8(full >> 24), green: UInt8(full >> 16 & 0xFF), blue: UInt8(full >> 8 & 0xFF), alpha: UInt8(full & 0xFF))
     }
 
-    public var isOpaque: Bool { alpha == 255 }
-
     /// This colour laid over the opaque `base`: what a viewer sees of a see-through colour on it.
     public func flattened(onto base: RGBAColor) -> RGBAColor {
         let over = Int(alpha), under = 255 - Int(alpha)

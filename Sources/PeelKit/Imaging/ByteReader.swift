@@ -21,11 +21,6 @@ struct ByteReader {
         return Int(low) | Int(high) << 8
     }
 
-    mutating func uint16BE() throws -> Int {
-        let high = try byte(), low = try byte()
-        return Int(high) << 8 | Int(low)
-    }
-
     mutating func skip(_ count: Int) throws {
         guard count >= 0, count <= remaining else { throw ImageError.corrupt("file ends unexpectedly") }
         offset += count

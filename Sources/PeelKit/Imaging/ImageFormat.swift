@@ -13,9 +13,6 @@ public enum ImageFormat: String, Sendable, Codable {
     case heif
     case unknown
 
-    /// Apple accepts PNG, APNG, GIF and JPEG stickers.
-    public var isStickerFormat: Bool { [.png, .apng, .gif, .jpeg].contains(self) }
-
     /// The file extension a file of this format should carry.
     public var fileExtension: String {
         switch self {
@@ -27,21 +24,6 @@ public enum ImageFormat: String, Sendable, Codable {
         case .tiff: "tiff"
         case .heif: "heic"
         case .unknown: "bin"
-        }
-    }
-
-    /// MIME type for links and `<picture>` sources.
-    public var mimeType: String {
-        switch self {
-        case .png: "image/png"
-        case .apng: "image/apng"
-        case .gif: "image/gif"
-        case .jpeg: "image/jpeg"
-        case .webp: "image/webp"
-        case .bmp: "image/bmp"
-        case .tiff: "image/tiff"
-        case .heif: "image/heic"
-        case .unknown: "application/octet-stream"
         }
     }
 

@@ -23,7 +23,9 @@ extension PNGHeader {
     }
 }
 
-/// PNG decode and encode through libpng (the calls live behind setjmp in CPNGCodec).
+/// PNG decode and encode: common 8-bit files decode through CPNGCodec's fast path (libdeflate),
+/// everything else through libpng (behind setjmp in CPNGCodec); `.fast` encodes with Peel's own
+/// `PNGWriter`, `.small` with libpng.
 public enum PNGCodec {
     /// Decodes any PNG (every colour type, bit depth, palette with tRNS, 16-bit, interlaced) to
     /// 8-bit RGBA: the common 8-bit ones through the fast path (libdeflate), the rest through libpng. An APNG decodes to its default image. `maxPixels` is checked against the header

@@ -132,23 +132,13 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
     static let faintChroma = 15.0
     static let faintLightnessOnDark = 20.0
 
-    static func tinted(_ r: UInt8, _ g: UInt8, _ b: UInt8, on background: TranscriptBackground) -> Bool {
-        let index = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-        return (background == .light ? tintedOnLight : tintedOnDark)[index]
-    }
-
     private static let tintedOnLight: [Bool] = colourTable { lightness, chroma in chroma >= faintChroma }
     private static let tintedOnDark: [Bool] = colourTable { lightness, chroma in
         chroma >= faintChroma && lightness >= faintLightnessOnDark
     }
 
-    /// Whether a colour is visible against a transcript by its hue (see `visibleChroma`), from a
-    /// table of 32 levels a channel made once.
-    static func colourful(_ r: UInt8, _ g: UInt8, _ b: UInt8, on background: TranscriptBackground) -> Bool {
-        let index = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-        return (background == .light ? colourfulOnLight : colourfulOnDark)[index]
-    }
-
+    /// Whether a colour is visible against a transcript by its hue (see `visibleChroma`), or faintly
+    /// by a tint (`faintChroma`): tables of 32 levels a channel, made once, read as `colourFlags`.
     private static let colourfulOnLight: [Bool] = colourTable { lightness, chroma in chroma >= visibleChroma }
     private static let colourfulOnDark: [Bool] = colourTable { lightness, chroma in
         chroma >= visibleChroma && lightness >= visibleLightnessOnDark

@@ -11,8 +11,6 @@ public actor LiveReloadHub {
         self.status = status
     }
 
-    public var subscriberCount: Int { subscribers.count }
-
     /// Records `status` and sends it to every open page.
     public func publish(_ status: BuildStatus) {
         self.status = status
