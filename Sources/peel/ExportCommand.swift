@@ -80,8 +80,7 @@ struct XcodeExportCommand: AsyncParsableCommand {
             FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(failure.findings)
             throw ExitCode(1)
         } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            throw ExitCode(error.isUsageError ? 2 : 1)
+            throw LibraryCall.report(error)
         }
         if !result.skipped.isEmpty {
             let stickers = result.skipped.filter { $0.language == nil }, translations = result.skipped.filter { $0.language != nil }

@@ -58,8 +58,7 @@ struct IconsCommand: AsyncParsableCommand {
             terminal.line("Interrupted; the icon set in place is unchanged.")
             throw ExitCode(130)
         } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            throw ExitCode(1)
+            throw LibraryCall.report(error)
         }
         FindingPrinter(terminal: terminal).print(warnings)
         Terminal.standardOutput.line("Wrote \(IconSlot.iMessageAppIcon.count) icons and Contents.json to \(IconSet.setFolder(for: folder).path)")

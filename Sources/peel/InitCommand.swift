@@ -31,8 +31,7 @@ struct InitCommand: ParsableCommand {
             terminal.lines(error.description, .red)
             throw ExitCode(1)
         } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            throw ExitCode(1)
+            throw LibraryCall.report(error)
         }
         Terminal.standardOutput.line("Created a catalog in \(folder)/:")
         let prefix = URL(fileURLWithPath: folder).path + "/"

@@ -209,8 +209,7 @@ struct LabelsImportCommand: ParsableCommand {
             terminal.line("Nothing was written: \(plural(failure.problems.count, problem)) to fix.")
             throw ExitCode(1)
         } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
-            throw ExitCode(error.isUsageError ? 2 : 1)
+            throw LibraryCall.report(error)
         }
     }
 

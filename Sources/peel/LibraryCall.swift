@@ -75,8 +75,9 @@ enum LibraryCall {
         return nil
     }
 
-    /// Prints `error` and gives the exit status for it.
-    private static func report(_ error: PeelError, command: String? = nil, content: String? = nil, machine: MachineOutput = .none) -> ExitCode {
+    /// Prints `error` (its paths as seen from the current folder) and gives the exit status for it:
+    /// 2 for a usage error, 1 for any other. Every command's `PeelError` goes through here.
+    static func report(_ error: PeelError, command: String? = nil, content: String? = nil, machine: MachineOutput = .none) -> ExitCode {
         // As seen from the current directory, as findings are ("no-such: error: content folder
         // not found", not the absolute path the library resolved it to).
         let error = error.mappingPaths { $0.hasPrefix("/") ? DisplayPath.file(URL(fileURLWithPath: $0)) : $0 }

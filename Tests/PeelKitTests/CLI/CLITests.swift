@@ -250,6 +250,8 @@ extension CLITests {
         let missing = try run(["icons", "nowhere.png"], in: folder.url)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("nowhere.png: error: cannot read file"))
+        // Every command shows paths as seen from the current folder (icons printed the absolute one).
+        #expect(!missing.stderr.contains(folder.url.path), "\(missing.stderr)")
         // Art over the pixel budget is refused; --max-pixels raises it, as check and build's does.
         let small = try run(["icons", art, "-o", "tight", "--max-pixels", "100000"], in: folder.url, environment: ["CI": "true"])
         #expect(small.status == 1 && small.stderr.contains("more than the budget of 100000 pixels"), "\(small.stderr)")
