@@ -249,15 +249,23 @@ static peel_png_status encode(const uint8_t *pixels, uint32_t width, uint32_t he
         png_destroy_write_struct(&png, NULL);
         return PEEL_PNG_OUT_OF_MEMORY;
     }
-    memory_writer writer = { 0 };
+    // On the heap: it changes after setjmp and is read after the jump, which C11 7.13.2.1 leaves
+    // indeterminate for a non-volatile local; the pointer itself never changes.
+    memory_writer *const writer = calloc(1, sizeof(memory_writer));
+    if (writer == NULL) {
+        png_destroy_write_struct(&png, &info);
+        return PEEL_PNG_OUT_OF_MEMORY;
+    }
     png_bytep *volatile rows = NULL;
     if (setjmp(error.jump)) {
         free(rows);
-        free(writer.data);
+        free(writer->data);
+        int failed = writer->failed;
+        free(writer);
         png_destroy_write_struct(&png, &info);
-        return writer.failed ? PEEL_PNG_OUT_OF_MEMORY : PEEL_PNG_ERROR;
+        return failed ? PEEL_PNG_OUT_OF_MEMORY : PEEL_PNG_ERROR;
     }
-    png_set_write_fn(png, &writer, write_to_memory, flush_memory);
+    png_set_write_fn(png, writer, write_to_memory, flush_memory);
     png_set_IHDR(png, info, width, height, 8, layout->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, compression_level);
@@ -267,7 +275,7 @@ static peel_png_status encode(const uint8_t *pixels, uint32_t width, uint32_t he
 
     rows = malloc(sizeof(png_bytep) * (height ? height : 1));
     if (rows == NULL) {
-        writer.failed = 1;
+        writer->failed = 1;
         png_error(png, "out of memory");
     }
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * layout->row_bytes;
@@ -275,8 +283,9 @@ static peel_png_status encode(const uint8_t *pixels, uint32_t width, uint32_t he
     png_write_end(png, NULL);
     free(rows);
     png_destroy_write_struct(&png, &info);
-    *output = writer.data;
-    *output_length = writer.length;
+    *output = writer->data;
+    *output_length = writer->length;
+    free(writer);
     return PEEL_PNG_OK;
 }
 
