@@ -23,8 +23,9 @@ import Testing
 
         let result = try cli.run(["icons", Self.art.path, "-o", "out"], in: folder.url, environment: ["CI": "true"])
 
-        // The set holds a file peel icons did not write: nothing is written, nothing followed.
-        #expect(result.status == 1, "\(result.stderr)")
+        // The set holds a file peel icons did not write: nothing is written, nothing followed; an
+        // output Peel will not write into is bad usage (2), as for build and the exports.
+        #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("holds an icon set peel icons did not write"), "\(result.stderr)")
         #expect(try folder.read("victim.txt") == "the user's file\n", "the file the link led to is untouched")
         #expect(SafeFile.isSymlink(link.path), "the link is left as it was")
