@@ -84,90 +84,29 @@ struct FitCommand: ParsableCommand {
         }
 
         var failures = 0, fitted = 0, alreadyFit = 0
-        let outputFolder = URL(fileURLWithPath: output)
-        var record = FitRecord(output: outputFolder)
-        var writtenThisRun: [String: String] = [:]   // output path -> the sticker written there
-        defer { if !inPlace, fitted > 0 { try? record.save(in: outputFolder) } }
         let stop = StopRequest()
         defer { stop.end() }
-        var interrupted = false
-        for item in items {
-            if stop.isRequested {
-                interrupted = true
-                break
-            }
-            let shown = DisplayPath.file(item.input)
-            let data: Data
-            let result: (data: Data, report: StickerFitter.Report)
-            do {
-                data = try ContentFile.read(item.input)
-                result = try StickerFitter(sizeClass: item.sizeClass, maxPixels: maxPixels).fit(data)
-            } catch {
-                // Art over the pixel budget: say how to let it through (`peel fit huge.png` is the help's own example).
-                let raise = (error as? ImageError)?.findingCode == .imageTooLarge ? "; pass --max-pixels to fit larger art" : ""
-                terminal.write("\(shown): error: \(SystemErrorText.describe(error))\(raise)\n")
-                failures += 1
-                continue
-            }
-            let report = result.report
-            if report.unchanged {
-                // Art under Messages' 300 px minimum side does not fit: fit never enlarges it.
-                if min(report.afterSize.width, report.afterSize.height) < SizeClass.minimumSide {
-                    let side = item.sizeClass.pixels
-                    terminal.write("\(shown): error: \(report.afterSize.width) × \(report.afterSize.height) px is under Messages' "
-                        + "\(SizeClass.minimumSide) px minimum side, and fit never enlarges art; export it at \(side) × \(side) px\n")
+        let finished = FitRun(output: URL(fileURLWithPath: output), inPlace: inPlace, maxPixels: maxPixels)
+            .run(items, shouldStop: { stop.isRequested }) { item, outcome in
+                let shown = DisplayPath.file(item.input)
+                switch outcome {
+                case .alreadyFits:
+                    alreadyFit += 1
+                case .refused(let refusal):
+                    terminal.write("\(Self.describe(refusal, item: item))\n")
                     failures += 1
-                    continue
+                case .fitted(let report, let target):
+                    var line = "\(shown): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
+                        + report.steps.joined(separator: ", ")
+                    if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
+                    Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(DisplayPath.file(target))")")
+                    fitted += 1
+                    if report.lossIsNoticeable {
+                        terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
+                    }
                 }
-                alreadyFit += 1
-                continue
             }
-            if inPlace && FitPlan.outputPath(for: item) != item.relativePath
-                && item.input.pathExtension.lowercased() != "png" {
-                // A PNG named .gif is a PNG already: its name is what cannot stay.
-                let reason = ImageFormat.sniff(data) == .png || ImageFormat.sniff(data) == .apng
-                    ? "is a PNG named .\(item.input.pathExtension), and its result is a PNG too, so it is not replaced in place; rename it to .png, or use -o"
-                    : "fitting makes it a PNG, so it is not replaced in place; use -o"
-                terminal.write("\(shown): error: \(reason)\n")
-                failures += 1
-                continue
-            }
-            // What still breaks the rules is written nowhere: the original stays as it was.
-            if !report.fits {
-                let steps = report.steps.joined(separator: ", ")
-                terminal.write("\(shown): error: still \(ByteCount.grouped(report.afterBytes)) bytes after \(steps); nothing was written: use fewer frames or smaller art\n")
-                failures += 1
-                continue
-            }
-            // sun.png and sun.gif both become fitted/p/sun.png (a.png and b/a.png given loose, a.png):
-            // the second would replace the first.
-            if !inPlace {
-                let path = FitPlan.outputPath(for: item)
-                if let first = writtenThisRun[path] {
-                    terminal.write("\(shown): error: its result would be \(DisplayPath.file(outputFolder.appendingPathComponent(path))), "
-                        + "which \(first) was just written to; rename one of them\n")
-                    failures += 1
-                    continue
-                }
-                writtenThisRun[path] = shown
-            }
-            let target: URL
-            do {
-                target = try FitPlan.write(result.data, for: item, output: outputFolder, inPlace: inPlace, record: &record)
-            } catch let error as PeelError {
-                terminal.lines(error.description)
-                failures += 1
-                continue
-            }
-            var line = "\(shown): \(ByteCount.grouped(report.beforeBytes)) → \(ByteCount.grouped(report.afterBytes)) bytes; "
-                + report.steps.joined(separator: ", ")
-            if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
-            Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(DisplayPath.file(target))")")
-            fitted += 1
-            if report.lossIsNoticeable {
-                terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
-            }
-        }
+        var interrupted = !finished
         // A stop asked for during the last sticker is a stop too.
         if stop.isRequested { interrupted = true }
         Terminal.standardOutput.line("Fitted \(fitted) of \(plural(items.count, "sticker")); \(alreadyFit) already fit"
@@ -180,6 +119,40 @@ struct FitCommand: ParsableCommand {
             Terminal.standardOutput.line("Not fitted: \(plural(count, "composed sticker")) of \(pack), made from its parts' layers at each build; the layers (\(pack)/<part>/) are the files to change.")
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+extension FitCommand {
+    /// Why `item` was not fitted: "<file>: error: <why>".
+    static func describe(_ refusal: FitRun.Refusal, item: FitPlan.Item) -> String {
+        if case .writeFailed(let error) = refusal {
+            // The error names the file it could not write.
+            return error.mappingPaths { $0.hasPrefix("/") ? DisplayPath.file(URL(fileURLWithPath: $0)) : $0 }.description
+        }
+        return "\(DisplayPath.file(item.input)): error: " + reason(refusal, item: item)
+    }
+
+    private static func reason(_ refusal: FitRun.Refusal, item: FitPlan.Item) -> String {
+        switch refusal {
+        case .unreadable(let error):
+            // Art over the pixel budget: say how to let it through (`peel fit huge.png` is the help's own example).
+            let raise = (error as? ImageError)?.findingCode == .imageTooLarge ? "; pass --max-pixels to fit larger art" : ""
+            return SystemErrorText.describe(error) + raise
+        case .underMinimumSide(let width, let height):
+            let side = item.sizeClass.pixels
+            return "\(width) × \(height) px is under Messages' \(SizeClass.minimumSide) px minimum side, and fit never enlarges art; export it at \(side) × \(side) px"
+        case .cannotReplaceInPlace(let isPNGAlready):
+            // A PNG named .gif is a PNG already: its name is what cannot stay.
+            return isPNGAlready
+                ? "is a PNG named .\(item.input.pathExtension), and its result is a PNG too, so it is not replaced in place; rename it to .png, or use -o"
+                : "fitting makes it a PNG, so it is not replaced in place; use -o"
+        case .stillTooHeavy(let report):
+            return "still \(ByteCount.grouped(report.afterBytes)) bytes after \(report.steps.joined(separator: ", ")); nothing was written: use fewer frames or smaller art"
+        case .samePathAs(let first, let path):
+            return "its result would be \(DisplayPath.file(path)), which \(DisplayPath.file(first.input)) was just written to; rename one of them"
+        case .writeFailed(let error):
+            return error.description
+        }
     }
 }
 

@@ -19,7 +19,11 @@ public struct StickerFitter: Sendable {
         public var steps: [String]
         /// Against the scaled art before any palette; nil when nothing lossy happened.
         public var psnr: Double?
-        public var fits: Bool { afterBytes < StickerFitter.byteLimit }
+        /// Under Messages' 300 px minimum side, and left so: fit never enlarges art (art it scales
+        /// down that comes out under it is centred on a square of its size class, which is taken).
+        public var isUnderMinimumSide: Bool { unchanged && min(afterSize.width, afterSize.height) < SizeClass.minimumSide }
+        /// What Messages takes: under 500,000 bytes, and not under the minimum side.
+        public var fits: Bool { afterBytes < StickerFitter.byteLimit && !isUnderMinimumSide }
         public var lossIsNoticeable: Bool { (psnr ?? .infinity) < StickerFitter.noticeableLossPSNR }
         /// The sticker already fitted: the output is the input, unchanged.
         public var unchanged: Bool { steps.isEmpty }
