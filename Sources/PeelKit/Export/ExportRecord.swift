@@ -60,6 +60,24 @@ enum ExportRecord {
     }
 
     /// The refusal for `foreign` files in `folder`.
+    /// Refuses to replace `target` unless an export may: nothing there, an empty folder, or a
+    /// folder holding `marker` and nothing the export did not write. One rule for `export xcode`
+    /// and the messenger exports (xcode refused an empty folder the others took).
+    static func checkReplaceable(_ target: URL, marker: String, command: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw PeelError.unsafeOutput(path: target.path, reason: "is a file, not a folder; choose another -o")
+        }
+        let empty = ((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).isEmpty
+        guard empty || FileManager.default.fileExists(atPath: target.appendingPathComponent(marker).path) else {
+            throw PeelError.unsafeOutput(path: target.path,
+                                         reason: "exists and was not written by \(command); Peel will not replace it (move it away or choose another -o)")
+        }
+        let foreign = foreignFiles(in: target, marker: marker)
+        if !foreign.isEmpty { throw refusal(foreign, in: target, command: command) }
+    }
+
     static func refusal(_ foreign: [String], in folder: URL, command: String) -> PeelError {
         let shown = shown(foreign)
         // `peel icons` into the exported catalog: the export makes the icon set itself from icon:.

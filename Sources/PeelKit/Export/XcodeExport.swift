@@ -282,13 +282,7 @@ public struct XcodeExport: Sendable {
     }
 
     private func checkReplaceable(_ target: URL) throws {
-        guard FileManager.default.fileExists(atPath: target.path) else { return }
-        guard FileManager.default.fileExists(atPath: target.appendingPathComponent(Self.marker).path) else {
-            throw PeelError.unsafeOutput(path: target.path,
-                                         reason: "exists and was not written by Peel; Peel will not replace it (move it away or choose another -o)")
-        }
-        let foreign = ExportRecord.foreignFiles(in: target, marker: Self.marker)
-        if !foreign.isEmpty { throw ExportRecord.refusal(foreign, in: target, command: "peel export xcode") }
+        try ExportRecord.checkReplaceable(target, marker: Self.marker, command: "peel export xcode")
     }
 
     // MARK: - Contents.json shapes Xcode writes

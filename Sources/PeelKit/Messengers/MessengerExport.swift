@@ -363,18 +363,7 @@ public struct MessengerExport: Sendable {
     }
 
     private func checkReplaceable(_ target: URL) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
-            throw PeelError.unsafeOutput(path: target.path, reason: "is a file, not a folder; choose another -o")
-        }
-        let empty = ((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).isEmpty
-        guard empty || FileManager.default.fileExists(atPath: target.appendingPathComponent(Self.marker).path) else {
-            throw PeelError.unsafeOutput(path: target.path,
-                                         reason: "exists and was not written by peel export; Peel will not replace it (move it away or choose another -o)")
-        }
-        let foreign = ExportRecord.foreignFiles(in: target, marker: Self.marker)
-        if !foreign.isEmpty { throw ExportRecord.refusal(foreign, in: target, command: "peel export \(platform.rawValue)") }
+        try ExportRecord.checkReplaceable(target, marker: Self.marker, command: "peel export \(platform.rawValue)")
     }
 }
 

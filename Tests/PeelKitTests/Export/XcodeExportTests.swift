@@ -116,6 +116,11 @@ import Testing
             try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url.appendingPathComponent("mine"))
         }
         #expect(try folder.read("mine/Stickers.xcstickers/Contents.json") == "{}")
+        // An empty folder of that name (made by hand, or left by Xcode) holds nothing to lose, as
+        // for the messenger exports: it is filled (it was refused as "not written by Peel").
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty/Stickers.xcstickers"), withIntermediateDirectories: true)
+        _ = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url.appendingPathComponent("empty"))
+        #expect(folder.exists("empty/Stickers.xcstickers/Contents.json"))
 
         _ = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
         try FileManager.default.removeItem(at: content.appendingPathComponent("p/fox.png"))
