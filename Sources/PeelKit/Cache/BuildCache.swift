@@ -71,6 +71,7 @@ final class BuildCache: @unchecked Sendable {
         } catch {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")
         }
+        CacheGitIgnore.place(in: folder)
         CacheGitIgnore.place(in: folder.deletingLastPathComponent())
         #if canImport(Glibc)
         let descriptor = Glibc.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)

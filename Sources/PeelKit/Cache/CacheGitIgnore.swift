@@ -8,8 +8,8 @@ enum CacheGitIgnore {
     static let name = ".gitignore"
     static let text = "# Made by Peel: its caches are no part of the repository.\n*\n"
 
-    /// Writes the file into `folder` when it is a `.peel-cache` folder without one; a failure only
-    /// leaves the cache visible to Git.
+    /// Writes the file into `folder` when it is a `.peel-cache` folder (beside the content, or given
+    /// as `--cache-dir .peel-cache`) without one; a failure only leaves the cache visible to Git.
     static func place(in folder: URL) {
         guard folder.lastPathComponent == ".peel-cache" else { return }
         let path = folder.appendingPathComponent(name).path

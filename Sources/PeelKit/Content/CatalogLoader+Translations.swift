@@ -156,7 +156,7 @@ extension CatalogLoader {
         translation.description = reader.string("description")?.trimmed.nonEmpty
         if let footer = reader.string("footer") {
             translation.footerHTML = markdownHTML(footer, file: path, firstLine: reader.line(of: "footer"), lines: reader.textLines(of: "footer"),
-                                                  sticker: nil, findings: &findings)
+                                                  sticker: nil, headingIDPrefix: "footer-", findings: &findings)
         }
         translation.translatedFrom = reader.string("translated_from")?.trimmed
         translation.translatedFromLine = reader.frontMatter["translated_from"]?.line

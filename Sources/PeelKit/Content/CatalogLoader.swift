@@ -181,7 +181,7 @@ public struct CatalogLoader {
         site.words = reader.strings("words") ?? []
         if let footer = reader.string("footer") {
             site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"),
-                                                lines: reader.textLines(of: "footer"), sticker: nil, findings: &findings)
+                                                lines: reader.textLines(of: "footer"), sticker: nil, headingIDPrefix: "footer-", findings: &findings)
         }
         site.artChecks = reader.validated("art_checks", Self.yesOrNo) { "art_checks is '\($0)'; write true or false (the art checks stay off)" } ?? false
         if let names = reader.strings("platforms") {
@@ -626,19 +626,27 @@ public struct CatalogLoader {
     /// `sun.md~`), or nothing: what `git checkout` leaves of a pack another branch does not have
     /// (Git keeps a folder that holds an untracked file). It is no pack: reading it as one said
     /// "add pack.md", which would bring the deleted pack back.
-    static func isLeftoverFolder(_ url: URL) -> Bool {
-        guard !FileManager.default.fileExists(atPath: url.appendingPathComponent("pack.md").path),
+    /// Sub-folders count as such leftovers when they are (a parts pack's `base/`, `scoops/`), to a depth of four.
+    static func isLeftoverFolder(_ url: URL, depth: Int = 0) -> Bool {
+        guard depth < 4, !FileManager.default.fileExists(atPath: url.appendingPathComponent("pack.md").path),
               let names = try? FolderListing.names(atPath: url.path) else { return false }
-        return names.allSatisfy { IgnoredName.matches($0) }
+        return names.allSatisfy { name in
+            if IgnoredName.matches(name) { return true }
+            let child = url.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) == nil,
+                  FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+            return isLeftoverFolder(child, depth: depth + 1)
+        }
     }
 
     /// `markdown`, which starts at line `firstLine` of `file`, as HTML (see `Markdown.rendered`);
     /// its relative links are markers until `CatalogLinks` rewrites the loaded catalog.
     /// `lines`: the file line of each of its lines, when they are not consecutive (`ScalarLines`).
     static func markdownHTML(_ markdown: String, file: String, firstLine: Int, lines: [[ScalarLines.Segment]]? = nil, sticker: String?,
-                             findings: inout [Finding]) -> String {
+                             headingIDPrefix: String = "", findings: inout [Finding]) -> String {
         let base = MarkdownLinks.Base(file: file, firstLine: firstLine, lines: lines)
-        let (html, excess, rawHTML) = Markdown.rendered(markdown, links: base)
+        let (html, excess, rawHTML) = Markdown.rendered(markdown, links: base, headingIDPrefix: headingIDPrefix)
         if let first = rawHTML.first {
             let shown = first.text.count > 40 ? first.text.prefix(40) + "…" : Substring(first.text)
             let more = rawHTML.count > 1 ? " (and \(rawHTML.count - 1) more)" : ""

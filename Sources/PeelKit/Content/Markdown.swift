@@ -18,12 +18,14 @@ public enum Markdown {
     /// `MarkdownLinks` markers, for the catalog to point at what the site publishes.
     /// `rawHTML` is the raw HTML safe mode dropped (comments aside): each piece's line in the
     /// text (from 1) and how it starts, for a finding: the words inside `<div>…</div>` were lost unseen.
-    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil)
+    /// `headingIDPrefix` starts each heading's id (`MarkdownHeadings`): the footer's, which every
+    /// page shows beside its own text, are `footer-…`.
+    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil, headingIDPrefix: String = "")
         -> (html: String, oversizedTable: PipeTableLimits.Excess?, rawHTML: [(line: Int, text: String)]) {
         let excess = PipeTableLimits.firstExcess(in: markdown)
         let links = links.flatMap { MarkdownLinks.mayHoldRelativeLink(markdown) ? $0 : nil }
         let (html, rawHTML) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
-                                     findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")))
+                                     findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")), headingIDPrefix: headingIDPrefix)
         return (html, excess, rawHTML)
     }
 
@@ -32,7 +34,7 @@ public enum Markdown {
     }
 
     private static func render(_ markdown: String, extensions: [String], links: MarkdownLinks.Base?,
-                               findingRawHTML: Bool) -> (html: String, rawHTML: [(line: Int, text: String)]) {
+                               findingRawHTML: Bool, headingIDPrefix: String = "") -> (html: String, rawHTML: [(line: Int, text: String)]) {
         // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
         // table of special inline characters and freeing a parser removes them, so a parser freed on
         // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
@@ -57,7 +59,7 @@ public enum Markdown {
         guard let document = cmark_parser_finish(parser) else { return ("", []) }
         defer { cmark_node_free(document) }
         if let links { markRelativeLinks(in: document, base: links) }
-        let headingIDs = MarkdownHeadings.demoteAndName(in: document)
+        let headingIDs = MarkdownHeadings.demoteAndName(in: document, prefix: headingIDPrefix)
         let rawHTML = findingRawHTML ? Self.rawHTML(in: document) : []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ("", rawHTML)

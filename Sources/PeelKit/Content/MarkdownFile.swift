@@ -63,12 +63,24 @@ struct MarkdownFile {
     static func mergeConflict(in text: String) -> (line: Int, whole: Bool, marker: String)? {
         var opening: Int?
         var lone: (line: Int, marker: String)?
+        // A marker shown in a fenced code block (a page about Git) is no conflict left alone.
+        var fence: Substring?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
+            let indented = line.prefix { $0 == " " }.count
+            let rest = line.dropFirst(indented)
+            if indented < 4, let mark = ["```", "~~~"].first(where: { rest.hasPrefix($0) }) {
+                let run = rest.prefix { $0 == mark.first }
+                if let open = fence {
+                    if run.count >= open.count, run.first == open.first, rest.dropFirst(run.count).allSatisfy(\.isWhitespace) { fence = nil }
+                } else {
+                    fence = run
+                }
+            }
             for marker in ["<<<<<<<", ">>>>>>>"] where line == marker || line.hasPrefix(marker + " ") {
                 if marker == ">>>>>>>", let opening { return (opening, true, marker) }
                 if marker == "<<<<<<<", opening == nil { opening = index + 1 }
-                if lone == nil { lone = (index + 1, marker) }
+                if lone == nil, fence == nil { lone = (index + 1, marker) }
             }
         }
         return lone.map { ($0.line, false, $0.marker) }

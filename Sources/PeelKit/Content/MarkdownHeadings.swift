@@ -9,7 +9,8 @@ import Foundation
 /// - Each heading gets an id made as GitHub makes them (lower case, letters, digits, `-` and `_`
 ///   kept, spaces as `-`, a repeated one numbered `-1`, `-2`), so `[how](#how-to-use)` and
 ///   `[phases](moon.md#phases)` work on the site as they do in the repository. Ids the default
-///   theme's pages already use (`main`, `label-heading`, …) are numbered too.
+///   theme's pages already use (`main`, `label-heading`, …) are numbered too. The footer's start
+///   with `footer-`: every page shows it beside a text of its own, whose ids are unique apart.
 enum MarkdownHeadings {
     /// Ids of the default theme's templates (a test keeps this list whole).
     static let themeIDs: Set<String> = [
@@ -21,7 +22,7 @@ enum MarkdownHeadings {
     ]
 
     /// Moves every heading of `document` one level down and returns their ids, in document order.
-    static func demoteAndName(in document: OpaquePointer) -> [String] {
+    static func demoteAndName(in document: OpaquePointer, prefix: String = "") -> [String] {
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
         var ids: [String] = []
@@ -34,7 +35,7 @@ enum MarkdownHeadings {
                 text = String(cString: plain)
                 free(plain)
             }
-            let base = slug(text)
+            let base = prefix + slug(text)
             var id = base
             var number = 0
             while used.contains(id) {

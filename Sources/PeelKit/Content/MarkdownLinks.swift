@@ -96,14 +96,16 @@ enum MarkdownLinks {
         return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
     }
 
-    /// A Windows path (`C:/Users/me/sun.png`, `d:\art\sun.png`): a drive letter, a colon and a
-    /// slash. RFC 3986 would read the letter as a scheme, and publish a link to the artist's disk.
+    /// A Windows path (`C:/Users/me/sun.png`, `d:\art\sun.png`, `C:sun.png`, `\\server\share\sun.png`):
+    /// a drive letter and a colon (no URL scheme is one letter), or a network share. RFC 3986 would
+    /// read the letter as a scheme, and publish a link to the artist's disk.
     static func isDrivePath(_ destination: String) -> Bool {
-        let bytes = Array(destination.utf8.prefix(3))
-        guard bytes.count == 3 else { return false }
+        let bytes = Array(destination.utf8.prefix(2))
+        // A share's `\\server` reaches here as `\server` (Markdown reads `\\` as an escaped backslash).
+        if bytes.first == UInt8(ascii: "\\") { return true }
+        guard bytes.count == 2 else { return false }
         let letter = bytes[0] | 0x20
         return letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z") && bytes[1] == UInt8(ascii: ":")
-            && (bytes[2] == UInt8(ascii: "/") || bytes[2] == UInt8(ascii: "\\"))
     }
 
     /// RFC 3986's `scheme ":"` at the start: a letter, then letters, digits, `+`, `-` or `.`.
@@ -264,8 +266,9 @@ struct CatalogLinks {
     private var targets: [String: Target] = [:]
     /// Each sticker's still poster, by its source: published beside an animated sticker's original.
     private var posters: [String: String] = [:]
-    /// Each sticker by its source, for its label where prose shows it without alt text.
-    private var stickers: [String: Sticker] = [:]
+    /// Each sticker by its source, and its pack's source language, for its label where prose shows
+    /// it without alt text.
+    private var stickers: [String: (sticker: Sticker, language: String)] = [:]
     /// The content folder, to tell a missing file from one the site does not publish.
     private let content: ContentPath?
 
@@ -291,7 +294,7 @@ struct CatalogLinks {
             for sticker in pack.stickers {
                 targets[sticker.source] = .image(SitePaths.original(pack, sticker))
                 posters[sticker.source] = SitePaths.poster(pack, sticker)
-                stickers[sticker.source] = sticker
+                stickers[sticker.source] = (sticker, catalog.site.sourceLanguage(of: pack))
                 // A composed sticker's "sidecar" is its pack.md.
                 guard sticker.composition == nil else { continue }
                 let page = SitePaths.stickerPage(pack, sticker)
@@ -318,49 +321,51 @@ struct CatalogLinks {
     func rewrite(_ catalog: inout Catalog) -> [Finding] {
         var findings: [Finding] = []
         var site = catalog.site
-        site.introHTML = rewrite(site.introHTML, file: "site.md", findings: &findings)
-        site.footerHTML = rewrite(site.footerHTML, file: "site.md", findings: &findings)
+        site.introHTML = rewrite(site.introHTML, file: "site.md", textLanguage: site.defaultLanguage, findings: &findings)
+        site.footerHTML = rewrite(site.footerHTML, file: "site.md", textLanguage: site.defaultLanguage, findings: &findings)
         for (language, translation) in site.translations where Self.holdsMarker(translation.introHTML) || Self.holdsMarker(translation.footerHTML ?? "") {
             var translation = translation
-            translation.introHTML = rewrite(translation.introHTML, file: translation.file, language: language, findings: &findings)
-            translation.footerHTML = translation.footerHTML.map { rewrite($0, file: translation.file, language: language, findings: &findings) }
+            translation.introHTML = rewrite(translation.introHTML, file: translation.file, language: language, textLanguage: language, findings: &findings)
+            translation.footerHTML = translation.footerHTML.map { rewrite($0, file: translation.file, language: language, textLanguage: language, findings: &findings) }
             site.translations[language] = translation
         }
         catalog.site = site
         for packIndex in catalog.packs.indices {
             var pack = catalog.packs[packIndex]
+            let packLanguage = catalog.site.sourceLanguage(of: pack)
             var changed = false
             if Self.holdsMarker(pack.descriptionHTML), let manifest = pack.manifest {
-                pack.descriptionHTML = rewrite(pack.descriptionHTML, file: manifest, findings: &findings)
+                pack.descriptionHTML = rewrite(pack.descriptionHTML, file: manifest, textLanguage: packLanguage, findings: &findings)
                 changed = true
             }
             for (language, translation) in pack.translations where Self.holdsMarker(translation.descriptionHTML) {
                 pack.translations[language]?.descriptionHTML = rewrite(translation.descriptionHTML, file: translation.file,
-                                                                       language: language, findings: &findings)
+                                                                       language: language, textLanguage: language, findings: &findings)
                 changed = true
             }
             if changed { catalog.packs[packIndex] = pack }
             for stickerIndex in catalog.packs[packIndex].stickers.indices {
                 let sticker = catalog.packs[packIndex].stickers[stickerIndex]
-                guard let rewritten = rewrite(sticker, findings: &findings) else { continue }
+                guard let rewritten = rewrite(sticker, language: packLanguage, findings: &findings) else { continue }
                 catalog.packs[packIndex].stickers[stickerIndex] = rewritten
             }
         }
         return findings
     }
 
-    /// `sticker` with the links of its description and its translations' rewritten; nil when it has none.
-    func rewrite(_ sticker: Sticker, findings: inout [Finding]) -> Sticker? {
+    /// `sticker` (of a pack in `language`) with the links of its description and its translations'
+    /// rewritten; nil when it has none.
+    func rewrite(_ sticker: Sticker, language sourceLanguage: String, findings: inout [Finding]) -> Sticker? {
         var sticker = sticker
         var changed = false
         if let sidecar = sticker.sidecar, Self.holdsMarker(sticker.descriptionHTML) {
-            sticker.descriptionHTML = rewrite(sticker.descriptionHTML, file: sidecar, sticker: sticker.source, findings: &findings)
+            sticker.descriptionHTML = rewrite(sticker.descriptionHTML, file: sidecar, sticker: sticker.source, textLanguage: sourceLanguage, findings: &findings)
             changed = true
         }
         for (language, translation) in sticker.translations where Self.holdsMarker(translation.descriptionHTML) {
             var translation = translation
             translation.descriptionHTML = rewrite(translation.descriptionHTML, file: translation.file, sticker: sticker.source,
-                                                  language: language, findings: &findings)
+                                                  language: language, textLanguage: language, findings: &findings)
             sticker.translations[language] = translation
             changed = true
         }
@@ -380,7 +385,9 @@ struct CatalogLinks {
     /// becomes a site marker, or, when it leads to nothing the site publishes, a finding, and the
     /// link its text (the image its alt text). The HTML is cmark-gfm's, read byte by byte: its
     /// attributes are escaped, so the first `"` ends a value and the first `>` a tag.
-    func rewrite(_ html: String, file: String, sticker: String? = nil, language: String? = nil, findings: inout [Finding]) -> String {
+    /// `textLanguage`: the language the text is written in, for the labels of stickers it shows.
+    func rewrite(_ html: String, file: String, sticker: String? = nil, language: String? = nil, textLanguage: String,
+                 findings: inout [Finding]) -> String {
         guard Self.holdsMarker(html) else { return html }
         let bytes = Array(html.utf8)
         let linkOpening = Array("<a href=\"".utf8), imageOpening = Array("<img src=\"".utf8), closing = Array("</a>".utf8)
@@ -419,9 +426,12 @@ struct CatalogLinks {
                 // gets its label, which VoiceOver reads (`alt=""` hid it as decoration).
                 var tail = Array(bytes[valueEnd...end])
                 let emptyAlt = Array("\" alt=\"\"".utf8)
-                if !isLink, let source = marker.path, let label = label(of: source, language: language),
+                if !isLink, let source = marker.path, let label = label(of: source, in: textLanguage),
                    MarkdownLinks.starts(tail, with: emptyAlt, at: 0) {
-                    tail.replaceSubrange(0..<emptyAlt.count, with: Array("\" alt=\"\(HTMLText.escape(label))\"".utf8))
+                    // A label in another language than the text's says which (`lang`), as the pages'
+                    // fallback texts do, so a screen reader pronounces it right.
+                    let lang = label.language == textLanguage ? "" : " lang=\"\(HTMLText.escape(label.language))\""
+                    tail.replaceSubrange(0..<emptyAlt.count, with: Array("\" alt=\"\(HTMLText.escape(label.text))\"\(lang)".utf8))
                 }
                 if !isLink, let source = marker.path, let poster = posters[source], isAnimated(source) {
                     // An animated sticker in prose gets the theme's reduced-motion poster source, so
@@ -464,11 +474,13 @@ struct CatalogLinks {
         return ((try? GIFHeader([UInt8](data)))?.frameCount ?? 0) > 1
     }
 
-    /// The label of the sticker whose image is `source`, in `language` where it has one there.
-    private func label(of source: String, language: String?) -> String? {
-        guard let sticker = stickers[source] else { return nil }
-        let label = language.flatMap { sticker.translations[$0]?.alt } ?? sticker.alt
-        return label.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    /// The label of the sticker whose image is `source`: in `language` where it has one there, else
+    /// in its pack's source language; nil when it has none.
+    private func label(of source: String, in language: String) -> (text: String, language: String)? {
+        guard let (sticker, sourceLanguage) = stickers[source] else { return nil }
+        func usable(_ text: String?) -> String? { text.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } }
+        if language != sourceLanguage, let translated = usable(sticker.translations[language]?.alt) { return (translated, language) }
+        return usable(sticker.alt).map { ($0, sourceLanguage) }
     }
 
     /// The file `marker` names when its `#` (read as the start of a fragment) is part of the file's

@@ -48,8 +48,8 @@ enum MarkdownRepairs {
 
     /// Block elements that hold a person's text: each gets `dir="auto"`, so a right-to-left
     /// paragraph after a left-to-right one reads and aligns right (one `dir` on the whole text let
-    /// its first paragraph decide for all).
-    static let directedBlocks: Set<String> = ["p", "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
+    /// its first paragraph decide for all); a list too, so its bullets stand on its own side.
+    static let directedBlocks: Set<String> = ["p", "ul", "ol", "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
 
     /// `html` with `dir="auto"` on each of `directedBlocks`, and the n-th heading's id the n-th of
     /// `headingIDs` (`MarkdownHeadings`); headings keep no id when the counts differ.

@@ -93,7 +93,7 @@ public enum PlatformChecks {
                 if tags.leftOut > 0 {
                     let all = PlatformText.length(emoji.joined(separator: ","))
                     stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
-                                   "the sticker's tags (its emoji, joined by commas) are \(plural(all, "character")); Discord takes \(DiscordRules.maxTagsLength), so the last \(tags.leftOut) emoji \(tags.leftOut == 1 ? "is" : "are") left out")
+                                   "the sticker's tags (its emoji, joined by commas) are \(plural(all, "character")) as Discord counts them (UTF-16 units); Discord takes \(DiscordRules.maxTagsLength), so the last \(tags.leftOut) emoji \(tags.leftOut == 1 ? "is" : "are") left out")
                 }
                 if !PlatformText.fits(sticker.title, DiscordRules.nameLength) {
                     stickerFinding(.error, .nameTooLong, file: sidecar,

@@ -18,6 +18,12 @@ enum PlatformNameClashes {
         var findings: [Finding] = []
         for pack in catalog.packs where !pack.stickers.isEmpty {
             let names = plannedNames(of: pack, site: catalog.site, assets: assets, platform: platform)
+            // A name that cannot name a folder is refused by the export whatever `ignore:` silences
+            // (`MessengerLayout.add`): check and build say so before anything is converted.
+            if let name = names.first(where: { !MessengerLayout.isOneFileName($0) }) {
+                findings.append(finding(pack, platform: platform, name: name, other: nil, notAFileName: true))
+                continue
+            }
             let clash = names.lazy.compactMap { name -> (String, String?)? in
                 let key = name.lowercased()
                 if MessengerLayout.isReserved(key) { return (name, nil) }
@@ -70,11 +76,13 @@ enum PlatformNameClashes {
         return findings.filter { $0.platform == platform && $0.code == .packRefused && $0.sticker == nil && $0.file == file }
     }
 
-    private static func finding(_ pack: Pack, platform: MessengerPlatform, name: String, other: String?) -> Finding {
+    private static func finding(_ pack: Pack, platform: MessengerPlatform, name: String, other: String?, notAFileName: Bool = false) -> Finding {
         let key = MessengerLayout.nameKey(of: pack, platform: platform)
         let why = other.map { "is also the pack \($0)'s" } ?? "is the name of a file the export writes"
-        var finding = Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line,
-                              message: "\(platform.name): its name '\(name)' \(why), and two packs cannot share one, so the export leaves this pack out; give it another with \(key.name)")
+        let message = notAFileName
+            ? "\(platform.name): its name '\(name)' cannot name a folder (it holds '/', '\\' or NUL, or is '.' or '..'), so the export leaves this pack out; give it another with \(key.name)"
+            : "\(platform.name): its name '\(name)' \(why), and two packs cannot share one, so the export leaves this pack out; give it another with \(key.name)"
+        var finding = Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line, message: message)
         finding.platform = platform
         return finding
     }

@@ -81,7 +81,8 @@ struct SidecarRefresh {
         if !linking.isEmpty {
             let links = CatalogLinks(catalog: catalog, content: content, siteFile: FileManager.default.fileExists(atPath: content.url("site.md").path))
             for place in linking {
-                if let linked = links.rewrite(catalog.packs[place.pack].stickers[place.sticker], findings: &loadFindings) {
+                if let linked = links.rewrite(catalog.packs[place.pack].stickers[place.sticker],
+                                              language: catalog.site.sourceLanguage(of: catalog.packs[place.pack]), findings: &loadFindings) {
                     catalog.packs[place.pack].stickers[place.sticker] = linked
                 }
             }

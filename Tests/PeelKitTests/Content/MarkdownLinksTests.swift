@@ -205,11 +205,12 @@ import Testing
     /// so, and the page shows the alt text, not an image pointing at the artist's disk.
     @Test func aWindowsPathIsABrokenLinkNotAURL() throws {
         let folder = try catalog([
-            "content/faces/pack.md": "---\ntitle: Faces\n---\n![first sketch](C:/Users/me/Pictures/sun.png) [notes](d:\\art\\notes.md)\n",
+            "content/faces/pack.md": "---\ntitle: Faces\n---\n![first sketch](C:/Users/me/Pictures/sun.png) [notes](d:\\art\\notes.md) "
+                + "[drive](C:sun.png) [share](\\\\server\\share\\sun.png)\n",
         ])
         let (catalog, findings) = try load(folder)
         let broken = findings.filter { $0.code == .brokenLink }
-        #expect(broken.count == 2 && broken.allSatisfy { $0.message.contains("one computer's disk") && $0.line == 4 }, "\(broken.map(\.message))")
+        #expect(broken.count == 4 && broken.allSatisfy { $0.message.contains("one computer's disk") && $0.line == 4 }, "\(broken.map(\.message))")
         let html = catalog.packs[0].descriptionHTML
         #expect(!html.contains("C:/Users") && !html.contains("<img") && html.contains("first sketch"), "\(html)")
     }
@@ -241,6 +242,15 @@ import Testing
         #expect(english.contains("alt=\"Smiling face wearing sunglasses\"") && english.contains("alt=\"shades\"") && !english.contains("alt=\"\""), "\(english)")
         let french = try prose(folder, "fr/faces/index.html")
         #expect(french.contains("alt=\"Visage souriant avec des lunettes de soleil\""), "\(french)")
+        // A sticker of a pack in another language, shown in an English text without a translation
+        // of its label: its own label, marked as that language.
+        let arabic = try catalog([
+            "content/site.md": "---\ntitle: Stickers\nlanguages: [en, ar]\n---\n![](faces/cool.png)\n",
+            "content/faces/pack.md": "---\ntitle: وجوه\nlanguage: ar\n---\n",
+            "content/faces/cool.md": "---\nalt: وجه مبتسم بنظارة شمسية\n---\n",
+        ])
+        let (loaded, _) = try load(arabic)
+        #expect(loaded.site.introHTML.contains("alt=\"وجه مبتسم بنظارة شمسية\" lang=\"ar\""), "\(loaded.site.introHTML)")
     }
 
     /// Findings inside a multi-line `footer:` name the line they are on, whatever the YAML style:

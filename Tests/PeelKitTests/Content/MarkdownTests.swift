@@ -60,7 +60,7 @@ import Testing
     @Test func eachBlockTakesItsOwnDirection() {
         let html = Markdown.html("Hello.\n\nمرحبا بكم!\n\n> quoted\n\n- item\n\n```\n<p>not a tag</p>\n```\n\n<pre> and <picture>\n")
         #expect(html.contains("<p dir=\"auto\">Hello.</p>\n<p dir=\"auto\">مرحبا بكم!</p>"), "\(html)")
-        #expect(html.contains("<blockquote dir=\"auto\">") && html.contains("<li dir=\"auto\">item</li>"), "\(html)")
+        #expect(html.contains("<blockquote dir=\"auto\">") && html.contains("<ul dir=\"auto\">\n<li dir=\"auto\">item</li>"), "\(html)")
         #expect(html.contains("<pre><code>&lt;p&gt;not a tag&lt;/p&gt;"), "\(html)")
         #expect(!html.contains("<pre dir") && !html.contains("<picture"), "\(html)")
     }
@@ -77,6 +77,8 @@ import Testing
         #expect(html.contains("<h2 id=\"main-1\" dir=\"auto\">Main</h2>"), "the page's own id=\"main\" stays unique: \(html)")
         #expect(html.contains("<h2 id=\"qué-tal-\" dir=\"auto\">"), "\(html)")
         #expect(html.contains("<h2 id=\"section\" dir=\"auto\">!!!</h2>"), "\(html)")
+        // The footer's, beside every page's own text, start with `footer-`.
+        #expect(Markdown.rendered("# Contact", headingIDPrefix: "footer-").html == "<h2 id=\"footer-contact\" dir=\"auto\">Contact</h2>\n")
     }
 
     /// `MarkdownHeadings.themeIDs` holds every id the default theme's templates write, so a

@@ -41,6 +41,9 @@ import Testing
         try folder.write("x", to: "old/sun.md~")
         try folder.write("x", to: "gone/Thumbs.db")
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        // A parts pack deleted on another branch: its part folders hold only `.DS_Store` too.
+        try folder.write("x", to: "sundaes/base/.DS_Store")
+        try folder.write("x", to: "sundaes/scoops/.DS_Store")
         let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(catalog.packs.map(\.folder) == ["p"])
         #expect(findings.isEmpty, "\(findings.map(\.formatted))")
@@ -50,7 +53,9 @@ import Testing
     /// alone) is a merge conflict too: read, the first was published as seven nested quotes and
     /// the second as text, with exit status 0.
     @Test func aLoneConflictMarkerIsAMergeConflict() throws {
-        for (body, line) in [("Sun at noon.\n>>>>>>> translator\n", 5), ("<<<<<<< HEAD\nSun at noon.\n", 4), ("Fine.\n\n=======\n", nil)] {
+        for (body, line) in [("Sun at noon.\n>>>>>>> translator\n", 5), ("<<<<<<< HEAD\nSun at noon.\n", 4), ("Fine.\n\n=======\n", nil),
+                             // A marker shown in a code block (a page about Git) is none.
+                             ("How Git shows it:\n\n```\n>>>>>>> feature\n```\n", nil), ("~~~~\ncode\n~~~~\n>>>>>>> after\n", 7)] {
             let folder = try TemporaryFolder()
             try Self.pack(folder)
             try folder.write("---\nalt: Orange cat face with whiskers\n---\n" + body, to: "p/cat.md")
@@ -85,6 +90,10 @@ import Testing
         #expect(try folder.read(".peel-cache/.gitignore") == CacheGitIgnore.text)
         _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("other"),
                                                         cache: folder.url.appendingPathComponent(".peel-cache"))).build()
+        // `--cache-dir .peel-cache` itself gets one too.
+        let own = folder.url.appendingPathComponent("elsewhere/.peel-cache")
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("third"), cache: own)).build()
+        #expect(try folder.read("elsewhere/.peel-cache/.gitignore") == CacheGitIgnore.text)
         // The user's own .gitignore there is theirs: kept as it is.
         try folder.write("mine\n", to: ".peel-cache/.gitignore")
         _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("site"))).build()

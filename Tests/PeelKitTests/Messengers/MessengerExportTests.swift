@@ -169,6 +169,12 @@ import Testing
             #expect(result.written.isEmpty, "\(platform): \(result.written)")
         }
         #expect(!folder.exists("escaped") && !folder.exists("escaped_by_peel_tests_bot"))
+        // `peel check --platform` and the build say so before anything is converted, whatever `ignore:` silences.
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        for platform in [MessengerPlatform.whatsapp, .telegram] {
+            let checked = PlatformChecks.findings(for: review.catalog, assets: review.assets, platforms: [platform]).filter { $0.code == .packRefused }
+            #expect(checked.count == 1 && checked[0].message.contains("cannot name a folder"), "\(platform): \(checked.map(\.message))")
+        }
     }
 
     /// `peel check --platform discord` and the export count a sticker's tags alike: the emoji
