@@ -48,34 +48,49 @@ enum MarkdownRepairs {
 
     /// Block elements that hold a person's text: each gets `dir="auto"`, so a right-to-left
     /// paragraph after a left-to-right one reads and aligns right (one `dir` on the whole text let
-    /// its first paragraph decide for all); a list too, so its bullets stand on its own side.
-    static let directedBlocks: Set<String> = ["p", "ul", "ol", "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
+    /// its first paragraph decide for all).
+    static let directedBlocks: Set<String> = ["p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
+    /// Blocks that hold blocks: a list or a quote gets `dir="auto"` itself, and what is inside it
+    /// none, so its bullets and its border stand on its text's side. (`dir="auto"` finds its
+    /// direction in text that no inner `dir` claims: with `dir` on each `<li>`, an Arabic list
+    /// stayed left to right, its bullets on the left and the page wider than a phone.)
+    static let directedContainers: Set<String> = ["ul", "ol", "blockquote"]
 
-    /// `html` with `dir="auto"` on each of `directedBlocks`, and the n-th heading's id the n-th of
-    /// `headingIDs` (`MarkdownHeadings`); headings keep no id when the counts differ.
+    /// `html` with `dir="auto"` on each of `directedBlocks` and `directedContainers` (none inside
+    /// a container), and the n-th heading's id the n-th of `headingIDs` (`MarkdownHeadings`);
+    /// headings keep no id when the counts differ.
     static func directingBlocks(_ html: String, headingIDs: [String]) -> String {
         let bytes = Array(html.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 16)
         var ids = headingIDs[...]
         let headingCount = countHeadings(bytes)
+        var containers = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             result.append(byte)
             index += 1
             guard byte == UInt8(ascii: "<") else { continue }
-            // The tag's name, then `>` or a space: `<p>` but not `<pre>` or `</p>`.
-            var end = index
-            while end < bytes.count, end - index < 10, isNameByte(bytes[end]) { end += 1 }
+            let closing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
+            let nameStart = closing ? index + 1 : index
+            // The tag's name, then `>` or a space: `<p>` but not `<pre>`.
+            var end = nameStart
+            while end < bytes.count, end - nameStart < 10, isNameByte(bytes[end]) { end += 1 }
             guard end < bytes.count, bytes[end] == UInt8(ascii: ">") || bytes[end] == UInt8(ascii: " ") else { continue }
-            let name = String(decoding: bytes[index..<end], as: UTF8.self)
-            guard directedBlocks.contains(name) else { continue }
+            let name = String(decoding: bytes[nameStart..<end], as: UTF8.self)
+            let isContainer = directedContainers.contains(name)
+            if closing {
+                if isContainer { containers = max(0, containers - 1) }
+                continue
+            }
+            guard isContainer || directedBlocks.contains(name) else { continue }
             result += bytes[index..<end]
             if isHeading(name), headingCount == headingIDs.count, let id = ids.popFirst() {
                 result += Array(" id=\"\(HTMLText.escape(id))\"".utf8)
             }
-            result += Array(" dir=\"auto\"".utf8)
+            if containers == 0 { result += Array(" dir=\"auto\"".utf8) }
+            if isContainer { containers += 1 }
             index = end
         }
         return String(decoding: result, as: UTF8.self)
