@@ -224,15 +224,21 @@ import ZIPFoundation
         #expect(try await workspace.build().upToDate)
     }
 
+    /// A theme folder holding a copy of Peel's pack.mustache, and that copy.
+    static func themeWithPackTemplate(in workspace: Workspace) throws -> (theme: URL, template: URL) {
+        let theme = workspace.folder.url.appendingPathComponent("theme")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        let template = theme.appendingPathComponent("pack.mustache")
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Templates/pack.mustache"), to: template)
+        return (theme, template)
+    }
+
     /// A template edit changes the pages made from it; every other page has the same bytes and
     /// stays the previous site's file (same inode), so deploy tools upload only what changed.
     /// Pages are not reused by their key under other templates: the edited one is rendered again.
     @Test func aTemplateEditRewritesOnlyThePagesWhoseBytesChanged() async throws {
         let workspace = try Workspace()
-        let theme = workspace.folder.url.appendingPathComponent("theme")
-        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
-        let template = theme.appendingPathComponent("pack.mustache")
-        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Templates/pack.mustache"), to: template)
+        let (theme, template) = try Self.themeWithPackTemplate(in: workspace)
         let options = BuildOptions(content: workspace.content, output: workspace.site, templates: theme)
         _ = try await SiteBuilder(options: options).build()
         let before = Self.inodes(workspace.site)
@@ -257,10 +263,7 @@ import ZIPFoundation
     /// "Up to date", and the site in place stays. Put right again, it is up to date at once.
     @Test func aThemeBrokenAfterABuildIsAnErrorNotUpToDate() async throws {
         let workspace = try Workspace()
-        let theme = workspace.folder.url.appendingPathComponent("theme")
-        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
-        let template = theme.appendingPathComponent("pack.mustache")
-        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Templates/pack.mustache"), to: template)
+        let (theme, template) = try Self.themeWithPackTemplate(in: workspace)
         let good = try String(contentsOf: template, encoding: .utf8)
         let options = BuildOptions(content: workspace.content, output: workspace.site, templates: theme)
         _ = try await SiteBuilder(options: options).build()
