@@ -68,7 +68,7 @@ struct MergeCommand: AsyncParsableCommand {
         case .human:
             let paths = DisplayPath(root: URL(fileURLWithPath: content))
             FindingPrinter(terminal: Terminal.standardError, paths: paths).print(report.findings)
-            Terminal.standardOutput.line("\(report.summary.replacingOccurrences(of: "Built ", with: "Merged ", options: .anchored))")
+            Terminal.standardOutput.line("\(report.summary)")
         case .json:
             print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))
         }

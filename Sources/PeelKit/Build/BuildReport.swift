@@ -9,6 +9,8 @@ public struct BuildReport: Sendable {
     public var output: URL
     /// Nothing in the content, theme or options changed since the last build: nothing was done.
     public var upToDate = false
+    /// The site was assembled from shards (`peel merge`), not built.
+    public var merged = false
     /// Files written with new bytes, and files reused from the previous site or the cache.
     public var filesWritten = 0
     public var filesReused = 0
@@ -36,9 +38,9 @@ public struct BuildReport: Sendable {
         return line + " in " + String(format: "%.2f", seconds) + " s"
     }
 
-    /// "Built 3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site"
+    /// "Built 3 packs, 23 stickers, 0 warnings, 0 errors in 0.41 s → _site" ("Merged …" for a merge)
     public var summary: String {
-        var line = (upToDate ? "Up to date: " : "Built ") + countsSummary + " → \(output.path)"
+        var line = (upToDate ? "Up to date: " : merged ? "Merged " : "Built ") + countsSummary + " → \(output.path)"
         if !upToDate && filesReused > 0 { line += " (\(plural(filesWritten, "file")) written, \(filesReused) reused)" }
         if !keptFiles.isEmpty {
             let names = Self.keptNames(keptFiles)

@@ -128,6 +128,7 @@ extension SiteBuilder {
         report.filesReused = site.reusedCount
         report.keptFiles = unlisted
         report.phases = clock.phases
+        report.merged = true
         return report
     }
 
