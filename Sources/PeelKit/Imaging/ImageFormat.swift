@@ -43,6 +43,23 @@ public enum ImageFormat: String, Sendable, Codable {
         return .unknown
     }
 
+    /// Whether every line feed of `data` follows a carriage return, four or more of them: what
+    /// converting LF to CRLF (Git's `text`, FTP's ASCII mode) makes of a binary file. In a real
+    /// GIF or JPEG a CR LF pair falls about once in 64 KiB and most line feeds stand alone, so
+    /// this is no chance. Asked only of a file that failed to decode.
+    static func convertedLineEndings(in data: Data) -> Bool {
+        var lineFeeds = 0
+        var previous: UInt8 = 0
+        for byte in data {
+            if byte == 0x0A {
+                guard previous == 0x0D else { return false }
+                lineFeeds += 1
+            }
+            previous = byte
+        }
+        return lineFeeds >= 4
+    }
+
     /// What a file that should be an image became on its way here, when it is recognisable:
     /// - a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`, oid, size): the
     ///   repository stores its images in LFS and they were never fetched, common in CI;

@@ -100,6 +100,25 @@ import Testing
         #expect(try folder.read(".peel-cache/.gitignore") == "mine\n")
     }
 
+    /// A GIF or JPEG whose line endings Git converted (LF to CRLF) says so, as such a PNG does:
+    /// it said "unknown GIF block" or "extraneous bytes before marker".
+    @Test func aGIFOrJPEGWithConvertedLineEndingsSaysSo() throws {
+        for name in ["pets/turtle.gif", "pets/dog.jpg"] {
+            let original = try Fixtures.data(Fixtures.catalog.appendingPathComponent(name))
+            var converted = Data()
+            for byte in original {
+                if byte == 0x0A { converted.append(0x0D) }
+                converted.append(byte)
+            }
+            #expect(ImageFormat.convertedLineEndings(in: converted) && !ImageFormat.convertedLineEndings(in: original), "\(name)")
+            #expect {
+                try ImageAnalyzer().analyze(converted)
+            } throws: { error in
+                (error as? ImageError)?.description.contains("line endings were converted") == true
+            }
+        }
+    }
+
     /// A Git LFS pointer checked out instead of the image was "not an image Peel can read", whose
     /// advice is to convert it to PNG; a PNG mangled as text got the same words.
     @Test func filesDamagedInTransferSayWhatHappened() throws {
