@@ -521,7 +521,17 @@ public struct CatalogLoader {
             sidecars[stem] = nil
             translationFiles[name.stem, default: []].append(sidecar)
         }
+        // `Sun.png` beside `sun.md` (a rename on a disk that ignores case): each is named, with the other.
+        let stemsByCase = Dictionary(stems.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var caseMismatches: [String: String] = [:]   // image stem -> its sidecar's name
         for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
+            if let imageStem = stemsByCase[stem.lowercased()], sidecars[imageStem] == nil,
+               let image = images.first(where: { StickerFileKind.stem($0) == imageStem }) {
+                caseMismatches[imageStem] = sidecar
+                findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                        message: "is named like \(image) but for the case of its letters, so it is not its sidecar: rename one so the names match (\(imageStem).md)"))
+                continue
+            }
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg, .jpeg) for this sidecar"))
         }
@@ -550,7 +560,13 @@ public struct CatalogLoader {
             return (sticker: sticker, findings: findings)
         }
         var stickers = parsed.map(\.sticker)
-        findings += parsed.flatMap(\.findings)
+        findings += parsed.flatMap(\.findings).map { finding in
+            // Its sidecar is there under another case: creating one (`peel new sticker`) would make a second.
+            guard finding.code == .missingSidecar, let sidecar = caseMismatches[StickerFileKind.stem(String(finding.file.split(separator: "/").last ?? ""))] else { return finding }
+            var named = finding
+            named.message = "sticker has no sidecar; \(folder)/\(sidecar) differs from its name only in the case of its letters: rename one so the names match"
+            return named
+        }
 
         stickers = stickers.map { ($0, $0.order ?? Int.max, NameOrder.NaturalKey($0.fileName)) }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
         let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })

@@ -100,6 +100,20 @@ import Testing
         #expect(try folder.read(".peel-cache/.gitignore") == "mine\n")
     }
 
+    /// `Sun.png` beside `sun.md` (renamed on a disk that ignores case): both findings name the
+    /// other file; the advice was to create `Sun.md`, a second sidecar, with the label left behind.
+    @Test func anImageAndSidecarThatDifferInCaseAreNamedTogether() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "p/Sun.png")
+        try folder.write("---\nalt: Smiling sun\n---\n", to: "p/sun.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let missing = try #require(findings.first { $0.code == .missingSidecar })
+        #expect(missing.file == "p/Sun.png" && missing.message.contains("p/sun.md differs from its name only in the case"), "\(missing.message)")
+        let orphan = try #require(findings.first { $0.code == .orphanSidecar })
+        #expect(orphan.file == "p/sun.md" && orphan.message.contains("Sun.png but for the case"), "\(orphan.message)")
+    }
+
     /// A GIF or JPEG whose line endings Git converted (LF to CRLF) says so, as such a PNG does:
     /// it said "unknown GIF block" or "extraneous bytes before marker".
     @Test func aGIFOrJPEGWithConvertedLineEndingsSaysSo() throws {
