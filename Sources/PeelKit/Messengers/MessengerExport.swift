@@ -245,14 +245,7 @@ public struct MessengerExport: Sendable {
 
     /// Why a pack whose name on the platform is taken was left out, and the key that names it.
     private func nameClash(_ clash: MessengerLayout.NameClash, pack: Pack) -> Finding {
-        let key = MessengerLayout.nameKey(of: pack, platform: platform)
-        if clash.notAFileName {
-            return Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line,
-                           message: "\(platform.name): its name '\(clash.name)' cannot name a folder (it holds '/', '\\' or NUL, or is '.' or '..'), so this pack was not exported; give it another with \(key.name)")
-        }
-        let why = clash.other.map { "is also the pack \($0)'s" } ?? "is the name of a file the export writes"
-        return Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line,
-                       message: "\(platform.name): its name '\(clash.name)' \(why), and two packs cannot share one, so this pack was not exported; give it another with \(key.name)")
+        clash.finding(for: pack, platform: platform, consequence: "this pack was not exported")
     }
 
     // MARK: - Planning

@@ -33,6 +33,17 @@ struct MessengerLayout {
         /// The name is no single file name (`x/../../escaped`, `..`): it would write outside the
         /// export's folder, whatever the findings say (`ignore:` silences the platform's own rule).
         var notAFileName = false
+
+        /// The error on `pack`'s pack.md, at the key that names it on `platform`, for the export
+        /// and for `peel check` alike; `consequence` says what becomes of the pack.
+        func finding(for pack: Pack, platform: MessengerPlatform, consequence: String) -> Finding {
+            let key = MessengerLayout.nameKey(of: pack, platform: platform)
+            let why = notAFileName
+                ? "cannot name a folder (it holds '/', '\\' or NUL, or is '.' or '..')"
+                : (other.map { "is also the pack \($0)'s" } ?? "is the name of a file the export writes") + ", and two packs cannot share one"
+            return Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line,
+                           message: "\(platform.name): its name '\(name)' \(why), so \(consequence); give it another with \(key.name)")
+        }
     }
 
     /// Whether `name` can name one folder of the export: not empty, no `/`, `\` or NUL, not `.` or `..`.

@@ -77,12 +77,8 @@ enum PlatformNameClashes {
     }
 
     private static func finding(_ pack: Pack, platform: MessengerPlatform, name: String, other: String?, notAFileName: Bool = false) -> Finding {
-        let key = MessengerLayout.nameKey(of: pack, platform: platform)
-        let why = other.map { "is also the pack \($0)'s" } ?? "is the name of a file the export writes"
-        let message = notAFileName
-            ? "\(platform.name): its name '\(name)' cannot name a folder (it holds '/', '\\' or NUL, or is '.' or '..'), so the export leaves this pack out; give it another with \(key.name)"
-            : "\(platform.name): its name '\(name)' \(why), and two packs cannot share one, so the export leaves this pack out; give it another with \(key.name)"
-        var finding = Finding(.error, .packRefused, file: pack.manifest ?? pack.folder, line: key.line, message: message)
+        var finding = MessengerLayout.NameClash(name: name, other: other, notAFileName: notAFileName)
+            .finding(for: pack, platform: platform, consequence: "the export leaves this pack out")
         finding.platform = platform
         return finding
     }
