@@ -646,13 +646,10 @@ public struct CatalogLoader {
     static func isLeftoverFolder(_ url: URL, depth: Int = 0) -> Bool {
         guard depth < 4, !FileManager.default.fileExists(atPath: url.appendingPathComponent("pack.md").path),
               let names = try? FolderListing.names(atPath: url.path) else { return false }
+        // A file that is not skipped cannot be listed as a folder: it makes the folder a pack.
         return names.allSatisfy { name in
-            if IgnoredName.matches(name) { return true }
             let child = url.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) == nil,
-                  FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-            return isLeftoverFolder(child, depth: depth + 1)
+            return IgnoredName.matches(name) || !SafeFile.isSymlink(child.path) && isLeftoverFolder(child, depth: depth + 1)
         }
     }
 
