@@ -478,7 +478,7 @@ struct CatalogLinks {
     /// in its pack's source language; nil when it has none.
     private func label(of source: String, in language: String) -> (text: String, language: String)? {
         guard let (sticker, sourceLanguage) = stickers[source] else { return nil }
-        func usable(_ text: String?) -> String? { text.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } }
+        func usable(_ text: String?) -> String? { text.flatMap { $0.trimmed.isEmpty ? nil : $0 } }
         if language != sourceLanguage, let translated = usable(sticker.translations[language]?.alt) { return (translated, language) }
         return usable(sticker.alt).map { ($0, sourceLanguage) }
     }

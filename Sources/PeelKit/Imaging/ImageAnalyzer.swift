@@ -42,13 +42,13 @@ public struct ImageAnalyzer: Sendable {
     /// `decode`'s result; when it finds the file corrupt and the file's line endings were converted
     /// (`ImageFormat.convertedLineEndings`), that is what the error says, not the decoder's words
     /// ("unknown GIF block", "extraneous bytes before marker").
-    private static func sayingTransferDamage<Value>(of data: Data, format: String, _ decode: () throws -> Value) throws -> Value {
+    private static func sayingTransferDamage<Value>(of data: Data, format: ImageFormat, _ decode: () throws -> Value) throws -> Value {
         do {
             return try decode()
         } catch ImageError.corrupt(let reason) {
             guard ImageFormat.convertedLineEndings(in: data) else { throw ImageError.corrupt(reason) }
-            throw ImageError.damagedInTransfer("file is a \(format) whose line endings were converted (every line feed in it follows a carriage return): "
-                + "Git or FTP treated it as text; mark '*.\(format == "GIF" ? "gif" : "jpg") binary' in .gitattributes (FTP: binary mode) and get the file again")
+            throw ImageError.damagedInTransfer("file is a \(format.fileExtension.uppercased()) whose line endings were converted (every line feed in it follows a carriage return): "
+                + "Git or FTP treated it as text; mark '*.\(format.fileExtension) binary' in .gitattributes (FTP: binary mode) and get the file again")
         }
     }
 
@@ -70,13 +70,13 @@ public struct ImageAnalyzer: Sendable {
             // Turned upright as Messages shows it (ImageIO applies a PNG's EXIF orientation).
             (frames, hasAlpha) = (FrameSequence(still: PNGChunks.exifOrientation(in: data).apply(to: image)), header.hasAlphaChannel)
         case .gif:
-            let gif = try Self.sayingTransferDamage(of: data, format: "GIF") {
+            let gif = try Self.sayingTransferDamage(of: data, format: .gif) {
                 try GIFDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)
             }
             (frames, hasAlpha) = (FrameSequence(gif), gif.hasTransparency)
         case .jpeg:
             // JPEG has no transparency at all.
-            let image = try Self.sayingTransferDamage(of: data, format: "JPEG") { try JPEGDecoder.decode(data, maxPixels: maxPixels).frames[0].image }
+            let image = try Self.sayingTransferDamage(of: data, format: .jpeg) { try JPEGDecoder.decode(data, maxPixels: maxPixels).frames[0].image }
             (frames, hasAlpha) = (FrameSequence(still: image), false)
         default:
             if let damage = ImageFormat.transferDamage(in: data) { throw ImageError.damagedInTransfer(damage) }
