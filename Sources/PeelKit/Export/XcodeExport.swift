@@ -115,8 +115,11 @@ public struct XcodeExport: Sendable {
         let catalogErrors = errors.filter { $0.sticker == nil }
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
         var stickerErrors = errors.filter { $0.sticker != nil && blocks($0, review: review) }
+        var fitted: [String: Data] = [:]
         if resize {
-            stickerErrors += try Self.stillTooLarge(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)), maxPixels: maxPixels)
+            let oversized = try Self.fitOversized(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)), maxPixels: maxPixels)
+            fitted = oversized.fitted
+            stickerErrors += oversized.stillTooLarge
         }
         if !stickerErrors.isEmpty && !skipInvalid { throw Failure.invalidStickers(stickerErrors.sorted(), resized: resize) }
         // An error in one translation leaves that translation out, not the sticker from every
@@ -136,7 +139,7 @@ public struct XcodeExport: Sendable {
         let strings = try StringCatalog.files(exported, site: review.catalog.site)
         try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
         let catalog = try publisher.replaceWhole { staging in
-            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, resize: resize, maxPixels: maxPixels)
+            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, fitted: fitted)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
             // The String Catalogs first, then the asset catalog whose marker records them: an
@@ -164,29 +167,37 @@ public struct XcodeExport: Sendable {
         var notes: [Finding] = []
     }
 
-    /// Oversized stickers that would still break Apple's limits after scaling down.
-    static func stillTooLarge(_ review: Review, content: URL, excluding: Set<String>, maxPixels: Int) throws -> [Finding] {
+    /// With `--resize`: each sticker larger than its size class scaled down to it (by source, the
+    /// bytes the export writes, so each is fitted once), and an error for each still too heavy
+    /// once scaled. Art within its size class is left as it is: over 500,000 bytes it is blocked
+    /// before (`blocks`), and under it the fitter would change nothing.
+    static func fitOversized(_ review: Review, content: URL, excluding: Set<String>,
+                             maxPixels: Int) throws -> (fitted: [String: Data], stillTooLarge: [Finding]) {
+        var fitted: [String: Data] = [:]
         var findings: [Finding] = []
         for pack in review.catalog.packs {
             for sticker in pack.stickers where !excluding.contains(sticker.source) {
                 guard let info = review.assets[sticker.source]?.info,
                       info.width > pack.size.pixels || info.height > pack.size.pixels else { continue }
                 let data = try ContentFile.read(sticker.artURL(content: content))
-                let fitted = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
-                if !fitted.report.fits {
+                let fit = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
+                if fit.report.fits {
+                    fitted[sticker.source] = fit.data
+                } else {
                     findings.append(Finding(.error, .fileTooLarge, file: sticker.source,
-                                            message: "still \(ByteCount.grouped(fitted.report.afterBytes)) bytes after scaling to \(pack.size.pixels) px; run peel fit to reduce it",
+                                            message: "still \(ByteCount.grouped(fit.report.afterBytes)) bytes after scaling to \(pack.size.pixels) px; run peel fit to reduce it",
                                             sticker: sticker.source))
                 }
             }
         }
-        return findings
+        return (fitted, findings)
     }
 
     /// `load` reads a content file by its path relative to the content folder (callers that already
     /// hold the bytes pass them here instead of reading again).
-    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, resize: Bool = false,
-                             maxPixels: Int = ImageAnalyzer.defaultMaxPixels, deferImages: Bool = false, load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
+    /// `fitted` holds the bytes of stickers `--resize` scaled (`fitOversized`), written as PNG or APNG.
+    static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, fitted: [String: Data] = [:],
+                             deferImages: Bool = false, load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
         let load = load ?? { path in
             do {
                 return try ContentFile.read(content.appendingPathComponent(path))
@@ -205,21 +216,17 @@ public struct XcodeExport: Sendable {
             for sticker in stickers {
                 let name = "\(sticker.slug).sticker"
                 var ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
-                if deferImages && sticker.composition == nil && !resize {
+                if let data = fitted[sticker.source] {
+                    ext = "png"   // scaled stickers are written as PNG or APNG
+                    result.files.append(("\(packFolder)/\(name)/\(sticker.slug).\(ext)", data))
+                } else if deferImages && sticker.composition == nil {
                     // The content file as it is: a pack zip reads each one as it writes it, so a
                     // pack's stickers are never all held at once.
                     let path = "\(packFolder)/\(name)/\(sticker.slug).\(ext)"
                     result.files.append((path, Data()))
                     result.deferred[path] = sticker.source
                 } else {
-                    var data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
-                    if resize {
-                        let fitted = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
-                        if !fitted.report.unchanged {
-                            data = fitted.data
-                            ext = "png"   // scaled stickers are written as PNG or APNG
-                        }
-                    }
+                    let data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
                     result.files.append(("\(packFolder)/\(name)/\(sticker.slug).\(ext)", data))
                 }
                 let fileName = "\(sticker.slug).\(ext)"
