@@ -116,7 +116,7 @@ struct BuildCommand: AsyncParsableCommand {
             switch format {
             case .human:
                 FindingPrinter(terminal: Terminal.standardError, paths: DisplayPath(root: target.root)).print([broken])
-                Terminal.standardError.line("Not built: site.md's front matter cannot be read, and without it the site would lose its languages, title and settings; \(kept).")
+                Terminal.standardError.line("\(CatalogLoader.siteFileNotBuilt); \(kept).")
             case .json:
                 print(try FindingsJSON.encode([broken], summary: ReviewSummary(findings: [broken], packs: 0, stickers: 0)))
             }

@@ -114,7 +114,7 @@ struct ServeLog: Sendable {
             // site.md's unreadable front matter is said as `peel build` says it: the finding, with its code.
             if let broken = CatalogLoader.siteFileError(in: content) {
                 FindingPrinter(terminal: terminal, paths: paths).print([broken])
-                terminal.write(terminal.colored("Not built: site.md's front matter cannot be read, and without it the site would lose its languages, title and settings.", .red) + "\n")
+                terminal.write(terminal.colored(CatalogLoader.siteFileNotBuilt + ".", .red) + "\n")
             } else {
                 terminal.write(terminal.colored("Build failed: \(error)", .red) + "\n")
             }

@@ -130,6 +130,9 @@ public struct CatalogLoader {
         }
     }
 
+    /// What `peel build` and `peel serve` say after `siteFileError`'s finding: why nothing was built.
+    public static let siteFileNotBuilt = "Not built: site.md's front matter cannot be read, and without it the site would lose its languages, title and settings"
+
     /// The error that makes site.md's front matter unreadable (invalid YAML, no closing `---`, not
     /// `key: value` lines, not on the first line), if any. A build stops on it: read without its front matter, the site
     /// lost every language, its title and its settings, and replaced the good one in place.
