@@ -34,31 +34,86 @@ enum ScalarLines {
         case .literal:
             return blockLines.isEmpty ? nil : blockLines.map { [Segment(line: $0, length: content(of: rawLines[$0] ?? "").utf8.count)] }
         case .folded:
-            return folded(blockLines.map { ($0, content(of: rawLines[$0] ?? "")) })
+            // A more-indented line than the block's first is kept whole: it is not folded with the
+            // lines around it (YAML 1.2, 8.1.3), so it is a line of the text of its own.
+            let base = blockLines.first { !isBlank(rawLines[$0] ?? "") }.map { indentation(of: rawLines[$0] ?? "") } ?? 0
+            return folded(blockLines.map { line in
+                let text = rawLines[line] ?? ""
+                return Run(line: line, text: content(of: text), spaced: !isBlank(text) && indentation(of: text) > base)
+            })
         default:
             // Plain or quoted: the text starts on the key's line when something follows the colon.
             let afterKey = keyText.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-            let first = isBlank(afterKey) ? [] : [(field.line, content(of: afterKey))]
-            return folded(first + blockLines.map { ($0, content(of: rawLines[$0] ?? "")) })
+            var runs = (isBlank(afterKey) ? [] : [Run(line: field.line, text: content(of: afterKey))])
+                + blockLines.map { Run(line: $0, text: content(of: rawLines[$0] ?? "")) }
+            let quoted = scalar.style == .doubleQuoted || scalar.style == .singleQuoted
+            // The opening quote is no character of the text (columns count from the one after it).
+            if quoted, let first = runs.firstIndex(where: { !$0.text.isEmpty }) { runs[first].text = runs[first].text.dropFirst() }
+            return folded(runs, newlineEscapes: scalar.style == .doubleQuoted)
         }
     }
 
-    /// Folding: the lines of one run are one line of the text; each empty line starts another.
-    private static func folded(_ lines: [(line: Int, text: Substring)]) -> [[Segment]]? {
+    /// One file line of a value: its text without indentation, and whether it is indented more
+    /// than the block's first line (a folded block's "spaced" line).
+    private struct Run {
+        let line: Int
+        var text: Substring
+        var spaced = false
+    }
+
+    /// Folding: the lines of one run are one line of the text. Between two runs, each empty line
+    /// but the first is a line of the text of its own; next to a more-indented line every empty
+    /// line is, and the line break is kept even with none. In a double-quoted value, each `\n`
+    /// escape starts another line of the text inside its file line.
+    private static func folded(_ lines: [Run], newlineEscapes: Bool = false) -> [[Segment]]? {
         guard let first = lines.firstIndex(where: { !$0.text.isEmpty }) else { return nil }
-        var result: [[Segment]] = [[]]
-        var previousBlank = false
-        for (line, text) in lines[first...] {
-            if text.isEmpty {
-                // This empty line is a line of the text of its own; what follows starts another.
-                result.append([Segment(line: line + 1, length: 0)])
-            } else {
-                if previousBlank { result[result.count - 1] = [] }
-                result[result.count - 1].append(Segment(line: line, length: text.utf8.count))
+        var result: [[Segment]] = []
+        var blanks = 0
+        var previousSpaced = false
+        for run in lines[first...] {
+            if run.text.isEmpty {
+                blanks += 1
+                continue
             }
-            previousBlank = text.isEmpty
+            if result.isEmpty {
+                result.append([])
+            } else if blanks > 0 || run.spaced || previousSpaced {
+                let empty = run.spaced || previousSpaced ? blanks : blanks - 1
+                for index in 0..<empty { result.append([Segment(line: run.line - empty + index, length: 0)]) }
+                result.append([])
+            }
+            let pieces = newlineEscapes ? splitAtNewlineEscapes(run.text) : [run.text]
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { result.append([]) }
+                result[result.count - 1].append(Segment(line: run.line, length: piece.utf8.count))
+            }
+            blanks = 0
+            previousSpaced = run.spaced
         }
         return result
+    }
+
+    /// The parts of a double-quoted value's line between its `\n` escapes (a backslash escaped
+    /// itself, `\\n`, is no line break).
+    private static func splitAtNewlineEscapes(_ text: Substring) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "\\" {
+                let next = text.index(after: index)
+                guard next < text.endIndex else { break }
+                if text[next] == "n" {
+                    pieces.append(text[start..<index])
+                    start = text.index(after: next)
+                }
+                index = text.index(after: next)
+            } else {
+                index = text.index(after: index)
+            }
+        }
+        pieces.append(text[start...])
+        return pieces
     }
 
     /// A file line's text without its indentation and trailing spaces.

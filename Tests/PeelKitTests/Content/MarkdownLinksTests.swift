@@ -264,6 +264,15 @@ import Testing
             ("footer: \"[a](nope.md)\"\n", 3),
             // One run over two lines: the link is on its second.
             ("footer: >-\n  Sticker art by me.\n  License: [CC BY 4.0](licence.md).\n", 5),
+            // Double-quoted over two lines, the link first on the second: the opening quote is no
+            // column of the text.
+            ("footer: \"First line\n  [a](nope.md) goes on\"\n", 4),
+            // A `\n` escape breaks the text inside its file line.
+            ("footer: \"A\\nB\n  C [a](nope.md)\"\n", 4),
+            ("footer: \"A\\n[a](nope.md)\n  goes on\"\n", 3),
+            // A more-indented line of a folded block is not folded with the lines around it.
+            ("footer: >-\n  Intro text\n    indented line\n  [a](nope.md)\n", 6),
+            ("footer: >-\n  Intro\n\n    indented\n\n  [a](nope.md)\n", 8),
         ] {
             let folder = try catalog(["content/site.md": "---\ntitle: Stickers\n\(footer)---\n"])
             let (_, findings) = try load(folder)
