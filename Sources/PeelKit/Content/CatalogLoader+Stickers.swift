@@ -1,0 +1,248 @@
+import Foundation
+
+/// The stickers of a pack folder: each image with its sidecar and translations.
+extension CatalogLoader {
+    /// The art file a pack.md key names (`icon:`, `tray:`), relative to the content folder, once
+    /// it is known to be a readable file inside it; otherwise nil, with a finding on the key.
+    static func artPath(_ key: String, reader: inout FrontMatterReader, folder: String, content: ContentPath) -> String? {
+        guard let value = reader.string(key)?.trimmed else { return nil }
+        // The name as the file system spells it, then inside the content folder once its
+        // symlinks (if any) are followed.
+        guard let written = content.resolve(value, in: folder),
+              let resolved = content.spelledOnDisk(written).map({ content.relative(content.url($0)) }) ?? written else {
+            reader.report(.error, .pathOutsideContent, key: key,
+                          "\(key) '\(value)' is outside the content folder; use a path inside it, such as \(key).png")
+            return nil
+        }
+        if let problem = ContentFile.problem(atPath: content.url(resolved).path) {
+            switch problem {
+            case .kind(let kind):
+                reader.report(.error, .unreadableFile, key: key,
+                              "\(key) is not a regular file: '\(value)' is \(kind); point \(key): at a PNG, GIF or JPEG file")
+            case .inaccessible(let words):
+                reader.report(.error, .unreadableFile, key: key, "\(key) '\(value)' cannot be read: \(words)")
+            }
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: content.url(resolved).path) else {
+            reader.report(.error, .missingFile, key: key, "\(key) '\(value)' does not exist")
+            return nil
+        }
+        return resolved
+    }
+
+    func readStickers(in folder: String, names: [String], icon: String?, tray: String?, site: SiteInfo,
+                              sourceLanguage: String, content: ContentPath, findings: inout [Finding]) -> [Sticker] {
+        var images: [String] = []
+        var sidecars: [String: String] = [:]   // stem -> file name
+        // Images reported and skipped (unsupported, too large, outside): their sidecars are theirs,
+        // not orphans, so each such image is reported once.
+        var skippedStems = Set<String>()
+        // The stems of the folder's images, known once: a sidecar beside no image is checked against
+        // them (it scanned every name for every .md, so a pack of 4,000 stickers in ten languages
+        // took minutes to read).
+        let imageStems = Set(names.filter { StickerFileKind(fileName: $0) == .sticker }.map { StickerFileKind.stem($0) })
+        let hasPackFile = names.contains("pack.md")
+        // macOS's "Optimize Mac Storage" leaves `.sun.png.icloud` where an image is that iCloud Drive
+        // has not downloaded: hidden, so the sticker vanished with only an orphan-sidecar warning.
+        for placeholder in names where placeholder.hasPrefix(".") && placeholder.hasSuffix(".icloud") {
+            let name = String(placeholder.dropFirst().dropLast(".icloud".count))
+            guard StickerFileKind(fileName: name) == .sticker, !names.contains(name) else { continue }
+            findings.append(Finding(.error, .unreadableFile, file: "\(folder)/\(name)",
+                                    message: "the image is in iCloud Drive and not downloaded to this Mac (only its placeholder \(placeholder) is here); download it (Finder: Download Now) and build again"))
+            skippedStems.insert(StickerFileKind.stem(name))
+        }
+        for name in names where !IgnoredName.matches(name) && name != "pack.md" {
+            let path = "\(folder)/\(name)"
+            // Icon or tray art in the pack folder is no sticker, unless it has a sidecar: tray art is
+            // often one of the pack's stickers, which was dropped ("no image named 'party.png'").
+            if path == icon || path == tray, !names.contains(StickerFileKind.stem(name) + ".md") { continue }
+            if Self.isMangled(name) {
+                findings.append(Self.mangledNameFinding(path))
+                continue
+            }
+            let url = content.url(path)
+            if isDirectory(url) {
+                findings.append(Finding(.warning, .ignoredFile, file: path,
+                                        message: "folders inside a pack are ignored; packs are one level deep"))
+                continue
+            }
+            if StickerFileKind(fileName: name) == .markdown, !imageStems.contains(StickerFileKind.stem(name)),
+               let finding = Self.misnamedSettings(name, path: path, settings: "pack.md", present: hasPackFile, what: "the pack's") {
+                findings.append(finding)
+                continue
+            }
+            switch StickerFileKind(fileName: name) {
+            case .sticker:
+                // A file skipped here is no sticker of the pack: its error is the file's, not a
+                // sticker's (it was counted among "stickers with errors" beside "1 sticker").
+                guard content.relative(url) != nil else {
+                    findings.append(Finding(.error, .pathOutsideContent, file: path,
+                                            message: "symlink leads outside the content folder; the sticker is skipped"))
+                    skippedStems.insert(StickerFileKind.stem(name))
+                    continue
+                }
+                if let problem = ContentFile.problem(atPath: url.path) {
+                    findings.append(Finding(.error, .unreadableFile, file: path,
+                                            message: "cannot read image: \(problem); the sticker is skipped"))
+                    skippedStems.insert(StickerFileKind.stem(name))
+                    continue
+                }
+                if let size = ContentLimits.size(of: url), size > ContentLimits.maxImageBytes {
+                    findings.append(Finding(.error, .fileTooLarge, file: path,
+                                            message: "file is \(size) bytes, more than the \(ContentLimits.megabytes(ContentLimits.maxImageBytes)) Peel reads; the sticker is skipped (Messages takes under 500,000 bytes)"))
+                    skippedStems.insert(StickerFileKind.stem(name))
+                    continue
+                }
+                images.append(name)
+            case .unsupportedImage:
+                findings.append(Finding(.error, .unsupportedFormat, file: path,
+                                        message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG"))
+                skippedStems.insert(StickerFileKind.stem(name))
+            case .markdown:
+                sidecars[StickerFileKind.stem(name)] = name
+            case .other:
+                findings.append(Finding(.warning, .ignoredFile, file: path,
+                                        message: "not a sticker or a sidecar; the file is ignored"))
+            }
+        }
+
+        var stems: [String: Int] = [:]
+        for image in images { stems[StickerFileKind.stem(image), default: 0] += 1 }
+        let imageNames = Set(images)
+        // `moon.fr.md` is the French text of moon.png, unless an image is itself named `moon.fr`:
+        // then it is that image's sidecar, and moon.png loses its French text, so say so.
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] != nil {
+            guard let name = TranslationFileName(sidecar), stems[name.stem] != nil,
+                  let language = name.declared(in: site.languages) else { continue }
+            let image = images.first { StickerFileKind.stem($0) == stem } ?? stem
+            findings.append(Finding(.warning, .ambiguousSidecar, file: "\(folder)/\(sidecar)",
+                message: "is the sidecar of \(image), so it is not the \(LanguageName.of(language)) translation of \(name.stem)'s sticker; "
+                    + "rename \(image) (its name ends in a language of site.md)", language: language))
+        }
+        // `hello.png.md` beside hello.png: named after the whole file, it was taken for a
+        // translation into the language "png".
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil
+            && (imageNames.contains(stem) || StickerFileKind(fileName: stem) == .sticker && stems[StickerFileKind.stem(stem)] != nil) {
+            let fixed = StickerFileKind.stem(stem) + ".md"
+            findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                    message: "is named after the whole image file, so it is not \(stem)'s sidecar; a sidecar takes the image's name "
+                                        + "without its extension: rename it to \(fixed)" + (sidecars[StickerFileKind.stem(stem)] != nil ? " (merging it with the \(fixed) there)" : "")))
+            sidecars[stem] = nil
+        }
+        var translationFiles: [String: [String]] = [:]   // source stem -> translation file names
+        for (stem, sidecar) in sidecars where stems[stem] == nil && !skippedStems.contains(stem) {
+            guard let name = TranslationFileName(sidecar) else { continue }
+            sidecars[stem] = nil
+            translationFiles[name.stem, default: []].append(sidecar)
+        }
+        // `Sun.png` beside `sun.md` (a rename on a disk that ignores case): each is named, with the other.
+        let stemsByCase = Dictionary(stems.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var caseMismatches: [String: String] = [:]   // image stem -> its sidecar's name
+        for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
+            if let imageStem = stemsByCase[stem.lowercased()], sidecars[imageStem] == nil,
+               let image = images.first(where: { StickerFileKind.stem($0) == imageStem }) {
+                caseMismatches[imageStem] = sidecar
+                findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                        message: "is named like \(image) but for the case of its letters, so it is not its sidecar: rename one so the names match (\(imageStem).md)"))
+                continue
+            }
+            findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                    message: "no image named '\(stem).png' (or .apng, .gif, .jpg, .jpeg) for this sidecar"))
+        }
+        for (stem, files) in translationFiles.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
+            for file in files.sorted() {
+                findings.append(Finding(.warning, .orphanTranslation, file: "\(folder)/\(file)",
+                                        message: "no sticker named '\(stem)' (\(stem).png and \(stem).md) for this translation; rename it to match its sticker, or remove it",
+                                        language: TranslationFileName(file)?.language))
+            }
+            translationFiles[stem] = nil
+        }
+
+        // Sidecars are read and parsed on every core; findings keep the images' order.
+        let parsed = ParallelWork.mapBlocking(images) { [stems, sidecars, translationFiles] image in
+            let stem = StickerFileKind.stem(image)
+            var (sticker, findings) = Self.readSticker(image, in: folder, sidecarName: sidecars[stem],
+                                                       sharesStem: (stems[stem] ?? 0) > 1, content: content)
+            if let files = translationFiles[stem] {
+                let source = sidecars[stem].map { "\(folder)/\($0)" }
+                sticker.translations = LanguageMap(Self.readTranslations(files, source: source, sourceLanguage: sourceLanguage, folder: folder, site: site,
+                                                                                 findings: &findings) { path, language in
+                    Self.readStickerTranslation(path, language: language, sticker: sticker.source,
+                                                sourceSidecar: source ?? sticker.source, content: content)
+                })
+            }
+            return (sticker: sticker, findings: findings)
+        }
+        var stickers = parsed.map(\.sticker)
+        findings += parsed.flatMap(\.findings).map { finding in
+            // Its sidecar is there under another case: creating one (`peel new sticker`) would make a second.
+            guard finding.code == .missingSidecar, let sidecar = caseMismatches[StickerFileKind.stem(String(finding.file.split(separator: "/").last ?? ""))] else { return finding }
+            var named = finding
+            named.message = "sticker has no sidecar; \(folder)/\(sidecar) differs from its name only in the case of its letters: rename one so the names match"
+            return named
+        }
+
+        stickers = stickers.map { ($0, $0.order ?? Int.max, NameOrder.NaturalKey($0.fileName)) }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
+        let slugs = Slug.unique(stickers.map { StickerFileKind.stem($0.fileName) })
+        for index in stickers.indices { stickers[index].slug = slugs[index] }
+        return stickers
+    }
+
+    /// One sticker from its image's file name and its sidecar (when it has one).
+    static func readSticker(_ image: String, in folder: String, sidecarName: String?, sharesStem: Bool,
+                                    content: ContentPath) -> (sticker: Sticker, findings: [Finding]) {
+        var findings: [Finding] = []
+        let stem = StickerFileKind.stem(image)
+        let source = "\(folder)/\(image)"
+        var sticker = Sticker(slug: "", source: source, title: title(fromStem: stem))
+        if sharesStem {
+            findings.append(Finding(.warning, .ambiguousSidecar, file: source,
+                                    message: "several images are named '\(stem)'; they share \(stem).md, so rename one", sticker: source))
+        }
+        guard let sidecarName else {
+            // pack.md is the pack's own file, never a sticker's sidecar: the image needs another name.
+            let advice = stem.lowercased() == "pack"
+                ? "its sidecar would be \(folder)/pack.md, which is the pack's own file; rename the image (e.g. \(stem)-sticker.\(image.split(separator: ".").last ?? "png")) and give it a sidecar with 'alt:'"
+                : "create \(folder)/\(stem).md with 'alt:' (its accessibility label), or run peel new sticker \(ShellWord.quoted("\(folder)/\(stem)"))"
+            findings.append(Finding(.error, .missingSidecar, file: source, message: "sticker has no sidecar; " + advice, sticker: source))
+            return (sticker, findings)
+        }
+        let sidecarPath = "\(folder)/\(sidecarName)"
+        sticker.sidecar = sidecarPath
+        let file = MarkdownFile(path: sidecarPath, in: content, sticker: source)
+        findings += file.findings
+        sticker.sidecarError = file.findings.first { $0.severity == .error }
+        var reader = FrontMatterReader(file.frontMatter, file: sidecarPath, knownKeys: KnownKeys.sticker, sticker: source)
+        let alt = reader.string("alt")?.trimmed
+        sticker.alt = InvisibleText.visible(alt)
+        if sticker.alt == nil, !file.findings.hasErrors {
+            if let alt, !alt.isEmpty {
+                reader.report(.error, .missingLabel, key: "alt",
+                              "sticker has no accessibility label: alt: holds only invisible characters (\(InvisibleText.codePoints(alt))); write what the sticker shows")
+            } else if reader.frontMatter["alt"] == nil, let (written, line) = reader.miscased("alt") {
+                findings.append(Finding(.error, .missingLabel, file: sidecarPath, line: line,
+                                        message: "sticker has no accessibility label: '\(written):' is not 'alt:' (keys are lower case); write alt: on this line",
+                                        sticker: source))
+            } else {
+                reader.report(.error, .missingLabel, key: reader.frontMatter["alt"] == nil ? nil : "alt",
+                              "sticker has no accessibility label; add 'alt: what the sticker shows' (VoiceOver reads it)")
+            }
+        }
+        sticker.altLine = reader.frontMatter["alt"]?.line
+        sticker.ignore = ignoreList(&reader)
+        if let title = reader.string("title")?.trimmed, !title.isEmpty {
+            sticker.title = title
+            sticker.titleLine = reader.frontMatter["title"]?.line
+        }
+        sticker.tags = reader.strings("tags")?.map(\.trimmed).filter { !$0.isEmpty } ?? []
+        if let emoji = reader.strings("emoji") {
+            sticker.emoji = emoji.map(\.trimmed).filter { !$0.isEmpty }
+            sticker.emojiLine = reader.frontMatter["emoji"]?.line
+        }
+        sticker.order = reader.integer("order")
+        sticker.descriptionHTML = Self.markdownHTML(of: file, sticker: source, findings: &findings)
+        findings += reader.findings
+        return (sticker, findings)
+    }
+}
