@@ -54,11 +54,17 @@ enum MarkdownRepairs {
     /// none, so its bullets and its border stand on its text's side. (`dir="auto"` finds its
     /// direction in text that no inner `dir` claims: with `dir` on each `<li>`, an Arabic list
     /// stayed left to right, its bullets on the left and the page wider than a phone.)
-    static let directedContainers: Set<String> = ["ul", "ol", "blockquote"]
+    /// A table is one too: with `dir` on each cell, an Arabic table found no direction of its own,
+    /// so its first column stood on the left.
+    static let directedContainers: Set<String> = ["ul", "ol", "blockquote", "table"]
+    /// Blocks the theme lets scroll sideways (`.prose pre`, `.prose table`): each is focusable, so
+    /// a keyboard can scroll a long code line or a wide table (axe-core's
+    /// scrollable-region-focusable; Safari does not focus a scroller by itself).
+    static let scrollingBlocks: Set<String> = ["pre", "table"]
 
     /// `html` with `dir="auto"` on each of `directedBlocks` and `directedContainers` (none inside
-    /// a container), and the n-th heading's id the n-th of `headingIDs` (`MarkdownHeadings`);
-    /// headings keep no id when the counts differ.
+    /// a container), `tabindex="0"` on each of `scrollingBlocks`, and the n-th heading's id the
+    /// n-th of `headingIDs` (`MarkdownHeadings`); headings keep no id when the counts differ.
     static func directingBlocks(_ html: String, headingIDs: [String]) -> String {
         let bytes = Array(html.utf8)
         var result: [UInt8] = []
@@ -84,12 +90,14 @@ enum MarkdownRepairs {
                 if isContainer { containers = max(0, containers - 1) }
                 continue
             }
-            guard isContainer || directedBlocks.contains(name) else { continue }
+            let isDirected = isContainer || directedBlocks.contains(name), scrolls = scrollingBlocks.contains(name)
+            guard isDirected || scrolls else { continue }
             result += bytes[index..<end]
             if isHeading(name), headingCount == headingIDs.count, let id = ids.popFirst() {
                 result += Array(" id=\"\(HTMLText.escape(id))\"".utf8)
             }
-            if containers == 0 { result += Array(" dir=\"auto\"".utf8) }
+            if isDirected && containers == 0 { result += Array(" dir=\"auto\"".utf8) }
+            if scrolls { result += Array(" tabindex=\"0\"".utf8) }
             if isContainer { containers += 1 }
             index = end
         }
