@@ -17,11 +17,13 @@ struct PageLanguage: Sendable {
     /// table for it, so its words are English (`<body lang="en">`) and its texts carry their `lang`.
     let container: String
 
-    init(tag: String, site: SiteInfo, templates: TemplateSet) {
+    /// `words`: the language of the page's own words when its template is written in one whatever
+    /// the page's language (the label review's is English); nil, the page's.
+    init(tag: String, site: SiteInfo, templates: TemplateSet, words: String? = nil) {
         self.tag = tag
         isDefault = tag == site.defaultLanguage
         source = site.defaultLanguage
-        chrome = templates.chrome(for: tag)
+        chrome = templates.chrome(for: words ?? tag)
         container = chrome.language
     }
 
@@ -71,6 +73,9 @@ struct PageLanguageModel: Encodable {
     let hasSwitcher: Bool
     /// "en" when the theme has no string table for the page's language, so its words are English.
     let chromeLang: String?
+    /// The direction of those words ("ltr") when it is not the page language's: the label review,
+    /// English on an Arabic site, lays its English out left to right.
+    let chromeDir: String?
     /// "en" on a page in another language: for what Peel writes in English whatever the page's
     /// language (findings, file facts, background names), so a screen reader reads it as English.
     let englishLang: String?
@@ -117,6 +122,7 @@ extension PageLanguageModel: MustacheParent {
         case "switcher": self.switcher
         case "hasSwitcher": self.hasSwitcher
         case "chromeLang": self.chromeLang
+        case "chromeDir": self.chromeDir
         case "englishLang": self.englishLang
         default: nil
         }

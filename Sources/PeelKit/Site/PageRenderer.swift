@@ -37,12 +37,14 @@ struct PageRenderer: Sendable {
         findings = review.findingsBySticker
         checked = review
         translatedLanguages = review.catalog.translatedLanguages
-        reviewLanguage = PageLanguage(tag: review.catalog.site.defaultLanguage, site: review.catalog.site, templates: templates)
+        // The label review's template is English (its words, and the findings it lists): its
+        // body says so on a site in another language, and every catalog text on it its own `lang`.
+        reviewLanguage = PageLanguage(tag: review.catalog.site.defaultLanguage, site: review.catalog.site, templates: templates, words: "en")
     }
 
     /// `lang` of a pack's texts on the review page (in the default language, not translated).
     func reviewLang(of pack: Pack) -> String? {
-        reviewLanguage.lang(of: pack.language ?? reviewLanguage.tag)
+        reviewLanguage.lang(of: pack.language ?? catalog.site.defaultLanguage)
     }
 
     /// The backgrounds Apple's HIG asks artists to try their art on.
@@ -190,6 +192,8 @@ struct PageRenderer: Sendable {
                                               home: relative(language.path(SitePaths.home), localized),
                                               alternates: alternates, switcher: switcher, hasSwitcher: switcher.count > 1,
                                               chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language,
+                                              chromeDir: TextDirection.of(language.chrome.language) == TextDirection.of(language.tag)
+                                                  ? nil : TextDirection.of(language.chrome.language).rawValue,
                                               englishLang: language.tag.lowercased().split(separator: "-").first == "en" ? nil : "en")
         return PageModel(site: site(in: language, on: localized, root: absoluteRoot), root: absoluteRoot ?? SitePaths.root(from: localized),
                          pageTitle: title, pageDescription: description,
@@ -535,7 +539,7 @@ struct PageRenderer: Sendable {
             stickers = []
         }
         let title = model.pack.map { "Label review: \($0.title) – \(catalog.site.title)" } ?? "Label review – \(catalog.site.title)"
-        let frame = pageModel(model, path: page, language: language(), translatable: false, title: title,
+        let frame = pageModel(model, path: page, language: reviewLanguage, translatable: false, title: title,
                               description: model.pack == nil ? "Every sticker's accessibility label and findings."
                                                              : "The accessibility labels and findings of one pack's stickers.",
                               socialType: "article", socialTitle: "Label review", image: nil)
@@ -627,7 +631,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The sticker's label in each of the `languages` the catalog translates into, with its state
-    /// (`source` under the language its pack is written in: its label is the Label column's).
+    /// (`source` under the language its pack is written in: its label is the label itself).
     static func translationCells(of sticker: Sticker, source: String, languages: [String]) -> [ReviewTranslationModel] {
         languages.map { language in
             let state = sticker.labelState(in: language, source: source)

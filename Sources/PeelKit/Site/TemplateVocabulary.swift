@@ -11,7 +11,7 @@ enum TemplateVocabulary {
     static let values: Set<String> = [
         "action", "alt", "altLang", "altLength", "altLimit", "altMeta", "alternates", "artText",
         "backgrounds", "badge", "builder", "cardColor", "cardTitleLang", "catalogFindings", "catalogNotes", "catalogNotesLabel", "hasCatalogNotes", "characters",
-        "choices", "chromeLang", "cleanCount", "code", "codes", "column", "count", "countLabel", "cover",
+        "choices", "chromeDir", "chromeLang", "cleanCount", "code", "codes", "column", "count", "countLabel", "cover",
         "cssClass", "csvHref", "current", "description", "descriptionHTML", "descriptionLang", "dir",
         "displayHeight", "displayWidth", "download", "downloadNote", "english", "englishLang", "errorCount",
         "errorLabel", "facts", "findings", "footerHTML", "footerLang", "hasCatalogFindings", "hasFindings",

@@ -61,6 +61,33 @@ import Testing
 
     static let pages = ["index.html", "sky/index.html", "sky/moon/index.html", "sky/star/index.html"]
 
+    /// The label review's template is English whatever the site's language: on an Arabic site its
+    /// body said `ar` (a screen reader read its English with an Arabic voice) and laid its English
+    /// out right to left. Its body now says `en`, its content runs left to right, and every
+    /// catalog text on it carries its own `lang`.
+    @Test func theLabelReviewIsMarkedEnglishOnASiteInAnotherLanguage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: ملصقات\nlanguage: ar\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: سماء\n---\n", to: "content/sky/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/sky/moon.png")
+        try folder.write("---\nalt: هلال رفيع\ntitle: قمر\n---\n", to: "content/sky/moon.md")
+        let site = try await build(folder)
+        let review = try page(site, "review/index.html")
+        #expect(review.contains("<html lang=\"ar\" dir=\"rtl\">") && review.contains("<body lang=\"en\">"), "\(review.prefix(600))")
+        #expect(review.contains("<div class=\"review-page\" dir=\"ltr\">"))
+        #expect(review.contains("<span dir=\"auto\" lang=\"ar\">هلال رفيع</span>"), "the label, marked Arabic")
+        #expect(review.contains("dir=\"auto\" lang=\"ar\">سماء</a>") && review.contains("dir=\"auto\" lang=\"ar\">ملصقات</a>"),
+                "the pack's and the site's titles")
+        // The other pages keep the site's language.
+        let home = try page(site, "index.html")
+        #expect(home.contains("<html lang=\"ar\" dir=\"rtl\">") && home.contains("<body>"))
+
+        // On an English site nothing changes.
+        let english = try await build(try catalog())
+        let englishReview = try page(english, "review/index.html")
+        #expect(englishReview.contains("<body>") && englishReview.contains("<div class=\"review-page\">"))
+    }
+
     /// The pack page's download hint and the note on stickers the zip leaves out were English on
     /// every page, outside the theme's string tables.
     @Test func thePackDownloadsWordsAreInThePagesLanguage() async throws {
