@@ -400,17 +400,21 @@ struct PageRenderer: Sendable {
                                hint: transcriptHint(pack, language: language))
     }
 
-    /// The pack page's readiness table: a row per platform of site.md's `platforms:`.
+    /// The pack page's readiness table: a row per platform of site.md's `platforms:`, after the
+    /// stickers. iMessage's download is the pack's zip, offered above: alone in the table, its row
+    /// does not offer it again (visitors took the two links for two files).
     private func readinessRows(_ pack: Pack, language: PageLanguage, from page: String) -> [ReadinessRowModel] {
         guard !pack.stickers.isEmpty else { return [] }
         let chrome = language.chrome
-        return PlatformReadiness.of(pack, in: checked, downloads: archives).map { row in
+        let rows = PlatformReadiness.of(pack, in: checked, downloads: archives)
+        return rows.map { row in
             let status = switch row.state {
             case .ready: chrome["readinessReady"]
             case .changes: chrome.format(row.changes == 1 ? "readinessChangesOne" : "readinessChangesOther", ["count": "\(row.changes)"])
             case .blocked: chrome["readinessBlocked"]
             }
-            let download = archives[SitePaths.platformArchiveKey(pack, row.platform)].map { bytes in
+            let offered = row.platform == .imessage && rows.count == 1 ? nil : archives[SitePaths.platformArchiveKey(pack, row.platform)]
+            let download = offered.map { bytes in
                 LinkModel(href: relative(SitePaths.platformArchive(pack, row.platform), from: page),
                           title: chrome.format("readinessDownload", ["platform": row.platform.name, "size": ByteCount.format(bytes)]))
             }

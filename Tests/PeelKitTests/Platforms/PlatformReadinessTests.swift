@@ -219,6 +219,20 @@ import ZIPFoundation
         #expect(page.contains("WhatsApp packs hold 3–30"))
     }
 
+    /// With iMessage alone (site.md names no other platform), its row does not offer the pack's zip
+    /// a second time, and the table follows the stickers, which come first on the page.
+    @Test func iMessageAloneDoesNotOfferThePackTwiceAndTheStickersComeFirst() async throws {
+        let (folder, site) = try await build(platforms: nil)
+        defer { withExtendedLifetime(folder) {} }
+        let page = try String(contentsOf: site.appendingPathComponent("pets/index.html"), encoding: .utf8)
+        #expect(page.contains("<th scope=\"row\">iMessage</th>") && page.contains("badge-readiness-ready"))
+        #expect(page.components(separatedBy: "href=\"pets.zip\"").count - 1 == 1, "one link to the zip")
+        #expect(!page.contains("readiness-download"))
+        let grid = try #require(page.range(of: "id=\"sticker-grid\""))
+        let readiness = try #require(page.range(of: "class=\"readiness\""))
+        #expect(grid.lowerBound < readiness.lowerBound)
+    }
+
     @Test func eachRowLinksToThePackAsThatPlatformTakesIt() async throws {
         let (folder, site) = try await build(platforms: "[imessage, whatsapp, signal, discord]")
         defer { withExtendedLifetime(folder) {} }
