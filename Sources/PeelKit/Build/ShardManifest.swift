@@ -7,11 +7,11 @@ import Foundation
 struct ShardManifest: Codable, Sendable {
     static let fileName = "peel-shard.json"
     /// Bump when the shape changes; a merge refuses shards of another format.
-    static let currentFormat = "peel-shard 3"
+    static let currentFormat = "peel-shard 4"
 
-    /// One file the shard wrote: its size, its hash (a page's only, so the manifest does not depend
-    /// on what the cache held) and,
-    /// for a page, the key it was rendered from (so the merge reuses pages whose model is the same).
+    /// One file the shard wrote: its size, its SHA-256 (the merge takes no other bytes; 4: every
+    /// file's, not only the pages') and, for a page, the key it was rendered from (so the merge
+    /// reuses pages whose model is the same).
     struct File: Codable, Sendable {
         var size: Int64
         var sha256: String?
@@ -89,8 +89,17 @@ struct ShardManifest: Codable, Sendable {
         } catch {
             throw PeelError.shards(path: url.path, reason: "no shard manifest here; build each shard with peel build --packs (or --shard) first")
         }
-        guard let manifest = try? JSONDecoder().decode(ShardManifest.self, from: data), manifest.format == currentFormat else {
+        // The format first, alone: a manifest cut short (an interrupted upload) is said as that,
+        // not as another version's.
+        struct Format: Decodable { let format: String }
+        guard let format = try? JSONDecoder().decode(Format.self, from: data) else {
+            throw PeelError.shards(path: url.path, reason: "cannot be read as a shard manifest (cut short, or not JSON); copy the shard again, or build it again")
+        }
+        guard format.format == currentFormat else {
             throw PeelError.shards(path: url.path, reason: "not a shard manifest of this Peel version (\(currentFormat)); build the shard again")
+        }
+        guard let manifest = try? JSONDecoder().decode(ShardManifest.self, from: data) else {
+            throw PeelError.shards(path: url.path, reason: "cannot be read as a shard manifest (cut short, or not JSON); copy the shard again, or build it again")
         }
         return manifest
     }

@@ -21,10 +21,11 @@ extension SiteBuilder {
         }
         var files: [String: ShardManifest.File] = [:]
         for (path, output) in site.outputs where path != SitePaths.manifest {
-            // A page's hash goes with the key it was rendered from; any other file's is known only
-            // when this build wrote it, not when it was linked from the cache, so it is left out:
-            // the same shard built with a warm or a cold cache gave two manifests.
-            files[path] = ShardManifest.File(size: output.size, sha256: output.source == nil ? nil : output.sha256, source: output.source)
+            // Every file's hash, so the merge takes only these bytes. A file linked from the cache
+            // has none recorded, and one written has: each is read again, or a warm and a cold
+            // cache would give the same shard two manifests.
+            let sha256 = output.source != nil ? output.sha256 : site.sha256(ofWritten: path)
+            files[path] = ShardManifest.File(size: output.size, sha256: sha256, source: output.source)
         }
         return ShardManifest(fingerprint: siteFingerprint(templates.theme), builtWith: siteBuiltWith(templates.theme), packs: review.catalog.packs.map(\.slug),
                              assets: review.assets, iconFindings: iconFindings, icons: icons, archives: archives,
@@ -102,7 +103,8 @@ extension SiteBuilder {
         clock.lap("catalog and checks")
 
         let staging = try publisher.makeStaging()
-        let site = SiteWriter(staging: staging, previousSite: nil, previousOutputs: outputs, previousRoots: roots)
+        // A shard's page whose bytes are not its manifest's is rendered again; any other file is refused.
+        let site = SiteWriter(staging: staging, previousSite: nil, previousOutputs: outputs, previousRoots: roots, verifiesRecorded: true)
         var unlisted: [String] = []
         do {
             try await writePagesWithoutArchives(review, icons: icons, templates: templates, site: site)

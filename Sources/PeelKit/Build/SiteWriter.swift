@@ -33,6 +33,9 @@ final class SiteWriter: @unchecked Sendable {
     /// and found to be the ones the state records. A `git reset --hard` in the site's worktree put
     /// the older pages back, and every later build reused them as the new ones.
     private let verifiesPrevious: Bool
+    /// A merge's: a shard's file is taken only when its bytes hash to what its peel-shard.json
+    /// records (shards are CI artifacts: a page cut short in a download, a zip with a flipped byte).
+    private let verifiesRecorded: Bool
     /// False when the previous site was made with other templates or options: its pages are
     /// linked only where the new bytes are the same, never by their key alone.
     private let reusesPages: Bool
@@ -43,7 +46,7 @@ final class SiteWriter: @unchecked Sendable {
     private var tracksFreshPaths: Bool { previousSitePath != nil }
 
     init(staging: URL, previousSite: URL?, previousOutputs: OutputLedger, previousRoots: [String: String] = [:],
-         distrusted: Set<String> = [], reusesPages: Bool = true, verifiesPrevious: Bool = false) {
+         distrusted: Set<String> = [], reusesPages: Bool = true, verifiesPrevious: Bool = false, verifiesRecorded: Bool = false) {
         self.staging = staging
         stagingPath = staging.standardizedFileURL.path
         self.previousSite = previousSite
@@ -52,6 +55,7 @@ final class SiteWriter: @unchecked Sendable {
         self.previousRoots = previousRoots
         self.distrusted = distrusted
         self.verifiesPrevious = verifiesPrevious
+        self.verifiesRecorded = verifiesRecorded
         self.reusesPages = reusesPages
     }
 
@@ -62,7 +66,13 @@ final class SiteWriter: @unchecked Sendable {
         if verifiesPrevious {
             guard let expected = previousOutputs[path]?.sha256, let actual = Self.sha256(of: file), actual == expected else { return nil }
         }
+        if verifiesRecorded, let expected = previousOutputs[path]?.sha256, Self.sha256(of: file) != expected { return nil }
         return file
+    }
+
+    /// The SHA-256 of the file this writer put at `path` (relative to the site root).
+    func sha256(ofWritten path: String) -> String? {
+        Self.sha256(of: stagingPath + "/" + path)
     }
 
     /// The SHA-256 of the regular file at `path`, read a part at a time; nil when it cannot be read.
@@ -91,13 +101,17 @@ final class SiteWriter: @unchecked Sendable {
     /// Links the previous file at `path` into the site as it is (`peel merge` carrying a shard's
     /// thumbnails, originals and zips); false when there is none.
     func carry(_ path: String) throws -> Bool {
-        guard let previous = previousOutputs[path], let source = previousFile(path) else { return false }
-        // A shard's file is what its manifest says it is, at least in size (the shards are CI
-        // artifacts another job made): a file swapped since is refused, not published (`place`
-        // refuses any file that is not a regular one).
+        guard let previous = previousOutputs[path], !distrusted.contains(path), let root = previousRoots[path] ?? previousSitePath else { return false }
+        // A shard's file is what its manifest says it is (the shards are CI artifacts another job
+        // made): a file gone or swapped since is refused, not published (`place` refuses any file
+        // that is not a regular one).
+        let source = root + "/" + path
         var info = stat()
-        guard lstat(source, &info) == 0, Int64(info.st_size) == previous.size else {
-            throw PeelError.writeFailed(path: source, reason: "is not the file its build wrote (a symlink, or other bytes than peel-shard.json records); build it again")
+        guard lstat(source, &info) == 0 else {
+            throw PeelError.shards(path: source, reason: "is missing from its shard, whose peel-shard.json lists it; keep every file of the shard's folder (or build it again)")
+        }
+        guard Int64(info.st_size) == previous.size, previousFile(path) != nil else {
+            throw PeelError.shards(path: source, reason: "is not the file its build wrote (a symlink, or other bytes than peel-shard.json records); build it again")
         }
         try place(source, to: path, reused: true)
         lock.lock()

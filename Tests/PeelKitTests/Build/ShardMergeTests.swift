@@ -108,6 +108,53 @@ import Testing
         await #expect(throws: PeelError.self) { _ = try await workspace.merge(["shard-1", "shard-2"]) }
     }
 
+    /// Damage that keeps a file's size (a flipped byte in a zip, a zeroed thumbnail) is refused by
+    /// its SHA-256, which the manifest records for every file; a page cut short or edited is not
+    /// published but rendered again; a file gone from the shard, or a manifest cut short, says so.
+    @Test func aShardFileWithOtherBytesOfItsSizeIsRefusedAndADamagedPageRenderedAgain() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("single")
+        _ = try await workspace.build("shard-1", packs: .shard(index: 1, count: 2))
+        _ = try await workspace.build("shard-2", packs: .shard(index: 2, count: 2))
+        let manifest = try ShardManifest.read(shard: workspace.url("shard-1"))
+        #expect(manifest.files.values.allSatisfy { $0.sha256 != nil }, "every file's hash is recorded")
+        func damage(_ path: String, _ change: (inout Data) -> Void) throws -> Data {
+            let file = workspace.url("shard-1").appendingPathComponent(path)
+            let original = try Data(contentsOf: file)
+            var bytes = original
+            change(&bytes)
+            try FileManager.default.removeItem(at: file)   // not through the hard link into the cache
+            try bytes.write(to: file)
+            return original
+        }
+        for suffix in [".zip", "-320w.webp"] {
+            let path = try #require(manifest.files.keys.sorted().first { $0.hasSuffix(suffix) })
+            let original = try damage(path) { $0[$0.count / 2] ^= 0x01 }
+            await #expect(throws: PeelError.shards(path: workspace.url("shard-1").appendingPathComponent(path).path,
+                                                   reason: "is not the file its build wrote (a symlink, or other bytes than peel-shard.json records); build it again")) {
+                _ = try await workspace.merge(["shard-1", "shard-2"])
+            }
+            try FileManager.default.removeItem(at: workspace.url("shard-1").appendingPathComponent(path))
+            await #expect(throws: PeelError.shards(path: workspace.url("shard-1").appendingPathComponent(path).path,
+                                                   reason: "is missing from its shard, whose peel-shard.json lists it; keep every file of the shard's folder (or build it again)")) {
+                _ = try await workspace.merge(["shard-1", "shard-2"])
+            }
+            try original.write(to: workspace.url("shard-1").appendingPathComponent(path))
+        }
+        let page = try #require(manifest.files.keys.sorted().first { $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 3 })
+        _ = try damage(page) { $0 = $0.prefix(200) }
+        _ = try await workspace.merge(["shard-1", "shard-2"])
+        #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("single")))
+
+        let manifestFile = workspace.url("shard-1").appendingPathComponent(ShardManifest.fileName)
+        let whole = try Data(contentsOf: manifestFile)
+        try whole.prefix(whole.count / 2).write(to: manifestFile)
+        await #expect(throws: PeelError.shards(path: manifestFile.path,
+                                               reason: "cannot be read as a shard manifest (cut short, or not JSON); copy the shard again, or build it again")) {
+            _ = try await workspace.merge(["shard-1", "shard-2"], into: "merged-2")
+        }
+    }
+
     @Test func aPackNoShardBuiltIsAnErrorNamingIt() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build("a", packs: .slugs(["faces", "animals", "motion", "sundaes"]))
