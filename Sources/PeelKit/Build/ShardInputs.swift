@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The content a shard was built from: every file of its packs' folders, the files at the top
@@ -26,15 +31,24 @@ enum ShardInputs {
         for art in packs.flatMap({ [$0.icon, $0.tray] }).compactMap({ $0 }) where result[art] == nil {
             try add(art)
         }
-        for folder in packs.map(\.folder) {
-            let url = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else { continue }
-            for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-                && !IgnoredName.matches(file.lastPathComponent) {
-                try add(folder + "/" + String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1)))
+        // Symlinks are followed as the catalog follows them, where they stay inside the content
+        // folder: a sticker linked from another pack, or a pack folder that is a link, recorded
+        // nothing, and a shard built before its target changed was merged.
+        let inside = ContentPath(root: content)
+        func addFolder(_ folder: String, depth: Int) throws {
+            guard depth < 8, let names = try? FolderListing.names(atPath: inside.url(folder).path) else { return }
+            for name in names where !name.hasPrefix(".") && !IgnoredName.matches(name) {
+                let path = folder + "/" + name
+                var info = stat()
+                guard stat(inside.url(path).path, &info) == 0, inside.relative(inside.url(path)) != nil else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: try addFolder(path, depth: depth + 1)
+                case S_IFREG: try add(path)
+                default: continue
+                }
             }
         }
+        for folder in packs.map(\.folder) { try addFolder(folder, depth: 0) }
         return result
     }
 

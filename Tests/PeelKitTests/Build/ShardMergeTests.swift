@@ -202,6 +202,36 @@ import Testing
         #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("before")))
     }
 
+    /// A sticker linked from another pack, and a pack folder that is a link, are inputs of their
+    /// shard like any file: a shard built before the linked image or a label behind the link
+    /// changed was merged, with the old image and a zip with the old label.
+    @Test func symlinkedStickersAndPackFoldersAreInputsOfTheirShard() async throws {
+        let workspace = try Workspace()
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: workspace.content.appendingPathComponent("weather/cool-again.png").path,
+                                       withDestinationPath: "../faces/cool.png")
+        try workspace.folder.write("---\nalt: Cool once more\n---\n", to: "content/weather/cool-again.md")
+        try manager.moveItem(at: workspace.content.appendingPathComponent("animals"), to: workspace.content.appendingPathComponent(".animals-art"))
+        try manager.createSymbolicLink(atPath: workspace.content.appendingPathComponent("animals").path, withDestinationPath: ".animals-art")
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
+        _ = try await workspace.build("b", packs: .slugs(["motion", "weather", "sundaes"]))
+        let inputs = try ShardManifest.read(shard: workspace.url("a")).inputs
+        #expect(inputs["animals/cat.md"] != nil && inputs["animals/cat.png"] != nil, "\(inputs.keys.sorted().prefix(8))")
+        #expect(try ShardManifest.read(shard: workspace.url("b")).inputs["weather/cool-again.png"] != nil)
+        _ = try await workspace.merge(["a", "b"])
+
+        try manager.removeItem(at: workspace.content.appendingPathComponent("faces/cool.png"))
+        try workspace.folder.copy(workspace.content.appendingPathComponent("faces/party.png"), to: "content/faces/cool.png")
+        await #expect(throws: PeelError.self) { _ = try await workspace.merge(["a", "b"], into: "merged-2") }
+        _ = try await workspace.build("a", packs: .slugs(["faces", "animals"]))
+        await #expect(throws: PeelError.shards(path: workspace.url("b").appendingPathComponent(ShardManifest.fileName).path,
+                                               reason: "this shard is older than the content (weather/cool-again.png changed since it was built); build it again")) {
+            _ = try await workspace.merge(["a", "b"], into: "merged-2")
+        }
+        try workspace.folder.write("---\nalt: A different cat\n---\n", to: "content/.animals-art/cat.md")
+        await #expect(throws: PeelError.self) { _ = try await workspace.merge(["a", "b"], into: "merged-3") }
+    }
+
     /// A pack's icon art can live outside its folder (another pack's, a hidden one): it is an input
     /// of the shard that makes the icon set, and the merge published the old set when it changed.
     @Test func iconArtOutsideThePackFolderIsAnInputOfItsShard() async throws {
