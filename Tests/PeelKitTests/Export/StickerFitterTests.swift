@@ -45,6 +45,28 @@ import Testing
         return data
     }
 
+    /// Peel decodes to 8 bits a channel, so fitting a 16-bit PNG rounds its channels: the report
+    /// says so instead of "re-encoded as PNG", which the README calls lossless.
+    @Test func aSixteenBitPNGIsSaidToBeRoundedToEightBits() throws {
+        let side = 700
+        var rows: [UInt8] = []
+        for y in 0..<side {
+            rows.append(0)   // filter: none
+            for x in 0..<side {
+                let grey = UInt16((x * 37 + y * 11) % 65536)
+                rows += [UInt8(grey >> 8), UInt8(grey & 0xFF)]
+            }
+        }
+        let header: [UInt8] = [0, 0, 2, 188, 0, 0, 2, 188, 16, 0, 0, 0, 0]   // 700 × 700, 16-bit grey
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        png += Self.chunk("IHDR", header) + Self.chunk("IDAT", DeflateCompressor.zlib(rows)) + Self.chunk("IEND", [])
+        #expect(StickerFitter.hasSixteenBitChannels(png))
+        let fitted = try StickerFitter(sizeClass: .large).fit(png)
+        #expect(fitted.report.steps.contains("re-encoded as PNG (16 bits a channel rounded to 8)"), "\(fitted.report.steps)")
+        let eight = try StickerFitter(sizeClass: .large).fit(try Self.noisySticker(side: 700))
+        #expect(eight.report.steps.contains("re-encoded as PNG"), "\(eight.report.steps)")
+    }
+
     /// Fit re-encodes the pixels, and keeps what the PNG says about their colours and its rights
     /// (`--in-place` replaces the artist's only copy): gamma, chromaticities, sRGB and text chunks
     /// come through as they were.
