@@ -49,6 +49,9 @@ struct MessengerExportOptions: ParsableArguments {
             printer.print(result.refused)
         }
         Terminal.standardOutput.line("\(result.summary) to \(output.path)")
+        if result.keptPrevious {
+            Terminal.standardOutput.line("Nothing could be exported, so the previous export in \(output.path) is unchanged.")
+        }
         if !result.changed.isEmpty {
             Terminal.standardOutput.line("\(plural(result.changed.count, "sticker")) changed to fit; what each lost is in \(output.appendingPathComponent("report.md").path)")
         }

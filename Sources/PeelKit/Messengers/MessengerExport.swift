@@ -57,6 +57,8 @@ public struct MessengerExport: Sendable {
         public var refused: [Finding]
         /// True when a pack was left out without `skipInvalid` saying to leave out what cannot go.
         public var packsRefused: Bool
+        /// Nothing could be exported, so the folder's previous export was left as it was.
+        public var keptPrevious = false
         /// What only converting found (a sticker that cannot fit the platform's bytes, a pack too
         /// small once it was left out): the checks before it cannot know, so `refused` holds these
         /// among the rest and the site's readiness table adds them.
@@ -94,7 +96,13 @@ public struct MessengerExport: Sendable {
         let publisher = SitePublisher(output: output)
         publisher.recoverInterruptedPublish()
         try checkReplaceable(output)
-        let (files, result) = try await files(review, content: content, progress: progress)
+        var (files, result) = try await files(review, content: content, progress: progress)
+        // Nothing to export (every pack refused: the emoji lines lost, say): the previous export
+        // stays, as a failed build leaves the previous site. It was swapped for a report alone.
+        if result.written.isEmpty, FileManager.default.fileExists(atPath: output.appendingPathComponent(Self.marker).path) {
+            result.keptPrevious = true
+            return result
+        }
 
         try publisher.replaceWhole { staging in
             for file in files { try SafeFile.write(file.data, to: file.path, in: staging) }

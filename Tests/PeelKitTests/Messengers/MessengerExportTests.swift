@@ -124,6 +124,25 @@ import Testing
         #expect(try folder.read("signal-skip/report.md").contains("`other/cat.png` (other/cat.md) [emoji-missing]"))
     }
 
+    /// An export that can write nothing (every sticker lost its emoji) leaves the previous export
+    /// as it was: it was replaced by a folder holding only report.md.
+    @Test func anExportThatWritesNothingKeepsThePreviousExport() async throws {
+        let folder = try catalog()
+        let first = try await export(.signal, folder)
+        #expect(first.written == ["pets"] && !first.keptPrevious)
+        let before = SiteBuilderTests.snapshot(folder.url.appendingPathComponent("signal"))
+        for name in ["cat", "fox", "turtle", "spin", "weather", "slow"] {
+            try folder.write("---\nalt: No emoji now\n---\n", to: "content/pets/\(name).md")
+        }
+        let second = try await export(.signal, folder)
+        #expect(second.written.isEmpty && second.packsRefused && second.keptPrevious)
+        #expect(SiteBuilderTests.snapshot(folder.url.appendingPathComponent("signal")) == before)
+        // A first export that can write nothing still says why in its report.
+        let fresh = try await export(.signal, folder, to: "signal-new")
+        let report = try folder.read("signal-new/report.md")
+        #expect(!fresh.keptPrevious && report.contains("emoji-missing"), "\(report)")
+    }
+
     /// Two packs of one name on the platform were written into one folder, the second over the
     /// first, and the export said it made both: the second is refused, naming the first.
     @Test func twoPacksOfOneNameAreNeverWrittenIntoOneFolder() async throws {
