@@ -88,6 +88,9 @@ enum AnimationTiming {
     /// The longest delay players show as `playedInstead`, and what they show instead.
     static let shortestPlayed = 0.010
     static let playedInstead = 0.1
+    /// The shortest frame a speed-up leaves: twice `shortestPlayed`, as a GIF's shortest frame
+    /// that every player shows as written (2/100 s).
+    static let shortestSpedUp = 0.020
 
     /// Every delay scaled so the animation lasts `seconds`.
     static func spedUp(_ frames: [DecodedImage.Frame], toLast seconds: Double) -> [DecodedImage.Frame] {

@@ -69,7 +69,7 @@ struct MessengerStickerConverter: Sendable {
 
     /// An animation's frames as the platform's timing rules want them (a still's unchanged), and
     /// what that changed: the platform's length, then its shortest frame.
-    private func timed(_ source: [DecodedImage.Frame]) throws -> (frames: [DecodedImage.Frame], changes: [String]) {
+    func timed(_ source: [DecodedImage.Frame]) throws -> (frames: [DecodedImage.Frame], changes: [String]) {
         var frames = source
         var changes: [String] = []
         guard frames.count > 1 else { return (frames, changes) }
@@ -92,7 +92,15 @@ struct MessengerStickerConverter: Sendable {
             case .refuse: throw Refusal.tooLong(seconds: duration, limit: limit)
             case .speedUp:
                 frames = AnimationTiming.spedUp(frames, toLast: limit)
-                changes.append("sped up \(PlatformChecks.number(duration)) → \(PlatformChecks.number(limit)) s (--long-animations speed-up)")
+                var change = "sped up \(PlatformChecks.number(duration)) → \(PlatformChecks.number(limit)) s (--long-animations speed-up)"
+                // A frame of 10 ms or less plays for 0.1 s (`asPlayed`): 12 s of 20 ms frames sped
+                // up to 5 s made 8 ms frames, which play 12 times too long. None is under 20 ms.
+                let (merged, count) = AnimationTiming.mergingShortFrames(frames, minimum: AnimationTiming.shortestSpedUp)
+                if count > 0 {
+                    frames = merged
+                    change += ", \(count) of \(count + merged.count) frames merged into the next so none is under \(Int(AnimationTiming.shortestSpedUp * 1000)) ms"
+                }
+                changes.append(change)
             case .cut:
                 let before = frames.count
                 frames = AnimationTiming.cut(frames, after: limit)

@@ -354,6 +354,20 @@ import Testing
         #expect(thumbnail.width == 100 && thumbnail.height == 100)
     }
 
+    /// 12 s of 20 ms frames sped up to Discord's 5 s made 8 ms frames, which players show for
+    /// 0.1 s each: a minute long. Frames that short are merged into the next, the length kept.
+    @Test func aSpeedUpLeavesNoFrameThatPlayersWouldStretch() throws {
+        let image = RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))
+        let frames = (0..<600).map { _ in DecodedImage.Frame(image: image, delay: 0.02) }
+        let converter = MessengerStickerConverter(format: try #require(MessengerFormat.of(.discord)), longAnimations: .speedUp)
+        let (timed, changes) = try converter.timed(frames)
+        #expect(timed.allSatisfy { $0.delay >= AnimationTiming.shortestSpedUp - 1e-9 }, "\(timed.map(\.delay).min() ?? 0)")
+        #expect(abs(AnimationTiming.duration(timed) - 5) < 1e-6)
+        #expect(timed.count == 200, "three 8.3 ms frames a frame: \(timed.count)")
+        #expect(changes.contains { $0.hasPrefix("sped up 12 → 5 s (--long-animations speed-up), 400 of 600 frames merged into the next so none is under 20 ms") },
+                "\(changes)")
+    }
+
     @Test func anAnimationWithoutFrameDelaysPlaysAtATenthOfASecondAFrame() async throws {
         // Every delay 0: browsers and Messages show each frame for 0.1 s. It crashed the WhatsApp
         // export (no frame left once the short ones were merged) and Telegram had nothing to encode.
