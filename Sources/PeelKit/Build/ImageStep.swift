@@ -34,7 +34,7 @@ struct ImageStep: Sendable {
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
     /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade), so old
     /// cache entries are not reused.
-    static let derivationVersion = 21
+    static let derivationVersion = 22
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -131,7 +131,7 @@ struct ImageStep: Sendable {
     /// are kept, so an animation of any length holds a few canvases at a time.
     private func deriveWithinBudget(from data: Data, sha256: String) throws -> (ImageRecord, [(name: String, data: Data)]) {
         var files: [(name: String, data: Data)] = []
-        let info: ImageInfo
+        var info: ImageInfo
         var thumbnails: Thumbnailer?
         var poster: Data?
         var artFrames: ArtFrames?
@@ -153,6 +153,7 @@ struct ImageStep: Sendable {
                 }
                 try thumbnails?.add(frame, delay: frames.delays[index], isFullest: isFullest)
             }
+            if frames.isAnimated { info.posterFrame = posterFrame.index }
             if let firstPoster {
                 poster = try posterFrame.isFirst ? firstPoster : fullest.map { try Thumbnailer.poster($0, profile: opened.profile) } ?? firstPoster
             }

@@ -32,11 +32,14 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public var flashing: FlashRisk? = nil
     /// The file's EXIF holds GPS coordinates (`EXIFLocation`); nil where Peel did not look.
     public var carriesLocation: Bool? = nil
+    /// An animation's poster frame (`PosterFrame`): 0, unless its first frame shows less than a
+    /// quarter of its fullest; nil for a still, and where Peel did not decode the frames.
+    public var posterFrame: Int? = nil
 
     enum CodingKeys: String, CodingKey {
         case format, width, height, hasAlpha, hasTransparentPixels, hasVisiblePixels, frameCount, frameDelays, loopCount, bytes
         case sha256Digest = "sha256"
-        case visibility, flashing, carriesLocation
+        case visibility, flashing, carriesLocation, posterFrame
     }
 
     public init(format: ImageFormat, width: Int, height: Int, hasAlpha: Bool, hasTransparentPixels: Bool? = nil, frameCount: Int,

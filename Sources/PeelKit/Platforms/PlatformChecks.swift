@@ -116,6 +116,13 @@ public enum PlatformChecks {
                     stickerFinding(.error, .animationTooLong,
                                    "the animation lasts \(number(seconds)) s; \(name) plays at most \(number(limit)) s. Peel never speeds it up or cuts it without being told: shorten it, or leave the sticker out of \(name)")
                 }
+                // WhatsApp: "The first frame should show the whole sticker" (docs/messengers.md,
+                // from WhatsApp/stickers' READMEs). Its poster is another frame when the first
+                // shows less than a quarter of the fullest (`PosterFrame`).
+                if platform == .whatsapp, let poster = info.posterFrame, poster > 0 {
+                    stickerFinding(.warning, .animationStartsEmpty,
+                                   "the first frame shows less than a quarter of what frame \(poster + 1) of \(info.frameCount) shows; WhatsApp asks that an animated sticker's first frame show the whole sticker, so start on a frame that does")
+                }
                 if platform == .whatsapp {
                     let short = delays.filter { $0 * 1000 < Double(WhatsAppRules.minFrameMilliseconds) - 0.0005 }.count
                     if short > 0 {

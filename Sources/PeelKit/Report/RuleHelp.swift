@@ -47,6 +47,7 @@ public enum RuleHelp {
         .tooManyEmoji: "put the emoji that matter most first, or drop the others",
         .animationTooLong: "shorten the animation, or leave the sticker out of that messenger's export",
         .animationFrameTooShort: "give every frame at least the time the message names",
+        .animationStartsEmpty: "start the animation on a frame that shows the whole sticker (move the fade-in or pop later)",
         .packTooSmall: "add stickers, or move these into another pack",
         .packTooLarge: "nothing, or make smaller packs yourself to choose the split",
         .mixedAnimation: "nothing, or make separate packs yourself",

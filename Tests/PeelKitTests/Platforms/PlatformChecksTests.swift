@@ -35,6 +35,33 @@ import Testing
         PlatformChecks.findings(for: setup.0, assets: setup.1, platforms: [platform])
     }
 
+    /// WhatsApp asks that an animated sticker's first frame show the whole sticker: one that fades
+    /// or pops in (its poster another frame) is a warning there, and nowhere else.
+    @Test func anAnimationThatStartsEmptyIsAWarningForWhatsApp() async throws {
+        var fading = info(frames: 3, delay: 0.5)
+        fading.posterFrame = 2
+        var full = info(frames: 3, delay: 0.5)
+        full.posterFrame = 0
+        let setup = catalog([("fade", ["😀"], fading), ("full", ["😀"], full), ("a", ["😀"], info()), ("b", ["😀"], info())])
+        let warned = findings(.whatsapp, setup).filter { $0.code == .animationStartsEmpty }
+        #expect(warned.map(\.sticker) == ["my-pack/fade.png"] && warned.first?.severity == .warning)
+        #expect(warned.first?.message.contains("frame 3 of 3") == true, "\(warned.map(\.message))")
+        #expect(findings(.telegram, setup).allSatisfy { $0.code != .animationStartsEmpty })
+
+        // The image step says which frame stands for the animation.
+        let clear = RGBAImage(width: 16, height: 16, pixels: Array(repeating: 0, count: 16 * 16 * 4))
+        let red = RGBAImage(width: 16, height: 16, pixels: (0..<(16 * 16 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        try folder.write(try APNGEncoder.encode([.init(image: clear, delay: 0.5), .init(image: red, delay: 0.5)], loopCount: 0, palette: nil),
+                         to: "content/p/fade.png")
+        try folder.write(try APNGEncoder.encode([.init(image: red, delay: 0.5), .init(image: clear, delay: 0.5)], loopCount: 0, palette: nil),
+                         to: "content/p/out.png")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(review.assets["p/fade.png"]?.info?.posterFrame == 1)
+        #expect(review.assets["p/out.png"]?.info?.posterFrame == 0)
+    }
+
     @Test func aPackThatFitsEveryPlatformGivesOnlyConversionNotes() {
         let setup = catalog((1...4).map { ("s\($0)", ["😀"], info(side: 512, format: .webp)) })
         for platform in MessengerPlatform.allCases {
