@@ -42,8 +42,9 @@ public struct MessengerExport: Sendable {
     static let marker = ".peel-export"
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again. (8: the
-    /// stickers' order, and report.md naming stickers sent without accessibility text.)
-    static let formatVersion = 8
+    /// stickers' order, and report.md naming stickers sent without accessibility text; 9: a
+    /// Telegram set past 50 stickers lists the rest under `add_after`.)
+    static let formatVersion = 9
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.

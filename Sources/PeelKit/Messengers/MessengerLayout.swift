@@ -249,7 +249,10 @@ struct MessengerLayout {
                                       keywords: TelegramRules.keywords(from: sticker.sticker.tags)))
             }
             files.append(("\(name)/thumbnail.png", thumbnail))
-            files.append(("\(name)/set.json", try Self.json(TelegramSet(name: name, title: title, thumbnail: "thumbnail.png", stickers: stickers))))
+            let set = TelegramSet(name: name, title: title, thumbnail: "thumbnail.png",
+                                  stickers: Array(stickers.prefix(TelegramRules.maxStickersAtCreation)),
+                                  addAfter: stickers.count > TelegramRules.maxStickersAtCreation ? Array(stickers.dropFirst(TelegramRules.maxStickersAtCreation)) : nil)
+            files.append(("\(name)/set.json", try Self.json(set)))
             names.append(name)
         }
         return (files, names)
@@ -364,7 +367,8 @@ struct WhatsAppContents: Encodable {
 }
 
 /// `set.json`: what the Bot API's createNewStickerSet takes (name, title, InputSticker's format,
-/// emoji_list and keywords), with each sticker's file.
+/// emoji_list and keywords), with each sticker's file, and the stickers past its 50 that
+/// addStickerToSet adds after.
 struct TelegramSet: Encodable {
     struct Sticker: Encodable {
         var file: String
@@ -376,7 +380,12 @@ struct TelegramSet: Encodable {
     var name: String
     var title: String
     var thumbnail: String
+    /// The stickers createNewStickerSet makes the set with: the first 50 at most.
     var stickers: [Sticker]
+    /// Beyond 50: each added after, one at a time, with addStickerToSet (absent when none).
+    var addAfter: [Sticker]?
+
+    enum CodingKeys: String, CodingKey { case name, title, thumbnail, stickers, addAfter = "add_after" }
 }
 
 /// `manifest.json`: a Signal pack's title, author, cover and each sticker's emoji.

@@ -33,6 +33,9 @@ enum TelegramRules {
     }
     /// A set holds up to 120 stickers (createNewStickerSet / addStickerToSet).
     static let maxStickersPerSet = 120
+    /// createNewStickerSet takes "a JSON-serialized list of 1-50 initial stickers" (Bot API); the
+    /// rest are added one at a time with addStickerToSet (docs/messengers.md, Sets).
+    static let maxStickersAtCreation = 50
     /// Set title: 1–64 characters.
     static let maxTitleLength = 64
     /// Set name (createNewStickerSet `name`): 1–64 characters of English letters, digits and

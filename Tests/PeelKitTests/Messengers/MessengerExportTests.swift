@@ -338,6 +338,7 @@ import Testing
         let cut = try await export(.telegram, content, long: .cut, to: "telegram-cut")
         #expect(cut.changed.first { $0.sticker == "pets/slow.png" }?.changes.contains { $0.hasPrefix("cut at 3 of 9 s") } == true)
         let set = try json(content.url.appendingPathComponent("telegram-fast/pets_by_peel_tests_bot/set.json"))
+        #expect(set["add_after"] == nil, "six stickers: none to add after")
         let stickers = try #require(set["stickers"] as? [[String: Any]])
         #expect(stickers.filter { $0["format"] as? String == "video" }.count == 3)
         for sticker in stickers {
@@ -366,6 +367,23 @@ import Testing
         #expect(timed.count == 200, "three 8.3 ms frames a frame: \(timed.count)")
         #expect(changes.contains { $0.hasPrefix("sped up 12 → 5 s (--long-animations speed-up), 400 of 600 frames merged into the next so none is under 20 ms") },
                 "\(changes)")
+    }
+
+    /// createNewStickerSet takes 50 stickers at most: a larger set's set.json lists the first 50
+    /// under `stickers` and the rest under `add_after` (one list of 55 was refused by the Bot API).
+    @Test func aTelegramSetPastFiftyListsTheRestToAddAfter() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Tests\ntelegram_bot: peel_tests_bot\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Many\nsize: small\n---\n", to: "content/many/pack.md")
+        for index in 0..<55 {
+            let image = RGBAImage(width: 300, height: 300, pixels: (0..<(300 * 300)).flatMap { _ in [UInt8(index * 4), 90, 200, 255] })
+            try folder.write(try PNGCodec.encode(image, compression: .fast), to: "content/many/s\(index).png")
+            try folder.write("---\nalt: Sticker \(index)\nemoji: [😀]\n---\n", to: "content/many/s\(index).md")
+        }
+        let result = try await export(.telegram, folder)
+        let set = try json(folder.url.appendingPathComponent("telegram/\(try #require(result.written.first))/set.json"))
+        #expect((set["stickers"] as? [Any])?.count == 50)
+        #expect((set["add_after"] as? [Any])?.count == 5)
     }
 
     @Test func anAnimationWithoutFrameDelaysPlaysAtATenthOfASecondAFrame() async throws {
