@@ -82,6 +82,8 @@ public struct Pack: Sendable {
     /// The folder's path relative to the content folder.
     public var folder: String
     public var title: String
+    /// The line of pack.md's `title:`, for findings about it.
+    public var titleLine: Int?
     public var size: SizeClass = .regular
     public var contexts: [PresentationContext] = [.messages]
     public var author: String?

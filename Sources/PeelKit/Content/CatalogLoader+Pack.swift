@@ -31,6 +31,7 @@ extension CatalogLoader {
             var reader = FrontMatterReader(file.frontMatter, file: packFile, knownKeys: KnownKeys.pack)
             if let title = reader.string("title")?.trimmed, !title.isEmpty {
                 pack.title = title
+                pack.titleLine = reader.frontMatter["title"]?.line
             } else if let (written, line) = reader.miscased("title") {
                 findings.append(Finding(.error, .missingPackTitle, file: packFile, line: line,
                                         message: "pack has no title: '\(written):' is not 'title:' (keys are lower case); write title: on this line"))

@@ -239,7 +239,7 @@ struct MessengerLayout {
         for (index, part) in parts.enumerated() {
             let name = Self.telegramSetName(stem, part: parts.count > 1 ? index + 1 : nil, bot: bot)
             let suffix = parts.count > 1 ? " (\(index + 1) of \(parts.count))" : ""
-            let title = String(pack.title.prefix(TelegramRules.maxTitleLength - suffix.count)) + suffix
+            let title = PlatformText.prefix(pack.title, within: TelegramRules.maxTitleLength - suffix.count) + suffix
             var stickers: [TelegramSet.Sticker] = []
             for (number, sticker) in part.enumerated() {
                 let file = String(format: "%03d", number + 1) + "." + sticker.converted.fileExtension

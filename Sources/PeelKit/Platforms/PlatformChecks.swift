@@ -88,6 +88,14 @@ public enum PlatformChecks {
                 stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
                                "\(name) takes \(range.upperBound == 1 ? "one emoji" : "\(range.upperBound) emoji") a sticker: \(kept) go\(range.upperBound == 1 ? "es" : "") with it, \(left) \(emoji.count - range.upperBound == 1 ? "is" : "are") left out")
             }
+            if platform == .telegram {
+                let kept = TelegramRules.keywords(from: sticker.tags)
+                if kept.count < sticker.tags.count {
+                    let left = sticker.tags.filter { !kept.contains($0) }
+                    stickerFinding(.note, .convertedForPlatform, file: sidecar,
+                                   "Telegram takes \(TelegramRules.maxKeywords) keywords a sticker, \(TelegramRules.maxKeywordsLength) characters in all (UTF-16 units): the tags \(left.joined(separator: ", ")) are left out of its keywords")
+                }
+            }
             if platform == .discord {
                 let tags = DiscordRules.tags(from: emoji)
                 if tags.leftOut > 0 {
@@ -96,7 +104,7 @@ public enum PlatformChecks {
                                    "the sticker's tags (its emoji, joined by commas) are \(plural(all, "character")) as Discord counts them (UTF-16 units); Discord takes \(DiscordRules.maxTagsLength), so the last \(tags.leftOut) emoji \(tags.leftOut == 1 ? "is" : "are") left out")
                 }
                 if !PlatformText.fits(sticker.title, DiscordRules.nameLength) {
-                    stickerFinding(.error, .nameTooLong, file: sidecar,
+                    stickerFinding(.error, .nameTooLong, line: sticker.titleLine, file: sidecar,
                                    "the sticker's name '\(sticker.title)' is \(PlatformText.describedLength(sticker.title, platform: "Discord")); Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
                 }
                 if let change = DiscordRules.description(label: sticker.alt, title: sticker.title).change {
@@ -166,7 +174,8 @@ public enum PlatformChecks {
                 packFinding(.error, .nameTooLong, line: pack.publisherLine, "the publisher is \(PlatformText.describedLength(publisher, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (set publisher:)")
             }
             if PlatformText.length(pack.title) > WhatsAppRules.maxTextLength {
-                packFinding(.error, .nameTooLong, "the pack's name is \(PlatformText.describedLength(pack.title, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength)")
+                packFinding(.error, .nameTooLong, line: pack.titleLine,
+                            "the pack's name is \(PlatformText.describedLength(pack.title, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (shorten title:)")
             }
             if let identifier = pack.identifier, !WhatsAppRules.isValidIdentifier(identifier) {
                 packFinding(.error, .identifierInvalid, line: pack.identifierLine,
@@ -177,8 +186,9 @@ public enum PlatformChecks {
                 let parts = (readable.count + TelegramRules.maxStickersPerSet - 1) / TelegramRules.maxStickersPerSet
                 packFinding(.note, .packTooLarge, "the pack has \(readable.count) stickers; a Telegram set holds at most \(TelegramRules.maxStickersPerSet), so the export makes \(parts) sets")
             }
-            if pack.title.count > TelegramRules.maxTitleLength {
-                packFinding(.error, .nameTooLong, "the pack's title is \(pack.title.count) characters; a Telegram set's is at most \(TelegramRules.maxTitleLength)")
+            if PlatformText.length(pack.title) > TelegramRules.maxTitleLength {
+                packFinding(.error, .nameTooLong, line: pack.titleLine,
+                            "the pack's title is \(PlatformText.describedLength(pack.title, platform: "Telegram")); a Telegram set's is at most \(TelegramRules.maxTitleLength) (shorten title:)")
             }
             if let bot = site.telegramBot {
                 let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)

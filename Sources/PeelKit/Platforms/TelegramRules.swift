@@ -25,9 +25,11 @@ enum TelegramRules {
     static func keywords(from tags: [String]) -> [String] {
         var kept: [String] = []
         var length = 0
-        for tag in tags where kept.count < maxKeywords && length + tag.count <= maxKeywordsLength {
+        // Counted in UTF-16 units, the safe reading of "characters" (PlatformText), as for
+        // WhatsApp and Discord.
+        for tag in tags where kept.count < maxKeywords && length + PlatformText.length(tag) <= maxKeywordsLength {
             kept.append(tag)
-            length += tag.count
+            length += PlatformText.length(tag)
         }
         return kept
     }

@@ -88,6 +88,34 @@ import Testing
         let discord = findings(.discord, catalog([("s1", ["😀"], info())], pack: { $0.stickers[0].title = thumbs }))
             .filter { $0.code == .nameTooLong }
         #expect(discord.first?.message.contains("20 characters, 80 as Discord counts them") == true, "\(discord.map(\.message))")
+
+        // Telegram's limits are kept the same way: 40 cats are 80, over a set title's 64.
+        let telegram = findings(.telegram, catalog([("s1", ["😀"], info())], pack: { $0.title = String(cats.prefix(40)) }))
+            .filter { $0.code == .nameTooLong }
+        #expect(telegram.first?.message.contains("40 characters, 80 as Telegram counts them") == true, "\(telegram.map(\.message))")
+        #expect(TelegramRules.keywords(from: ["猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫猫", "🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱🐱", "cat"]).count == 2)
+    }
+
+    /// A too-long name names the line it is on: pack.md's `title:`, a sidecar's `title:`.
+    @Test func aNameTooLongNamesItsLine() {
+        let long = String(repeating: "a", count: 70)
+        let pack = findings(.telegram, catalog([("s1", ["😀"], info())], pack: { $0.title = long; $0.titleLine = 2 }))
+            .filter { $0.code == .nameTooLong }
+        #expect(pack.map(\.line) == [2] && pack.map(\.file) == ["my-pack/pack.md"])
+        let sticker = findings(.discord, catalog([("s1", ["😀"], info())], pack: { $0.stickers[0].title = long; $0.stickers[0].titleLine = 3 }))
+            .filter { $0.code == .nameTooLong }
+        #expect(sticker.map(\.line) == [3] && sticker.map(\.file) == ["my-pack/s1.md"])
+    }
+
+    /// Telegram takes 20 keywords of 64 characters in all: tags past that are left out of its
+    /// keywords, and the check says so, as for emoji.
+    @Test func telegramKeywordsLeftOutAreSaid() {
+        let tags = (1...12).map { "tag-number-\($0)" }
+        let notes = findings(.telegram, catalog([("s1", ["😀"], info())], pack: { $0.stickers[0].tags = tags }))
+            .filter { $0.message.contains("keywords") }
+        #expect(notes.count == 1 && notes[0].severity == .note && notes[0].message.contains("tag-number-12"), "\(notes.map(\.message))")
+        #expect(findings(.telegram, catalog([("s1", ["😀"], info())], pack: { $0.stickers[0].tags = ["cat", "kitty"] }))
+            .allSatisfy { !$0.message.contains("keywords") })
     }
 
     /// Discord takes descriptions of 2–100 characters or none: a one-character label ("🙂") gives
