@@ -15,7 +15,8 @@ public enum TranscriptBackground: String, Sendable, Codable, CaseIterable {
     /// "the light transcript", for findings.
     public var description: String { "the \(rawValue) transcript" }
 
-    /// The sticker page's swatch showing this background: its name and CSS class.
-    var swatchName: String { self == .light ? "White" : "Black" }
+    /// The sticker page's swatch showing this background: the string-table key of its name, and
+    /// its CSS class.
+    var swatchNameKey: String { self == .light ? "swatchWhite" : "swatchBlack" }
     var swatchClass: String { self == .light ? "bg-white" : "bg-black" }
 }

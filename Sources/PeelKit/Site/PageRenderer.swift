@@ -47,14 +47,15 @@ struct PageRenderer: Sendable {
         reviewLanguage.lang(of: pack.language ?? catalog.site.defaultLanguage)
     }
 
-    /// The backgrounds Apple's HIG asks artists to try their art on.
+    /// The backgrounds Apple's HIG asks artists to try their art on: each swatch's string-table
+    /// key (its name in the page's language) and CSS class.
     static let backgrounds = [
-        BackgroundModel(name: TranscriptBackground.light.swatchName, cssClass: TranscriptBackground.light.swatchClass),
-        BackgroundModel(name: TranscriptBackground.dark.swatchName, cssClass: TranscriptBackground.dark.swatchClass),
-        BackgroundModel(name: "Red", cssClass: "bg-red"),
-        BackgroundModel(name: "Yellow", cssClass: "bg-yellow"),
-        BackgroundModel(name: "Multicoloured", cssClass: "bg-multi"),
-        BackgroundModel(name: "Transparency", cssClass: "bg-checker"),
+        (name: TranscriptBackground.light.swatchNameKey, cssClass: TranscriptBackground.light.swatchClass),
+        (name: TranscriptBackground.dark.swatchNameKey, cssClass: TranscriptBackground.dark.swatchClass),
+        (name: "swatchRed", cssClass: "bg-red"),
+        (name: "swatchYellow", cssClass: "bg-yellow"),
+        (name: "swatchMulticoloured", cssClass: "bg-multi"),
+        (name: "swatchTransparency", cssClass: "bg-checker"),
     ]
 
     /// The page language for `tag` (nil: the default language, whose pages are at the root).
@@ -358,7 +359,7 @@ struct PageRenderer: Sendable {
                             linkLang: ownTexts ? nil : packWords.title.lang),
             previous: index > 0 ? link(pack.stickers[index - 1]) : nil,
             next: index + 1 < pack.stickers.count ? link(pack.stickers[index + 1]) : nil,
-            position: index + 1, count: pack.stickers.count, backgrounds: backgrounds(for: sticker),
+            position: index + 1, count: pack.stickers.count, backgrounds: backgrounds(for: sticker, chrome: language.chrome),
             isAnimated: info?.isAnimated ?? false, readable: info != nil,
             sidecarError: sticker.alt == nil ? sticker.sidecarError.map(Self.findingModel) : nil,
             findings: findingModels(for: sticker), hasFindings: !(findings[sticker.source] ?? []).isEmpty,
@@ -744,10 +745,11 @@ struct PageRenderer: Sendable {
 
     /// The page's backgrounds, the transcript ones marked where the sticker has a
     /// `vanishes-on-…` finding (not silenced), with the visible share it measured.
-    private func backgrounds(for sticker: Sticker) -> [BackgroundModel] {
+    private func backgrounds(for sticker: Sticker, chrome: ChromeStrings) -> [BackgroundModel] {
         let codes = Set((findings[sticker.source] ?? []).filter { !$0.suppressed }.map(\.code))
         let visibility = checked.artVisibility(of: sticker.source)
-        return Self.backgrounds.map { model in
+        return Self.backgrounds.map { swatch in
+            let model = BackgroundModel(name: chrome[swatch.name], cssClass: swatch.cssClass)
             guard let background = TranscriptBackground.allCases.first(where: { $0.swatchClass == model.cssClass }),
                   codes.contains(background == .dark ? .vanishesOnDark : .vanishesOnLight), let visibility else { return model }
             var marked = model

@@ -213,13 +213,14 @@ import Testing
         }
         #expect(!french.contains("Skip to content"))
         // Fact names are in the page's language; what Peel writes in English whatever the page's
-        // language (the facts' words, background names) is marked English, numbers and codes not.
+        // language (the facts' words) is marked English, numbers and codes not; the background
+        // swatches are named in the page's language.
         #expect(french.contains("<dl class=\"facts\">"))
         #expect(french.contains("<dt>Taille en pixels</dt><dd>"), "a neutral value carries no lang")
         #expect(french.contains("<dt>Images</dt><dd lang=\"en\">1 (still)</dd>"))
         #expect(french.contains("<dt>Transparence</dt><dd lang=\"en\">"))
         #expect(!french.contains("<dt>Pixel size</dt>"))
-        #expect(french.contains("<span class=\"swatch-name\" lang=\"en\">White</span>"))
+        #expect(french.contains("<span class=\"swatch-name\">Blanc</span>") && french.contains("<span class=\"swatch-name\">Transparence</span>"))
         let english = try page(site, "sky/moon/index.html")
         #expect(english.contains("<dl class=\"facts\">") && english.contains("<dt>Frames</dt><dd>1 (still)</dd>"))
         let arabic = try page(site, "ar/sky/index.html")
