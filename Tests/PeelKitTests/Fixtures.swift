@@ -55,12 +55,18 @@ final class TemporaryFolder {
     }
 }
 
-/// Overwrites a build cache file with `marker` padded to the file's own size (the cache trusts a
-/// file only at the size it stored), so a site file holding the marker came from the cache.
+/// Overwrites a build cache file with `marker` padded to the file's own size, and gives it back
+/// its modification time (the cache trusts a file at the size and time it stored, and hashes one
+/// whose time moved; `SharedCacheTests.markDerivedFiles` also records the new hashes), so a site
+/// file holding the marker came from the cache.
 func markCacheFile(_ url: URL, with marker: String) throws {
     let size = try Data(contentsOf: url).count
     precondition(size >= marker.utf8.count, "the marker fits in the file")
+    var before = stat()
+    precondition(stat(url.path, &before) == 0)
     try (Data(marker.utf8) + Data(repeating: 0x20, count: size - marker.utf8.count)).write(to: url)
+    var times = [before.st_atim, before.st_mtim]
+    precondition(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
 }
 
 /// A small deterministic generator for test pixels and random test inputs (SplitMix64): a failure repeats.

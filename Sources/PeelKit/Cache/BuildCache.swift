@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Crypto
 import Foundation
 
 /// The build cache of one output folder, kept beside it (`.peel-cache/<output name>/`, on the same
@@ -11,7 +12,8 @@ import Foundation
 /// key that hashes everything it was made from: the input's bytes, the options and Peel's
 /// version. Each file is written under a temporary name and renamed into place, the entry's record
 /// last, so a killed build never leaves half an entry in use; an entry that is missing a file or
-/// its record, or holds an empty file, is made again.
+/// its record, holds a file of another size, or a file changed since it was stored (its time
+/// moved and its SHA-256 is not the one recorded), is made again.
 /// Entries no build used are removed after each successful build.
 final class BuildCache: @unchecked Sendable {
     let folder: URL
@@ -216,19 +218,30 @@ final class BuildCache: @unchecked Sendable {
         let prefix = prefix(key)
         guard let data = try? ContentFile.read(URL(fileURLWithPath: prefix + "record.json", isDirectory: false)),
               let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
-              files(stored.record).allSatisfy({ name in
-                  stored.sizes[name].map { size in FileStamp.of(path: prefix + name).map { $0.size == size } ?? false } ?? false
-              }) else {
+              files(stored.record).allSatisfy({ stored.holds($0, at: prefix + $0) }) else {
             return nil
         }
         markUsed(key)
         return (Entry(prefix: prefix), stored.record)
     }
 
-    /// What `record.json` holds: the record, and the size of each file stored with it.
+    /// What `record.json` holds: the record, and the size of each file stored with it, its
+    /// SHA-256 and its modification time when stored.
     fileprivate struct StoredRecord<Record> {
         var record: Record
         var sizes: [String: Int64]
+        var hashes: [String: String]? = nil
+        var modified: [String: Int64]? = nil
+
+        /// Whether the file `name` at `path` is the one stored: of its size, and, when its
+        /// modification time moved since (written through a site's hard link, restored from
+        /// another runner without its times), of its bytes. Damage that kept a file's size was
+        /// published by every later build; the hash is read only for a file whose time moved.
+        func holds(_ name: String, at path: String) -> Bool {
+            guard let size = sizes[name], let stamp = FileStamp.of(path: path), stamp.size == size else { return false }
+            guard let hash = hashes?[name], modified?[name] != stamp.modified else { return true }
+            return SiteWriter.sha256(of: path) == hash
+        }
     }
 
     /// Stores `files` and then `record` under `key`. Each is written under a temporary name and
@@ -239,22 +252,31 @@ final class BuildCache: @unchecked Sendable {
     /// JSONEncoder output orders keys differently from one encoding to the next).
     @discardableResult
     func store<Record: Encodable>(_ key: String, record: Record, files: [(name: String, data: Data)]) throws -> Entry {
-        try store(key, record: record, files: files, sizes: Dictionary(files.map { ($0.name, Int64($0.data.count)) }) { first, _ in first })
+        try store(key, record: record, files: files, sizes: Dictionary(files.map { ($0.name, Int64($0.data.count)) }) { first, _ in first },
+                  hashes: Dictionary(files.map { ($0.name, Hex.string(SHA256.hash(data: $0.data))) }) { first, _ in first })
     }
 
     private func store<Record: Encodable>(_ key: String, record: Record, files: [(name: String, data: Data)],
-                                          sizes: [String: Int64]) throws -> Entry {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let record = try encoder.encode(StoredRecord(record: record, sizes: sizes))
+                                          sizes: [String: Int64], hashes: [String: String]) throws -> Entry {
         let prefix = prefix(key)
-        for file in files + [(name: "record.json", data: record)] {
+        for file in files {
             precondition(!file.name.contains("/"), "cache file names are plain")
             do {
                 try SafeFile.write(file.data, toPath: prefix + file.name)
             } catch {
                 throw PeelError.writeFailed(path: prefix + file.name, reason: "cannot store in the build cache: \(SystemErrorText.describe(error))")
             }
+        }
+        // Each file's time as written, read back: a later build hashes only a file whose time moved.
+        var modified: [String: Int64] = [:]
+        for name in sizes.keys { modified[name] = FileStamp.of(path: prefix + name)?.modified }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let stored = try encoder.encode(StoredRecord(record: record, sizes: sizes, hashes: hashes, modified: modified))
+        do {
+            try SafeFile.write(stored, toPath: prefix + "record.json")
+        } catch {
+            throw PeelError.writeFailed(path: prefix + "record.json", reason: "cannot store in the build cache: \(SystemErrorText.describe(error))")
         }
         markUsed(key)
         return Entry(prefix: prefix)
@@ -273,7 +295,7 @@ final class BuildCache: @unchecked Sendable {
             throw PeelError.writeFailed(path: prefix + name, reason: "cannot store in the build cache: \(reason)")
         }
         let value = record(written)
-        return (try store(key, record: value, files: [], sizes: [name: written.size]), value)
+        return (try store(key, record: value, files: [], sizes: [name: written.size], hashes: [name: written.sha256]), value)
     }
 
     /// Removes the entry stored under `key` (its `files` and record): one made from a file that

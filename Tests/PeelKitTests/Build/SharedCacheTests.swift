@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import PeelKit
@@ -8,14 +9,25 @@ import Testing
 @Suite struct SharedCacheTests {
     /// The cache's derived image files (thumbnails, posters, icons), each overwritten with bytes no
     /// image step makes, so a site file with those bytes can only have come from the cache.
+    /// Their records are given the marked bytes' hashes, as the cache would have stored them: a
+    /// copied cache's files have new times, and the cache hashes a file whose time moved.
     static func markDerivedFiles(in cache: URL) throws -> Int {
         let entries = cache.appendingPathComponent("entries")
-        var marked = 0
+        var marked: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".png") || name.hasSuffix(".webp") {
             try markCacheFile(entries.appendingPathComponent(name), with: "from the cache: \(name)")
-            marked += 1
+            marked[name] = Hex.string(SHA256.hash(data: try Data(contentsOf: entries.appendingPathComponent(name))))
         }
-        return marked
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasSuffix(".record.json") {
+            let url = entries.appendingPathComponent(name)
+            guard var record = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any],
+                  var hashes = record["hashes"] as? [String: String] else { continue }
+            let key = String(name.dropLast("record.json".count))
+            for file in hashes.keys { if let hash = marked[key + file] { hashes[file] = hash } }
+            record["hashes"] = hashes
+            try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]).write(to: url)
+        }
+        return marked.count
     }
 
     @Test func aSecondRunnerWithTheCacheDoesNoImageWork() async throws {
@@ -50,6 +62,41 @@ import Testing
 
     /// A cache made by a runner with another umask (`actions/cache` keeps modes): its 0600 files
     /// were linked into this build's site as they were, and a web server could not read them.
+    /// A cache file changed since it was stored but of the same size (zeroed, edited through the
+    /// site's hard link) was published by every later build. A file whose time moved is hashed:
+    /// other bytes make the entry again; the same bytes (a restore that set new times) are used.
+    @Test func aCacheFileChangedSinceItWasStoredIsNotTrustedByItsSize() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        let cache = folder.url.appendingPathComponent("cache")
+        let options = BuildOptions(content: folder.url.appendingPathComponent("content"), output: folder.url.appendingPathComponent("site"), cache: cache)
+        _ = try await SiteBuilder(options: options).build()
+        let entries = cache.appendingPathComponent("entries")
+        let names = try FileManager.default.contentsOfDirectory(atPath: entries.path).filter { $0.hasSuffix(".webp") }.sorted()
+        let damaged = try #require(names.first), touched = try #require(names.last)
+        let good = try Data(contentsOf: entries.appendingPathComponent(damaged))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("site"))
+        try Data(repeating: 0, count: good.count).write(to: entries.appendingPathComponent(damaged))
+        let same = try Data(contentsOf: entries.appendingPathComponent(touched))
+        var info = stat()
+        #expect(stat(entries.appendingPathComponent(touched).path, &info) == 0)
+        let touchedInode = info.st_ino
+        var later = [info.st_atim, timespec(tv_sec: info.st_mtim.tv_sec + 100, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, entries.appendingPathComponent(touched).path, &later, 0) == 0)
+
+        let report = try await SiteBuilder(options: options).build()
+        #expect(!report.findings.hasErrors)
+        #expect(try Data(contentsOf: entries.appendingPathComponent(damaged)) == good, "made again")
+        let site = FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("site").path)?.compactMap { $0 as? String } ?? []
+        for path in site where path.hasSuffix(".webp") {
+            let bytes = try Data(contentsOf: folder.url.appendingPathComponent("site/\(path)"))
+            #expect(bytes.first != 0 || bytes.count == 0, "\(path) holds the zeroed bytes")
+        }
+        #expect(try Data(contentsOf: entries.appendingPathComponent(touched)) == same)
+        #expect(stat(entries.appendingPathComponent(touched).path, &info) == 0 && info.st_ino == touchedInode,
+                "the touched entry, whose bytes are the same, was used, not made again")
+    }
+
     @Test func aSitesFilesHaveThisBuildsModeWhateverTheCacheHas() async throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
