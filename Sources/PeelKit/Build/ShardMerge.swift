@@ -21,10 +21,10 @@ extension SiteBuilder {
         }
         var files: [String: ShardManifest.File] = [:]
         for (path, output) in site.outputs where path != SitePaths.manifest {
-            // Every file's hash, so the merge takes only these bytes. A file linked from the cache
-            // has none recorded, and one written has: each is read again, or a warm and a cold
-            // cache would give the same shard two manifests.
-            let sha256 = output.source != nil ? output.sha256 : site.sha256(ofWritten: path)
+            // Every file's hash, so the merge takes only these bytes: the one recorded when this
+            // build wrote the file, else (linked from the cache) read. Both are the bytes' own, so a
+            // warm and a cold cache give the same manifest.
+            let sha256 = output.sha256 ?? site.sha256(ofWritten: path)
             files[path] = ShardManifest.File(size: output.size, sha256: sha256, source: output.source)
         }
         return ShardManifest(fingerprint: siteFingerprint(templates.theme), builtWith: siteBuiltWith(templates.theme), packs: review.catalog.packs.map(\.slug),
