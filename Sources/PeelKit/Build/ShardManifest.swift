@@ -92,15 +92,12 @@ struct ShardManifest: Codable, Sendable {
         // The format first, alone: a manifest cut short (an interrupted upload) is said as that,
         // not as another version's.
         struct Format: Decodable { let format: String }
-        guard let format = try? JSONDecoder().decode(Format.self, from: data) else {
-            throw PeelError.shards(path: url.path, reason: "cannot be read as a shard manifest (cut short, or not JSON); copy the shard again, or build it again")
-        }
+        let unreadable = PeelError.shards(path: url.path, reason: "cannot be read as a shard manifest (cut short, or not JSON); copy the shard again, or build it again")
+        guard let format = try? JSONDecoder().decode(Format.self, from: data) else { throw unreadable }
         guard format.format == currentFormat else {
             throw PeelError.shards(path: url.path, reason: "not a shard manifest of this Peel version (\(currentFormat)); build the shard again")
         }
-        guard let manifest = try? JSONDecoder().decode(ShardManifest.self, from: data) else {
-            throw PeelError.shards(path: url.path, reason: "cannot be read as a shard manifest (cut short, or not JSON); copy the shard again, or build it again")
-        }
+        guard let manifest = try? JSONDecoder().decode(ShardManifest.self, from: data) else { throw unreadable }
         return manifest
     }
 }

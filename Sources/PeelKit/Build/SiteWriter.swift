@@ -59,10 +59,15 @@ final class SiteWriter: @unchecked Sendable {
         self.reusesPages = reusesPages
     }
 
+    /// Where the previous build's (or a shard's) file at `path` would be, unless it is distrusted.
+    private func previousPath(_ path: String) -> String? {
+        guard !distrusted.contains(path), let root = previousRoots[path] ?? previousSitePath else { return nil }
+        return root + "/" + path
+    }
+
     /// Where the previous build's file at `path` is, when there was one to reuse.
     private func previousFile(_ path: String) -> String? {
-        guard !distrusted.contains(path), let root = previousRoots[path] ?? previousSitePath else { return nil }
-        let file = root + "/" + path
+        guard let file = previousPath(path) else { return nil }
         if verifiesPrevious {
             guard let expected = previousOutputs[path]?.sha256, let actual = Self.sha256(of: file), actual == expected else { return nil }
         }
@@ -101,11 +106,10 @@ final class SiteWriter: @unchecked Sendable {
     /// Links the previous file at `path` into the site as it is (`peel merge` carrying a shard's
     /// thumbnails, originals and zips); false when there is none.
     func carry(_ path: String) throws -> Bool {
-        guard let previous = previousOutputs[path], !distrusted.contains(path), let root = previousRoots[path] ?? previousSitePath else { return false }
+        guard let previous = previousOutputs[path], let source = previousPath(path) else { return false }
         // A shard's file is what its manifest says it is (the shards are CI artifacts another job
         // made): a file gone or swapped since is refused, not published (`place` refuses any file
         // that is not a regular one).
-        let source = root + "/" + path
         var info = stat()
         guard lstat(source, &info) == 0 else {
             throw PeelError.shards(path: source, reason: "is missing from its shard, whose peel-shard.json lists it; keep every file of the shard's folder (or build it again)")

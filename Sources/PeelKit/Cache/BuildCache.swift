@@ -248,8 +248,9 @@ final class BuildCache: @unchecked Sendable {
     /// renamed into place (SafeFile), so a file is only ever whole or absent (two tasks storing
     /// identical images replace one file with another of the same bytes, never truncate one being
     /// linked), and the record, written last, says the entry is complete.
-    /// The record is JSON with sorted keys: the same value always gives the same bytes (plain
-    /// JSONEncoder output orders keys differently from one encoding to the next).
+    /// The record is JSON with sorted keys (plain JSONEncoder output orders keys differently from
+    /// one encoding to the next); beside the record it holds each file's size, SHA-256 and the
+    /// modification time it was written with (`StoredRecord`).
     @discardableResult
     func store<Record: Encodable>(_ key: String, record: Record, files: [(name: String, data: Data)]) throws -> Entry {
         try store(key, record: record, files: files, sizes: Dictionary(files.map { ($0.name, Int64($0.data.count)) }) { first, _ in first },

@@ -79,7 +79,7 @@ public struct StickerFitter: Sendable {
         var output = try encode(frames, loopCount: loop, palette: nil)
         // Peel decodes to 8 bits a channel: a 16-bit PNG's are rounded, which is not lossless.
         report.steps.append((image.isAnimated ? "re-encoded as APNG" : "re-encoded as PNG")
-                            + (Self.hasSixteenBitChannels(data) ? " (16 bits a channel rounded to 8)" : ""))
+                            + (PNGChunks.declaredBitDepth(in: data) == 16 ? " (16 bits a channel rounded to 8)" : ""))
         // 3. Reduce to a palette, with fewer colours until it fits.
         var colors = 256
         while allowPalette && output.count >= Self.byteLimit && colors >= 16 {
@@ -93,13 +93,6 @@ public struct StickerFitter: Sendable {
         }
         report.afterBytes = output.count
         return (output, report)
-    }
-
-    /// A PNG whose IHDR says 16 bits per channel.
-    static func hasSixteenBitChannels(_ data: Data) -> Bool {
-        let bytes = data.prefix(25)
-        return bytes.count == 25 && bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            && bytes[bytes.startIndex + 12..<bytes.startIndex + 16].elementsEqual("IHDR".utf8) && bytes[bytes.startIndex + 24] == 16
     }
 
     private func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {

@@ -21,6 +21,14 @@ public struct PNGChunks {
         }
     }
 
+    /// Bits per channel (or per palette index) as IHDR declares them, when it is there.
+    public static func declaredBitDepth(in data: Data) -> Int? {
+        data.withUnsafeBytes { bytes -> Int? in
+            guard bytes.count >= 25, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+            return Int(bytes[24])
+        }
+    }
+
     /// Finds `acTL` by walking the chunk list up to the image data.
     public static func animation(in data: Data) -> Animation? {
         data.withUnsafeBytes { bytes -> Animation? in

@@ -77,7 +77,7 @@ struct PageLanguageModel: Encodable {
     /// English on an Arabic site, lays its English out left to right.
     let chromeDir: String?
     /// "en" on a page in another language: for what Peel writes in English whatever the page's
-    /// language (findings, file facts, background names), so a screen reader reads it as English.
+    /// language (findings, file facts), so a screen reader reads it as English.
     let englishLang: String?
 }
 

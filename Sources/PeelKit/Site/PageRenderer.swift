@@ -189,12 +189,12 @@ struct PageRenderer: Sendable {
                                  nameLang: named.isOwn ? tag : "en", nameDir: named.isOwn ? TextDirection.attribute(for: tag) : nil,
                                  current: tag == language.tag)
         }
+        let wordsDirection = TextDirection.of(language.chrome.language)
         let languageModel = PageLanguageModel(code: language.tag, dir: TextDirection.attribute(for: language.tag),
                                               home: relative(language.path(SitePaths.home), localized),
                                               alternates: alternates, switcher: switcher, hasSwitcher: switcher.count > 1,
                                               chromeLang: language.chrome.language == language.tag ? nil : language.chrome.language,
-                                              chromeDir: TextDirection.of(language.chrome.language) == TextDirection.of(language.tag)
-                                                  ? nil : TextDirection.of(language.chrome.language).rawValue,
+                                              chromeDir: wordsDirection == TextDirection.of(language.tag) ? nil : wordsDirection.rawValue,
                                               englishLang: language.tag.lowercased().split(separator: "-").first == "en" ? nil : "en")
         return PageModel(site: site(in: language, on: localized, root: absoluteRoot), root: absoluteRoot ?? SitePaths.root(from: localized),
                          pageTitle: title, pageDescription: description,

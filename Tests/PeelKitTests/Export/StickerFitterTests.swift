@@ -60,7 +60,7 @@ import Testing
         let header: [UInt8] = [0, 0, 2, 188, 0, 0, 2, 188, 16, 0, 0, 0, 0]   // 700 × 700, 16-bit grey
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         png += Self.chunk("IHDR", header) + Self.chunk("IDAT", DeflateCompressor.zlib(rows)) + Self.chunk("IEND", [])
-        #expect(StickerFitter.hasSixteenBitChannels(png))
+        #expect(PNGChunks.declaredBitDepth(in: png) == 16)
         let fitted = try StickerFitter(sizeClass: .large).fit(png)
         #expect(fitted.report.steps.contains("re-encoded as PNG (16 bits a channel rounded to 8)"), "\(fitted.report.steps)")
         let eight = try StickerFitter(sizeClass: .large).fit(try Self.noisySticker(side: 700))
