@@ -48,6 +48,7 @@ struct MessengerExportOptions: ParsableArguments {
             terminal.line("Left out of the \(platform.name) export:")
             printer.print(result.refused)
         }
+        printer.print(result.warnings)
         Terminal.standardOutput.line("\(result.summary) to \(output.path)")
         if result.keptPrevious {
             Terminal.standardOutput.line("Nothing could be exported, so the previous export in \(output.path) is unchanged.")

@@ -40,7 +40,7 @@ enum CatalogChecks {
             switch read(tray, what: "tray art", content: content, analyzer: analyzer) {
             case .failure(var finding):
                 finding.severity = .warning
-                finding.message += "; the messenger exports use the cover sticker instead"
+                finding.message += "; the messenger exports make the tray icon from " + (pack.icon.map { "the pack's icon: art (\($0))" } ?? "the cover sticker") + " instead"
                 findings.append(finding)
             case .success(let info):
                 location(info, tray)

@@ -40,6 +40,14 @@ struct ExportReport {
                 lines.append("- `\(sticker)`: \(changes.joined(separator: "; "))")
             }
         }
+        if !result.warnings.isEmpty {
+            lines.append("")
+            lines.append("## Warnings")
+            lines.append("")
+            for finding in result.warnings {
+                lines.append("- `\(finding.file)\(finding.line.map { ":\($0)" } ?? "")` [\(finding.code.rawValue)]: \(finding.message)")
+            }
+        }
         lines.append("")
         lines.append("## Refused")
         lines.append("")

@@ -43,8 +43,9 @@ public struct MessengerExport: Sendable {
     static let reportName = "report.md"
     /// Bump when exports change shape, so the site's cached downloads are made again. (8: the
     /// stickers' order, and report.md naming stickers sent without accessibility text; 9: a
-    /// Telegram set past 50 stickers lists the rest under `add_after`.)
-    static let formatVersion = 9
+    /// Telegram set past 50 stickers lists the rest under `add_after`; 10: report.md's warnings for
+    /// `tray:` or `icon:` art passed over.)
+    static let formatVersion = 10
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.
@@ -60,6 +61,9 @@ public struct MessengerExport: Sendable {
         public var packsRefused: Bool
         /// Nothing could be exported, so the folder's previous export was left as it was.
         public var keptPrevious = false
+        /// What was exported otherwise than asked: `tray:` or `icon:` art that could not be read
+        /// and was passed over for the tray icon.
+        public var warnings: [Finding] = []
         /// What only converting found (a sticker that cannot fit the platform's bytes, a pack too
         /// small once it was left out): the checks before it cannot know, so `refused` holds these
         /// among the rest and the site's readiness table adds them.
@@ -218,7 +222,9 @@ public struct MessengerExport: Sendable {
             let written: (files: [(path: String, data: Data)], names: [String])
             do {
                 written = try layout.add(plan.pack, exported: exported) {
-                    try trayArt(for: plan.pack, exported: exported, content: content)
+                    let tray = try trayArt(for: plan.pack, exported: exported, content: content)
+                    result.warnings += tray.passedOver
+                    return tray.image
                 }
             } catch let clash as MessengerLayout.NameClash {
                 let refusal = nameClash(clash, pack: plan.pack)
@@ -248,6 +254,7 @@ public struct MessengerExport: Sendable {
         result.platformNoun = layout.packNoun
         // A finding about the whole site (Telegram without telegram_bot:) blocks every pack: once.
         result.refused = Array(Set(result.refused)).sorted()
+        result.warnings = Array(Set(result.warnings)).sorted()  // once, however many packs a split made
         files.append((Self.reportName, Data(ExportReport(platform: platform, result: result, files: files).text.utf8)))
         return (files, result)
     }
@@ -343,23 +350,41 @@ public struct MessengerExport: Sendable {
 
     /// The tray icon's art: `tray:`, else the pack's `icon:`, else its cover sticker (the first
     /// exported one when the cover was left out), as its first frame with visible pixels (a
-    /// fade-in's first frame made a blank tray). An exported sticker was
-    /// decoded moments ago, so there is always one.
-    private func trayArt(for pack: Pack, exported: [ExportedSticker], content: URL) throws -> RGBAImage {
-        var candidates: [URL] = []
-        if let tray = pack.tray { candidates.append(content.appendingPathComponent(tray)) }
-        if let icon = pack.icon { candidates.append(content.appendingPathComponent(icon)) }
+    /// fade-in's first frame made a blank tray). An exported sticker was decoded moments ago, so
+    /// there is always one. `tray:` or `icon:` art that cannot be read is passed over, each with
+    /// a warning that says what the tray was made from instead: a tray that quietly became the
+    /// cover sticker was found only by looking at the phone.
+    private func trayArt(for pack: Pack, exported: [ExportedSticker], content: URL) throws -> (image: RGBAImage, passedOver: [Finding]) {
+        var candidates: [(url: URL, key: (name: String, path: String)?)] = []
+        if let tray = pack.tray { candidates.append((content.appendingPathComponent(tray), ("tray", tray))) }
+        if let icon = pack.icon { candidates.append((content.appendingPathComponent(icon), ("icon", icon))) }
         let cover = pack.coverIndex.map { pack.stickers[$0] }
         for sticker in ([cover].compactMap { $0 } + exported.map(\.sticker)) {
-            candidates.append(sticker.composition?.art ?? content.appendingPathComponent(sticker.source))
+            candidates.append((sticker.composition?.art ?? content.appendingPathComponent(sticker.source), nil))
         }
-        for url in candidates {
-            if let data = try? ContentFile.read(url), let analyzed = try? ImageAnalyzer(maxPixels: maxPixels).analyze(data) {
-                // An animation that fades in starts blank or faint: its poster frame (`PosterFrame`, as
-                // the site's posters), in sRGB.
-                let frames = analyzed.decoded.frames
-                return SRGBConversion.convert(PosterFrame.of(frames), from: analyzed.profile)
+        var failed: [(name: String, path: String, code: FindingCode, reason: String)] = []
+        for candidate in candidates {
+            let analyzed: AnalyzedImage
+            do {
+                analyzed = try ImageAnalyzer(maxPixels: maxPixels).analyze(ContentFile.read(candidate.url))
+            } catch {
+                if let key = candidate.key {
+                    let imageError = error as? ImageError
+                    failed.append((key.name, key.path, imageError?.findingCode ?? .unreadableFile,
+                                   imageError?.description ?? SystemErrorText.describe(error)))
+                }
+                continue
             }
+            // An animation that fades in starts blank or faint: its poster frame (`PosterFrame`, as
+            // the site's posters), in sRGB.
+            let image = SRGBConversion.convert(PosterFrame.of(analyzed.decoded.frames), from: analyzed.profile)
+            let madeFrom = candidate.key.map { "the pack's \($0.name): art (\($0.path))" }
+                ?? "the sticker \(candidate.url.lastPathComponent)"
+            let passedOver = failed.map { failure in
+                Finding(.warning, failure.code, file: failure.path,
+                        message: "\(platform.name) tray: the \(failure.name): art cannot be used (\(failure.reason)); the tray icon was made from \(madeFrom)")
+            }
+            return (image, passedOver)
         }
         throw PeelError.unreadable(path: pack.manifest ?? pack.folder, reason: "no art for the tray icon can be read (tray:, icon: or a sticker)")
     }

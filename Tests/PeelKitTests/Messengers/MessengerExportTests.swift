@@ -248,6 +248,30 @@ import Testing
         #expect(thumbnail.frames[0].image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element).max() == 255)
     }
 
+    /// `tray:` art that cannot be read is passed over for the pack's `icon:`, and the export says
+    /// so (a warning naming both, in its result and report.md); it went quietly before.
+    @Test func unreadableTrayArtIsPassedOverAloud() async throws {
+        let folder = try catalog { folder in
+            let art = try Data(contentsOf: Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+            try folder.write(art.prefix(art.count / 2), to: "content/pets/tray.png")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/pets/icon.png")
+            try folder.write("---\ntitle: Pets\nsize: small\npublisher: Peel\ntray: tray.png\nicon: icon.png\n---\n", to: "content/pets/pack.md")
+        }
+        let result = try await export(.telegram, folder, skipInvalid: true)
+        #expect(!result.written.isEmpty)
+        let warning = try #require(result.warnings.first)
+        #expect(result.warnings.count == 1 && warning.file == "pets/tray.png" && warning.severity == .warning && warning.code == .corruptImage)
+        #expect(warning.message.contains("the tray: art cannot be used") && warning.message.hasSuffix("made from the pack's icon: art (pets/icon.png)"),
+                "\(warning.message)")
+        let report = try String(contentsOf: folder.url.appendingPathComponent("telegram/report.md"), encoding: .utf8)
+        #expect(report.contains("## Warnings\n\n- `pets/tray.png` [corrupt-image]: Telegram tray: the tray: art cannot be used"), "\(report)")
+        // Readable tray art: no warning, no section.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pets/tray.png"))
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/pets/tray.png")
+        #expect(try await export(.telegram, folder, skipInvalid: true).warnings.isEmpty)
+        #expect(!(try String(contentsOf: folder.url.appendingPathComponent("telegram/report.md"), encoding: .utf8)).contains("## Warnings"))
+    }
+
     /// An animation whose frames are all alike gives libwebp one frame, a still WebP, which a
     /// WhatsApp pack marked animated may not hold: it goes as the still it is, and says so.
     @Test func anAnimationThatDoesNotAnimateGoesToWhatsAppAsAStill() throws {

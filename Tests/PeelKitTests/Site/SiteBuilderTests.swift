@@ -422,7 +422,7 @@ extension SiteBuilderTests {
         let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
         let tray = try #require(review.findings.first { $0.file == "pets/tray.png" })
         #expect(tray.code == .corruptImage && tray.severity == .warning)
-        #expect(tray.message.hasPrefix("tray art: image is corrupt") && tray.message.hasSuffix("the messenger exports use the cover sticker instead"))
+        #expect(tray.message.hasPrefix("tray art: image is corrupt") && tray.message.hasSuffix("the messenger exports make the tray icon from the cover sticker instead"))
     }
 
     /// Art two pixels wide fits both thumbnail boxes at 1 px wide: one thumbnail, not two files of one name.
