@@ -32,9 +32,9 @@ struct ImageStep: Sendable {
     }
 
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
-    /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade), so old
-    /// cache entries are not reused.
-    static let derivationVersion = 22
+    /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade; 23: grey
+    /// art's grey profile applied, as RGB), so old cache entries are not reused.
+    static let derivationVersion = 23
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {

@@ -16,8 +16,9 @@ public struct PackIcon: Sendable, Codable {
 /// pack's page (`<pack>/icons/`, with the Contents.json Xcode reads). Unreadable art is already a
 /// finding of the review, so such a pack simply gets no icons. Sets are cached by the art's hash.
 enum PackIconStep {
-    /// Bump when icon sets change shape, so old cache entries are not reused.
-    static let derivationVersion = 4
+    /// Bump when icon sets change shape, so old cache entries are not reused (5: grey art's grey
+    /// profile carried as RGB).
+    static let derivationVersion = 5
 
     static func run(_ catalog: Catalog, content: URL, site: SiteWriter, cache: BuildCache?, hashes: ContentHashes?,
                     maxPixels: Int) throws -> [String: [PackIcon]] {

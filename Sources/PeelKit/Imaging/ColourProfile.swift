@@ -16,7 +16,8 @@ struct ColourProfile: Equatable, Sendable {
     /// Profiles are at most this large here; a larger one is not a plausible RGB display profile.
     static let maximumSize = 1 << 20
 
-    /// The RGB profile `data` (PNG, APNG or JPEG) declares, unless it is sRGB or unusable.
+    /// The RGB profile `data` (PNG, APNG or JPEG) declares, unless it is sRGB or unusable; grey
+    /// art's grey profile as the RGB profile that shows it alike (`GreyProfile`).
     static func embedded(in data: Data) -> ColourProfile? {
         let candidate: [UInt8]?
         if data.starts(with: PNGChunk.signature) {
@@ -26,13 +27,19 @@ struct ColourProfile: Equatable, Sendable {
         } else {
             candidate = nil
         }
-        guard let candidate, let profile = ColourProfile(validating: candidate), !profile.isSRGB else { return nil }
+        guard var candidate else { return nil }
+        // Grey art's grey profile, as the RGB profile that shows its pixels alike (`GreyProfile`).
+        if candidate.count >= 20, candidate[16..<20].elementsEqual("GRAY".utf8), GreyProfile.isGreyArt(data) {
+            guard let rgb = GreyProfile.asRGB(candidate) else { return nil }
+            candidate = rgb
+        }
+        guard let profile = ColourProfile(validating: candidate), !profile.isSRGB else { return nil }
         return profile
     }
 
     /// `bytes` when they are a whole ICC profile for RGB data: its declared size, the `acsp`
     /// signature, and the RGB data colour space (a grey or CMYK profile does not describe the RGB
-    /// pixels Peel writes).
+    /// pixels Peel writes; `embedded` turns grey art's into RGB first).
     init?(validating bytes: [UInt8]) {
         guard bytes.count >= 132, bytes.count <= Self.maximumSize,
               Self.uint32(bytes, 0) == bytes.count,

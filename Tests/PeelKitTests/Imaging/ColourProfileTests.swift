@@ -70,6 +70,56 @@ import ZIPFoundation
         return header + table + data
     }
 
+    /// A grey display profile whose tone curve is the gamma `gamma` (1: linear light, as a
+    /// scanner's or a compositor's grey), with a D50 white.
+    static func greyProfile(gamma: Double) -> [UInt8] {
+        func be32(_ value: Int) -> [UInt8] { UInt32(truncatingIfNeeded: value).bigEndianBytes }
+        func fixed(_ value: Double) -> [UInt8] { be32(Int((value * 65536).rounded())) }
+        let description = Array("Grey gamma \(gamma)".utf8) + [0]
+        let tags: [(String, [UInt8])] = [
+            ("desc", Array("desc".utf8) + [0, 0, 0, 0] + be32(description.count) + description + [UInt8](repeating: 0, count: 4 + 4 + 2 + 1 + 67)),
+            ("wtpt", Array("XYZ ".utf8) + [0, 0, 0, 0] + [0.9642, 1.0, 0.8249].flatMap(fixed)),
+            ("kTRC", Array("curv".utf8) + [0, 0, 0, 0] + be32(1) + [UInt8(gamma), UInt8((gamma - gamma.rounded(.down)) * 256), 0, 0]),
+        ]
+        var table = be32(tags.count), data: [UInt8] = []
+        let dataStart = 128 + 4 + tags.count * 12
+        for (signature, payload) in tags {
+            table += Array(signature.utf8) + be32(dataStart + data.count) + be32(payload.count)
+            data += payload + [UInt8](repeating: 0, count: (4 - payload.count % 4) % 4)
+        }
+        var header = [UInt8](repeating: 0, count: 128)
+        header.replaceSubrange(0..<4, with: be32(128 + table.count + data.count))
+        header.replaceSubrange(8..<12, with: [2, 0x10, 0, 0])
+        header.replaceSubrange(12..<16, with: Array("mntr".utf8))
+        header.replaceSubrange(16..<20, with: Array("GRAY".utf8))
+        header.replaceSubrange(20..<24, with: Array("XYZ ".utf8))
+        header.replaceSubrange(36..<40, with: Array("acsp".utf8))
+        header.replaceSubrange(68..<80, with: [0.9642, 1.0, 0.8249].flatMap(fixed))
+        return header + table + data
+    }
+
+    /// A pseudo-random number for a pixel (a hash of its place), for grain PNG cannot compress.
+    static func noise(_ x: Int, _ y: Int) -> Int {
+        var h = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663)
+        h = (h ^ (h >> 16)) &* 0x45D9_F3B
+        return Int((h ^ (h >> 16)) & 0xFFFF)
+    }
+
+    /// A greyscale PNG (colour type 0, or 4 with alpha), filter 0 on every row.
+    static func greyPNG(width: Int, height: Int, alpha: Bool, pixel: (Int, Int) -> [UInt8]) -> Data {
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)
+            for x in 0..<width { raw += pixel(x, y).prefix(alpha ? 2 : 1) }
+        }
+        let ihdr = UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, alpha ? 4 : 0, 0, 0, 0]
+        var png = Data(PNGChunk.signature)
+        for chunk in [PNGChunk(type: "IHDR", data: ihdr), PNGChunk(type: "IDAT", data: DeflateCompressor.zlib(raw)), PNGChunk(type: "IEND", data: [])] {
+            png.append(contentsOf: chunk.encoded)
+        }
+        return png
+    }
+
     /// `png` tagged with `profile` in an `iCCP` chunk.
     static func tagged(_ png: Data, with profile: [UInt8]) -> Data {
         let chunk = PNGChunk(type: "iCCP", data: Array("Display P3".utf8) + [0, 0] + DeflateCompressor.zlib(profile))
@@ -124,6 +174,50 @@ import ZIPFoundation
         let start = damaged.range(of: Data("iCCP".utf8))!.upperBound + 14
         damaged.replaceSubrange(start..<start + 8, with: [UInt8](repeating: 0xFF, count: 8))
         #expect(ColourProfile.embedded(in: damaged) == nil, "a zlib stream that does not inflate")
+    }
+
+    /// Greyscale art with a grey profile (Photoshop's grey working spaces): derived files are RGB
+    /// and cannot carry a grey profile, so they carry the RGB profile that shows the same greys.
+    /// Linear-light grey 128 is sRGB 188 (Y 0.502); it was dropped, and the thumbnails showed 128.
+    @Test func greyArtsGreyProfileBecomesAnRGBProfileThatShowsTheSameGreys() async throws {
+        let linearGrey = Self.greyProfile(gamma: 1)
+        let grey = Self.greyPNG(width: 300, height: 300, alpha: true) { x, y in
+            (x - 150) * (x - 150) + (y - 150) * (y - 150) < 120 * 120 ? [128, 255] : [0, 0]
+        }
+        let tagged = Self.tagged(grey, with: linearGrey)
+        let profile = try #require(ColourProfile.embedded(in: tagged))
+        #expect(profile.bytes[16..<20].elementsEqual("RGB ".utf8))
+        let analyzed = try ImageAnalyzer().analyze(tagged)
+        #expect(analyzed.profile == profile)
+        let shown = SRGBConversion.convert(analyzed.decoded.frames[0].image, from: analyzed.profile)
+        let middle = (150 * 300 + 150) * 4
+        #expect(Array(shown.pixels[middle..<middle + 4]).enumerated().allSatisfy { $0.offset == 3 ? $0.element == 255 : abs(Int($0.element) - 188) <= 1 },
+                "\(Array(shown.pixels[middle..<middle + 4]))")
+        // Gamma 2.2 grey is close to sRGB's curve, yet not within a level everywhere: carried too.
+        #expect(ColourProfile.embedded(in: Self.tagged(grey, with: Self.greyProfile(gamma: 2.2))) != nil)
+        // A grey profile on colour pixels is the file's error, ignored as browsers do.
+        let colour = try PNGCodec.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 128, count: 64)))
+        #expect(ColourProfile.embedded(in: Self.tagged(colour, with: linearGrey)) == nil)
+
+        // Through a build: the thumbnails carry the RGB profile.
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Greys\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Grey\nsize: small\n---\n", to: "content/grey/pack.md")
+        // Grain, so the thumbnails are lighter than the PNG and published (else the page shows the original).
+        let grainy = Self.greyPNG(width: 300, height: 300, alpha: true) { x, y in
+            (x - 150) * (x - 150) + (y - 150) * (y - 150) < 120 * 120 ? [UInt8(96 + Self.noise(x, y) % 64), 255] : [0, 0]
+        }
+        try folder.write(Self.tagged(grainy, with: linearGrey), to: "content/grey/disc.png")
+        try folder.write("---\nalt: A grey disc\n---\n", to: "content/grey/disc.md")
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        let thumbnails = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("grey/disc").path).filter { $0.hasSuffix(".webp") }
+        #expect(!thumbnails.isEmpty)
+        #expect(profile.bytes.count < 1_200, "one curve, linked to the three channels: \(profile.bytes.count) bytes")
+        for name in thumbnails {
+            let carried = Self.webpProfile(try Data(contentsOf: site.appendingPathComponent("grey/disc/\(name)")))
+            #expect(carried.flagged && carried.profile == profile.bytes, "\(name)")
+        }
     }
 
     /// The test profile's (128, 64, 32) in sRGB, worked out with numpy: its 2.2 gamma to linear
