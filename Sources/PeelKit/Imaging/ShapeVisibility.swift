@@ -227,6 +227,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
         let faintDarkLimit = faintContrast * 0.05 - 0.05
         let cellOfColumn = (0..<image.width).map { $0 / cell }
         let linear = Self.linear, colourFlags = Self.colourFlags
+        var opaque = true
         cells.withUnsafeMutableBufferPointer { cells in
             linear.withUnsafeBufferPointer { linear in
                 colourFlags.withUnsafeBufferPointer { colourFlags in
@@ -242,6 +243,7 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                             var offset = y * image.width * 4
                             for x in 0..<image.width {
                                 let alpha = buffer[offset + 3]
+                                opaque = opaque && alpha == 255
                                 if alpha >= minimumAlpha {
                                     let r = buffer[offset], g = buffer[offset + 1], b = buffer[offset + 2]
                                     // Composited over white and over black (the same colour when opaque).
@@ -275,14 +277,15 @@ public struct ShapeVisibility: Codable, Sendable, Equatable {
                 }
             }
         }
-        guard cells.contains(where: { $0 != 0 }) else { return nil }
+        // Opaque art has no silhouette of its own: its shape is the canvas, which tells nothing of
+        // what it shows (a cat on a white square is no less visible on white), and
+        // `no-transparency` already reports it. Art with any transparency is measured, even when
+        // its filled shape is the whole canvas: a near-black bat inside a thin frame, or art all at
+        // 1 % opacity, passed unmeasured and unreported (neither `no-transparency` nor vanishing).
+        guard !opaque, cells.contains(where: { $0 != 0 }) else { return nil }
         let grid = Grid(columns: columns, rows: rows)
         let realShape = grid.filled(grid.mask(of: cells, bit: Mask.real))
         let area = grid.count(realShape)
-        // Opaque art has no silhouette of its own: its shape is the canvas, which tells nothing of
-        // what it shows (a cat on a white square is no less visible on white), and
-        // `no-transparency` already reports it.
-        guard area < (columns - 2 * margin) * (rows - 2 * margin) else { return nil }
         func share(_ bit: UInt8) -> Double {
             let shape = grid.filled(grid.closed(grid.mask(of: cells, bit: bit), radius: closeRadius))
             let kept = grid.count(shape, and: realShape)

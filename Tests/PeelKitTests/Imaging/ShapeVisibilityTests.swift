@@ -111,11 +111,23 @@ import Testing
         #expect(measure.dark == 0)
     }
 
-    @Test func artWithNothingVisibleOrFillingTheCanvasHasNoMeasure() {
+    @Test func artWithNothingVisibleHasNoMeasure() {
         #expect(ShapeVisibility.measure(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 64))) == nil)
-        var faint = TestArt(size: 8)
-        faint.paint(TestArt.black, alpha: 100) { _, _ in true }
-        #expect(ShapeVisibility.measure(faint.image) == nil, "a faint veil over the whole canvas has no silhouette of its own")
+    }
+
+    /// Art with transparency whose filled shape is the whole canvas is judged: it was taken for
+    /// opaque art (left to `no-transparency`, which does not report it), so a near-black bat in a
+    /// thin frame, or a veil over the canvas, vanished on black unreported.
+    @Test func artWithTransparencyFillingTheCanvasIsJudged() throws {
+        var veil = TestArt(size: 8)
+        veil.paint(TestArt.black, alpha: 100) { _, _ in true }
+        let veiled = try #require(ShapeVisibility.measure(veil.image))
+        #expect(veiled.vanishes(on: .dark) && !veiled.vanishes(on: .light), "\(veiled)")
+        var framed = TestArt(size: 80)
+        framed.paint(TestArt.black) { x, y in x < 3 || y < 3 || x >= 77 || y >= 77 }
+        framed.disc(TestArt.black, centre: (40, 40), radius: 20)
+        let bat = try #require(ShapeVisibility.measure(framed.image))
+        #expect(bat.vanishes(on: .dark) && !bat.vanishes(on: .light), "\(bat)")
     }
 
     /// Art with no pixel half opaque was never measured: 43 % white over white is white, as gone as
