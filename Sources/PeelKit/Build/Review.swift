@@ -49,6 +49,18 @@ public struct Review: Sendable {
         catalogFindingsByFolder = Dictionary(grouping: catalogFindings) { String($0.file.split(separator: "/").first ?? "") }
     }
 
+    /// The languages the art's text is read in: the site's, and each pack's own, a `language:`
+    /// the site does not ship too (a French pack on an English site is drawn in French; it was
+    /// read in English, and its French words dropped).
+    static func artLanguages(_ catalog: Catalog) -> [String] {
+        var languages = [catalog.site.language]
+        for pack in catalog.packs {
+            let language = catalog.site.writtenLanguage(of: pack)
+            if !languages.contains(where: { $0.lowercased() == language.lowercased() }) { languages.append(language) }
+        }
+        return languages
+    }
+
     /// Reads `content`, analyses every image and checks everything; writes nothing but, with
     /// `art`, the art checks' cache, and parts packs' composed art (into `partsFolder`, else
     /// `.peel-cache/parts/` beside the content).
@@ -86,13 +98,7 @@ public struct Review: Sendable {
             }
             var inspectors = art.inspectors
             if inspectors == nil {
-                // The art of each pack is in its own language: every pack's is read.
-                var languages = [catalog.site.language]
-                for pack in wholeCatalog.packs {
-                    let language = catalog.site.sourceLanguage(of: pack)
-                    if !languages.contains(where: { $0.lowercased() == language.lowercased() }) { languages.append(language) }
-                }
-                let standard = ArtChecks.standardInspectors(languages: languages)
+                let standard = ArtChecks.standardInspectors(languages: Self.artLanguages(wholeCatalog))
                 inspectors = standard.inspectors
                 for reason in standard.textUnavailable {
                     loadFindings.append(Finding(.warning, .artTextUnavailable, file: "site.md", message: reason.description))

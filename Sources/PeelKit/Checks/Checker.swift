@@ -85,12 +85,12 @@ public enum Checker {
         // Held for the loop: a build keeps dictionaries only while they are in use. Each pack's
         // label is in its own language, and so are the typos the matcher forgives.
         let anyText = facts.values.contains { $0.text?.hasText == true }
-        let languages = anyText ? Set(catalog.packs.map { catalog.site.sourceLanguage(of: $0) }) : []
+        let languages = anyText ? Set(catalog.packs.map { catalog.site.writtenLanguage(of: $0) }) : []
         let dictionaries = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
             SpellingDictionary.shared(for: language).map { (language, $0) }
         })
         for pack in catalog.packs {
-            let dictionary = dictionaries[catalog.site.sourceLanguage(of: pack)]
+            let dictionary = dictionaries[catalog.site.writtenLanguage(of: pack)]
             for sticker in pack.stickers {
                 guard let art = facts[sticker.source] else { continue }
                 findings += ArtChecks.findings(art, subject: CheckSubject(sticker: sticker, pack: pack, info: assets[sticker.source]?.info),

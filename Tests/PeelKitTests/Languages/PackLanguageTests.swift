@@ -27,6 +27,19 @@ import Testing
 
     private func content(_ folder: TemporaryFolder) -> URL { folder.url.appendingPathComponent("content") }
 
+    /// The art's text is read in each pack's own language, one the site does not ship too: a
+    /// `language: fr` pack on an English-only site was read in English alone.
+    @Test func artIsReadInEachPacksOwnLanguage() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Stickers\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Bonjour\nlanguage: fr\n---\n", to: "content/souk/pack.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: content(folder)).load()
+        #expect(Review.artLanguages(catalog) == ["en", "fr"])
+        try folder.write("---\ntitle: Stickers\nlanguages: [en, ar]\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: السوق\nlanguage: ar\n---\n", to: "content/souk/pack.md")
+        #expect(Review.artLanguages(try CatalogLoader(contentFolder: content(folder)).load().0) == ["en", "ar"])
+    }
+
     private func page(_ folder: TemporaryFolder, _ path: String) throws -> String {
         try String(contentsOf: folder.url.appendingPathComponent("site/\(path)"), encoding: .utf8)
     }
