@@ -107,14 +107,16 @@ extension CatalogLoader {
                                        sourceKeys: KnownKeys.sticker, sourceFile: sourceSidecar)
         var translation = StickerTranslation(file: path)
         translation.sidecarError = file.findings.first { $0.severity == .error }
-        translation.alt = InvisibleText.visible(reader.string("alt")?.trimmed)
+        // Read once: each read says again what it finds wrong with the value (an unquoted `#`).
+        let writtenAlt = reader.string("alt")
+        translation.alt = InvisibleText.visible(writtenAlt?.trimmed)
         translation.altLine = reader.frontMatter["alt"]?.line
         // Said as it is: "add 'alt:'" to a file that has one was no help.
-        if let written = reader.string("alt"), !written.trimmed.isEmpty || InvisibleText.visible(written) == nil && !written.isEmpty,
-           translation.alt == nil {
+        if let written = writtenAlt, translation.alt == nil {
             translation.altInvisible = true
+            let what = written.isEmpty ? "is empty" : "holds only invisible characters (\(InvisibleText.codePoints(written))), which VoiceOver reads as nothing"
             findings.append(Finding(.warning, .missingTranslation, file: path, line: translation.altLine,
-                                    message: "the \(LanguageName.of(language)) label holds only invisible characters (\(InvisibleText.codePoints(written))), which VoiceOver reads as nothing; write the label",
+                                    message: "the \(LanguageName.of(language)) label \(what); write the label",
                                     sticker: sticker, language: language))
         }
         translation.title = reader.string("title")?.trimmed.nonEmpty

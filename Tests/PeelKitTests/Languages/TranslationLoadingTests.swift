@@ -182,6 +182,20 @@ import Testing
         #expect(missing.map(\.language) == ["de"], "not French: its file is there, with an error of its own")
     }
 
+    /// `alt: ""` in a translation is said where it is, as an empty label (it was "add 'alt:'" to
+    /// the file that has it, with no line); a warning about the value is said once, not per read.
+    @Test func anEmptyTranslatedLabelIsSaidOnItsLineAndValueWarningsOnce() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Lune\nalt: \"\"\n---\n", to: "sky/moon.fr.md")
+        try folder.write("---\nalt: Étoile #1 filante\n---\n", to: "sky/star.fr.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let empty = findings.filter { $0.code == .missingTranslation && $0.file == "sky/moon.fr.md" }
+        #expect(empty.map(\.line) == [3] && empty.first?.message == "the French label is empty; write the label", "\(empty)")
+        let checked = TranslationChecks.findings(for: catalog).filter { $0.code == .missingTranslation && $0.sticker == "sky/moon.png" }
+        #expect(checked.map(\.language) == ["de"], "said once, by the loader")
+        #expect(findings.filter { $0.file == "sky/star.fr.md" }.map(\.code) == [.yamlUnquotedComment], "\(summary(findings))")
+    }
+
     @Test func anImageTakingItsNamesakesTranslationIsReported() throws {
         let folder = try catalog()
         try folder.write("---\nalt: Croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.fr.md")
