@@ -71,6 +71,21 @@ public struct CatalogTarget: Sendable, Equatable {
         return CatalogTarget(root: packFolder.deletingLastPathComponent(), scope: .file(packFolder.lastPathComponent + "/" + url.lastPathComponent))
     }
 
+    /// The catalog or pack that would read what is written into `folder`: `folder` itself when it
+    /// looks like a catalog, else the nearest folder at or above it that holds `site.md` or
+    /// `pack.md`; nil when nothing would. For commands with no content folder of their own
+    /// (`peel icons`), which must not write into one either.
+    public static func reading(_ folder: URL) -> URL? {
+        var current = URL(fileURLWithPath: RealPath.of(folder))
+        if looksLikeCatalog(current) { return current }
+        while true {
+            if has("site.md", in: current) || has("pack.md", in: current) { return current }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
     /// True for a folder that holds `site.md` or at least one pack folder (a folder with `pack.md`):
     /// what `peel build .` would read as a catalog.
     public static func looksLikeCatalog(_ folder: URL) -> Bool {

@@ -80,21 +80,30 @@ public struct IconSet: Sendable {
 
     /// What to tell the artist about their art before making the set.
     public func warnings(for art: RGBAImage, file: String) -> [Finding] {
-        var findings: [Finding] = []
-        let upscale = IconSlot.iMessageAppIcon.map { scale(of: art, into: $0) }.max() ?? 1
-        if upscale > 1.001 {
-            findings.append(Finding(.warning, .iconTooSmall, file: file,
-                                    message: "art is \(art.width) × \(art.height) px; the App Store icons need it \(String(format: "%.1f", upscale))× larger, so it is upscaled and may look soft (use 1024 px art or larger)"))
-        }
+        let size = sizeWarnings(width: art.width, height: art.height, file: file)
+        var findings = size.filter { $0.code == .iconTooSmall }
         if !art.hasVisiblePixels {
             findings.append(Finding(.warning, .blankImage, file: file,
                                     message: "art has nothing to see (every pixel is transparent), so every icon is blank and the App Store icons plain white"))
         }
-        let ratio = Double(art.width) / Double(art.height)
+        return findings + size.filter { $0.code != .iconTooSmall }
+    }
+
+    /// What art of this size gives: a slot that enlarges it (`icon-too-small`), a shape neither
+    /// square nor 4:3 (`icon-aspect`). One rule for `peel icons`, the exports and `peel check`'s
+    /// `icon:` art (which said 1024 × 768 art, the 4:3 slot's own size, "would be upscaled").
+    func sizeWarnings(width: Int, height: Int, file: String) -> [Finding] {
+        var findings: [Finding] = []
+        let upscale = IconSlot.iMessageAppIcon.map { scale(width: width, height: height, into: $0) }.max() ?? 1
+        if upscale > 1.001 {
+            findings.append(Finding(.warning, .iconTooSmall, file: file,
+                                    message: "art is \(width) × \(height) px; the App Store icons need it \(String(format: "%.1f", upscale))× larger, so it is upscaled and may look soft (use 1024 px art or larger)"))
+        }
+        let ratio = Double(width) / Double(height)
         if abs(ratio - 1) > 0.01 && abs(ratio - 4.0 / 3.0) > 0.01 {
             let how = fit == .pad ? "padded" : "cropped"
             findings.append(Finding(.warning, .iconAspect, file: file,
-                                    message: "art is \(art.width) × \(art.height) px, neither square nor 4:3; it is \(how) to fit each slot"))
+                                    message: "art is \(width) × \(height) px, neither square nor 4:3; it is \(how) to fit each slot"))
         }
         return findings
     }
@@ -111,8 +120,14 @@ public struct IconSet: Sendable {
     /// pixels, for animated art). Returns the warnings about the art.
     @discardableResult
     public func write(artAt artFile: URL, into folder: URL, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> [Finding] {
-        let set = try files(artAt: artFile, maxPixels: maxPixels)
         let target = Self.setFolder(for: folder)
+        // Inside a catalog, the next check and build would read the thirteen icons as a pack of stickers.
+        if let catalog = CatalogTarget.reading(target.deletingLastPathComponent()) {
+            throw PeelError.unsafeOutput(path: target.standardizedFileURL.path,
+                                         reason: "this is inside the catalog at \(catalog.path), whose next check and build would read the icons as stickers; "
+                                             + "choose an output outside it (-o ../MyStickerApp)")
+        }
+        let set = try files(artAt: artFile, maxPixels: maxPixels)
         // The set is made whole beside the old one and swapped in, as a site is: written icon by
         // icon into the set itself, a run stopped by Ctrl-C or a full disk left 13 icons of two
         // arts, which Xcode shows as a complete set.

@@ -90,6 +90,23 @@ import Testing
         #expect(throws: PeelError.self) { _ = try IconSet().write(artAt: art, into: project) }
     }
 
+    /// `peel icons pets/icon.png` run in a catalog (its default output is `.`) wrote the set into
+    /// the catalog, whose next build read its 13 icons as a pack of stickers: a catalog, a pack,
+    /// or a folder below either is refused, and nothing is written; beside the catalog is fine.
+    @Test func anIconSetIsNeverWrittenIntoACatalog() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let art = folder.url.appendingPathComponent("content/pets/cat.png")
+        for output in ["content", "content/pets", "content/pets/more"] {
+            #expect(throws: PeelError.self, "\(output)") { _ = try IconSet().write(artAt: art, into: folder.url.appendingPathComponent(output)) }
+            #expect(!folder.exists("\(output)/\(IconSet.folderName)"), "\(output)")
+        }
+        try folder.write("", to: "bare/pets/pack.md")   // a folder of packs without site.md
+        #expect(throws: PeelError.self) { _ = try IconSet().write(artAt: art, into: folder.url.appendingPathComponent("bare")) }
+        _ = try IconSet().write(artAt: art, into: folder.url.appendingPathComponent("App"))
+        #expect(folder.exists("App/\(IconSet.folderName)/Contents.json"))
+    }
+
     /// Animated art that pops in starts on a blank frame: the icons show its first frame with
     /// anything to see (13 blank icons were made of it), and art with nothing to see at all is said.
     @Test func anAnimationThatPopsInMakesIconsOfItsFirstVisibleFrame() throws {
