@@ -2,9 +2,6 @@ import Foundation
 
 /// Checks across stickers and packs: repeated art, and icon art big enough for the icon set.
 enum CatalogChecks {
-    /// The largest image of the iMessage App Icon set is the 1024 × 1024 App Store icon.
-    static let minimumIconSide = 1024
-
     /// Stickers whose files have the same bytes: reported on each later one. Composed stickers'
     /// files exist nowhere; a parts pack reports its repeated layers instead (`PartsPack`).
     static func duplicateImages(_ catalog: Catalog, assets: [String: StickerAssets]) -> [Finding] {
@@ -52,9 +49,9 @@ enum CatalogChecks {
             findings.append(finding)
         case .success(let info):
             location(info, icon)
-            if min(info.width, info.height) < minimumIconSide {
-                findings.append(Finding(.warning, .iconTooSmall, file: manifest, line: pack.iconLine,
-                                        message: "icon art is \(info.width) × \(info.height) px; the icon set needs \(minimumIconSide) × \(minimumIconSide) px, so smaller art would be upscaled"))
+            // As the icon set will say it (`IconSet.sizeWarnings`), on pack.md's `icon:` line.
+            for warning in IconSet().sizeWarnings(width: info.width, height: info.height, file: manifest) {
+                findings.append(Finding(.warning, warning.code, file: manifest, line: pack.iconLine, message: "icon \(warning.message)"))
             }
         }
         return findings

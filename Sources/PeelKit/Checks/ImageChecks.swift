@@ -5,6 +5,13 @@ enum ImageChecks {
     /// 500,000 bytes, checked on the whole file (all frames).
     static let maximumBytes = 500_000
 
+    /// True when Messages takes a file of this size and weight as it is: every side within
+    /// 300–618 px (MSSticker) and under 500,000 bytes.
+    static func isAccepted(width: Int, height: Int, bytes: Int) -> Bool {
+        let range = SizeClass.minimumSide...SizeClass.maximumSide
+        return range.contains(width) && range.contains(height) && bytes < maximumBytes
+    }
+
     static func check(_ subject: CheckSubject) -> [Finding] {
         guard let info = subject.info else { return [] } // unreadable: the image step reported it
         var findings: [Finding] = []

@@ -10,8 +10,9 @@ enum PackArchive {
     /// Stickers in `rejected` (errors Xcode or Messages would refuse) are left out of the catalog
     /// part but kept among the originals.
     /// Bump when archives change shape, so cached ones are not reused. (8: stickers in the order
-    /// a file browser shows them, as the pages have since session 42.)
-    static let formatVersion = 8
+    /// a file browser shows them, as the pages have since session 42; 9: a sticker's extension in
+    /// the Xcode catalog from its bytes.)
+    static let formatVersion = 9
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {

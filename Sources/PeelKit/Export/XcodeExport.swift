@@ -168,8 +168,8 @@ public struct XcodeExport: Sendable {
     }
 
     /// With `--resize`: each sticker larger than its size class scaled down to it (by source, the
-    /// bytes the export writes, so each is fitted once), and an error for each still too heavy
-    /// once scaled. Art within its size class is left as it is: over 500,000 bytes it is blocked
+    /// bytes the export writes, so each is fitted once), and an error for each too heavy once
+    /// scaled, unless Messages takes the original as it is (then the original goes). Art within its size class is left as it is: over 500,000 bytes it is blocked
     /// before (`blocks`), and under it the fitter would change nothing.
     static func fitOversized(_ review: Review, content: URL, excluding: Set<String>,
                              maxPixels: Int) throws -> (fitted: [String: Data], stillTooLarge: [Finding]) {
@@ -183,9 +183,14 @@ public struct XcodeExport: Sendable {
                 let fit = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
                 if fit.report.fits {
                     fitted[sticker.source] = fit.data
+                } else if ImageChecks.isAccepted(width: info.width, height: info.height, bytes: data.count) {
+                    // Art Messages takes as it is (a compact 600 px APNG in a `regular` pack) is
+                    // kept so rather than refused: scaled, it came out heavier than the limit.
+                    continue
                 } else {
+                    // Over the limit, in bytes or in size, either way: the message says both weights.
                     findings.append(Finding(.error, .fileTooLarge, file: sticker.source,
-                                            message: "still \(ByteCount.grouped(fit.report.afterBytes)) bytes after scaling to \(pack.size.pixels) px; run peel fit to reduce it",
+                                            message: "\(ByteCount.grouped(fit.report.afterBytes)) bytes after scaling to \(pack.size.pixels) px (the original is \(ByteCount.grouped(data.count))), and Messages takes stickers under \(ByteCount.grouped(ImageChecks.maximumBytes)) bytes; run peel fit, which can also reduce the colours",
                                             sticker: sticker.source))
                 }
             }
@@ -215,18 +220,21 @@ public struct XcodeExport: Sendable {
             var entries: [PackContents.Entry] = []
             for sticker in stickers {
                 let name = "\(sticker.slug).sticker"
-                var ext = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
+                let named = sticker.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "png"
+                let ext: String
                 if let data = fitted[sticker.source] {
                     ext = "png"   // scaled stickers are written as PNG or APNG
                     result.files.append(("\(packFolder)/\(name)/\(sticker.slug).\(ext)", data))
                 } else if deferImages && sticker.composition == nil {
                     // The content file as it is: a pack zip reads each one as it writes it, so a
-                    // pack's stickers are never all held at once.
+                    // pack's stickers are never all held at once (only its first bytes here).
+                    ext = Self.fileExtension(named: named, head: Self.head(of: sticker.artURL(content: content)))
                     let path = "\(packFolder)/\(name)/\(sticker.slug).\(ext)"
                     result.files.append((path, Data()))
                     result.deferred[path] = sticker.source
                 } else {
                     let data = try sticker.composition.map { try ContentFile.read($0.art) } ?? load(sticker.source)
+                    ext = Self.fileExtension(named: named, head: data.prefix(16))
                     result.files.append(("\(packFolder)/\(name)/\(sticker.slug).\(ext)", data))
                 }
                 let fileName = "\(sticker.slug).\(ext)"
@@ -252,13 +260,37 @@ public struct XcodeExport: Sendable {
                 return result
             }
             result.files += set.files.map { ("\(IconSet.folderName)/\($0.path)", $0.data) }
-            result.notes += set.warnings
+            // Named as every finding is, by the path in the catalog (they carried the art's absolute path).
+            result.notes += set.warnings.map { warning in
+                var warning = warning
+                warning.file = icon
+                return warning
+            }
             if iconPacks.count > 1 {
                 result.notes.append(Finding(.warning, .multipleIcons, file: pack.manifest ?? pack.folder,
                                             message: "an app has one icon set; used \(pack.slug)'s icon, not those of \(iconPacks.dropFirst().map(\.slug).joined(separator: ", "))"))
             }
         }
         return result
+    }
+
+    /// The extension Xcode's asset compiler goes by, from the sticker's bytes: a GIF named
+    /// `sun.png` was written as `sun.png`, which the compiler reads as a PNG. The name's own
+    /// extension when it already fits (`.jpeg` and `.jpg` alike), or the bytes are no sticker format.
+    static func fileExtension(named: String, head: Data) -> String {
+        let format = ImageFormat.sniff(head)
+        switch format {
+        case .png, .apng, .gif: return format.fileExtension
+        case .jpeg: return ["jpg", "jpeg"].contains(named) ? named : format.fileExtension
+        default: return named
+        }
+    }
+
+    /// A file's first 16 bytes (enough to tell its format), or none when it cannot be read.
+    private static func head(of url: URL) -> Data {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) ?? Data()
     }
 
     /// The marker's text: what it is for, and the SHA-256 of each String Catalog written beside the

@@ -191,6 +191,63 @@ extension XcodeExportTests {
         }
     }
 
+    /// A compact 600 px animation in a `regular` pack is art Messages takes as it is; scaled to
+    /// 408 px (no longer blocks of flat colour) it was over 500,000 bytes, and `--resize` refused
+    /// the sticker it could have shipped: the original goes instead.
+    /// A GIF named `.png` (an `extension-mismatch` warning) went into the catalog as `sun.png`
+    /// holding GIF bytes, which Xcode's asset compiler reads by its extension: it is named by its
+    /// bytes. The icon set's warnings name the art by its path in the catalog (they carried the
+    /// absolute path, printed glued to the content folder), and `peel check` says the same.
+    @Test func stickersAreNamedByTheirBytesAndIconWarningsByTheirPath() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\nicon: icon.png\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"), to: "content/p/sun.png")
+        try folder.write("---\nalt: A turtle\n---\n", to: "content/p/sun.md")
+        try folder.write(try PNGCodec.encode(RGBAImage(width: 1600, height: 900, pixels: [UInt8](repeating: 200, count: 1600 * 900 * 4))),
+                         to: "content/p/icon.png")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        let checked = review.findings.filter { [.iconAspect, .iconTooSmall].contains($0.code) }
+        #expect(checked.map(\.code) == [.iconAspect] && checked.first?.file == "p/pack.md" && checked.first?.line == 4, "\(checked)")
+        let result = try XcodeExport().write(review, content: content, into: folder.url)
+        let sticker = folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/sun.sticker")
+        #expect(FileManager.default.fileExists(atPath: sticker.appendingPathComponent("sun.gif").path))
+        #expect(((try Self.json(sticker.appendingPathComponent("Contents.json"))["properties"] as? [String: Any])?["filename"] as? String) == "sun.gif")
+        #expect(result.notes.map(\.file) == ["p/icon.png"] && result.notes.map(\.code) == [.iconAspect], "\(result.notes)")
+        #expect(XcodeExport.fileExtension(named: "jpeg", head: Data([0xFF, 0xD8, 0xFF, 0xE0])) == "jpeg")
+        #expect(XcodeExport.fileExtension(named: "png", head: Data([0xFF, 0xD8, 0xFF, 0xE0])) == "jpg")
+
+        // 1024 × 768 art is the 4:3 slot's own size, padded into the square App Store icon: no upscaling.
+        try folder.write(try PNGCodec.encode(RGBAImage(width: 1024, height: 768, pixels: [UInt8](repeating: 200, count: 1024 * 768 * 4))),
+                         to: "content/p/icon.png")
+        let again = try await Review.make(content: content)
+        #expect(again.findings.filter { [.iconAspect, .iconTooSmall].contains($0.code) }.isEmpty)
+    }
+
+    @Test func resizeKeepsAnAcceptedOriginalThatScalingMadeTooHeavy() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: regular\n---\n", to: "content/p/pack.md")
+        var random = SplitMix(7)
+        let frames = (0..<40).map { _ in
+            let colours = (0..<400).map { _ in [UInt8(random.next() % 256), UInt8(random.next() % 256), UInt8(random.next() % 256), 255] }
+            var pixels = [UInt8](repeating: 0, count: 600 * 600 * 4)
+            for y in 0..<600 { for x in 0..<600 { pixels.replaceSubrange((y * 600 + x) * 4..<(y * 600 + x) * 4 + 4, with: colours[y / 30 * 20 + x / 30]) } }
+            return DecodedImage.Frame(image: RGBAImage(width: 600, height: 600, pixels: pixels), delay: 0.075)
+        }
+        let original = try APNGEncoder.encode(frames, loopCount: 0, palette: nil)
+        #expect(original.count < 500_000)
+        try folder.write(original, to: "content/p/blocks.png")
+        try folder.write("---\nalt: Blocks of colour changing\n---\n", to: "content/p/blocks.md")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        let scaled = try StickerFitter(sizeClass: .regular, allowPalette: false).fit(original)
+        #expect(!scaled.report.fits, "the case needs scaling to make it too heavy: \(scaled.report.afterBytes) bytes")
+        let result = try XcodeExport(resize: true).write(review, content: content, into: folder.url)
+        #expect(result.stickers == 1 && result.skipped.isEmpty)
+        let written = try Data(contentsOf: folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/blocks.sticker/blocks.png"))
+        #expect(written == original)
+    }
+
     @Test func resizeShipsArtMadeLarger() async throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
@@ -207,8 +264,9 @@ extension XcodeExportTests {
             _ = try XcodeExport(resize: true).write(review, content: content, into: folder.url)
             Issue.record("the noise must block the export")
         } catch let failure as XcodeExport.Failure {
-            #expect(failure.description.contains("q/static.png: error[file-too-large]: still "))
-            #expect(failure.description.contains("bytes after scaling to 618 px; run peel fit to reduce it"))
+            #expect(failure.description.contains("q/static.png: error[file-too-large]: "))
+            #expect(failure.description.contains("bytes after scaling to 618 px (the original is "))
+            #expect(failure.description.contains("and Messages takes stickers under 500,000 bytes; run peel fit, which can also reduce the colours"))
             #expect(!failure.description.contains("p/big.png"), "oversized art that fits once scaled does not block")
             // --resize was passed: the headline does not ask for it again.
             #expect(failure.headline == "1 sticker has errors, so nothing was exported; fix them, run peel fit on art still too heavy once scaled, or pass --skip-invalid:")
