@@ -7,6 +7,15 @@ public struct CatalogLoader {
     /// Slugs a pack must not take, because the site's own folders use them (`assets/`, `review/`).
     public static let reservedSlugs: Set<String> = [SitePaths.assets, SitePaths.review]
 
+    /// What holds the site folder `slug`, in words, when a pack may not have it: a language's
+    /// pages, or Peel's own folder; nil when it is free.
+    static func reservedSlugOwner(_ slug: String, languages: [String]) -> String? {
+        if let language = languages.first(where: { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")].contains(slug) }) {
+            return "the \(LanguageName.of(language)) pages (languages: in site.md)"
+        }
+        return reservedSlugs.contains(slug) ? "Peel's own \(slug == SitePaths.assets ? "styles and scripts" : "label review")" : nil
+    }
+
     /// Where the stickers of parts packs are composed into (derived files, never the content
     /// folder): by default `.peel-cache/parts/` beside the content folder, shared by every command,
     /// each composite named by its layers' content hashes.
@@ -52,6 +61,13 @@ public struct CatalogLoader {
         let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
         let slugs = Slug.unique(folders, fallback: "pack", reserved: Self.reservedSlugs.union(languageFolders))
         for (folder, slug) in zip(folders, slugs) {
+            // A pack whose own address is a language's folder (`ar/` of augmented-reality
+            // stickers, once Arabic is added) or Peel's moved without a word, links and all.
+            let plain = Slug.make(folder, fallback: "pack")
+            if slug != plain, let holder = Self.reservedSlugOwner(plain, languages: site.otherLanguages) {
+                findings.append(Finding(.warning, .nameClash, file: folder,
+                                        message: "pack folder '\(folder)' is published at \(slug)/, not \(plain)/, which holds \(holder); rename the folder so its address does not move"))
+            }
             if content.relative(content.url(folder)) == nil {
                 findings.append(Finding(.error, .pathOutsideContent, file: folder,
                                         message: "pack folder is a symlink that leads outside the content folder; it is skipped"))

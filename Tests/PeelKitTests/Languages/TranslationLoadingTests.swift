@@ -239,7 +239,11 @@ import Testing
         try folder.write("---\ntitle: French things\n---\n", to: "fr/pack.md")
         try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "fr/cat.png")
         try folder.write("---\nalt: Cat\n---\n", to: "fr/cat.md")
-        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(catalog.packs.map(\.slug).sorted() == ["fr-2", "sky"])
+        // Said: adding a language moved the pack's address, links and all.
+        let moved = findings.filter { $0.code == .nameClash }
+        #expect(moved.map(\.file) == ["fr"] && moved.first?.message == "pack folder 'fr' is published at fr-2/, not fr/, which holds the French pages (languages: in site.md); rename the folder so its address does not move",
+                "\(moved)")
     }
 }
