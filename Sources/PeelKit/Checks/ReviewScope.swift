@@ -12,6 +12,15 @@ public struct ScopedReview: Sendable {
 }
 
 extension Review {
+    /// Findings that say a check could not run at all (no text reader, no dictionary for the
+    /// site's language): true of every pack and file, so every scope keeps them. A check of one
+    /// pack said "0 warnings" where the art's text had never been read.
+    static let unableToCheckCodes: Set<FindingCode> = [.artTextUnavailable, .spellingDictionaryMissing]
+
+    private func isUnableToCheck(_ finding: Finding) -> Bool {
+        finding.file == "site.md" && Self.unableToCheckCodes.contains(finding.code)
+    }
+
     public func scoped(to scope: CatalogTarget.Scope) -> ScopedReview {
         switch scope {
         case .catalog:
@@ -19,7 +28,7 @@ extension Review {
         case .pack(let folder):
             let pack = catalog.packs.first { $0.folder == folder }
             let inside = { (path: String) in path == folder || path.hasPrefix(folder + "/") }
-            let own = findings.filter { inside($0.file) || $0.sticker.map(inside) == true }
+            let own = findings.filter { inside($0.file) || $0.sticker.map(inside) == true || isUnableToCheck($0) }
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: pack == nil ? 0 : 1, stickers: pack?.stickers.count ?? 0))
         case .file(let path):
@@ -28,7 +37,7 @@ extension Review {
                 sticker.source == path || sticker.sidecar == path || sticker.translations.contains { $0.value.file == path }
             }
             let files = Set([path] + [sticker?.source, sticker?.sidecar].compactMap { $0 } + (sticker?.translations.map(\.value.file) ?? []))
-            let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true }
+            let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true || isUnableToCheck($0) }
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: sticker == nil ? 0 : 1, stickers: sticker == nil ? 0 : 1))
         }

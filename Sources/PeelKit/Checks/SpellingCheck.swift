@@ -156,9 +156,9 @@ struct SpellingCheck {
     }
 
     func missingDictionary(_ language: String, declaredIn file: String) -> Finding {
-        let package = SpellingDictionary.debianPackage(for: language)
+        let install = SpellingDictionary.debianPackage(for: language).map { "install \($0) (Debian; scripts/install-dependencies --language \(language)) or " }
         return Finding(.warning, .spellingDictionaryMissing, file: file,
                        message: "labels in language '\(language)' (\(file)) are not spell-checked: no Hunspell dictionary for it is installed; "
-                           + "install \(package) (Debian; scripts/install-dependencies --language \(language)) or put its .aff and .dic files in a folder named by DICPATH")
+                           + "\(install ?? "Debian has no package for it: ")put its .aff and .dic files in a folder named by DICPATH")
     }
 }

@@ -103,9 +103,10 @@ public final class SpellingDictionary: @unchecked Sendable {
     }
 
     /// The Debian package that installs the dictionary for a tag: hunspell-en-us, hunspell-pt-br,
-    /// hunspell-de-de, hunspell-fr. Debian names most by language alone and a few by region;
+    /// hunspell-de-de, hunspell-fr; nil when Debian has none (Klingon's hunspell-tlh was
+    /// suggested, and does not exist). Debian names most by language alone and a few by region;
     /// scripts/install-dependencies (`--language`) applies the same rule.
-    public static func debianPackage(for language: String) -> String {
+    public static func debianPackage(for language: String) -> String? {
         let parts = language.lowercased().split(separator: "-").map(String.init)
         let primary = parts.first ?? language.lowercased()
         let region = parts.dropFirst().first { $0.count == 2 }
@@ -114,9 +115,17 @@ public final class SpellingDictionary: @unchecked Sendable {
         case "de": return "hunspell-de-" + (["at", "ch"].contains(region ?? "") ? region! : "de")
         case "pt": return "hunspell-pt-" + (region == "br" ? "br" : "pt")
         case "nb", "nn": return "hunspell-no"
-        default: return "hunspell-" + primary
+        default: return debianLanguages.contains(primary) ? "hunspell-" + primary : nil
         }
     }
+
+    /// The languages Debian 12 packages a dictionary for as `hunspell-<language>` (`apt-cache
+    /// pkgnames hunspell-`), but those `debianPackage` names by region.
+    private static let debianLanguages: Set<String> = [
+        "af", "an", "ar", "be", "bg", "bn", "bo", "br", "bs", "ca", "cs", "da", "dz", "el", "es", "eu", "fr", "gd", "gl",
+        "gu", "gug", "he", "hi", "hr", "hu", "id", "is", "it", "kk", "kmr", "ko", "lo", "lt", "lv", "ml", "mn", "ne", "nl",
+        "oc", "pl", "ro", "ru", "si", "sk", "sl", "sr", "sv", "sw", "te", "th", "tr", "uk", "uz", "vi",
+    ]
 
     /// The region whose dictionary stands for a bare language tag, as Debian's packages name them.
     private static let defaultRegions: [String: [String]] = [

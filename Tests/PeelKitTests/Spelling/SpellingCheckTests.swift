@@ -130,12 +130,31 @@ import Testing
         #expect(SpellingCheck().findings(for: mixed).isEmpty)
     }
 
+    /// A check of one pack or one file keeps what says a check could not run at all (site.md's
+    /// missing dictionary): it was left out as another file's, and the scoped check said "0 warnings".
+    @Test func aScopedCheckKeepsWhatCouldNotBeChecked() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Klingon\nlanguage: tlh\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Words\nsize: small\n---\n", to: "content/words/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/words/hello.png")
+        try folder.write("---\nalt: nuqneH\n---\n", to: "content/words/hello.md")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(review.findings.contains { $0.code == .spellingDictionaryMissing && $0.file == "site.md" })
+        for scope in [CatalogTarget.Scope.pack("words"), .file("words/hello.png")] {
+            #expect(review.scoped(to: scope).findings.contains { $0.code == .spellingDictionaryMissing }, "\(scope)")
+        }
+    }
+
     @Test func aMissingDictionaryIsOneWarningNamingItsPackage() throws {
         let (klingon, _) = try catalog(["tlhIngan Hol", "Qapla' batlh", "nuqneH"], siteFrontMatter: "language: tlh\n")
         let findings = SpellingCheck().findings(for: klingon)
         #expect(findings.count == 1)
         #expect(findings.first?.code == .spellingDictionaryMissing && findings.first?.file == "site.md")
-        #expect(findings.first?.message.contains("install hunspell-tlh") == true)
+        // Debian has no Klingon dictionary: no package is named (hunspell-tlh was).
+        #expect(findings.first?.message.hasSuffix("no Hunspell dictionary for it is installed; Debian has no package for it: put its .aff and .dic files in a folder named by DICPATH") == true,
+                "\(findings)")
+        #expect(SpellingDictionary.debianPackage(for: "tlh") == nil && SpellingDictionary.debianPackage(for: "uk-UA") == "hunspell-uk")
+        #expect(SpellingDictionary.debianPackage(for: "pt-BR") == "hunspell-pt-br" && SpellingDictionary.debianPackage(for: "fr-CA") == "hunspell-fr")
         // Only when a label needs it: no labels, no lookup and no warning.
         var asked: [String] = []
         let (unlabelled, _) = try catalog([], siteFrontMatter: "language: tlh\n")
