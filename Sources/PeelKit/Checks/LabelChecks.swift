@@ -331,9 +331,10 @@ enum LabelChecks {
     /// A label as `duplicate-label` compares it: its words (letters and digits, in any case and
     /// with any punctuation), then its emoji and other symbols in order. "Thumbs up 👍🏻" and
     /// "Thumbs up 👍🏿" differ, as VoiceOver reads the skin tones; "Thumbs up!" and "thumbs up" do
-    /// not. Empty for a label without words.
+    /// not. Arabic's vowel marks and tatweel are left out (`ArabicMarks`): "وَجْهٌ أَصْفَر" and
+    /// "وجـــه أصفر" are "وجه أصفر" to VoiceOver. Empty for a label without words.
     static func duplicateKey(_ text: String) -> String {
-        let words = normalized(text)
+        let words = normalized(ArabicMarks.removed(from: text))
         guard !words.isEmpty else { return "" }
         let symbols = text.filter { $0.isSymbol }
         return symbols.isEmpty ? words : words + " " + symbols

@@ -62,6 +62,10 @@ import Testing
         #expect(findings.filter { $0.code == .duplicateLabel }.map(\.file) == ["sky/c.md"])
         #expect(LabelChecks.duplicateKey("Thumbs up 👍🏻") != LabelChecks.duplicateKey("Thumbs up 👍🏿"))
         #expect(LabelChecks.duplicateKey("...") == "")
+        // Arabic vowel marks and tatweel are no difference VoiceOver reads.
+        #expect(LabelChecks.duplicateKey("وَجْهٌ أَصْفَر") == LabelChecks.duplicateKey("وجه أصفر"))
+        #expect(LabelChecks.duplicateKey("وجـــه أصفر") == LabelChecks.duplicateKey("وجه أصفر"))
+        #expect(LabelChecks.duplicateKey("وجه أحمر") != LabelChecks.duplicateKey("وجه أصفر"))
     }
 
     /// The theme ships Arabic and Hebrew pages: their placeholders and redundant openings are

@@ -196,6 +196,18 @@ import Testing
         #expect(findings.filter { $0.file == "sky/star.fr.md" }.map(\.code) == [.yamlUnquotedComment], "\(summary(findings))")
     }
 
+    /// `moon.pt_BR.md` (gettext's spelling, which site.md accepts) is said to need a hyphen; it
+    /// was "no image named 'moon.pt_BR.png'".
+    @Test func aTranslationNamedWithAnUnderscoreIsToldItsName() throws {
+        let folder = try catalog(site: "---\ntitle: Moons\nlanguages: [en, pt-BR]\n---\n")
+        try folder.write("---\nalt: Lua crescente\n---\n", to: "sky/moon.pt_BR.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let named = findings.filter { $0.file == "sky/moon.pt_BR.md" }
+        #expect(named.map(\.code) == [.orphanSidecar])
+        #expect(named.first?.message == "is named with '_' in its language tag, so it is not read as a translation: language tags take '-' in file names; rename it to moon.pt-BR.md",
+                "\(named)")
+    }
+
     @Test func anImageTakingItsNamesakesTranslationIsReported() throws {
         let folder = try catalog()
         try folder.write("---\nalt: Croissant de lune\ntranslated_from: Crescent moon\n---\n", to: "sky/moon.fr.md")
