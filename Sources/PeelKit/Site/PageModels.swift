@@ -231,6 +231,9 @@ struct ReviewModel: Encodable {
     var hasTable = true
     /// The pack filter: only where rows of several packs show.
     var hasPackFilter = true
+    /// The art checks did not run (a plain `peel build`): "Clean" then says nothing of the text in
+    /// the art or of visibility, and the page says so.
+    var artChecksOff = false
 }
 
 /// A pack on the label review when the review has a page per pack: its page, and its stickers

@@ -522,6 +522,7 @@ struct PageRenderer: Sendable {
                                 packs: packs.map { OptionModel(value: catalog.packs[$0].slug, label: catalog.packs[$0].title,
                                                                lang: reviewLang(of: catalog.packs[$0])) },
                                 codes: codeSet.sorted().map { OptionModel(value: $0, label: $0) })
+        model.artChecksOff = checked.artFacts.isEmpty && catalog.stickerCount > 0
         if !onPackPage {
             model.catalogNotes = catalogFindingModels(notes: true)
             model.catalogNotesLabel = "\(plural(model.catalogNotes.count, "note")): what the exports will change, never a problem"

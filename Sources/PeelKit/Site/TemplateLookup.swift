@@ -192,6 +192,7 @@ extension ReviewModel: MustacheParent {
         case "suppressedLabel": self.suppressedLabel
         case "hasSuppressed": self.hasSuppressed
         case "cleanCount": self.cleanCount
+        case "artChecksOff": self.artChecksOff
         case "catalogFindings": self.catalogFindings
         case "hasCatalogFindings": self.hasCatalogFindings
         case "catalogNotes": self.catalogNotes

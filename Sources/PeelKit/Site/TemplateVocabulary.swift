@@ -9,7 +9,7 @@
 enum TemplateVocabulary {
     /// Every name a page model answers to.
     static let values: Set<String> = [
-        "action", "alt", "altLang", "altLength", "altLimit", "altMeta", "alternates", "artText",
+        "action", "alt", "altLang", "altLength", "altLimit", "altMeta", "alternates", "artChecksOff", "artText",
         "backgrounds", "badge", "builder", "cardColor", "cardTitleLang", "catalogFindings", "catalogNotes", "catalogNotesLabel", "hasCatalogNotes", "characters",
         "choices", "chromeDir", "chromeLang", "cleanCount", "code", "codes", "column", "count", "countLabel", "cover",
         "cssClass", "csvHref", "current", "description", "descriptionHTML", "descriptionLang", "dir",

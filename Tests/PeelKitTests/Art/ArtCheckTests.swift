@@ -186,6 +186,8 @@ import Testing
         #expect(try !folder.read("site/sky/bat/index.html").contains("swatch-warning"))
         #expect(try !folder.read("site/review/index.html").contains("vanishes-on-dark"))
         #expect(try folder.read("site/sky/bat/index.html").contains("art-light"), "the light card needs no art checks")
+        // "Clean" without the art checks says what it does not cover.
+        #expect(try folder.read("site/review/index.html").contains("The art checks did not run, so “Clean” is about the labels"))
     }
 
     @Test func aSiteThatAsksForArtChecksShowsTheirFindings() async throws {
@@ -208,6 +210,7 @@ import Testing
         #expect(cloudMarker.lowerBound > white.upperBound && cloudMarker.upperBound < (cloud.range(of: "swatch bg-black")?.lowerBound ?? cloud.startIndex))
         #expect(try !folder.read("site/sky/face/index.html").contains("swatch-warning"))
         #expect(try folder.read("site/review/index.html").contains("vanishes-on-light"))
+        #expect(try !folder.read("site/review/index.html").contains("The art checks did not run"))
 
         let flagged = try await SiteBuilder(options: BuildOptions(content: content, output: output)).build()
         #expect(flagged.upToDate && flagged.findings == report.findings, "a no-op rebuild keeps the art findings")
