@@ -19,6 +19,8 @@ public struct IconSet: Sendable {
     public static let folderName = "iMessage App Icon.stickersiconset"
 
     public var background: RGBAColor
+    /// What the App Store icons are flattened onto: white, in the art's profile's numbers.
+    var marketingBase = RGBAColor.white
     public var fit: IconFit
 
     public init(background: RGBAColor = .transparent, fit: IconFit = .pad) {
@@ -31,7 +33,7 @@ public struct IconSet: Sendable {
     /// requires them opaque.
     public func render(_ art: RGBAImage, for slot: IconSlot) -> RGBAImage {
         let width = slot.pixelWidth, height = slot.pixelHeight
-        let fill = slot.isMarketing ? background.flattened(onto: .white) : background
+        let fill = slot.isMarketing ? background.flattened(onto: marketingBase) : background
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         for index in stride(from: 0, to: canvas.count, by: 4) {
             canvas[index] = fill.red
@@ -187,7 +189,7 @@ public struct IconSet: Sendable {
         } catch {
             throw PeelError.unreadable(path: artFile.path, reason: SystemErrorText.describe(error))
         }
-        let art: RGBAImage, profile: [Data]
+        let art: RGBAImage, profile: [Data], artProfile: ColourProfile?
         do {
             // An animation that fades or pops in starts blank or faint: its poster frame
             // (`PosterFrame`, as the site and the messengers' tray icons take it; 13 blank icons
@@ -196,13 +198,25 @@ public struct IconSet: Sendable {
             let frames = analyzed.decoded.frames
             art = PosterFrame.of(frames)
             // Every icon in the art's colour profile (Display P3 icon art stays Display P3: iOS manages colour).
+            artProfile = analyzed.profile
             profile = analyzed.profile.map { [$0.pngChunk] } ?? []
         } catch let error as ImageError {
             throw PeelError.unreadable(path: artFile.path, reason: error.description)
         }
+        // The padding colour is typed in sRGB (as on the web); icons that carry the art's profile
+        // hold it in that profile's numbers, or iOS shows #c83232 on Adobe RGB art as (232, 46, 46).
+        var managed = self
+        if let artProfile {
+            func inProfile(_ colour: RGBAColor) -> RGBAColor {
+                let converted = SRGBConversion.fromSRGB((colour.red, colour.green, colour.blue), into: artProfile)
+                return RGBAColor(red: converted.red, green: converted.green, blue: converted.blue, alpha: colour.alpha)
+            }
+            managed.background = inProfile(background)
+            managed.marketingBase = inProfile(.white)
+        }
         var files: [(path: String, data: Data)] = []
         for slot in IconSlot.iMessageAppIcon {
-            let png = try PNGCodec.encode(render(art, for: slot), alpha: slot.isMarketing ? false : nil)
+            let png = try PNGCodec.encode(managed.render(art, for: slot), alpha: slot.isMarketing ? false : nil)
             files.append((slot.fileName, PNGChunks.inserting(profile, into: png)))
         }
         files.append(("Contents.json", try Self.contentsJSON()))

@@ -24,6 +24,23 @@ enum SRGBConversion {
         return converted
     }
 
+    /// The numbers that show `colour` (sRGB, as a web colour is) in `profile`: what a colour the
+    /// user typed (`peel icons --background "#c83232"`) must be written as in files that carry
+    /// the art's profile. Relative colorimetric: the same colour, not a gamut mapping of it.
+    /// Unchanged when Little CMS cannot read the profile.
+    static func fromSRGB(_ colour: (red: UInt8, green: UInt8, blue: UInt8), into profile: ColourProfile) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        guard let target = profile.bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return colour }
+        defer { cmsCloseProfile(target) }
+        guard let sRGB = cmsCreate_sRGBProfile() else { return colour }
+        defer { cmsCloseProfile(sRGB) }
+        let rgb8 = cmsUInt32Number((PT_RGB << 16) | (3 << 3) | 1)
+        guard let transform = cmsCreateTransform(sRGB, rgb8, target, rgb8, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), 0) else { return colour }
+        defer { cmsDeleteTransform(transform) }
+        var pixel = [colour.red, colour.green, colour.blue]
+        pixel.withUnsafeMutableBytes { cmsDoTransform(transform, $0.baseAddress, $0.baseAddress, 1) }
+        return (pixel[0], pixel[1], pixel[2])
+    }
+
     /// True when converting with `profile` leaves every colour of a test set (primaries,
     /// secondaries, greys, a few mixes) within one level of itself. Remembered by profile: a
     /// catalog holds a few profiles, each embedded in many files.

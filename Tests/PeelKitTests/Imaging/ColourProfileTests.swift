@@ -187,6 +187,8 @@ import ZIPFoundation
         let tagged = Self.tagged(grey, with: linearGrey)
         let profile = try #require(ColourProfile.embedded(in: tagged))
         #expect(profile.bytes[16..<20].elementsEqual("RGB ".utf8))
+        // The same bytes whenever it is made: no creation time, so thumbnails are byte-identical between builds.
+        #expect(Array(profile.bytes[24..<36]) == [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
         let analyzed = try ImageAnalyzer().analyze(tagged)
         #expect(analyzed.profile == profile)
         let shown = SRGBConversion.convert(analyzed.decoded.frames[0].image, from: analyzed.profile)
@@ -291,6 +293,27 @@ import ZIPFoundation
         let pngs = files.filter { $0.path.hasSuffix(".png") }
         #expect(pngs.count == IconSlot.iMessageAppIcon.count)
         for file in pngs { #expect(ColourProfile.embedded(in: file.data)?.bytes == Self.profile(), "\(file.path)") }
+    }
+
+    /// `--background` is a web colour, sRGB: in icons that carry Display P3 art's profile it is
+    /// written in P3's numbers, so iOS shows the colour typed (it showed (200, 50, 50) as P3).
+    @Test func anIconBackgroundIsTheSRGBColourInTheArtsProfile() throws {
+        let folder = try TemporaryFolder()
+        let icon = try folder.write(Self.tagged(try PNGCodec.encode(RGBAImage(width: 1024, height: 1024,
+                                                                             pixels: [UInt8](repeating: 200, count: 1024 * 1024 * 4))),
+                                                with: Self.profile()), to: "icon.png")
+        let (files, _) = try IconSet(background: RGBAColor(red: 200, green: 50, blue: 50)).files(artAt: icon)
+        let wide = try #require(files.first { $0.path == IconSlot.iMessageAppIcon.first { !$0.isMarketing && $0.pixelWidth > $0.pixelHeight }?.fileName })
+        let image = try PNGCodec.decode(wide.data, maxPixels: 1 << 24).0
+        let corner = Array(image.pixels[0..<3])
+        #expect(corner != [200, 50, 50], "written in P3's numbers: \(corner)")
+        let shown = SRGBConversion.convert(RGBAImage(width: 1, height: 1, pixels: corner + [255]), from: ColourProfile(validating: Self.profile()))
+        #expect(zip(shown.pixels.prefix(3), [200, 50, 50] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "shown as typed: \(Array(shown.pixels.prefix(3)))")
+        // Untagged art: the numbers as typed.
+        let plain = try folder.write(try PNGCodec.encode(RGBAImage(width: 1024, height: 1024, pixels: [UInt8](repeating: 200, count: 1024 * 1024 * 4))),
+                                     to: "plain.png")
+        let untagged = try IconSet(background: RGBAColor(red: 200, green: 50, blue: 50)).files(artAt: plain).files.first { $0.path == wide.path }
+        #expect(Array(try PNGCodec.decode(try #require(untagged).data, maxPixels: 1 << 24).0.pixels[0..<3]) == [200, 50, 50])
     }
 
     @Test func aJPEGsProfileIsJoinedFromItsPartsInSequenceOrder() throws {
