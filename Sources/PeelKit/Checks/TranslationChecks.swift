@@ -22,6 +22,17 @@ enum TranslationChecks {
                     if let translation, translation.alt != nil, translation.translatedFrom == nil {
                         untracked[language, default: (0, translation.file)].count += 1
                     }
+                    // The source label pasted into the translation: a language without a dictionary
+                    // (Japanese, German without hunspell-de-de) took it as translated, and VoiceOver
+                    // read English in a Japanese voice.
+                    if let translation, let alt = translation.alt, let sourceAlt = sticker.alt,
+                       Self.isSameLabel(alt, sourceAlt, language: language, source: site.writtenLanguage(of: pack)) {
+                        findings.append(Finding(.warning, .missingTranslation, file: translation.file, line: translation.altLine,
+                            message: "the \(name) label is the \(source) one, word for word, so VoiceOver on a phone set to \(name) reads \(source); "
+                                + "translate it, or remove it from \(translation.file) to say it is not translated yet",
+                            sticker: sticker.source, language: language))
+                        continue
+                    }
                     switch sticker.labelState(in: language, source: sourceLanguage) {
                     case .missing:
                         // A translation file that cannot be read has its own error (yaml-syntax, ...).
@@ -44,6 +55,16 @@ enum TranslationChecks {
                     }
                 }
             }
+            // A pack title never translated: that language's pages show the source one, and
+            // nothing said so where a stale one was a warning.
+            for language in languages where pack.titleState(in: language, site: site) == .missing {
+                let translation = pack.translations[language]
+                let name = LanguageName.of(language)
+                findings.append(Finding(.warning, .missingTranslation, file: translation?.file ?? pack.manifest ?? pack.folder,
+                    line: translation == nil ? pack.titleLine : nil,
+                    message: "no \(name) pack title: the \(name) pages show the \(source) one, '\(pack.title)'; add title: to \(translation?.file ?? "\(pack.folder)/pack.\(language).md")",
+                    language: language))
+            }
             for language in languages where pack.titleState(in: language, site: site) == .stale {
                 guard let translation = pack.translations[language] else { continue }
                 findings.append(Finding(.warning, .staleTranslation, file: translation.file, line: translation.translatedFromLine,
@@ -64,6 +85,15 @@ enum TranslationChecks {
                 language: language))
         }
         let source = LanguageName.of(site.defaultLanguage)
+        // A site title of site.md's own (not Peel's default, which the pages translate) never translated.
+        if site.title != SiteInfo().title {
+            for language in site.otherLanguages where (site.translations[language]?.title ?? "").trimmed.isEmpty {
+                let file = site.translations[language]?.file ?? "site.\(language).md"
+                findings.append(Finding(.warning, .missingTranslation, file: site.translations[language]?.file ?? "site.md",
+                    message: "no \(LanguageName.of(language)) site title: the \(LanguageName.of(language)) pages show the \(source) one, '\(site.title)'; add title: to \(file)",
+                    language: language))
+            }
+        }
         for language in site.otherLanguages {
             guard let translation = site.translations[language], let from = translation.translatedFrom,
                   from.trimmed != site.title.trimmed else { continue }
@@ -73,6 +103,16 @@ enum TranslationChecks {
                 language: language))
         }
         return findings
+    }
+
+    /// True when a translated label is its source label over again (letters and digits, any case
+    /// or punctuation), in another language than the source's (en-GB may well say what en-US
+    /// says), and of two words or more (a name, "OK" or "Taco" is the same in many languages).
+    static func isSameLabel(_ translated: String, _ source: String, language: String, source sourceLanguage: String) -> Bool {
+        func primary(_ tag: String) -> Substring { tag.lowercased().split(separator: "-").first ?? "" }
+        guard primary(language) != primary(sourceLanguage) else { return false }
+        let words = LabelChecks.normalized(source)
+        return words.contains(" ") && LabelChecks.normalized(translated) == words
     }
 
     /// Where a sticker's label in `language` goes: its translation file, else `moon.fr.md` beside `moon.md`.

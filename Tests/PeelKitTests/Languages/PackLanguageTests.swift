@@ -60,8 +60,12 @@ import Testing
     @Test func findingsAskForTheOtherLanguagesTheDefaultIncluded() async throws {
         let folder = try catalog()
         let review = try await Review.make(content: content(folder))
-        let missing = review.findings.filter { $0.code == .missingTranslation }
+        let missing = review.findings.filter { $0.code == .missingTranslation && $0.sticker != nil }
         #expect(missing.map(\.file) == ["souk/tea.md"], "\(missing.map(\.message))")
+        // Titles never translated are said too, each on its source's title: (souk's has pack.en.md).
+        let titles = review.findings.filter { $0.code == .missingTranslation && $0.sticker == nil }
+        #expect(titles.map { "\($0.file):\($0.line ?? 0) \($0.language ?? "")" } == ["site.md:0 ar", "sky/pack.md:2 ar"], "\(titles)")
+        #expect(titles.last?.message == "no Arabic pack title: the Arabic pages show the English one, 'Night sky'; add title: to sky/pack.ar.md")
         #expect(missing.first?.language == "en")
         #expect(missing.first?.message.contains("reads the Arabic one; add 'alt:' to souk/tea.en.md") == true, "\(missing.first?.message ?? "")")
         #expect(!review.findings.contains { $0.code == .orphanTranslation }, "lamp.en.md and pack.en.md are translations: \(review.findings.map(\.message))")
@@ -81,7 +85,7 @@ import Testing
         #expect(SiteInfo().writtenLanguage(of: Pack(slug: "p", folder: "p", title: "P")) == "en")
         let review = try await Review.make(content: content(folder))
         #expect(review.catalog.site.writtenLanguage(of: review.catalog.packs[0]) == "ja")
-        let missing = try #require(review.findings.first { $0.code == .missingTranslation })
+        let missing = try #require(review.findings.first { $0.code == .missingTranslation && $0.sticker != nil })
         #expect(missing.message.contains("VoiceOver on a phone set to French reads the Japanese one"), "\(missing.message)")
         _ = try await SiteBuilder(options: BuildOptions(content: content(folder), output: folder.url.appendingPathComponent("site"))).build()
         let french = try page(folder, "fr/sora/sun/index.html")

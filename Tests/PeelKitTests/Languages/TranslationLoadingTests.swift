@@ -92,10 +92,15 @@ import Testing
         try folder.write("---\nalt: Étoile\ntranslated_from: Star\n---\n", to: "sky/star.fr.md")
         // No alt: missing, though the file exists.
         try folder.write("---\ntitle: Stern\n---\n", to: "sky/star.de.md")
+        try folder.write("---\ntitle: Ciel nocturne\ntranslated_from: Night sky\n---\n", to: "sky/pack.fr.md")
+        try folder.write("---\ntitle: Monde\n---\n", to: "site.de.md")
         let result = try await Review.make(content: folder.url)
         let relevant = result.findings.filter { [.missingTranslation, .staleTranslation].contains($0.code) }
         // The German file exists without alt:: the finding is on it, the file to fix, not on star.md.
+        // Titles never translated: the site's French one, and the pack's German one (on its title: line).
         #expect(summary(relevant) == [
+            "site.md:- missing-translation fr",
+            "sky/pack.md:2 missing-translation de",
             "sky/star.de.md:- missing-translation de",
             "sky/star.fr.md:3 stale-translation fr",
         ], "\(result.findings.map(\.formatted))")
@@ -206,6 +211,22 @@ import Testing
         #expect(named.map(\.code) == [.orphanSidecar])
         #expect(named.first?.message == "is named with '_' in its language tag, so it is not read as a translation: language tags take '-' in file names; rename it to moon.pt-BR.md",
                 "\(named)")
+    }
+
+    /// The English label pasted into a translation passed as translated in a language without a
+    /// dictionary (Japanese): it is said once, in any language, and not again as misspelt.
+    @Test func aTranslationThatIsTheSourceLabelIsSaid() throws {
+        let folder = try catalog(site: "---\ntitle: Moons\nlanguages: [en, fr, ja, en-GB]\n---\n")
+        try folder.write("---\nalt: Crescent moon\n---\n", to: "sky/moon.ja.md")
+        try folder.write("---\nalt: crescent MOON!\n---\n", to: "sky/moon.fr.md")
+        try folder.write("---\nalt: Crescent moon\n---\n", to: "sky/moon.en-GB.md")
+        try folder.write("---\nalt: Shooting star\n---\n", to: "sky/star.ja.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let same = TranslationChecks.findings(for: catalog).filter { $0.message.contains("word for word") }
+        #expect(same.map { "\($0.file):\($0.line ?? 0)" }.sorted() == ["sky/moon.fr.md:2", "sky/moon.ja.md:2", "sky/star.ja.md:2"], "en-GB may say what en says: \(same)")
+        #expect(same.first { $0.file == "sky/moon.ja.md" }?.message == "the Japanese label is the English one, word for word, so VoiceOver on a phone set to Japanese reads English; translate it, or remove it from sky/moon.ja.md to say it is not translated yet")
+        #expect(!SpellingCheck().findings(for: catalog).contains { $0.file == "sky/moon.fr.md" }, "said once")
+        #expect(!TranslationChecks.isSameLabel("Taco", "Taco", language: "es", source: "en"), "one word: a name, the same in many languages")
     }
 
     @Test func anImageTakingItsNamesakesTranslationIsReported() throws {

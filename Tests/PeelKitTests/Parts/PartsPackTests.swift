@@ -148,7 +148,9 @@ import Testing
         let all = findings + TranslationChecks.findings(for: catalog)
         let stale = all.filter { $0.code == .staleTranslation }
         #expect(stale.map(\.file) == ["sundaes/topping/sprinkles.fr.md"])
-        let missing = all.filter { $0.code == .missingTranslation }
+        let titles = all.filter { $0.code == .missingTranslation && $0.message.contains(" title: the ") }
+        #expect(titles.map { "\($0.file) \($0.language ?? "")" }.sorted() == ["site.md de", "site.md fr", "sundaes/pack.md de"], "Coupes is the French title")
+        let missing = all.filter { $0.code == .missingTranslation && !titles.contains($0) }
         #expect(Set(missing.map(\.file)) == Set(["sundaes/pack.md", "sundaes/base/cone.md", "sundaes/base/cup.md", "sundaes/scoops/mint.md",
                                                   "sundaes/scoops/strawberry.md", "sundaes/topping/sprinkles.md"]))
         #expect(missing.allSatisfy { $0.language == "de" }, "French is complete")
