@@ -101,7 +101,11 @@ struct SpellingCheck {
                                !reportedInParts.insert("\(subject.file)|\(subject.line ?? 0)|\(word)").inserted { continue }
                             let offered = suggestions[word] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
                             suggestions[word] = offered
-                            found.append((labelIndex, subject.finding(.warning, .labelSpelling, Self.message(word: word, suggestions: offered, pack: pack))))
+                            // A translation's says which label: on the review's row of the sticker,
+                            // beside its English label, "“Visaje” may be misspelled" left it to guess.
+                            let inLabel = subject.translation.map { "in the \(LanguageName.of($0)) label, " } ?? ""
+                            found.append((labelIndex, subject.finding(.warning, .labelSpelling,
+                                                                      inLabel + Self.message(word: word, suggestions: offered, pack: pack))))
                         }
                     }
                 }
@@ -162,6 +166,7 @@ struct SpellingCheck {
         let install = SpellingDictionary.debianPackage(for: language).map { "install \($0) (Debian; scripts/install-dependencies --language \(language)) or " }
         return Finding(.warning, .spellingDictionaryMissing, file: file,
                        message: "labels in language '\(language)' (\(file)) are not spell-checked: no Hunspell dictionary for it is installed; "
-                           + "\(install ?? "Debian has no package for it: ")put its .aff and .dic files in a folder named by DICPATH")
+                           + "\(install ?? "Debian has no package for it: ")put its .aff and .dic files in a folder named by DICPATH",
+                       language: language)
     }
 }

@@ -183,9 +183,9 @@ import Testing
         // German has no dictionary here, whatever the machine has installed.
         let check = SpellingCheck { $0 == "de" ? [] : SpellingDictionary.sharedVariants(for: $0) }
         let findings = check.findings(for: catalog).sorted()
-        #expect(summary(findings) == ["site.md:- spelling-dictionary-missing -", "sky/moon.fr.md:2 label-spelling fr"], "\(findings.map(\.formatted))")
+        #expect(summary(findings) == ["site.md:- spelling-dictionary-missing de", "sky/moon.fr.md:2 label-spelling fr"], "\(findings.map(\.formatted))")
         #expect(findings.first?.message.contains("language 'de'") == true)
-        #expect(findings.last?.message.hasPrefix("“lunne” may be misspelled") == true)
+        #expect(findings.last?.message.hasPrefix("in the French label, “lunne” may be misspelled") == true)
         #expect(SpellingCheck.languages(of: catalog) == ["de", "en", "fr"])
     }
 

@@ -145,6 +145,23 @@ import Testing
         }
     }
 
+    /// A word misspelt in a translation names the label it is in: the review shows the finding on
+    /// the sticker's row, beside its English label. A missing dictionary names its language in JSON.
+    @Test func aTranslationsMisspeltWordNamesItsLabel() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Faces\nlanguages: [en, fr, tlh]\n---\n", to: "site.md")
+        try folder.write("---\ntitle: Faces\n---\n", to: "faces/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "faces/smile.png")
+        try folder.write("---\nalt: Yellow smiling face\n---\n", to: "faces/smile.md")
+        try folder.write("---\nalt: Visaje jaune souriant\n---\n", to: "faces/smile.fr.md")
+        try folder.write("---\nalt: nuqneH\n---\n", to: "faces/smile.tlh.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let findings = SpellingCheck().findings(for: catalog)
+        let french = try #require(findings.first { $0.file == "faces/smile.fr.md" })
+        #expect(french.message.hasPrefix("in the French label, “Visaje” may be misspelled"), "\(french.message)")
+        #expect(findings.first { $0.code == .spellingDictionaryMissing }?.language == "tlh")
+    }
+
     @Test func aMissingDictionaryIsOneWarningNamingItsPackage() throws {
         let (klingon, _) = try catalog(["tlhIngan Hol", "Qapla' batlh", "nuqneH"], siteFrontMatter: "language: tlh\n")
         let findings = SpellingCheck().findings(for: klingon)
@@ -189,7 +206,7 @@ import Testing
         let findings = check.findings(for: catalog)
         #expect(loaded.dictionaries.map(\.language) == ["en", "fr"])
         #expect(findings.map(\.file) == ["pets/s0.fr.md", "pets/s1.md"])
-        #expect(findings.map { $0.message.prefix(12) } == ["“endormmi” m", "“dgo” may be"])
+        #expect(findings.map { $0.message.prefix(32) } == ["in the French label, “endormmi” ", "“dgo” may be misspelled (did you"])
     }
 
     /// "en" does not say whose spelling: British and American are both right; "en-US" is American only.
