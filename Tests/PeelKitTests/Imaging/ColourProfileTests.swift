@@ -52,6 +52,13 @@ import ZIPFoundation
             ("bXYZ", xyz(primaries[2][0], primaries[2][1], primaries[2][2])),
             ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
         ]
+        return assemble(tags, colourSpace: colourSpace, version4: version4)
+    }
+
+    /// A display profile of `tags` (signature, payload): the 128-byte header, the tag table, the
+    /// tags padded to four bytes.
+    static func assemble(_ tags: [(String, [UInt8])], colourSpace: String, version4: Bool = false) -> [UInt8] {
+        func be32(_ value: Int) -> [UInt8] { UInt32(truncatingIfNeeded: value).bigEndianBytes }
         var table = be32(tags.count), data: [UInt8] = []
         let dataStart = 128 + 4 + tags.count * 12
         for (signature, payload) in tags {
@@ -59,8 +66,7 @@ import ZIPFoundation
             data += payload + [UInt8](repeating: 0, count: (4 - payload.count % 4) % 4)
         }
         var header = [UInt8](repeating: 0, count: 128)
-        let size = 128 + table.count + data.count
-        header.replaceSubrange(0..<4, with: be32(size))
+        header.replaceSubrange(0..<4, with: be32(128 + table.count + data.count))
         header.replaceSubrange(8..<12, with: version4 ? [4, 0x30, 0, 0] : [2, 0x10, 0, 0])
         header.replaceSubrange(12..<16, with: Array("mntr".utf8))
         header.replaceSubrange(16..<20, with: Array(colourSpace.utf8))
@@ -81,21 +87,7 @@ import ZIPFoundation
             ("wtpt", Array("XYZ ".utf8) + [0, 0, 0, 0] + [0.9642, 1.0, 0.8249].flatMap(fixed)),
             ("kTRC", Array("curv".utf8) + [0, 0, 0, 0] + be32(1) + [UInt8(gamma), UInt8((gamma - gamma.rounded(.down)) * 256), 0, 0]),
         ]
-        var table = be32(tags.count), data: [UInt8] = []
-        let dataStart = 128 + 4 + tags.count * 12
-        for (signature, payload) in tags {
-            table += Array(signature.utf8) + be32(dataStart + data.count) + be32(payload.count)
-            data += payload + [UInt8](repeating: 0, count: (4 - payload.count % 4) % 4)
-        }
-        var header = [UInt8](repeating: 0, count: 128)
-        header.replaceSubrange(0..<4, with: be32(128 + table.count + data.count))
-        header.replaceSubrange(8..<12, with: [2, 0x10, 0, 0])
-        header.replaceSubrange(12..<16, with: Array("mntr".utf8))
-        header.replaceSubrange(16..<20, with: Array("GRAY".utf8))
-        header.replaceSubrange(20..<24, with: Array("XYZ ".utf8))
-        header.replaceSubrange(36..<40, with: Array("acsp".utf8))
-        header.replaceSubrange(68..<80, with: [0.9642, 1.0, 0.8249].flatMap(fixed))
-        return header + table + data
+        return assemble(tags, colourSpace: "GRAY")
     }
 
     /// A pseudo-random number for a pixel (a hash of its place), for grain PNG cannot compress.
