@@ -11,6 +11,15 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
     /// libtesseract itself could not be loaded (`reason` is the loader's).
     case libraryMissing(reason: String)
 
+    /// The language the text cannot be read in; nil when no language can be (no library).
+    var language: String? {
+        switch self {
+        case .unsupportedLanguage(let language), .missingLanguageData(let language, _), .missingDictionary(let language),
+             .engineFailed(let language, _, _): language
+        case .libraryMissing: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .unsupportedLanguage(let language):

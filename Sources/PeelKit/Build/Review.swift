@@ -101,7 +101,7 @@ public struct Review: Sendable {
                 let standard = ArtChecks.standardInspectors(languages: Self.artLanguages(wholeCatalog))
                 inspectors = standard.inspectors
                 for reason in standard.textUnavailable {
-                    loadFindings.append(Finding(.warning, .artTextUnavailable, file: "site.md", message: reason.description))
+                    loadFindings.append(Finding(.warning, .artTextUnavailable, file: "site.md", message: reason.description, language: reason.language))
                 }
             }
             artStep = ArtCheckStep(content: root, analyzer: analyzer, checks: art, inspectors: inspectors, cache: artCache)

@@ -17,8 +17,16 @@ extension Review {
     /// pack said "0 warnings" where the art's text had never been read.
     static let unableToCheckCodes: Set<FindingCode> = [.artTextUnavailable, .spellingDictionaryMissing]
 
-    private func isUnableToCheck(_ finding: Finding) -> Bool {
-        finding.file == "site.md" && Self.unableToCheckCodes.contains(finding.code)
+    /// Whether `finding` says a check could not run for `pack`: on site.md or the pack's own
+    /// pack.md (a pack's `language:` without a dictionary), about a language the pack's labels or
+    /// art are in (an English pack's check is not failed by German text data missing), or about
+    /// no language in particular (no text reader at all).
+    private func isUnableToCheck(_ finding: Finding, in pack: Pack?) -> Bool {
+        guard Self.unableToCheckCodes.contains(finding.code) else { return false }
+        guard finding.file == "site.md" || (pack?.manifest).map({ $0 == finding.file }) == true else { return false }
+        guard let language = finding.language?.lowercased(), let pack else { return true }
+        let languages = [catalog.site.language, catalog.site.writtenLanguage(of: pack)] + catalog.site.translationLanguages(of: pack)
+        return languages.contains { $0.lowercased() == language }
     }
 
     public func scoped(to scope: CatalogTarget.Scope) -> ScopedReview {
@@ -28,7 +36,7 @@ extension Review {
         case .pack(let folder):
             let pack = catalog.packs.first { $0.folder == folder }
             let inside = { (path: String) in path == folder || path.hasPrefix(folder + "/") }
-            let own = findings.filter { inside($0.file) || $0.sticker.map(inside) == true || isUnableToCheck($0) }
+            let own = findings.filter { inside($0.file) || $0.sticker.map(inside) == true || isUnableToCheck($0, in: pack) }
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: pack == nil ? 0 : 1, stickers: pack?.stickers.count ?? 0))
         case .file(let path):
@@ -37,7 +45,8 @@ extension Review {
                 sticker.source == path || sticker.sidecar == path || sticker.translations.contains { $0.value.file == path }
             }
             let files = Set([path] + [sticker?.source, sticker?.sidecar].compactMap { $0 } + (sticker?.translations.map(\.value.file) ?? []))
-            let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true || isUnableToCheck($0) }
+            let ownPack = sticker.flatMap { sticker in catalog.packs.first { $0.stickers.contains { $0.source == sticker.source } } }
+            let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true || isUnableToCheck($0, in: ownPack) }
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: sticker == nil ? 0 : 1, stickers: sticker == nil ? 0 : 1))
         }

@@ -75,7 +75,7 @@ struct SpellingCheck {
                         }
                         guard let spelling, let best = spelling.first else { continue }
                         // The source label over again is said once, as an untranslated label (`TranslationChecks`).
-                        if subject.translation != nil, let source = sticker.alt,
+                        if let language = subject.translation, sticker.translations[language]?.translatedFrom == nil, let source = sticker.alt,
                            TranslationChecks.isSameLabel(label, source, language: language, source: catalog.site.writtenLanguage(of: pack)) { continue }
                         let unknown = Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known)
                         // Most words unknown: the label is likely in another language. One finding says

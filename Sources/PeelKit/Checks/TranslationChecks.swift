@@ -25,7 +25,9 @@ enum TranslationChecks {
                     // The source label pasted into the translation: a language without a dictionary
                     // (Japanese, German without hunspell-de-de) took it as translated, and VoiceOver
                     // read English in a Japanese voice.
-                    if let translation, let alt = translation.alt, let sourceAlt = sticker.alt,
+                    // `translated_from:` is a translator's word that it is translated (labels import
+                    // writes it for units marked final): "Pizza margherita" is Italian too.
+                    if let translation, translation.translatedFrom == nil, let alt = translation.alt, let sourceAlt = sticker.alt,
                        Self.isSameLabel(alt, sourceAlt, language: language, source: site.writtenLanguage(of: pack)) {
                         findings.append(Finding(.warning, .missingTranslation, file: translation.file, line: translation.altLine,
                             message: "the \(name) label is the \(source) one, word for word, so VoiceOver on a phone set to \(name) reads \(source); "
@@ -57,7 +59,8 @@ enum TranslationChecks {
             }
             // A pack title never translated: that language's pages show the source one, and
             // nothing said so where a stale one was a warning.
-            for language in languages where pack.titleState(in: language, site: site) == .missing {
+            // A folder without pack.md has its own finding (and a title made from its name).
+            for language in languages where pack.manifest != nil && pack.titleState(in: language, site: site) == .missing {
                 let translation = pack.translations[language]
                 let name = LanguageName.of(language)
                 findings.append(Finding(.warning, .missingTranslation, file: translation?.file ?? pack.manifest ?? pack.folder,

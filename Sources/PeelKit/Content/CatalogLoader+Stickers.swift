@@ -149,8 +149,9 @@ extension CatalogLoader {
             }
             // `cool.pt_BR.md`: a translation named the gettext way, which site.md's `languages:` accepts.
             if let dot = stem.lastIndex(of: "."), stems[String(stem[..<dot])] != nil, stem[dot...].contains("_"),
-               let hyphenated = TranslationFileName(String(stem[..<dot]) + "." + stem[stem.index(after: dot)...].replacingOccurrences(of: "_", with: "-") + ".md") {
-                let fixed = "\(hyphenated.stem).\(hyphenated.declared(in: site.languages) ?? hyphenated.language).md"
+               let hyphenated = TranslationFileName(String(stem[..<dot]) + "." + stem[stem.index(after: dot)...].replacingOccurrences(of: "_", with: "-") + ".md"),
+               let declared = hyphenated.declared(in: site.languages) {
+                let fixed = "\(hyphenated.stem).\(declared).md"
                 findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                         message: "is named with '_' in its language tag, so it is not read as a translation: language tags take '-' in file names; rename it to \(fixed)"))
                 continue

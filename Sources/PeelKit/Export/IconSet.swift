@@ -99,7 +99,7 @@ public struct IconSet: Sendable {
         let upscale = IconSlot.iMessageAppIcon.map { scale(width: width, height: height, into: $0) }.max() ?? 1
         if upscale > 1.001 {
             findings.append(Finding(.warning, .iconTooSmall, file: file,
-                                    message: "art is \(width) × \(height) px; the App Store icons need it \(String(format: "%.1f", upscale))× larger, so it is upscaled and may look soft (use 1024 px art or larger)"))
+                                    message: "art is \(width) × \(height) px; the App Store icons need it \(String(format: upscale < 1.1 ? "%.2f" : "%.1f", upscale))× larger, so it is upscaled and may look soft (use 1024 px art or larger)"))
         }
         let ratio = Double(width) / Double(height)
         if abs(ratio - 1) > 0.01 && abs(ratio - 4.0 / 3.0) > 0.01 {

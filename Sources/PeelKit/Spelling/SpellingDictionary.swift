@@ -114,15 +114,16 @@ public final class SpellingDictionary: @unchecked Sendable {
         case "en": return "hunspell-en-" + (["gb", "au", "ca", "za"].contains(region ?? "") ? region! : "us")
         case "de": return "hunspell-de-" + (["at", "ch"].contains(region ?? "") ? region! : "de")
         case "pt": return "hunspell-pt-" + (region == "br" ? "br" : "pt")
-        case "nb", "nn": return "hunspell-no"
+        case "nb", "nn", "no": return "hunspell-no"
         default: return debianLanguages.contains(primary) ? "hunspell-" + primary : nil
         }
     }
 
     /// The languages Debian 12 packages a dictionary for as `hunspell-<language>` (`apt-cache
-    /// pkgnames hunspell-`), but those `debianPackage` names by region.
+    /// pkgnames hunspell-`, and `hunspell-et`, which myspell-et provides), but those `debianPackage`
+    /// names by region.
     private static let debianLanguages: Set<String> = [
-        "af", "an", "ar", "be", "bg", "bn", "bo", "br", "bs", "ca", "cs", "da", "dz", "el", "es", "eu", "fr", "gd", "gl",
+        "af", "an", "ar", "be", "bg", "bn", "bo", "br", "bs", "ca", "cs", "da", "dz", "el", "es", "et", "eu", "fr", "gd", "gl",
         "gu", "gug", "he", "hi", "hr", "hu", "id", "is", "it", "kk", "kmr", "ko", "lo", "lt", "lv", "ml", "mn", "ne", "nl",
         "oc", "pl", "ro", "ru", "si", "sk", "sl", "sr", "sv", "sw", "te", "th", "tr", "uk", "uz", "vi",
     ]

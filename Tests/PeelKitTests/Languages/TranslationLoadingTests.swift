@@ -227,6 +227,10 @@ import Testing
         #expect(same.first { $0.file == "sky/moon.ja.md" }?.message == "the Japanese label is the English one, word for word, so VoiceOver on a phone set to Japanese reads English; translate it, or remove it from sky/moon.ja.md to say it is not translated yet")
         #expect(!SpellingCheck().findings(for: catalog).contains { $0.file == "sky/moon.fr.md" }, "said once")
         #expect(!TranslationChecks.isSameLabel("Taco", "Taco", language: "es", source: "en"), "one word: a name, the same in many languages")
+        // translated_from: is the translator's word that it is the translation ("Pizza margherita" in Italian).
+        try folder.write("---\nalt: Shooting star\ntranslated_from: Shooting star\n---\n", to: "sky/star.ja.md")
+        let (confirmed, _) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(!TranslationChecks.findings(for: confirmed).contains { $0.file == "sky/star.ja.md" && $0.message.contains("word for word") })
     }
 
     @Test func anImageTakingItsNamesakesTranslationIsReported() throws {

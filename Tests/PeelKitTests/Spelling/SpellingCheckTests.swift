@@ -143,6 +143,19 @@ import Testing
         for scope in [CatalogTarget.Scope.pack("words"), .file("words/hello.png")] {
             #expect(review.scoped(to: scope).findings.contains { $0.code == .spellingDictionaryMissing }, "\(scope)")
         }
+        // A pack in another language: its own pack.md's warning is kept for a file of it, and is
+        // no finding of another pack's check.
+        try folder.write("---\ntitle: English\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Wörter\nsize: small\nlanguage: tlh\n---\n", to: "content/more/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/more/hi.png")
+        try folder.write("---\nalt: nuqneH tlhIngan\n---\n", to: "content/more/hi.md")
+        try folder.write("---\nalt: A happy cat\n---\n", to: "content/words/hello.md")
+        let mixed = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        let onPack = mixed.findings.filter { $0.code == .spellingDictionaryMissing && $0.file == "more/pack.md" }
+        #expect(onPack.count == 1, "\(mixed.findings.filter { $0.code == .spellingDictionaryMissing })")
+        #expect(mixed.scoped(to: .file("more/hi.png")).findings.contains { $0.code == .spellingDictionaryMissing && $0.file == "more/pack.md" })
+        #expect(!mixed.scoped(to: .file("words/hello.png")).findings.contains { $0.code == .spellingDictionaryMissing },
+                "the English pack's check is not about Klingon: \(mixed.scoped(to: .file("words/hello.png")).findings)")
     }
 
     /// A word misspelt in a translation names the label it is in: the review shows the finding on
@@ -171,6 +184,7 @@ import Testing
         #expect(findings.first?.message.hasSuffix("no Hunspell dictionary for it is installed; Debian has no package for it: put its .aff and .dic files in a folder named by DICPATH") == true,
                 "\(findings)")
         #expect(SpellingDictionary.debianPackage(for: "tlh") == nil && SpellingDictionary.debianPackage(for: "uk-UA") == "hunspell-uk")
+        #expect(SpellingDictionary.debianPackage(for: "no") == "hunspell-no" && SpellingDictionary.debianPackage(for: "et") == "hunspell-et")
         #expect(SpellingDictionary.debianPackage(for: "pt-BR") == "hunspell-pt-br" && SpellingDictionary.debianPackage(for: "fr-CA") == "hunspell-fr")
         // Only when a label needs it: no labels, no lookup and no warning.
         var asked: [String] = []
