@@ -41,12 +41,12 @@ extension Review {
                                 summary: ReviewSummary(findings: own, packs: pack == nil ? 0 : 1, stickers: pack?.stickers.count ?? 0))
         case .file(let path):
             // The image, its sidecar or one of its translation files (`cat.fr.md`) names the sticker.
-            let sticker = catalog.packs.lazy.flatMap(\.stickers).first { sticker in
+            let found: (pack: Pack, sticker: Sticker)? = catalog.packs.lazy.flatMap { pack in pack.stickers.lazy.map { (pack, $0) } }.first { _, sticker in
                 sticker.source == path || sticker.sidecar == path || sticker.translations.contains { $0.value.file == path }
             }
+            let sticker = found?.sticker
             let files = Set([path] + [sticker?.source, sticker?.sidecar].compactMap { $0 } + (sticker?.translations.map(\.value.file) ?? []))
-            let ownPack = sticker.flatMap { sticker in catalog.packs.first { $0.stickers.contains { $0.source == sticker.source } } }
-            let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true || isUnableToCheck($0, in: ownPack) }
+            let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true || isUnableToCheck($0, in: found?.pack) }
             return ScopedReview(scope: scope, findings: own,
                                 summary: ReviewSummary(findings: own, packs: sticker == nil ? 0 : 1, stickers: sticker == nil ? 0 : 1))
         }

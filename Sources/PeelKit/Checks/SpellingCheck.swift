@@ -75,8 +75,8 @@ struct SpellingCheck {
                         }
                         guard let spelling, let best = spelling.first else { continue }
                         // The source label over again is said once, as an untranslated label (`TranslationChecks`).
-                        if let language = subject.translation, sticker.translations[language]?.translatedFrom == nil, let source = sticker.alt,
-                           TranslationChecks.isSameLabel(label, source, language: language, source: catalog.site.writtenLanguage(of: pack)) { continue }
+                        if let language = subject.translation,
+                           TranslationChecks.isSourcePasted(sticker, language: language, pack: pack, site: catalog.site) { continue }
                         let unknown = Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known)
                         // Most words unknown: the label is likely in another language. One finding says
                         // so, instead of one per word, each advising words: (a French label in an English pack).

@@ -27,8 +27,7 @@ enum TranslationChecks {
                     // read English in a Japanese voice.
                     // `translated_from:` is a translator's word that it is translated (labels import
                     // writes it for units marked final): "Pizza margherita" is Italian too.
-                    if let translation, translation.translatedFrom == nil, let alt = translation.alt, let sourceAlt = sticker.alt,
-                       Self.isSameLabel(alt, sourceAlt, language: language, source: site.writtenLanguage(of: pack)) {
+                    if let translation, Self.isSourcePasted(sticker, language: language, pack: pack, site: site) {
                         findings.append(Finding(.warning, .missingTranslation, file: translation.file, line: translation.altLine,
                             message: "the \(name) label is the \(source) one, word for word, so VoiceOver on a phone set to \(name) reads \(source); "
                                 + "translate it, or remove it from \(translation.file) to say it is not translated yet",
@@ -91,9 +90,10 @@ enum TranslationChecks {
         // A site title of site.md's own (not Peel's default, which the pages translate) never translated.
         if site.title != SiteInfo().title {
             for language in site.otherLanguages where (site.translations[language]?.title ?? "").trimmed.isEmpty {
-                let file = site.translations[language]?.file ?? "site.\(language).md"
-                findings.append(Finding(.warning, .missingTranslation, file: site.translations[language]?.file ?? "site.md",
-                    message: "no \(LanguageName.of(language)) site title: the \(LanguageName.of(language)) pages show the \(source) one, '\(site.title)'; add title: to \(file)",
+                let translation = site.translations[language]?.file
+                let name = LanguageName.of(language)
+                findings.append(Finding(.warning, .missingTranslation, file: translation ?? "site.md",
+                    message: "no \(name) site title: the \(name) pages show the \(source) one, '\(site.title)'; add title: to \(translation ?? "site.\(language).md")",
                     language: language))
             }
         }
@@ -116,6 +116,14 @@ enum TranslationChecks {
         guard primary(language) != primary(sourceLanguage) else { return false }
         let words = LabelChecks.normalized(source)
         return words.contains(" ") && LabelChecks.normalized(translated) == words
+    }
+
+    /// True when `sticker`'s label in `language` is its source label over again (`isSameLabel`)
+    /// and no `translated_from:` says a translator made it so: the source pasted, not translated.
+    static func isSourcePasted(_ sticker: Sticker, language: String, pack: Pack, site: SiteInfo) -> Bool {
+        guard let translation = sticker.translations[language], translation.translatedFrom == nil,
+              let alt = translation.alt, let source = sticker.alt else { return false }
+        return isSameLabel(alt, source, language: language, source: site.writtenLanguage(of: pack))
     }
 
     /// Where a sticker's label in `language` goes: its translation file, else `moon.fr.md` beside `moon.md`.

@@ -10,10 +10,16 @@ public struct CatalogLoader {
     /// What holds the site folder `slug`, in words, when a pack may not have it: a language's
     /// pages, or Peel's own folder; nil when it is free.
     static func reservedSlugOwner(_ slug: String, languages: [String]) -> String? {
-        if let language = languages.first(where: { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")].contains(slug) }) {
+        if let language = languages.first(where: { languageFolderNames($0).contains(slug) }) {
             return "the \(LanguageName.of(language)) pages (languages: in site.md)"
         }
         return reservedSlugs.contains(slug) ? "Peel's own \(slug == SitePaths.assets ? "styles and scripts" : "label review")" : nil
+    }
+
+    /// The site folder names a language's pages take (`fr/`), so no pack may: its tag as written,
+    /// lowercased, and as a slug.
+    static func languageFolderNames(_ language: String) -> [String] {
+        [language, language.lowercased(), Slug.make(language, fallback: "pack")]
     }
 
     /// Where the stickers of parts packs are composed into (derived files, never the content
@@ -58,7 +64,7 @@ public struct CatalogLoader {
             !IgnoredName.matches(folder: name) && isDirectory(content.url(name)) && !Self.isLeftoverFolder(content.url(name))
         }
         // Each other language's pages live in a folder named by its tag (`fr/`), so no pack may take it.
-        let languageFolders = site.otherLanguages.flatMap { [$0, $0.lowercased(), Slug.make($0, fallback: "pack")] }
+        let languageFolders = site.otherLanguages.flatMap(Self.languageFolderNames)
         let slugs = Slug.unique(folders, fallback: "pack", reserved: Self.reservedSlugs.union(languageFolders))
         for (folder, slug) in zip(folders, slugs) {
             // A pack whose own address is a language's folder (`ar/` of augmented-reality

@@ -70,11 +70,7 @@ public struct IconSet: Sendable {
         return (crop, max(1, Int((Double(crop.width) * scale).rounded())), max(1, Int((Double(crop.height) * scale).rounded())))
     }
 
-    /// How much the art is scaled to go into `slot` (above 1 is enlarging).
-    func scale(of art: RGBAImage, into slot: IconSlot) -> Double {
-        scale(width: art.width, height: art.height, into: slot)
-    }
-
+    /// How much art of this size is scaled to go into `slot` (above 1 is enlarging).
     private func scale(width: Int, height: Int, into slot: IconSlot) -> Double {
         let scaleX = Double(slot.pixelWidth) / Double(width), scaleY = Double(slot.pixelHeight) / Double(height)
         return fit == .pad ? min(scaleX, scaleY) : max(scaleX, scaleY)

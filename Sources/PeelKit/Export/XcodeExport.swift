@@ -169,8 +169,9 @@ public struct XcodeExport: Sendable {
 
     /// With `--resize`: each sticker larger than its size class scaled down to it (by source, the
     /// bytes the export writes, so each is fitted once), and an error for each too heavy once
-    /// scaled, unless Messages takes the original as it is (then the original goes). Art within its size class is left as it is: over 500,000 bytes it is blocked
-    /// before (`blocks`), and under it the fitter would change nothing.
+    /// scaled, unless Messages takes the original as it is (then the original goes). Art within
+    /// its size class is left as it is: over 500,000 bytes it is blocked before (`blocks`), and
+    /// under it the fitter would change nothing.
     static func fitOversized(_ review: Review, content: URL, excluding: Set<String>,
                              maxPixels: Int) throws -> (fitted: [String: Data], stillTooLarge: [Finding]) {
         var fitted: [String: Data] = [:]
