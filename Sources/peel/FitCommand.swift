@@ -136,7 +136,9 @@ extension FitCommand {
         switch refusal {
         case .unreadable(let error):
             // Art over the pixel budget: say how to let it through (`peel fit huge.png` is the help's own example).
-            let raise = (error as? ImageError)?.findingCode == .imageTooLarge ? "; pass --max-pixels to fit larger art" : ""
+            // (The message of honest art over it names the value already.)
+            let named = SystemErrorText.describe(error).contains("--max-pixels")
+            let raise = (error as? ImageError)?.findingCode == .imageTooLarge && !named ? "; pass --max-pixels to fit larger art" : ""
             return SystemErrorText.describe(error) + raise
         case .underMinimumSide(let width, let height):
             let side = item.sizeClass.pixels

@@ -38,7 +38,7 @@ struct NewPackCommand: ParsableCommand {
     var content: String = "content"
 
     func run() throws {
-        let written = try Scaffolding.run(command: "new pack", content: content) {
+        let written = try Scaffolding.run(command: "new pack", content: content, retry: ShellWord.quoted(name)) {
             try PackScaffold.write(name, content: URL(fileURLWithPath: content))
         }
         let folder = written.deletingLastPathComponent()
@@ -72,7 +72,7 @@ struct NewStickerCommand: ParsableCommand {
 
     func run() throws {
         let content = self.content ?? Self.catalogHolding(sticker) ?? "content"
-        let sidecar = try Scaffolding.run(command: "new sticker", content: content) {
+        let sidecar = try Scaffolding.run(command: "new sticker", content: content, retry: ShellWord.quoted(sticker)) {
             try SidecarScaffold.write(sticker, content: URL(fileURLWithPath: content))
         }
         Terminal.standardOutput.line("Wrote \(DisplayPath.file(sidecar))")
@@ -85,14 +85,8 @@ struct NewStickerCommand: ParsableCommand {
     /// sticker without a sidecar as `peel new sticker 'my-pack/NAME'` (relative to its catalog), and
     /// that command, copied as printed, failed for want of `--content my-stickers`.
     static func catalogHolding(_ sticker: String) -> String? {
-        let files = FileManager.default
-        guard !files.fileExists(atPath: "content"), let pack = sticker.split(separator: "/").first.map(String.init),
-              !pack.isEmpty, pack != ".", pack != ".." else { return nil }
-        func holds(_ folder: String) -> Bool { files.fileExists(atPath: (folder.isEmpty ? "" : folder + "/") + pack + "/pack.md") }
-        if holds("") { return "." }
-        let here = (try? files.contentsOfDirectory(atPath: ".")) ?? []
-        let catalogs = here.filter { !$0.hasPrefix(".") && holds($0) }
-        return catalogs.count == 1 ? catalogs[0] : nil
+        guard !FileManager.default.fileExists(atPath: "content") else { return nil }
+        return SidecarScaffold.catalog(holding: sticker, near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
 }
 
@@ -100,7 +94,8 @@ struct NewStickerCommand: ParsableCommand {
 /// 2 for a name that is not one or a missing content folder (with the command that works from a
 /// catalog or a pack), 1 otherwise.
 enum Scaffolding {
-    static func run(command: String, content: String, _ write: () throws -> URL) throws -> URL {
+    /// `retry`: the command's arguments but --content, for the hint that names the one catalog here.
+    static func run(command: String, content: String, retry: String? = nil, _ write: () throws -> URL) throws -> URL {
         let terminal = Terminal.standardError
         do {
             return try write()
@@ -111,14 +106,26 @@ enum Scaffolding {
             default: throw ExitCode(1)
             }
         } catch let error as PeelError {
-            terminal.line(terminal.colored(error.description, .red))
+            // Paths as seen from here ("content: error: …"), as every command shows them.
+            let shown = error.mappingPaths { $0.hasPrefix("/") ? DisplayPath.file(URL(fileURLWithPath: $0)) : $0 }
+            terminal.line(terminal.colored(shown.description, .red))
             guard case .contentFolderMissing = error else { throw ExitCode(1) }
             if content == "content", let hint = LibraryCall.hereHint(command: command) {
                 terminal.line("\(hint)")
+            } else if content == "content", let retry, let catalog = Self.onlyCatalogHere() {
+                terminal.line("The catalog here is \(ShellWord.quoted(catalog)); run: peel \(command) \(retry) --content \(ShellWord.quoted(catalog))")
             } else {
                 terminal.write("Pass the folder that holds your packs with --content, or make one with peel init.\n")
             }
             throw ExitCode(2)
         }
+    }
+
+    /// The one folder here that reads as a catalog (site.md or a pack folder), if there is exactly one.
+    static func onlyCatalogHere() -> String? {
+        let files = FileManager.default
+        let names = ((try? files.contentsOfDirectory(atPath: ".")) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let catalogs = names.filter { CatalogTarget.looksLikeCatalog(URL(fileURLWithPath: $0)) }
+        return catalogs.count == 1 ? catalogs[0] : nil
     }
 }

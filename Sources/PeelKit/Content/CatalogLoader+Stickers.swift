@@ -52,7 +52,8 @@ extension CatalogLoader {
                                     message: "the image is in iCloud Drive and not downloaded to this Mac (only its placeholder \(placeholder) is here); download it (Finder: Download Now) and build again"))
             skippedStems.insert(StickerFileKind.stem(name))
         }
-        for name in names where !IgnoredName.matches(name) && name != "pack.md" {
+        let folderURL = content.url(folder)
+        for name in names where name != "pack.md" && !IgnoredName.matches(name, in: folderURL) {
             let path = "\(folder)/\(name)"
             // Icon or tray art in the pack folder is no sticker, unless it has a sidecar: tray art is
             // often one of the pack's stickers, which was dropped ("no image named 'party.png'").
@@ -63,8 +64,10 @@ extension CatalogLoader {
             }
             let url = content.url(path)
             if isDirectory(url) {
-                findings.append(Finding(.warning, .ignoredFile, file: path,
-                                        message: "folders inside a pack are ignored; packs are one level deep"))
+                // An empty folder (or one of `.DS_Store`s) leaves nothing out: no noise for it.
+                if !Self.isLeftoverFolder(url) {
+                    findings.append(Finding(.warning, .ignoredFile, file: path, message: Self.nestedFolderMessage(url)))
+                }
                 continue
             }
             if StickerFileKind(fileName: name) == .markdown, !imageStems.contains(StickerFileKind.stem(name)),
@@ -78,7 +81,7 @@ extension CatalogLoader {
                 // sticker's (it was counted among "stickers with errors" beside "1 sticker").
                 guard content.relative(url) != nil else {
                     findings.append(Finding(.error, .pathOutsideContent, file: path,
-                                            message: "symlink leads outside the content folder; the sticker is skipped"))
+                                            message: "symlink leads outside the content folder, which Peel never reads out of; the sticker is skipped: copy the image into the pack instead"))
                     skippedStems.insert(StickerFileKind.stem(name))
                     continue
                 }
@@ -96,14 +99,16 @@ extension CatalogLoader {
                 }
                 images.append(name)
             case .unsupportedImage:
-                findings.append(Finding(.error, .unsupportedFormat, file: path,
-                                        message: "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG"))
+                let message = StickerFileKind.jpegAliases.contains(StickerFileKind.lowercasedExtension(name))
+                    ? "a JPEG by its name, which Messages and Xcode read from .jpg or .jpeg files only; rename it to \(StickerFileKind.stem(name)).jpg"
+                    : "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG"
+                findings.append(Finding(.error, .unsupportedFormat, file: path, message: message))
                 skippedStems.insert(StickerFileKind.stem(name))
             case .markdown:
                 sidecars[StickerFileKind.stem(name)] = name
             case .other:
-                findings.append(Finding(.warning, .ignoredFile, file: path,
-                                        message: "not a sticker or a sidecar; the file is ignored"))
+                findings.append(Self.savedAsTextFinding(name, path: path)
+                    ?? Finding(.warning, .ignoredFile, file: path, message: "not a sticker or a sidecar; the file is ignored"))
             }
         }
 
@@ -253,5 +258,35 @@ extension CatalogLoader {
         sticker.descriptionHTML = Self.markdownHTML(of: file, sticker: source, findings: &findings)
         findings += reader.findings
         return (sticker, findings)
+    }
+
+    /// The warning for a folder inside a pack, which is not read: with how many images it leaves
+    /// out and where they could go (it said only "packs are one level deep").
+    static func nestedFolderMessage(_ url: URL) -> String {
+        var images = 0
+        func count(_ folder: URL, depth: Int) {
+            guard depth < 4, let names = try? FolderListing.names(atPath: folder.path) else { return }
+            for name in names where !IgnoredName.matches(name, in: folder) {
+                let child = folder.appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue {
+                    count(child, depth: depth + 1)
+                } else if StickerFileKind(fileName: name) == .sticker {
+                    images += 1
+                }
+            }
+        }
+        count(url, depth: 0)
+        guard images > 0 else { return "folders inside a pack are ignored; packs are one level deep" }
+        return "folders inside a pack are ignored (packs are one level deep), so its \(images == 1 ? "image is" : "\(images) images are") not in the site; "
+            + "move \(images == 1 ? "it" : "them") up into the pack folder, or make the folder a pack of its own beside this one"
+    }
+
+    /// The warning for `hello.md.txt` or `pack.md.txt`: Notepad saved the file as text, and
+    /// Explorer, hiding the `.txt`, shows the name Peel asked for. Nil for any other name.
+    static func savedAsTextFinding(_ name: String, path: String) -> Finding? {
+        guard let meant = StickerFileKind.savedAsText(name) else { return nil }
+        return Finding(.warning, .ignoredFile, file: path,
+                       message: "saved as a text file (Notepad adds .txt, which Windows hides), so it is not read; rename it to \(meant) (in Notepad: Save as type All files)")
     }
 }

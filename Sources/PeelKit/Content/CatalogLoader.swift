@@ -101,7 +101,8 @@ public struct CatalogLoader {
             if StickerFileKind(fileName: name) == .sticker || StickerFileKind(fileName: name) == .unsupportedImage {
                 findings.append(Finding(.warning, .ignoredFile, file: name,
                                         message: "images at the top of the content folder are ignored; move it into a pack folder (or name it in a pack's icon: or tray:)"))
-            } else if let finding = Self.misnamedSettings(name, path: name, settings: "site.md", present: topLevel.contains("site.md"), what: "the site's") {
+            } else if let finding = Self.misnamedSettings(name, path: name, settings: "site.md", present: topLevel.contains("site.md"), what: "the site's")
+                        ?? Self.savedAsTextFinding(name, path: name) {
                 findings.append(finding)
             }
         }
@@ -159,7 +160,7 @@ public struct CatalogLoader {
         // A file that is not skipped cannot be listed as a folder: it makes the folder a pack.
         return names.allSatisfy { name in
             let child = url.appendingPathComponent(name)
-            return IgnoredName.matches(name) || !SafeFile.isSymlink(child.path) && isLeftoverFolder(child, depth: depth + 1)
+            return IgnoredName.matches(name, in: url) || !SafeFile.isSymlink(child.path) && isLeftoverFolder(child, depth: depth + 1)
         }
     }
 

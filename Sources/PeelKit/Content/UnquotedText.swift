@@ -137,6 +137,10 @@ enum UnquotedText {
         if problem.contains("while scanning a quoted scalar") {
             return "; the quote that opens on this line is never closed, so close it (write a quote inside as \\\" or '')"
         }
+        // YAML forbids tabs for indentation; libyaml says only "found character that cannot start any token".
+        if problem.contains("cannot start any token"), line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+            return "; the line is indented with a tab, which YAML does not allow: indent with spaces"
+        }
         guard problem.hasPrefix("mapping values are not allowed"),
               let colon = line.firstIndex(of: ":") else { return "" }
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)

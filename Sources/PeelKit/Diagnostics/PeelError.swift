@@ -32,7 +32,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .contentFolderMissing(let path):
-            return "\(path): error: content folder not found; pass the folder that holds your packs (the first argument, such as my-stickers), or make one with peel init"
+            return "\(path): error: content folder not found; pass the folder that holds your packs (such as my-stickers), or make one with peel init"
         case .noPacks(let path):
             return "\(path): error: no packs here (a pack is a folder of sticker images with a pack.md), so nothing was built and the site in place stays; pass the folder that holds your packs, or start one with peel init"
         case .notInCatalog(let path):

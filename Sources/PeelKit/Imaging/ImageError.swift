@@ -23,10 +23,21 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// 10,000 × 10,000: the largest art whose header Peel takes at its word (a poster at print size).
+    static let plausibleArtPixels = 100_000_000
+
     public var description: String {
         switch self {
         case .overPixelBudget(let width, let height, let budget):
-            return "image claims \(width)×\(height) pixels, more than the budget of \(budget) pixels; it was not decoded"
+            // A print-size export (5000 px) is honest art with a next step; a header of a trillion
+            // pixels is a damaged or hostile file, which no limit should be raised for.
+            let pixels = width.multipliedReportingOverflow(by: height)
+            guard !pixels.overflow, pixels.partialValue <= Self.plausibleArtPixels else {
+                return "image claims \(width)×\(height) pixels, more than the budget of \(budget) pixels; it was not decoded"
+            }
+            return "image is \(width)×\(height) pixels, more than the budget of \(budget) pixels Peel decodes, so it was not read; "
+                + "export it at sticker size (618 px a side at most), or pass --max-pixels \(pixels.partialValue) "
+                + "(peel fit --max-pixels \(pixels.partialValue) writes a scaled copy into fitted/)"
         case .animationOverBudget(let frames, let width, let height, let budget):
             // --max-pixels N lets an animation's frames hold N × ImageAnalyzer.animationFactor pixels.
             let needed = (frames * width * height + ImageAnalyzer.animationFactor - 1) / ImageAnalyzer.animationFactor

@@ -45,6 +45,25 @@ public enum SidecarScaffold {
         return sidecar
     }
 
+    /// The folder that holds the catalog `argument` (`PACK/NAME`) is in, relative to `folder`:
+    /// "." when `folder` is that catalog, else the one folder in it that is. A pack without
+    /// pack.md yet counts when it holds the image: `peel check` names the stickers of art just
+    /// copied in the same way. Nil when none or several do.
+    public static func catalog(holding argument: String, near folder: URL) -> String? {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count == 2, !parts.contains(".."), !parts.contains(".") else { return nil }
+        let (pack, name) = (parts[0], parts[1])
+        func holds(_ catalog: URL) -> Bool {
+            let packURL = catalog.appendingPathComponent(pack)
+            if FileManager.default.fileExists(atPath: packURL.appendingPathComponent("pack.md").path) { return true }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: packURL.path)) ?? []
+            return names.contains { StickerFileKind(fileName: $0) == .sticker && ($0 == name || StickerFileKind.stem($0) == name) }
+        }
+        if holds(folder) { return "." }
+        let catalogs = folders(in: folder).filter { holds(folder.appendingPathComponent($0)) }
+        return catalogs.count == 1 ? catalogs[0] : nil
+    }
+
     /// The sidecar text: an empty `alt:` (so `peel check` asks for it until it is written), the
     /// default title from the file name, an empty tag list, and an empty emoji list (the other
     /// messengers need one, and a newcomer who turned them on had no place to put it).

@@ -180,4 +180,20 @@ import Testing
         #expect(noContent.status == 2)
         #expect(noContent.stderr.contains("peel init"))
     }
+
+    /// Beside a catalog that is not called content/, `peel new pack` named "the first argument" (the
+    /// pack's name) as the content folder; it names --content and the catalog that is here.
+    @Test func newPackBesideACatalogNamesIt() throws {
+        let folder = try TemporaryFolder()
+        #expect(try peel(["init", "my-stickers"], folder).status == 0)
+        let beside = try peel(["new", "pack", "Cats"], folder)
+        #expect(beside.status == 2)
+        #expect(beside.stderr.hasPrefix("content: error: content folder not found; pass the folder that holds your packs (such as my-stickers)"), "\(beside.stderr)")
+        #expect(beside.stderr.contains("The catalog here is my-stickers; run: peel new pack Cats --content my-stickers"), "\(beside.stderr)")
+        #expect(!folder.exists("my-stickers/Cats"), "nothing is written on a guess")
+        // The art of a pack without pack.md is found from beside the catalog, as `peel check` names it.
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "my-stickers/Cats/Happy Cat.png")
+        let sticker = try peel(["new", "sticker", "Cats/Happy Cat"], folder)
+        #expect(sticker.status == 0 && folder.exists("my-stickers/Cats/Happy Cat.md"), "\(sticker.stderr)")
+    }
 }

@@ -40,7 +40,7 @@ import ZIPFoundation
             #expect(report.findings.map(\.formatted).contains(expected), "missing: \(expected)")
             #expect(!folder.exists("site/p\(index)/icons"), "no icon set is made from \(icon)")
         }
-        #expect(report.findings.map(\.formatted).contains("p5/link.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped"))
+        #expect(report.findings.map(\.formatted).contains("p5/link.png: error[path-outside-content]: symlink leads outside the content folder, which Peel never reads out of; the sticker is skipped: copy the image into the pack instead"))
         #expect(report.findings.filter { $0.code == .pathOutsideContent }.count == icons.count + 1)
     }
 
@@ -61,8 +61,8 @@ import ZIPFoundation
         let report = try await build(content, in: folder)
         let formatted = report.findings.map(\.formatted)
         for expected in [
-            "links/passwd.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped",
-            "links/outside.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped",
+            "links/passwd.png: error[path-outside-content]: symlink leads outside the content folder, which Peel never reads out of; the sticker is skipped: copy the image into the pack instead",
+            "links/outside.png: error[path-outside-content]: symlink leads outside the content folder, which Peel never reads out of; the sticker is skipped: copy the image into the pack instead",
             "links/leaky.md: error[path-outside-content]: symlink leads outside the content folder; the file is not read",
             "sly/pack.md: error[path-outside-content]: symlink leads outside the content folder; the file is not read",
             "away: error[path-outside-content]: pack folder is a symlink that leads outside the content folder; it is skipped",
@@ -105,7 +105,7 @@ import ZIPFoundation
         try folder.write("---\nalt: A private cat\n---\n", to: "content/leak/private.md")
         try link("content/leak/nearby", to: folder.url.appendingPathComponent("content2").path, in: folder)
         let formatted = try await build(content, in: folder).findings.map(\.formatted)
-        #expect(formatted.contains("leak/private.png: error[path-outside-content]: symlink leads outside the content folder; the sticker is skipped"), "\(formatted)")
+        #expect(formatted.contains("leak/private.png: error[path-outside-content]: symlink leads outside the content folder, which Peel never reads out of; the sticker is skipped: copy the image into the pack instead"), "\(formatted)")
         #expect(formatted.contains("leak/pack.md:3: error[path-outside-content]: icon '../../content2/icon.png' is outside the content folder; use a path inside it, such as icon.png"), "\(formatted)")
         #expect(ContentPath(root: content).relative(folder.url.appendingPathComponent("content2/icon.png")) == nil)
         #expect(ContentPath(root: content).relative(folder.url.appendingPathComponent("content-private")) == nil)

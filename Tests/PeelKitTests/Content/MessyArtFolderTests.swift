@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import PeelKit
+
+/// A newcomer's first art folder, as exported from a Mac or a PC: every file Peel leaves out is
+/// named with what to do about it.
+@Suite struct MessyArtFolderTests {
+    /// A folder named by its year was taken for Vim's `4913` probe file and vanished without a word,
+    /// inside a pack and at the top.
+    @Test func aFolderOfDigitsIsReportedLikeAnyFolder() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/2024/new-year.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "Art Exports/2024/fireworks.png")
+        try folder.write("x", to: "p/4913")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let nested = try #require(findings.first { $0.file == "p/2024" }, "\(findings.map(\.formatted))")
+        #expect(nested.code == .ignoredFile)
+        #expect(nested.message.contains("its image is not in the site; move it up into the pack folder"), "\(nested.message)")
+        #expect(catalog.packs.map(\.folder).contains("Art Exports"), "a folder of art is a pack, told to add pack.md")
+        #expect(findings.contains { $0.file == "Art Exports/2024" && $0.code == .ignoredFile })
+        #expect(!findings.contains { $0.file == "p/4913" }, "Vim's probe file is still skipped")
+        // A year folder with nothing in it leaves nothing out.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("p/2024/new-year.png"))
+        #expect(!(try CatalogLoader(contentFolder: folder.url).load().1.contains { $0.file == "p/2024" }))
+    }
+
+    /// Notepad saves `hello.md` as `hello.md.txt` and Explorer shows it as `hello.md`; `site.md.txt`
+    /// was not reported at all.
+    @Test func aSidecarSavedAsTextIsToldToBeRenamed() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/hello.png")
+        try folder.write("---\nalt: Hello\n---\n", to: "p/hello.md.txt")
+        try folder.write("---\ntitle: P\n---\n", to: "p/pack.md.txt")
+        try folder.write("---\ntitle: Mine\n---\n", to: "site.md.txt")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        for (file, meant) in [("p/hello.md.txt", "hello.md"), ("p/pack.md.txt", "pack.md"), ("site.md.txt", "site.md")] {
+            let finding = try #require(findings.first { $0.file == file }, "\(file): \(findings.map(\.formatted))")
+            #expect(finding.code == .ignoredFile && finding.message.contains("rename it to \(meant) (in Notepad"), "\(finding.message)")
+        }
+        #expect(StickerFileKind.savedAsText("notes.txt") == nil && StickerFileKind.savedAsText(".md.txt") == nil)
+    }
+
+    /// Chrome and Edge on Windows save JPEGs as `.jfif`: it was "not a sticker or a sidecar".
+    @Test func aJPEGUnderAnotherNameIsToldToBeRenamed() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.write(Data([0xFF, 0xD8, 0xFF]), to: "p/waving cat.jfif")
+        try folder.write("---\nalt: A cat waving\n---\n", to: "p/waving cat.md")
+        try folder.write(Data([0xFF, 0xD8, 0xFF]), to: "p/sun.JPE")
+        try folder.write("x", to: "p/sketch.procreate")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        let jfif = try #require(findings.first { $0.file == "p/waving cat.jfif" })
+        #expect(jfif.code == .unsupportedFormat && jfif.message.hasSuffix("rename it to waving cat.jpg"), "\(jfif.message)")
+        #expect(findings.first { $0.file == "p/sun.JPE" }?.message.hasSuffix("rename it to sun.jpg") == true)
+        #expect(findings.first { $0.file == "p/sketch.procreate" }?.code == .unsupportedFormat, "art in an app's own format is told to be converted")
+        #expect(!findings.contains { $0.code == .orphanSidecar }, "the sidecar's image is named already")
+    }
+
+    /// A tab used to indent a list got libyaml's "cannot start any token".
+    @Test func aTabIndentIsNamed() throws {
+        let findings = FrontMatter.parse("---\nalt: Yellow face\ntags:\n\t- happy\n---\n", file: "p/hello.md").1
+        let error = try #require(findings.first { $0.code == .yamlSyntax }, "\(findings)")
+        #expect(error.line == 4 && error.message.hasSuffix("the line is indented with a tab, which YAML does not allow: indent with spaces"), "\(error.message)")
+    }
+
+    /// A print-size export was "image claims 5000×5000 pixels", with no next step; a hostile header is not told to raise the limit.
+    @Test func artOverThePixelBudgetNamesTheLimitThatLetsItThrough() {
+        let poster = ImageError.overPixelBudget(width: 5000, height: 5000, budget: ImageAnalyzer.defaultMaxPixels).description
+        #expect(poster.contains("image is 5000×5000 pixels") && poster.contains("peel fit --max-pixels 25000000 writes a scaled copy"), "\(poster)")
+        let bomb = ImageError.overPixelBudget(width: 1_000_000, height: 1_000_000, budget: ImageAnalyzer.defaultMaxPixels).description
+        #expect(bomb.hasPrefix("image claims") && !bomb.contains("--max-pixels"))
+    }
+
+    /// `peel check` names a sticker of a folder without pack.md as `peel new sticker 'Cats/Happy Cat'`;
+    /// run beside the catalog, that failed with "content folder not found".
+    @Test func theCatalogOfAStickerIsFoundWithoutPackFile() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder, "my-stickers/p")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "my-stickers/Cats/Happy Cat.png")
+        try folder.write("x", to: "elsewhere/Cats/notes.txt")
+        #expect(SidecarScaffold.catalog(holding: "Cats/Happy Cat", near: folder.url) == "my-stickers")
+        #expect(SidecarScaffold.catalog(holding: "Cats/Happy Cat.png", near: folder.url) == "my-stickers")
+        #expect(SidecarScaffold.catalog(holding: "p/anything", near: folder.url) == "my-stickers", "a pack with pack.md holds any name")
+        #expect(SidecarScaffold.catalog(holding: "Cats/Sad Cat", near: folder.url) == nil, "no image of that name")
+        #expect(SidecarScaffold.catalog(holding: "Cats/Happy Cat", near: folder.url.appendingPathComponent("my-stickers")) == ".")
+    }
+}
