@@ -34,6 +34,31 @@ public final class SpellingDictionary: @unchecked Sendable {
                 return
             }
         }
+        // Debian's hunspell-hr, hunspell-sk and hunspell-no install hr_HR, sk_SK and nn_NO only:
+        // a bare `hr` found none of its names, and the package the finding named did not silence it.
+        if let name = Self.regionalName(of: language, in: Self.searchPaths), let (aff, dic) = Self.files(named: name) {
+            self.init(language: language, name: name, aff: aff, dic: dic)
+            return
+        }
+        return nil
+    }
+
+    /// The first installed regional dictionary of the tag's language (`hr_HR` for "hr"), by name,
+    /// in the first of `folders` that has one with both its files; the last resort of `init(language:)`.
+    static func regionalName(of language: String, in folders: [String]) -> String? {
+        guard let primary = language.split(separator: "-").first?.lowercased(), !primary.isEmpty else { return nil }
+        for folder in folders {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            let regional = names.filter { name in
+                guard name.hasSuffix(".aff") else { return false }
+                let stem = name.dropLast(4)
+                guard stem.hasPrefix(primary + "_") else { return false }
+                let region = stem.dropFirst(primary.count + 1)
+                return (2...3).contains(region.count) && region.allSatisfy { $0.isUppercase || $0.isNumber }
+                    && names.contains(String(stem) + ".dic")
+            }.map { String($0.dropLast(4)) }.sorted()
+            if let first = regional.first { return first }
+        }
         return nil
     }
 

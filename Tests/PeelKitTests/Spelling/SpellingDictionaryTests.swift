@@ -61,3 +61,39 @@ import Testing
         #expect(cache.dictionary("en") { nil } === loaded)
     }
 }
+
+/// Debian's hunspell-hr installs `hr_HR` only; a bare `hr` looked for `hr` and kept saying the
+/// dictionary was missing after the package the finding named was installed.
+@Suite struct RegionalDictionaryFallbackTests {
+    @Test func aBareTagFindsItsOnlyRegionalDictionary() throws {
+        let folder = try TemporaryFolder()
+        for name in ["hr_HR.aff", "hr_HR.dic", "sk_SK.aff", "nn_NO.aff", "nn_NO.dic", "hrx_HR.aff", "hrx_HR.dic", "hr.txt"] {
+            try folder.write("x", to: "a/\(name)")
+        }
+        try folder.write("x", to: "b/sk_SK.aff")
+        try folder.write("x", to: "b/sk_SK.dic")
+        let folders = [folder.url.appendingPathComponent("a").path, folder.url.appendingPathComponent("b").path]
+        #expect(SpellingDictionary.regionalName(of: "hr", in: folders) == "hr_HR")
+        #expect(SpellingDictionary.regionalName(of: "hr-BA", in: folders) == "hr_HR", "the nearest there is")
+        #expect(SpellingDictionary.regionalName(of: "sk", in: folders) == "sk_SK", "a folder with both files, not the .aff alone")
+        #expect(SpellingDictionary.regionalName(of: "nn", in: folders) == "nn_NO")
+        #expect(SpellingDictionary.regionalName(of: "h", in: folders) == nil && SpellingDictionary.regionalName(of: "ga", in: folders) == nil)
+    }
+
+    /// End to end, as Hunspell's own $DICPATH finds it: the installed `hr_HR` checks Croatian labels.
+    @Test func checkUsesTheRegionalDictionaryOfABareTag() throws {
+        let folder = try TemporaryFolder()
+        let english = try #require(SpellingDictionary.files(named: "en_US"), "scripts/install-dependencies installs hunspell-en-us")
+        try folder.copy(URL(fileURLWithPath: english.aff), to: "dicts/hr_HR.aff")
+        try folder.copy(URL(fileURLWithPath: english.dic), to: "dicts/hr_HR.dic")
+        try folder.write("---\ntitle: Mine\nlanguages: [en, hr]\n---\n", to: "c/site.md")
+        try folder.write("---\ntitle: Sky\n---\n", to: "c/sky/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "c/sky/moon.png")
+        try folder.write("---\nalt: Crescent moon\n---\n", to: "c/sky/moon.md")
+        try folder.write("---\nalt: Crescent moonn\n---\n", to: "c/sky/moon.hr.md")
+        let result = try CLITests().run(["check", "c", "--no-art-checks", "--format", "json"], in: folder.url,
+                                        environment: ["DICPATH": folder.url.appendingPathComponent("dicts").path])
+        #expect(!result.stdout.contains("spelling-dictionary-missing"), "\(result.stdout)")
+        #expect(result.stdout.contains("label-spelling"), "the English words copied as hr_HR flag 'moonn': \(result.stdout)")
+    }
+}
