@@ -93,6 +93,7 @@ enum TranslationChecks {
                 let translation = site.translations[language]?.file
                 let name = LanguageName.of(language)
                 findings.append(Finding(.warning, .missingTranslation, file: translation ?? "site.md",
+                    line: translation == nil ? site.titleLine : nil,
                     message: "no \(name) site title: the \(name) pages show the \(source) one, '\(site.title)'; add title: to \(translation ?? "site.\(language).md")",
                     language: language))
             }

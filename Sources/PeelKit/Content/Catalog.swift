@@ -17,6 +17,8 @@ public struct Catalog: Sendable {
 /// `site.md`: the gallery's title, description and intro.
 public struct SiteInfo: Sendable {
     public var title: String = "Sticker gallery"
+    /// `title:`'s line in site.md, for findings about the title (its missing translations).
+    var titleLine: Int?
     /// site.md's front matter could not be read (its error is reported): what it declares is
     /// unknown, so no translation file is told that site.md declares no languages.
     var frontMatterUnreadable = false

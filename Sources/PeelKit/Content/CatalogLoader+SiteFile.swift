@@ -37,7 +37,10 @@ extension CatalogLoader {
         var reader = FrontMatterReader(file.frontMatter, file: file.path, knownKeys: KnownKeys.site)
         var site = SiteInfo()
         site.frontMatterUnreadable = file.findings.contains { FrontMatter.unreadableCodes.contains($0.code) }
-        if let title = reader.string("title")?.trimmed, !title.isEmpty { site.title = title }
+        if let title = reader.string("title")?.trimmed, !title.isEmpty {
+            site.title = title
+            site.titleLine = reader.frontMatter["title"]?.line
+        }
         site.description = reader.string("description")?.trimmed
         site.baseURL = reader.string("base_url")?.trimmed
         if let base = site.baseURL, !base.isEmpty, SocialLinks.normalized(base) == nil {

@@ -112,7 +112,8 @@ extension CatalogLoader {
         translation.alt = InvisibleText.visible(writtenAlt?.trimmed)
         translation.altLine = reader.frontMatter["alt"]?.line
         // Said as it is: "add 'alt:'" to a file that has one was no help.
-        if let written = writtenAlt, translation.alt == nil {
+        // `alt:` with nothing after it (or `~`) is the same empty label, not a missing key.
+        if let written = writtenAlt ?? (reader.isNull("alt") ? "" : nil), translation.alt == nil {
             translation.altInvisible = true
             let what = written.isEmpty ? "is empty" : "holds only invisible characters (\(InvisibleText.codePoints(written))), which VoiceOver reads as nothing"
             findings.append(Finding(.warning, .missingTranslation, file: path, line: translation.altLine,

@@ -36,13 +36,23 @@ struct FrontMatterReader {
         frontMatter[key].flatMap { ScalarLines.of($0, rawLines: frontMatter.rawLines) }
     }
 
+    /// True when `key` is there with no value (`alt:`, `alt: ~`, `alt: null`).
+    func isNull(_ key: String) -> Bool {
+        guard case .scalar(let scalar)? = frontMatter[key]?.value else { return false }
+        return Self.isNull(scalar)
+    }
+
+    private static func isNull(_ scalar: Node.Scalar) -> Bool {
+        scalar.tag == Tag(.null) || (scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string))
+    }
+
     /// Text (any scalar: `alt: 42` reads as "42"); nil when absent or null.
     mutating func string(_ key: String) -> String? {
         guard let field = frontMatter[key] else { return nil }
         checkUnquoted(field)
         switch field.value {
         case .scalar(let scalar):
-            if scalar.tag == Tag(.null) || (scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)) {
+            if Self.isNull(scalar) {
                 return nil
             }
             return scalar.string

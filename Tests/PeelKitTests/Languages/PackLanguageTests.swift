@@ -62,9 +62,9 @@ import Testing
         let review = try await Review.make(content: content(folder))
         let missing = review.findings.filter { $0.code == .missingTranslation && $0.sticker != nil }
         #expect(missing.map(\.file) == ["souk/tea.md"], "\(missing.map(\.message))")
-        // Titles never translated are said too, each on its source's title: (souk's has pack.en.md).
+        // Titles never translated are said too, each on its source's title: line (souk's has pack.en.md).
         let titles = review.findings.filter { $0.code == .missingTranslation && $0.sticker == nil }
-        #expect(titles.map { "\($0.file):\($0.line ?? 0) \($0.language ?? "")" } == ["site.md:0 ar", "sky/pack.md:2 ar"], "\(titles)")
+        #expect(titles.map { "\($0.file):\($0.line ?? 0) \($0.language ?? "")" } == ["site.md:2 ar", "sky/pack.md:2 ar"], "\(titles)")
         #expect(titles.last?.message == "no Arabic pack title: the Arabic pages show the English one, 'Night sky'; add title: to sky/pack.ar.md")
         #expect(missing.first?.language == "en")
         #expect(missing.first?.message.contains("reads the Arabic one; add 'alt:' to souk/tea.en.md") == true, "\(missing.first?.message ?? "")")

@@ -97,9 +97,9 @@ import Testing
         let result = try await Review.make(content: folder.url)
         let relevant = result.findings.filter { [.missingTranslation, .staleTranslation].contains($0.code) }
         // The German file exists without alt:: the finding is on it, the file to fix, not on star.md.
-        // Titles never translated: the site's French one, and the pack's German one (on its title: line).
+        // Titles never translated: the site's French one, and the pack's German one (each on its title: line).
         #expect(summary(relevant) == [
-            "site.md:- missing-translation fr",
+            "site.md:2 missing-translation fr",
             "sky/pack.md:2 missing-translation de",
             "sky/star.de.md:- missing-translation de",
             "sky/star.fr.md:3 stale-translation fr",
@@ -199,6 +199,14 @@ import Testing
         let checked = TranslationChecks.findings(for: catalog).filter { $0.code == .missingTranslation && $0.sticker == "sky/moon.png" }
         #expect(checked.map(\.language) == ["de"], "said once, by the loader")
         #expect(findings.filter { $0.file == "sky/star.fr.md" }.map(\.code) == [.yamlUnquotedComment], "\(summary(findings))")
+        // `alt:` with nothing after it, or `~`, is the same empty label (it was "add 'alt:'", no line).
+        for blank in ["alt:", "alt: ~", "alt: null"] {
+            try folder.write("---\ntitle: Lune\n\(blank)\n---\n", to: "sky/moon.fr.md")
+            let (reloaded, again) = try CatalogLoader(contentFolder: folder.url).load()
+            let said = again.filter { $0.code == .missingTranslation && $0.file == "sky/moon.fr.md" }
+            #expect(said.map(\.line) == [3] && said.first?.message == "the French label is empty; write the label", "\(blank): \(said)")
+            #expect(TranslationChecks.findings(for: reloaded).filter { $0.code == .missingTranslation && $0.sticker == "sky/moon.png" }.map(\.language) == ["de"])
+        }
     }
 
     /// `moon.pt_BR.md` (gettext's spelling, which site.md accepts) is said to need a hyphen; it
