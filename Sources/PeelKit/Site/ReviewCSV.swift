@@ -30,13 +30,15 @@ enum ReviewCSV {
     /// joined, were the peak of the build's memory.
     static func write(_ review: Review, _ emit: (String) throws -> Void) rethrows {
         let site = review.catalog.site, languages = review.catalog.translatedLanguages
+        // As the review page says: without the art checks, "clean" is about the labels alone.
+        let clean = review.artFacts.isEmpty ? "clean (art not checked)" : "clean"
         try emit(byteOrderMark + header(for: languages).map(field).joined(separator: ",") + "\r\n")
         for pack in review.catalog.packs {
             let source = site.sourceLanguage(of: pack)
             for sticker in pack.stickers {
                 let own = review.findings(for: sticker)
                 let counted = own.filter { !$0.suppressed }
-                let status = counted.contains { $0.severity == .error } ? "error" : counted.isEmpty ? "clean" : "warning"
+                let status = counted.contains { $0.severity == .error } ? "error" : counted.isEmpty ? clean : "warning"
                 let described = own.map { finding in
                     "\(finding.severity.rawValue)[\(finding.code.rawValue)]\(finding.suppressed ? " (silenced)" : ""): \(finding.message)"
                 }

@@ -222,9 +222,14 @@ import Testing
         let output = folder.url.appendingPathComponent("site")
         let report = try await SiteBuilder(options: BuildOptions(content: content, output: output, artChecks: true)).build()
         #expect(Self.art(report.findings).count == 3)
+        let checkedCSV = try folder.read("site/review/labels.csv")
+        #expect(checkedCSV.contains(",clean,") && !checkedCSV.contains("art not checked"), "\(checkedCSV)")
         let plain = try await SiteBuilder(options: BuildOptions(content: content, output: output)).build()
         #expect(Self.art(plain.findings).isEmpty, "without the flag the next build is plain again")
         #expect(try !folder.read("site/sky/bat/index.html").contains("swatch-warning"))
+        // labels.csv says what the review page says: "clean" is about the labels alone then.
+        let plainCSV = try folder.read("site/review/labels.csv")
+        #expect(plainCSV.contains(",clean (art not checked),") && !plainCSV.contains(",clean,"), "\(plainCSV)")
     }
 }
 

@@ -61,7 +61,7 @@ import Testing
         let csv = try folder.read("site/review/labels.csv")
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "pack,sticker,source,sidecar,title,label,characters,status,findings,label hash,new label")
-        #expect(rows.contains("problems,clean-cat,problems/clean-cat.png,problems/clean-cat.md,Clean cat,Orange cat face with whiskers,29,clean,,"
+        #expect(rows.contains("problems,clean-cat,problems/clean-cat.png,problems/clean-cat.md,Clean cat,Orange cat face with whiskers,29,clean (art not checked),,"
             + "\(LabelHash.of("Orange cat face with whiskers")),"))
         #expect(rows.contains("problems,placeholder,problems/placeholder.png,problems/placeholder.md,Placeholder,IMG_1234,8,error,\"error[placeholder-label]: label 'IMG_1234' is a placeholder; write what the sticker shows, such as 'Smiling sun in sunglasses'\",\(LabelHash.of("IMG_1234")),"))
         #expect(rows.count == 32, "a header and one row per sticker")
