@@ -21,7 +21,8 @@ struct ColourProfile: Equatable, Sendable {
     static func embedded(in data: Data) -> ColourProfile? {
         let candidate: [UInt8]?
         if data.starts(with: PNGChunk.signature) {
-            candidate = pngProfile(in: data)
+            // Without iCCP, the colour space its gAMA and cHRM chunks declare (`PNGChromaticityProfile`).
+            candidate = pngProfile(in: data) ?? PNGChromaticityProfile.profile(in: data)
         } else if data.starts(with: [0xFF, 0xD8]) {
             candidate = jpegProfile(in: data)
         } else {
