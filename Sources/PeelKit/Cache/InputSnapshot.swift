@@ -35,9 +35,18 @@ struct InputSnapshot: Equatable, Sendable {
         // The top folder's own symlink is followed, as the catalog loader follows it.
         let top = RealPath.of(root)
         let inside = ContentPath(root: root)
-        walk(top, relative: "", inside: inside, into: &snapshot, visited: &visited, depth: 0)
+        walk(top, relative: "", inside: inside, excluded: excludedPaths(in: inside), into: &snapshot, visited: &visited, depth: 0)
         snapshot.addArtNamedByPacks(inside: inside)
         return snapshot
+    }
+
+    /// What site.md's `exclude:` names, read as the catalog loader reads it: no input, so a
+    /// catalog at a repository's root does not stat its `node_modules/` at every build. A change to
+    /// the list changes site.md, whose stamp sends the build to the full comparison.
+    private static func excludedPaths(in inside: ContentPath) -> ExcludedPaths {
+        guard let text = try? String(contentsOf: inside.url("site.md"), encoding: .utf8), text.hasPrefix("---") else { return ExcludedPaths() }
+        var reader = FrontMatterReader(FrontMatter.parse(text, file: "site.md").0, file: "site.md", knownKeys: KnownKeys.site)
+        return ExcludedPaths(reader.strings("exclude") ?? [])
     }
 
     /// The art a pack's `icon:` or `tray:` names where the walk does not go (a hidden folder,
@@ -70,7 +79,7 @@ struct InputSnapshot: Equatable, Sendable {
     /// hashed (a pack folder linked to `/` had every file of the disk read and hashed, and never
     /// ended): the link itself is the input, stamped as a link (`lstat`) and hashed by its
     /// target's name (`ContentHashes`), so adding, removing or retargeting it is still a change.
-    private static func walk(_ path: String, relative: String, inside: ContentPath, into snapshot: inout InputSnapshot,
+    private static func walk(_ path: String, relative: String, inside: ContentPath, excluded: ExcludedPaths, into snapshot: inout InputSnapshot,
                              visited: inout Set<[UInt64]>, depth: Int) {
         var info = stat()
         // 16 levels: deeper than any catalog (packs are one level down), and a bound on a walk
@@ -91,6 +100,7 @@ struct InputSnapshot: Equatable, Sendable {
             guard !name.hasPrefix(".") || name.hasSuffix(".icloud"), !SystemLitter.matches(fileName: name) else { continue }
             let childPath = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if excluded.contains(childRelative) { continue }
             var child = stat()
             if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 guard lstat(childPath, &child) == 0 else { continue }
@@ -101,7 +111,7 @@ struct InputSnapshot: Equatable, Sendable {
             }
             guard stat(childPath, &child) == 0 else { continue }
             if child.st_mode & S_IFMT == S_IFDIR {
-                walk(childPath, relative: childRelative, inside: inside, into: &snapshot, visited: &visited, depth: depth + 1)
+                walk(childPath, relative: childRelative, inside: inside, excluded: excluded, into: &snapshot, visited: &visited, depth: depth + 1)
             } else if child.st_mode & S_IFMT == S_IFREG && !EditorLeftover.matches(fileName: name) {
                 snapshot.files[childRelative] = FileStamp(child)
             }

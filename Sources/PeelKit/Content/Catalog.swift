@@ -34,6 +34,8 @@ public struct SiteInfo: Sendable {
     public var translations: [String: SiteTranslation] = [:]
     /// Words the spelling check accepts in every label (`words:`): names, brands.
     public var words: [String] = []
+    /// `exclude:`: paths in the content folder that are no part of the catalog (`ExcludedPaths`).
+    var excluded = ExcludedPaths()
     public var introHTML: String = ""
     /// Shown at the foot of every page; the place for licence and attribution.
     public var footerHTML: String = ""

@@ -6,7 +6,7 @@ extension CatalogLoader {
         var pack = Pack(slug: slug, folder: folder, title: folder)
         let names: [String]
         do {
-            names = try listing(content.url(folder), folder: folder, findings: &findings)
+            names = try listing(content.url(folder), folder: folder, excluded: site.excluded, findings: &findings)
         } catch {
             // Said as what it is ("folder has no pack.md" and "pack has no stickers" were both false).
             findings.append(Finding(.error, .unreadableFile, file: folder, message: "cannot read the pack folder: \((error as? PeelError)?.reason ?? "\(error)")"))

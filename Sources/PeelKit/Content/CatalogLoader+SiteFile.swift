@@ -66,6 +66,13 @@ extension CatalogLoader {
         site.languages = Self.declaredLanguages(&reader, language: reader.frontMatter["language"] == nil ? nil : site.language)
         if let first = site.languages.first { site.language = first }
         site.words = reader.strings("words") ?? []
+        if let patterns = reader.strings("exclude") {
+            for pattern in patterns where ExcludedPaths.normalised(pattern) == nil {
+                reader.report(.warning, .invalidValue, key: "exclude",
+                              "exclude: '\(pattern)' is not a path inside the content folder (such as docs or */drafts); it is ignored")
+            }
+            site.excluded = ExcludedPaths(patterns)
+        }
         if let footer = reader.string("footer") {
             site.footerHTML = Self.markdownHTML(footer, file: file.path, firstLine: reader.line(of: "footer"),
                                                 lines: reader.textLines(of: "footer"), sticker: nil, headingIDPrefix: "footer-", findings: &findings)

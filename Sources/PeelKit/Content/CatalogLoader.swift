@@ -48,9 +48,14 @@ public struct CatalogLoader {
         var findings: [Finding] = []
 
         var site = SiteInfo()
-        let topLevel = try listing(content.root, folder: "", findings: &findings)
+        var topLevel = try listing(content.root, folder: "", findings: &findings)
         if topLevel.contains("site.md") {
             site = readSite(content: content, findings: &findings)
+        }
+        // What exclude: names is no part of the catalog: not read, not reported.
+        if !site.excluded.isEmpty {
+            topLevel.removeAll { site.excluded.contains($0) }
+            findings.removeAll { finding in finding.file != "site.md" && site.excluded.contains(String(finding.file.split(separator: "/").first ?? "")) }
         }
         let translationFiles = topLevel.filter { TranslationFileName($0)?.stem == "site" }
         site.translations = Self.readTranslations(translationFiles, source: topLevel.contains("site.md") ? "site.md" : nil,
@@ -216,10 +221,12 @@ public struct CatalogLoader {
 
     /// Directory entries in `NameOrder`, so every machine sees the same order, without
     /// a name that is another's in another Unicode form (`NameClashes`, which says so).
-    func listing(_ url: URL, folder: String, findings: inout [Finding]) throws -> [String] {
+    /// `excluded`: paths site.md's `exclude:` names, left out before anything is said about them.
+    func listing(_ url: URL, folder: String, excluded: ExcludedPaths = ExcludedPaths(), findings: inout [Finding]) throws -> [String] {
         do {
-            let separated = NameClashes.separate(NameOrder.sorted(try FolderListing.names(atPath: url.path)),
-                                                 in: folder)
+            var names = try FolderListing.names(atPath: url.path)
+            if !excluded.isEmpty { names.removeAll { excluded.contains(folder.isEmpty ? $0 : "\(folder)/\($0)") } }
+            let separated = NameClashes.separate(NameOrder.sorted(names), in: folder)
             findings += separated.findings
             findings += separated.kept.compactMap { PortableName.finding($0, in: folder) }
             return separated.kept

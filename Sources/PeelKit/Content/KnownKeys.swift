@@ -1,6 +1,6 @@
 /// The front-matter keys each kind of file understands. Anything else is reported.
 enum KnownKeys {
-    static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks", "platforms", "telegram_bot"]
+    static let site = ["title", "description", "base_url", "language", "languages", "footer", "words", "art_checks", "platforms", "telegram_bot", "exclude"]
     static let pack = ["title", "size", "contexts", "author", "license", "icon", "order", "cover", "ignore", "language", "background", "words",
                              "parts", "optional", "label", "combinations", "exclude", "publisher", "identifier", "telegram_name", "tray"]
     static let sticker = ["alt", "title", "tags", "emoji", "order", "ignore"]
