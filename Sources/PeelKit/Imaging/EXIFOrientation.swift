@@ -7,9 +7,11 @@ struct EXIFOrientation: Equatable {
 
     static let upright = EXIFOrientation(value: 1)
 
-    /// Reads the tag from the APP1 "Exif" segment; anything missing or malformed reads as upright.
+    /// Reads the tag from a JPEG's APP1 "Exif" segment or a PNG's `eXIf` chunk (PNG 1.5's EXIF:
+    /// Apple's ImageIO, which Messages and Safari use, turns a PNG by it, as every viewer turns a
+    /// JPEG); anything missing or malformed reads as upright. Found as `EXIFLocation` finds it.
     static func read(from data: Data) -> EXIFOrientation {
-        TIFFStructure.inJPEG(data).map { fromTIFF($0.bytes) } ?? .upright
+        TIFFStructure.exif(in: data).map { fromTIFF($0.bytes) } ?? .upright
     }
 
     /// Reads the tag from a TIFF structure (what a JPEG's APP1 holds after "Exif\0\0", and a

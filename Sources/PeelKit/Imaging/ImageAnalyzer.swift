@@ -68,7 +68,7 @@ public struct ImageAnalyzer: Sendable {
         case .png:
             let (image, header) = try PNGCodec.decode(data, maxPixels: maxPixels)
             // Turned upright as Messages shows it (ImageIO applies a PNG's EXIF orientation).
-            (frames, hasAlpha) = (FrameSequence(still: PNGChunks.exifOrientation(in: data).apply(to: image)), header.hasAlphaChannel)
+            (frames, hasAlpha) = (FrameSequence(still: EXIFOrientation.read(from: data).apply(to: image)), header.hasAlphaChannel)
         case .gif:
             let gif = try Self.sayingTransferDamage(of: data, format: .gif) {
                 try GIFDecoder.Animation([UInt8](data), maxPixels: maxPixels, maxAnimationPixels: maxAnimationPixels)

@@ -49,25 +49,6 @@ public struct PNGChunks {
         }
     }
 
-    /// The orientation in the `eXIf` chunk (PNG 1.5's EXIF, a TIFF structure), walking the chunk
-    /// list to IEND; upright when there is none. Apple's ImageIO, which Messages and Safari use,
-    /// turns a PNG by it, as every viewer turns a JPEG.
-    static func exifOrientation(in data: Data) -> EXIFOrientation {
-        data.withUnsafeBytes { bytes -> EXIFOrientation in
-            var offset = 8
-            while offset + 8 <= bytes.count {
-                let length = uint32(bytes, offset)
-                guard length <= bytes.count - offset - 8 else { return .upright }
-                if bytes[(offset + 4)..<(offset + 8)].elementsEqual("eXIf".utf8) {
-                    return EXIFOrientation.fromTIFF(Array(bytes[(offset + 8)..<(offset + 8 + length)]))
-                }
-                if bytes[(offset + 4)..<(offset + 8)].elementsEqual("IEND".utf8) { return .upright }
-                offset += 12 + length
-            }
-            return .upright
-        }
-    }
-
     /// What a PNG says about its colours and its rights, which a re-encode of its pixels must
     /// keep: the colour space (an `iCCP` profile such as Display P3, or `sRGB`, `gAMA`, `cHRM`,
     /// `cICP`) and the text (`tEXt`, `zTXt`, `iTXt`: Copyright, Author). Not `eXIf`: its

@@ -245,7 +245,7 @@ import Testing
         let crc = CRC32.checksum(type + tiff)
         let chunk = [0, 0, 0, UInt8(tiff.count)] + type + tiff + [UInt8(crc >> 24), UInt8(crc >> 16 & 255), UInt8(crc >> 8 & 255), UInt8(crc & 255)]
         let data = Data(png[..<33] + chunk + png[33...])   // after the signature and IHDR
-        #expect(PNGChunks.exifOrientation(in: data).value == orientation)
+        #expect(EXIFOrientation.read(from: data).value == orientation)
         let analyzed = try ImageAnalyzer().analyze(data)
         #expect(analyzed.info.width == width && analyzed.info.height == height)
         let image = analyzed.decoded.frames[0].image
