@@ -58,6 +58,7 @@ public struct SiteBuilder: Sendable {
         if options.useCache {
             cache = BuildCache(folder: options.cache ?? BuildCache.folder(forOutput: options.output))
             try cache!.open(content: options.content, output: options.output)
+            cache!.stampsUse = options.packs != nil
         }
         // The build state and the quick check describe one output folder: a cache shared by builds
         // into another (`--cache-dir`, PEEL_CACHE_DIR) must not vouch for it ("Up to date" wrote
@@ -184,8 +185,9 @@ public struct SiteBuilder: Sendable {
             // The site is published; a cache that cannot be saved only makes the next build slower.
             try? cache.save(state)
             writeQuickCheck(snapshot, content: content, outputs: site.outputs, fingerprint: quickKey, cache: cache)
-            // A shard's cache may be shared with the other shards' builds, whose entries it does not use.
-            if options.packs == nil { cache.prune() }
+            // A shard's cache may be shared with the other shards' builds, whose entries it does not
+            // use: it removes only what no build has used for two weeks.
+            if options.packs == nil { cache.prune() } else { cache.prune(unusedFor: BuildCache.sharedEntryLifetime) }
             clock.lap("save the build state")
         }
         var report = BuildReport(packCount: made.packCount, stickerCount: made.stickerCount, findings: made.findings,

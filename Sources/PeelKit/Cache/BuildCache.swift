@@ -21,6 +21,9 @@ final class BuildCache: @unchecked Sendable {
     private let lock = NSLock()
     /// Keys as 32 bytes each: a set of 20,000 64-character strings was 3 MB at the build's end.
     private var used = Set<HashText>()
+    /// Set for a shard build: each entry it uses has its record's time set to now, so builds that
+    /// share the folder can tell an entry no build has used for a while (`prune(unusedFor:)`).
+    var stampsUse = false
     private var lockDescriptor: Int32 = -1
 
     static func folder(forOutput output: URL) -> URL {
@@ -222,6 +225,8 @@ final class BuildCache: @unchecked Sendable {
             return nil
         }
         markUsed(key)
+        // A shard build prunes by age (`prune(unusedFor:)`): the entry's record says when a build last used it.
+        if stampsUse { _ = utimensat(AT_FDCWD, prefix + "record.json", nil, 0) }
         return (Entry(prefix: prefix), stored.record)
     }
 
@@ -318,6 +323,38 @@ final class BuildCache: @unchecked Sendable {
     /// files belong to no key). Only files named the way Peel names them are deleted, one by one;
     /// never a folder, nor anything else that may be there.
     func prune() {
+        prune { _, _ in true }
+    }
+
+    /// What a shard build removes, whose cache other shards' builds may share: entries neither
+    /// it nor any build used for `seconds` (by their record's time, `stampsUse`), and a killed
+    /// build's leftovers as old. Without it, a shard's CI cache only ever grew: each art change
+    /// left the old thumbnails in it, saved and restored with every run.
+    /// Two weeks: a shard built less often than that (no change to its packs) loses nothing it
+    /// uses, since its own build uses, and so keeps, every entry of its packs.
+    static let sharedEntryLifetime: Int64 = 14 * 24 * 60 * 60
+
+    func prune(unusedFor seconds: Int64) {
+        let cutoff = Int64(Date().timeIntervalSince1970) - seconds
+        func isOld(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && Int64(info.st_mtim.tv_sec) < cutoff
+        }
+        // First the keys whose record is old (an entry's files are older than its record, or as old).
+        var stale = Set<HashText>()
+        try? FolderListing.forEachName(atPath: entries.path) { name in
+            guard name.utf8.count == 64 + ".record.json".utf8.count, name.hasSuffix(".record.json"), Self.isOwnEntryName(name),
+                  isOld(entries.path + "/" + name) else { return }
+            stale.insert(HashText(String(name.prefix(64))))
+        }
+        prune { name, path in
+            name.utf8.count > 64 && !name.hasPrefix(".peel-tmp-") && !name.hasPrefix("tmp-")
+                ? stale.contains(HashText(String(name.prefix(64)))) : isOld(path)
+        }
+    }
+
+    /// Removes the files of entries this build did not use for which `removes` (name, path) is true.
+    private func prune(where removes: (String, String) -> Bool) {
         lock.lock()
         let keep = used
         lock.unlock()
@@ -328,7 +365,7 @@ final class BuildCache: @unchecked Sendable {
             if name.utf8.count > 64, keep.contains(HashText(String(name.prefix(64)))) { return }
             let path = entries.path + "/" + name
             var info = stat()
-            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { unlink(path) }
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && removes(name, path) { unlink(path) }
         }
     }
 }

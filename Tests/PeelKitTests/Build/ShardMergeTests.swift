@@ -49,6 +49,44 @@ import Testing
         #expect(page.contains("duplicate-image"), "the sticker page shows the finding only the whole catalog has")
     }
 
+    /// A shard build leaves other shards' entries in a shared cache, but not forever: what no build
+    /// has used for two weeks goes (a shard's CI cache only grew, each art change adding to it).
+    @Test func aShardBuildRemovesOnlyEntriesNoBuildUsedForTwoWeeks() async throws {
+        let workspace = try Workspace()
+        let cache = workspace.url("shared-cache")
+        func build(_ output: String, _ packs: PackSelection) async throws {
+            _ = try await SiteBuilder(options: BuildOptions(content: workspace.content, output: workspace.url(output), cache: cache, packs: packs)).build()
+        }
+        try await build("one", .shard(index: 1, count: 2))
+        try await build("two", .shard(index: 2, count: 2))
+        let entries = cache.appendingPathComponent("entries")
+        func records() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: entries.path).filter { $0.hasSuffix(".record.json") }.sorted()
+        }
+        func age(_ key: String, days: Double) throws {
+            for name in try FileManager.default.contentsOfDirectory(atPath: entries.path) where name.hasPrefix(key) {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -days * 86_400)],
+                                                      ofItemAtPath: entries.appendingPathComponent(name).path)
+            }
+        }
+        let all = try records()
+        // Age every entry a month: shard 1 builds again (into a new folder, so it is no no-op).
+        for record in all { try age(String(record.prefix(64)), days: 30) }
+        try await build("one-again", .shard(index: 1, count: 2))
+        let kept = try records()
+        #expect(!kept.isEmpty && kept.count < all.count, "shard 2's month-old entries went, shard 1's stayed: \(kept.count) of \(all.count)")
+        // The ones it used are stamped as used now, so shard 2 building next keeps them.
+        for record in kept {
+            let modified = try #require(try FileManager.default.attributesOfItem(atPath: entries.appendingPathComponent(record).path)[.modificationDate] as? Date)
+            #expect(modified.timeIntervalSinceNow > -3600, "\(record)")
+        }
+        try await build("two-again", .shard(index: 2, count: 2))
+        #expect(Set(try records()).isSuperset(of: kept), "used an instant ago, so kept")
+        // A whole build still removes every entry it did not use.
+        _ = try await SiteBuilder(options: BuildOptions(content: workspace.content, output: workspace.url("whole"), cache: cache)).build()
+        #expect(try records().count <= all.count)
+    }
+
     @Test func packsNamedBySlugMakeAShard() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build("single")
