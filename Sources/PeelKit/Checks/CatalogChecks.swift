@@ -33,18 +33,22 @@ enum CatalogChecks {
         func location(_ info: ImageInfo, _ path: String) {
             if info.carriesLocation == true { findings.append(ImageChecks.packZipLocationFinding(file: path)) }
         }
+        let iconRead = pack.icon.map { read($0, what: "icon art", content: content, analyzer: analyzer) }
         if let tray = pack.tray {
             switch read(tray, what: "tray art", content: content, analyzer: analyzer) {
             case .failure(var finding):
                 finding.severity = .warning
-                finding.message += "; the messenger exports make the tray icon from " + (pack.icon.map { "the pack's icon: art (\($0))" } ?? "the cover sticker") + " instead"
+                // The icon art only when the exports can read it either (else they take the cover too).
+                var readableIcon: String?
+                if case .success? = iconRead { readableIcon = pack.icon }
+                finding.message += "; the messenger exports make the tray icon from " + (readableIcon.map { "the pack's icon: art (\($0))" } ?? "the cover sticker") + " instead"
                 findings.append(finding)
             case .success(let info):
                 location(info, tray)
             }
         }
-        guard let icon = pack.icon else { return findings }
-        switch read(icon, what: "icon art", content: content, analyzer: analyzer) {
+        guard let icon = pack.icon, let iconRead else { return findings }
+        switch iconRead {
         case .failure(let finding):
             findings.append(finding)
         case .success(let info):

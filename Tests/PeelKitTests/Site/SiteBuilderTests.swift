@@ -423,6 +423,16 @@ extension SiteBuilderTests {
         let tray = try #require(review.findings.first { $0.file == "pets/tray.png" })
         #expect(tray.code == .corruptImage && tray.severity == .warning)
         #expect(tray.message.hasPrefix("tray art: image is corrupt") && tray.message.hasSuffix("the messenger exports make the tray icon from the cover sticker instead"))
+        // With icon: art they fall back to it; with icon: art as broken, to the cover still.
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/pets/icon.png")
+        try folder.write("---\ntitle: Pets\ntray: tray.png\nicon: icon.png\n---\n", to: "content/pets/pack.md")
+        let withIcon = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(withIcon.findings.first { $0.file == "pets/tray.png" }?.message.hasSuffix("from the pack's icon: art (pets/icon.png) instead") == true)
+        try folder.write(art.prefix(art.count / 3), to: "content/pets/icon.png")
+        let bothBroken = try await Review.make(content: folder.url.appendingPathComponent("content"))
+        #expect(bothBroken.findings.first { $0.file == "pets/tray.png" }?.message.hasSuffix("from the cover sticker instead") == true,
+                "\(bothBroken.findings.filter { $0.file.hasPrefix("pets/") }.map(\.formatted))")
+        #expect(bothBroken.findings.contains { $0.file == "pets/icon.png" && $0.severity == .error })
     }
 
     /// Art two pixels wide fits both thumbnail boxes at 1 px wide: one thumbnail, not two files of one name.
