@@ -105,7 +105,7 @@ public enum PlatformChecks {
                 }
                 if !PlatformText.fits(sticker.title, DiscordRules.nameLength) {
                     stickerFinding(.error, .nameTooLong, line: sticker.titleLine, file: sidecar,
-                                   "the sticker's name '\(sticker.title)' is \(PlatformText.describedLength(sticker.title, platform: "Discord")); Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
+                                   "the sticker's name '\(sticker.title)' is \(PlatformText.describedLength(sticker.title, platform: .discord)); Discord's are \(DiscordRules.nameLength.lowerBound)–\(DiscordRules.nameLength.upperBound) (set title: in \(sidecar))")
                 }
                 if let change = DiscordRules.description(label: sticker.alt, title: sticker.title).change {
                     stickerFinding(.note, .convertedForPlatform, line: sticker.altLine, file: sidecar, change)
@@ -147,7 +147,7 @@ public enum PlatformChecks {
                 let limit = info.isAnimated ? WhatsAppRules.animatedLabelLength : WhatsAppRules.staticLabelLength
                 if PlatformText.length(label) > limit {
                     stickerFinding(.warning, .labelTooLongForPlatform, line: sticker.altLine, file: sidecar,
-                                   "the label is \(PlatformText.describedLength(label, platform: "WhatsApp")); WhatsApp's accessibility text of \(info.isAnimated ? "an animated" : "a still") sticker is at most \(limit), so the export cuts it at a word")
+                                   "the label is \(PlatformText.describedLength(label, platform: .whatsapp)); WhatsApp's accessibility text of \(info.isAnimated ? "an animated" : "a still") sticker is at most \(limit), so the export cuts it at a word")
                 }
             }
             if needsConversion(info, for: platform) { converted += 1 }
@@ -171,11 +171,11 @@ public enum PlatformChecks {
             }
             let publisher = pack.publisher ?? pack.author ?? site.title
             if PlatformText.length(publisher) > WhatsAppRules.maxTextLength {
-                packFinding(.error, .nameTooLong, line: pack.publisherLine, "the publisher is \(PlatformText.describedLength(publisher, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (set publisher:)")
+                packFinding(.error, .nameTooLong, line: pack.publisherLine, "the publisher is \(PlatformText.describedLength(publisher, platform: .whatsapp)); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (set publisher:)")
             }
             if PlatformText.length(pack.title) > WhatsAppRules.maxTextLength {
                 packFinding(.error, .nameTooLong, line: pack.titleLine,
-                            "the pack's name is \(PlatformText.describedLength(pack.title, platform: "WhatsApp")); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (shorten title:)")
+                            "the pack's name is \(PlatformText.describedLength(pack.title, platform: .whatsapp)); WhatsApp's is at most \(WhatsAppRules.maxTextLength) (shorten title:)")
             }
             if let identifier = pack.identifier, !WhatsAppRules.isValidIdentifier(identifier) {
                 packFinding(.error, .identifierInvalid, line: pack.identifierLine,
@@ -188,7 +188,7 @@ public enum PlatformChecks {
             }
             if PlatformText.length(pack.title) > TelegramRules.maxTitleLength {
                 packFinding(.error, .nameTooLong, line: pack.titleLine,
-                            "the pack's title is \(PlatformText.describedLength(pack.title, platform: "Telegram")); a Telegram set's is at most \(TelegramRules.maxTitleLength) (shorten title:)")
+                            "the pack's title is \(PlatformText.describedLength(pack.title, platform: .telegram)); a Telegram set's is at most \(TelegramRules.maxTitleLength) (shorten title:)")
             }
             if let bot = site.telegramBot {
                 let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)

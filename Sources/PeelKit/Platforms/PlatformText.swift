@@ -35,8 +35,8 @@ enum PlatformText {
     }
 
     /// "130 characters", or "70 characters, 140 as <platform> counts them" when emoji make the two differ.
-    static func describedLength(_ text: String, platform: String) -> String {
+    static func describedLength(_ text: String, platform: MessengerPlatform) -> String {
         let count = text.count, units = length(text)
-        return plural(count, "character") + (units == count ? "" : ", \(units) as \(platform) counts them (UTF-16 units: most emoji count 2 or more)")
+        return plural(count, "character") + (units == count ? "" : ", \(units) as \(platform.name) counts them (UTF-16 units: most emoji count 2 or more)")
     }
 }
