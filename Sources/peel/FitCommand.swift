@@ -84,6 +84,9 @@ struct FitCommand: ParsableCommand {
         }
 
         var failures = 0, fitted = 0, alreadyFit = 0
+        // Originals whose result has another extension (a GIF fitted as an APNG): copied back beside
+        // them, both were read as one sticker (ambiguous-sidecar), so the original must go.
+        var replaced: [(original: String, result: String)] = []
         let stop = StopRequest()
         defer { stop.end() }
         let finished = FitRun(output: URL(fileURLWithPath: output), inPlace: inPlace, maxPixels: maxPixels)
@@ -101,6 +104,9 @@ struct FitCommand: ParsableCommand {
                     if let psnr = report.psnr { line += String(format: "; PSNR %.1f dB", psnr) }
                     Terminal.standardOutput.line("\(line)\(inPlace ? "" : " → \(DisplayPath.file(target))")")
                     fitted += 1
+                    if target.pathExtension.lowercased() != item.input.pathExtension.lowercased() {
+                        replaced.append((shown, DisplayPath.file(target)))
+                    }
                     if report.lossIsNoticeable {
                         terminal.write("\(shown): warning: quality drops noticeably (PSNR \(String(format: "%.1f", report.psnr ?? 0)) dB); look at it before shipping\n")
                     }
@@ -114,6 +120,14 @@ struct FitCommand: ParsableCommand {
         if interrupted {
             terminal.line("Interrupted; the stickers fitted so far are written and recorded, and the next run goes on from there.")
             throw ExitCode(130)
+        }
+        if fitted > 0 && !inPlace {
+            var next = "Next: put each fitted file in place of its original (same folder, same name), then run peel check."
+            if !replaced.isEmpty {
+                next += " \(replaced.count == 1 ? "One changed format" : "\(replaced.count) changed format"), so delete the original too (a GIF and a PNG of one name are two images of one sticker): "
+                    + replaced.map { "\($0.original) (now \($0.result))" }.joined(separator: ", ")
+            }
+            Terminal.standardOutput.line("\(next)")
         }
         for (pack, count) in composed {
             Terminal.standardOutput.line("Not fitted: \(plural(count, "composed sticker")) of \(pack), made from its parts' layers at each build; the layers (\(pack)/<part>/) are the files to change.")

@@ -335,7 +335,11 @@ extension CLITests {
         #expect(result.stdout.contains("scaled to 300 × 300 px (small), re-encoded as PNG"))
         #expect(result.stdout.contains(" → fitted/p/big.png\n"), "the result as seen from here, as the README shows it: \(result.stdout)")
         #expect(result.stdout.contains("p/cycle.gif: 86,639 → "))
-        #expect(result.stdout.hasSuffix("Fitted 2 of 3 stickers; 1 already fit.\n"))
+        #expect(result.stdout.contains("Fitted 2 of 3 stickers; 1 already fit.\n"))
+        // What to do with the results, and the original a GIF fitted as an APNG leaves behind.
+        #expect(result.stdout.hasSuffix("Next: put each fitted file in place of its original (same folder, same name), then run peel check. "
+            + "One changed format, so delete the original too (a GIF and a PNG of one name are two images of one sticker): content/p/cycle.gif (now fitted/p/cycle.png)\n"),
+            "\(result.stdout)")
         #expect(folder.exists("fitted/p/big.png") && folder.exists("fitted/p/cycle.png"), "a GIF becomes an APNG")
         #expect(!folder.exists("fitted/p/cat.png"), "stickers that fit are not copied")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("content/p/big.png")) == original, "art is never touched without --in-place")
