@@ -161,6 +161,15 @@ extension CatalogLoader {
                                         message: "is named with '_' in its language tag, so it is not read as a translation: language tags take '-' in file names; rename it to \(fixed)"))
                 continue
             }
+            // `sun.png.png` (Windows, hiding the last extension, showed `sun.png`): its stem is `sun.png`.
+            if let doubled = images.first(where: { image in
+                StickerFileKind.stickerExtensions.contains { StickerFileKind.stem(image) == "\(stem).\($0)" }
+                    || StickerFileKind.stickerExtensions.contains { StickerFileKind.stem(image).lowercased() == "\(stem).\($0)".lowercased() }
+            }) {
+                findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
+                                        message: "its image is named '\(doubled)', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to \(StickerFileKind.stem(doubled))"))
+                continue
+            }
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg, .jpeg) for this sidecar"))
         }

@@ -215,8 +215,10 @@ public struct CatalogLoader {
         // went into the title, which was then reported) separate words.
         let words = stem.split { $0 == "_" || $0 == "-" || $0.isWhitespace || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control } }
             .joined(separator: " ")
-        guard let first = words.first else { return stem }
-        return first.uppercased() + words.dropFirst()
+        guard let first = words.first else { return stem.precomposedStringWithCanonicalMapping }
+        // In NFC: a name copied from a Mac is decomposed (NFD), and its title went into the pages
+        // and catalog.json so, where a search or a diff of the same words typed finds nothing.
+        return (first.uppercased() + words.dropFirst()).precomposedStringWithCanonicalMapping
     }
 
     /// Directory entries in `NameOrder`, so every machine sees the same order, without

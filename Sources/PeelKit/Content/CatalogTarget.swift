@@ -30,13 +30,31 @@ public struct CatalogTarget: Sendable, Equatable {
         self.scope = scope
     }
 
+    /// `url` as the disk spells it, when it names a file in another Unicode form: `Café Cat.png`
+    /// typed (NFC) for a name copied from a Mac (NFD). Linux compares names byte for byte, so it
+    /// was "no such file or folder" for a file `ls` shows; the catalog reads such a name as the
+    /// one typed already. `url` itself when it exists, or when no name matches.
+    static func inDiskForm(_ url: URL) -> URL {
+        guard !FileManager.default.fileExists(atPath: url.path), url.pathComponents.count > 1 else { return url }
+        var found = URL(fileURLWithPath: "/")
+        for component in url.pathComponents.dropFirst() {
+            let next = found.appendingPathComponent(component)
+            if FileManager.default.fileExists(atPath: next.path) { found = next; continue }
+            // Swift compares strings by canonical equivalence: the NFD name equals the NFC one.
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: found.path),
+                  let name = names.first(where: { $0 == component }) else { return url }
+            found = found.appendingPathComponent(name)
+        }
+        return found
+    }
+
     /// Finds the catalog that `path` is, or is a pack or file of. A folder is the catalog when it
     /// holds `site.md` or pack folders; it is a pack when it holds `pack.md` or its parent holds
     /// `site.md`. A file belongs to the pack folder it is in; `site.md` and `pack.md` (and their
     /// translations) stand for the catalog and the pack. Anything that is no part of a catalog is
     /// refused rather than checked as an empty one.
     public static func locate(_ path: URL) throws -> CatalogTarget {
-        let url = path.standardizedFileURL
+        let url = Self.inDiskForm(path.standardizedFileURL)
         var isFolder: ObjCBool = false
         let parent = url.deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {

@@ -87,3 +87,33 @@ import Testing
         #expect(SidecarScaffold.catalog(holding: "Cats/Happy Cat", near: folder.url.appendingPathComponent("my-stickers")) == ".")
     }
 }
+
+/// Names copied from a Mac are decomposed (NFD); what a user types on Linux is composed (NFC).
+@Suite struct DecomposedNameTests {
+    @Test func aTypedPathFindsTheFileInTheOtherForm() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder, "c/p")
+        let decomposed = "Cafe\u{301} Cat"
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "c/p/\(decomposed).png")
+        let typed = folder.url.appendingPathComponent("c/p/Caf\u{E9} Cat.png")
+        #expect(!FileManager.default.fileExists(atPath: typed.path), "Linux compares names byte for byte")
+        let target = try CatalogTarget.locate(typed)
+        #expect(target.scope == .file("p/\(decomposed).png"))
+        // Its title is composed (NFC), as typed text is.
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("c")).load()
+        let sticker = try #require(catalog.packs.first?.stickers.first { $0.source.hasSuffix(".png") && $0.source != "p/cat.png" })
+        #expect(sticker.title.unicodeScalars.elementsEqual("Caf\u{E9} Cat".unicodeScalars), "\(Array(sticker.title.unicodeScalars))")
+        #expect(!findings.isEmpty, "its missing sidecar")
+    }
+
+    /// `sun.png.png` (Windows hid the last extension): its sidecar `sun.md` says so.
+    @Test func anImageNamedWithItsExtensionTwiceIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/sun.png.png")
+        try folder.write("---\nalt: A smiling sun\n---\n", to: "p/sun.md")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        let orphan = try #require(findings.first { $0.code == .orphanSidecar })
+        #expect(orphan.message == "its image is named 'sun.png.png', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to sun.png")
+    }
+}
