@@ -7,7 +7,7 @@ import Foundation
 struct ShardManifest: Codable, Sendable {
     static let fileName = "peel-shard.json"
     /// Bump when the shape changes; a merge refuses shards of another format.
-    static let currentFormat = "peel-shard 4"
+    static let currentFormat = "peel-shard 5"
 
     /// One file the shard wrote: its size, its SHA-256 (the merge takes no other bytes; 4: every
     /// file's, not only the pages') and, for a page, the key it was rendered from (so the merge
@@ -76,6 +76,7 @@ struct ShardManifest: Codable, Sendable {
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.userInfo[Thumbnail.keepsPosterSide] = true
         return try encoder.encode(self)
     }
 

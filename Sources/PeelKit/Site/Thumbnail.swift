@@ -13,7 +13,29 @@ public struct Thumbnail: Sendable, Equatable, Codable {
     var posterSide: Int? = nil
 
     enum CodingKeys: String, CodingKey {
-        case url, width, height, poster
+        case url, width, height, poster, posterSide = "poster_side"
+    }
+
+    /// Set in an encoder's `userInfo` to write `posterSide` too: a shard's manifest needs it (the
+    /// merge described a 320 px poster as 408w where the original stood in for its thumbnail).
+    static let keepsPosterSide = CodingUserInfoKey(rawValue: "peel.thumbnail.posterSide")!
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(_poster, forKey: .poster)
+        if encoder.userInfo[Self.keepsPosterSide] as? Bool == true { try container.encodeIfPresent(posterSide, forKey: .posterSide) }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        url = try container.decode(String.self, forKey: .url)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        poster = try container.decodeIfPresent(String.self, forKey: .poster)
+        posterSide = try container.decodeIfPresent(Int.self, forKey: .posterSide)
     }
 
     /// The side of the square box the thumbnail was fitted into (its longest side): what `srcset`

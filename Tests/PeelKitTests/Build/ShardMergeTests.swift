@@ -16,6 +16,10 @@ import Testing
             try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
             try folder.copy(content.appendingPathComponent("faces/cool.png"), to: "content/animals/cool-copy.png")
             try folder.write("---\nalt: A cool face, once more\n---\n", to: "content/animals/cool-copy.md")
+            // A GIF lighter than its animated thumbnails: the original stands in for them, and the
+            // posters keep their own sizes (the merge described them by the original's).
+            try folder.copy(Fixtures.root.appendingPathComponent("animated/cat-turning.gif"), to: "content/animals/turning.gif")
+            try folder.write("---\nalt: A cat face turning round\n---\n", to: "content/animals/turning.md")
         }
 
         func url(_ name: String) -> URL { folder.url.appendingPathComponent(name) }
