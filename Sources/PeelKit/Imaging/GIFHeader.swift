@@ -19,6 +19,11 @@ struct GIFHeader: Equatable {
     /// The blocks end with the trailer, as GIF says they must.
     var hasTrailer = false
 
+    /// The application extensions that carry the loop count: Netscape's, and `ANIMEXTS1.0`, the
+    /// same sub-block under the name some encoders write, which browsers, GDI+ and FreeImage read
+    /// alike (it was "plays once" here, and its thumbnails stopped after one play).
+    static let loopExtensions: Set<String> = ["NETSCAPE2.0", "ANIMEXTS1.0"]
+
     init(_ bytes: [UInt8]) throws {
         var reader = ByteReader(bytes, offset: 6)
         width = try reader.uint16LE()
@@ -48,7 +53,7 @@ struct GIFHeader: Equatable {
                         hasTransparency = true
                     } else if first && label == 0xFF {
                         applicationIdentifier = String(decoding: block, as: UTF8.self)
-                    } else if label == 0xFF && applicationIdentifier == "NETSCAPE2.0" && size >= 3 && block[start] == 0x01 {
+                    } else if label == 0xFF && Self.loopExtensions.contains(applicationIdentifier ?? "") && size >= 3 && block[start] == 0x01 {
                         let repeats = Int(block[start + 1]) | Int(block[start + 2]) << 8
                         loopCount = repeats == 0 ? 0 : min(repeats + 1, Int(UInt16.max))
                     }

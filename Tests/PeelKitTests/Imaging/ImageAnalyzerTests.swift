@@ -78,6 +78,11 @@ import Testing
             bytes[count + 1] = UInt8(repeats >> 8)
             #expect(try analyzer.analyze(Data(bytes)).info.loopCount == plays, "NETSCAPE \(repeats)")
         }
+        // ANIMEXTS1.0 is the same extension by another name, read alike by browsers.
+        bytes.replaceSubrange(at..<(at + marker.count), with: Array("ANIMEXTS1.0".utf8))
+        bytes[count] = 0
+        bytes[count + 1] = 0
+        #expect(try analyzer.analyze(Data(bytes)).info.loopCount == 0, "ANIMEXTS loops forever")
     }
 
     @Test func stillGIFAndJPEG() throws {
