@@ -38,6 +38,10 @@ extension SiteBuilder {
     public func merge(shards: [URL]) async throws -> BuildReport {
         let start = Date()
         var clock = PhaseClock()
+        // The site replaces the output folder whole: a shard as the output (or inside it) was
+        // replaced by the merged site, and the next merge found no shard there.
+        try OutputLocation(protecting: shards.map { ($0, "the shard '\($0.lastPathComponent)', which the merge reads") },
+                           suggestion: "-o \(DisplayPath.beside(shards[0], "_site"))").check(folder: options.output, replacedWhole: true)
         let (publisher, theme) = try prepareOutput()
         let templates = try TemplateSet(theme)
         let fingerprint = siteFingerprint(theme)

@@ -91,6 +91,18 @@ import Testing
         #expect(try records().count <= all.count)
     }
 
+    /// The merge's output replaces its folder whole: never one of the shards it reads.
+    @Test func aMergeIntoOneOfItsShardsIsRefused() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.build("shard-1", packs: .shard(index: 1, count: 2))
+        _ = try await workspace.build("shard-2", packs: .shard(index: 2, count: 2))
+        for output in ["shard-1", "shard-2/site", "."] {
+            await #expect(throws: PeelError.self, "\(output)") { try await workspace.merge(["shard-1", "shard-2"], into: output) }
+        }
+        #expect(workspace.folder.exists("shard-1/peel-shard.json") && workspace.folder.exists("shard-2/peel-shard.json"))
+        _ = try await workspace.merge(["shard-1", "shard-2"])
+    }
+
     @Test func packsNamedBySlugMakeAShard() async throws {
         let workspace = try Workspace()
         _ = try await workspace.build("single")
