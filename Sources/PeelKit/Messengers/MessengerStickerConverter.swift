@@ -91,8 +91,14 @@ struct MessengerStickerConverter: Sendable {
             switch longAnimations {
             case .refuse: throw Refusal.tooLong(seconds: duration, limit: limit)
             case .speedUp:
+                let before = frames
                 frames = AnimationTiming.spedUp(frames, toLast: limit)
                 var change = "sped up \(PlatformChecks.number(duration)) → \(PlatformChecks.number(limit)) s (--long-animations speed-up)"
+                // Faster, a slow blink that `peel check` passed can flash past WCAG 2.3.1's three a second.
+                if let risk = Self.flashingIntroduced(from: before, to: frames) {
+                    change += "; WARNING: it now flashes \(PlatformChecks.number(risk.flashesPerSecond)) times a second over \(Int((risk.area * 100).rounded())) % of it, "
+                        + "and more than three can trigger seizures (WCAG 2.3.1): use --long-animations cut, or make the animation shorter"
+                }
                 // A frame of 10 ms or less plays for 0.1 s (`asPlayed`): 12 s of 20 ms frames sped
                 // up to 5 s made 8 ms frames, which play 12 times too long. None is under 20 ms.
                 let (merged, count) = AnimationTiming.mergingShortFrames(frames, minimum: AnimationTiming.shortestSpedUp)
@@ -115,6 +121,15 @@ struct MessengerStickerConverter: Sendable {
             }
         }
         return (frames, changes)
+    }
+
+    /// The flashing `after` has (the same frames, retimed) where `before` had none.
+    static func flashingIntroduced(from before: [DecodedImage.Frame], to after: [DecodedImage.Frame]) -> FlashRisk? {
+        guard before.count == after.count, after.count > 1 else { return nil }
+        var meter = FlashMeter()
+        for frame in before { meter.add(frame.image) }
+        guard meter.risk(delays: before.map(\.delay), loopCount: 0) == nil else { return nil }
+        return meter.risk(delays: after.map(\.delay), loopCount: 0)
     }
 
     // MARK: - Stills

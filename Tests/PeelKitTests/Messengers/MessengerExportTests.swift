@@ -517,3 +517,24 @@ import Testing
         #expect(PlatformText.cut("one two three four", to: 10) == "one two…")
     }
 }
+
+/// `--long-animations speed-up` can turn a slow blink that passes `flashing-animation` into a
+/// strobe past WCAG 2.3.1: the change says so, where it said only "sped up".
+@Suite struct SpedUpFlashingTests {
+    @Test func aSpeedUpThatMakesAFlashIsSaid() throws {
+        let white = FlashMeterTests.frame((250, 250, 250), inset: 0), black = FlashMeterTests.frame((5, 5, 5), inset: 0)
+        // 24 frames of 0.5 s: one flash a second, safe; sped up to 3 s, four a second.
+        let frames = (0..<24).map { DecodedImage.Frame(image: $0 % 2 == 0 ? white : black, delay: 0.5) }
+        let telegram = MessengerStickerConverter(format: try #require(MessengerFormat.of(.telegram)), longAnimations: .speedUp)
+        let (timed, changes) = try telegram.timed(frames)
+        #expect(AnimationTiming.duration(timed) <= 3.001)
+        let said = try #require(changes.first { $0.hasPrefix("sped up 12 → 3 s") }, "\(changes)")
+        #expect(said.contains("WARNING: it now flashes 4 times a second over 100 % of it") && said.contains("WCAG 2.3.1"), "\(said)")
+        // A slow fade sped up stays quiet, and so does an animation that flashed already (its own warning says so).
+        let grey = FlashMeterTests.frame((128, 128, 128), inset: 0)
+        let calm = (0..<24).map { DecodedImage.Frame(image: $0 % 2 == 0 ? grey : FlashMeterTests.frame((140, 140, 140), inset: 0), delay: 0.5) }
+        #expect(try telegram.timed(calm).changes.allSatisfy { !$0.contains("WARNING") })
+        let strobe = (0..<60).map { DecodedImage.Frame(image: $0 % 2 == 0 ? white : black, delay: 0.1) }
+        #expect(MessengerStickerConverter.flashingIntroduced(from: strobe, to: AnimationTiming.spedUp(strobe, toLast: 3)) == nil)
+    }
+}
