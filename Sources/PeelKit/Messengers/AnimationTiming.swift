@@ -73,10 +73,24 @@ enum AnimationTiming {
     }
 
     /// The frame rate a video of these frames needs to show each of them, at most `maximum`: the
-    /// shortest frame's rate, rounded up to a whole number.
+    /// lowest whole rate from the shortest frame's up at which every frame lasts whole video frames
+    /// (400 ms frames: 5 fps, each shown for two), else the shortest frame's rate rounded up. That
+    /// rate alone showed evenly timed frames unevenly: four of 400 ms at 3 fps played A, B, C, C, D.
     static func videoFrameRate(_ frames: [DecodedImage.Frame], maximum: Int) -> Int {
         guard let shortest = frames.map(\.delay).filter({ $0 > 0 }).min() else { return maximum }
-        return max(1, min(maximum, Int((1 / shortest - 1e-6).rounded(.up))))
+        let least = max(1, min(maximum, Int((1 / shortest - 1e-6).rounded(.up))))
+        return (least...max(least, maximum)).first { isWholeFrames(frames, framesPerSecond: $0) } ?? least
+    }
+
+    /// True when every frame lasts a whole number of video frames at `framesPerSecond`, within a
+    /// hundredth of one (75 ms frames are 2.025 frames at 27 fps: their drift made one frame of each
+    /// loop show a third time).
+    static func isWholeFrames(_ frames: [DecodedImage.Frame], framesPerSecond: Int) -> Bool {
+        let rate = Double(framesPerSecond)
+        return frames.allSatisfy { frame in
+            let count = frame.delay * rate
+            return count.rounded() >= 1 && abs(count - count.rounded()) < 0.01
+        }
     }
 
     /// Delays as browsers and Apple's ImageIO play them: a frame of 10 ms or less (0 s, a GIF's

@@ -253,6 +253,9 @@ struct MessengerStickerConverter: Sendable {
                 var videoChange: [String] = []
                 if dropped > 0 {
                     videoChange = ["\(fps) fps video: \(dropped) of \(frames.count) frames dropped, the \(PlatformChecks.number(duration)) s kept"]
+                } else if !AnimationTiming.isWholeFrames(frames, framesPerSecond: fps) {
+                    // Said, not hidden: some frames show a video frame longer than others.
+                    videoChange = ["\(fps) fps video: frame times rounded to whole video frames of \(Int((1000 / Double(fps)).rounded())) ms, so evenly timed frames may show unevenly"]
                 }
                 for (index, quality) in Self.vp9Qualities.enumerated() {
                     let data = try WebMVideoEncoder.encode(images, framesPerSecond: fps, duration: duration,

@@ -52,9 +52,19 @@ import Testing
         #expect(few.count == 3 && lost == 7)
         #expect(AnimationTiming.videoFrameRate(source, maximum: 30) == 10)
         #expect(AnimationTiming.videoFrameRate(fast, maximum: 30) == 30)
-        // 12.5 fps (80 ms frames) in a 13 fps video: every frame shows, in order, none twice.
+        // 12.5 fps (80 ms frames) in a 25 fps video: every frame shows for two video frames, evenly.
         let slide = frames(Array(repeating: 0.08, count: 8))
-        #expect(AnimationTiming.videoFrameRate(slide, maximum: 30) == 13)
+        #expect(AnimationTiming.videoFrameRate(slide, maximum: 30) == 25)
+        let (even, none) = AnimationTiming.sampled(slide, framesPerSecond: 25)
+        #expect(even.map { $0.pixels[0] } == (0..<8).flatMap { [UInt8($0), UInt8($0)] } && none == 0)
+        // Four frames of 400 ms at 5 fps, not 3 (which played A, B, C, C, D); 300 ms at 10 fps.
+        let four = frames(Array(repeating: 0.4, count: 4))
+        #expect(AnimationTiming.videoFrameRate(four, maximum: 30) == 5)
+        #expect(AnimationTiming.sampled(four, framesPerSecond: 5).images.map { $0.pixels[0] } == [0, 0, 1, 1, 2, 2, 3, 3])
+        #expect(AnimationTiming.videoFrameRate(frames([0.3, 0.3, 0.3]), maximum: 30) == 10)
+        // 75 ms frames fit no rate up to 30 (40 fps would): the shortest frame's rate, said as rounded.
+        #expect(AnimationTiming.videoFrameRate(frames(Array(repeating: 0.075, count: 20)), maximum: 30) == 14)
+        #expect(!AnimationTiming.isWholeFrames(frames(Array(repeating: 0.075, count: 20)), framesPerSecond: 14))
         let (video, gone) = AnimationTiming.sampled(slide, framesPerSecond: 13)
         #expect(video.map { $0.pixels[0] } == [0, 1, 2, 3, 4, 5, 6, 7] && gone == 0)
         // 120 ms frames at 9 fps: all 8 shown (one twice: 9 video frames for 0.96 s).
