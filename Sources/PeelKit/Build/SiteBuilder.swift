@@ -30,6 +30,12 @@ public struct SiteBuilder: Sendable {
     func prepareOutput() throws -> (SitePublisher, ThemeFiles) {
         let publisher = SitePublisher(output: options.output)
         publisher.recoverInterruptedPublish()
+        // The theme is read whole into assets/: an output that is, holds or lies in it copied the
+        // previous site into the next one's assets/ (and replacing it whole would delete the theme).
+        if let templates = options.templates {
+            try OutputLocation(protecting: [(templates, "the templates folder, which the build reads")],
+                               suggestion: "-o \(DisplayPath.beside(options.content, "_site"))").check(folder: options.output, replacedWhole: true)
+        }
         let theme = try ThemeFiles(overrideDirectory: options.templates)
         guard FileManager.default.fileExists(atPath: options.content.path) else {
             throw PeelError.contentFolderMissing(path: options.content.path)

@@ -9,6 +9,13 @@ import Foundation
 /// a build answers "Up to date" from the fingerprint alone, and parses (`TemplateSet`) only when it
 /// renders. A theme that fails to parse never leaves a build state that vouches for it.
 public struct ThemeFiles: Sendable {
+    /// A copy an editor or a merge tool left beside a file (`base.mustache.bak`, `pack.mustache.orig`,
+    /// `style.css.rej`): published under assets/, it put the theme's template source on the site.
+    static func isBackup(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return [".bak", ".orig", ".rej", ".old"].contains { lower.hasSuffix($0) }
+    }
+
     /// File name (relative to the theme folder) to bytes, Peel's own and the theme's.
     let files: [String: Data]
     /// File name to where it was read, for errors (`Templates/<name>` for Peel's own).
@@ -33,7 +40,8 @@ public struct ThemeFiles: Sendable {
             // `assets/` (they were skipped, and the theme's CSS pointed at missing files).
             // Editors' leftovers (style.css~, #pack.mustache#) are no part of a theme, as they are no
             // part of the content (`peel serve` already ignored them; a build published them).
-            var pending = names.filter { !IgnoredName.matches($0) }
+            // A folder named by digits (`img/2024/`) is a folder, not Vim's probe file (`IgnoredName.matches(_:in:)`).
+            var pending = names.filter { !IgnoredName.matches($0, in: overrideDirectory) && !Self.isBackup($0) }
             let themeRoot = ContentPath(root: overrideDirectory)
             while let name = pending.popLast() {
                 let url = overrideDirectory.appendingPathComponent(name)
@@ -53,7 +61,7 @@ public struct ThemeFiles: Sendable {
                 if isDirectory.boolValue {
                     guard name.split(separator: "/").count < 8 else { continue }
                     let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                    pending += children.filter { !IgnoredName.matches($0) }.map { name + "/" + $0 }
+                    pending += children.filter { !IgnoredName.matches($0, in: url) && !Self.isBackup($0) }.map { name + "/" + $0 }
                     continue
                 }
                 do {

@@ -58,4 +58,32 @@ import Testing
         #expect(templates.assets["style.css"] != nil)
         #expect(templates.assets.keys.filter { $0.contains("~") || $0.contains("#") }.isEmpty, "\(templates.assets.keys.sorted())")
     }
+
+    /// A theme's year or size folder (`img/2024/`, `icons/32/`) was taken for Vim's probe file and
+    /// left out; a template's backup (`base.mustache.bak`) was published as source.
+    @Test func digitFoldersAreAssetsAndBackupsAreNot() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("x", to: "img/2024/banner.png")
+        try theme.write("x", to: "32/favicon.png")
+        try theme.write("x", to: "4913")
+        try theme.write("{{! old }}", to: "base.mustache.bak")
+        try theme.write("x", to: "style.css.orig")
+        let templates = try TemplateSet(overrideDirectory: theme.url)
+        #expect(templates.assets["img/2024/banner.png"] != nil && templates.assets["32/favicon.png"] != nil, "\(templates.assets.keys.sorted())")
+        #expect(templates.assets["4913"] == nil && templates.assets["base.mustache.bak"] == nil && templates.assets["style.css.orig"] == nil)
+    }
+
+    /// `--templates _site -o _site` copied each site into the next one's assets/.
+    @Test func theOutputMayNotBeTheTemplatesFolder() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("p { color: teal }", to: "theme/style.css")
+        for output in ["theme", "theme/site", "."] {
+            await #expect(throws: PeelError.self, "\(output)") {
+                try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: folder.url.appendingPathComponent(output),
+                                                            templates: folder.url.appendingPathComponent("theme"), useCache: false)).build()
+            }
+        }
+        #expect(folder.exists("theme/style.css"))
+    }
 }
