@@ -35,6 +35,7 @@ public struct TemplateSet: Sendable {
         var stringTables: [String: [String: String]] = [:]
         var partials: [(name: String, line: Int, origin: String, from: String)] = []
         var templateTexts: [(origin: String, text: String)] = []
+        var namedTexts: [String: (origin: String, text: String, isTheme: Bool)] = [:]
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
             if !name.contains("/"), let tag = ChromeStrings.tag(ofFile: name) {
                 // A theme's table is laid over Peel's own for that language, key by key: a
@@ -78,6 +79,7 @@ public struct TemplateSet: Sendable {
                                                message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context))'")
             }
             templateTexts.append((origin, text))
+            namedTexts[String(name.dropLast(".mustache".count))] = (origin, text, themeFiles.contains(name))
             partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin, String(name.dropLast(".mustache".count))) }
         }
         if library.getTemplate(named: "review-row") != nil {
@@ -106,6 +108,24 @@ public struct TemplateSet: Sendable {
             let hint = Suggestion.closest(to: unknown.name, in: TemplateVocabulary.values.union(words).sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             throw PeelError.templateSyntax(path: origin, line: unknown.line,
                                            message: "'\(unknown.name)' is no value Peel gives templates\(hint), so it would render as nothing; the values are listed in the README (--templates)")
+        }
+        // A block a template fills that its parent does not have renders nowhere (`TemplateBlocks`).
+        let texts = namedTexts.mapValues(\.text)
+        for (name, template) in namedTexts.sorted(by: { $0.key < $1.key }) {
+            for fill in TemplateBlocks.filled(in: template.text) {
+                guard let parent = namedTexts[fill.parent],
+                      !TemplateBlocks.available(in: fill.parent, texts: texts).contains(fill.block) else { continue }
+                let blocks = TemplateBlocks.available(in: fill.parent, texts: texts).sorted()
+                let theirs = blocks.isEmpty ? "it has none" : "it has \(blocks.joined(separator: ", "))"
+                if !template.isTheme && parent.isTheme {
+                    // Peel's own page fills a block the theme's parent dropped: the parent is the file to fix.
+                    throw PeelError.templateSyntax(path: parent.origin, line: 1,
+                        message: "\(fill.parent).mustache has no block '\(fill.block)', which Peel's \(name).mustache fills ({{$\(fill.block)}}), so those pages would render empty (\(theirs)); keep {{$\(fill.block)}}{{/\(fill.block)}} where that content goes")
+                }
+                let hint = Suggestion.closest(to: fill.block, in: blocks).map { " (did you mean '\($0)'?)" } ?? ""
+                throw PeelError.templateSyntax(path: template.origin, line: fill.line,
+                    message: "{{$\(fill.block)}} fills no block of \(fill.parent).mustache\(hint), so it would render nowhere (\(theirs))")
+            }
         }
         // A partial that leads back to its own template recurses until the stack overflows
         // (peel build crashed, peel serve died).

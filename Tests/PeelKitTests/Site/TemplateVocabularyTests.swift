@@ -43,6 +43,33 @@ import Testing
         #expect(unknown.map(\.line) == [1, 4, 4, 5, 5, 5, 7])
     }
 
+    /// A block the parent does not have renders nowhere: a renamed `{{$content}}` in base.mustache
+    /// published every page with an empty `<main>`, exit 0; so did `{{$contnet}}` in a page.
+    @Test func aBlockItsParentDoesNotHaveStopsTheBuild() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}{{$content}}\n{{#page}}{{title}}{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+        _ = try TemplateSet(overrideDirectory: theme.url)
+        try theme.write("{{<base}}\n{{$contnet}}\n{{#page}}{{title}}{{/page}}{{/contnet}}{{/base}}\n", to: "pack.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(let path, 2, let message)? = error as? PeelError else { return false }
+            return path.hasSuffix("pack.mustache") && message.hasPrefix("{{$contnet}} fills no block of base.mustache (did you mean 'content'?), so it would render nowhere")
+        }
+        // The parent renamed: Peel's own pages fill a block it no longer has; base.mustache is the file to fix.
+        try FileManager.default.removeItem(at: theme.url.appendingPathComponent("pack.mustache"))
+        let base = String(decoding: Data(EmbeddedTemplates.files["base.mustache"]!.utf8), as: UTF8.self)
+        try theme.write(base.replacingOccurrences(of: "{{$content}}{{/content}}", with: "{{$main}}{{/main}}"), to: "base.mustache")
+        #expect(base.contains("{{$content}}{{/content}}"), "the default base's block, as the test renames it")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(let path, 1, let message)? = error as? PeelError else { return false }
+            return path.hasSuffix("base.mustache") && message.contains("base.mustache has no block 'content', which Peel's") && message.contains("keep {{$content}}{{/content}}")
+        }
+        #expect(TemplateBlocks.filled(in: "{{<a}}{{$x}}{{#y}}{{$z}}{{/z}}{{/y}}{{/x}}{{/a}}") == [.init(parent: "a", block: "x", line: 1)])
+    }
+
     @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
         let theme = try TemporaryFolder()
         try theme.write("{{<base}}{{$content}}\n{{#page}}\n<h1>{{titel}}</h1>\n{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")

@@ -1,0 +1,66 @@
+/// The blocks of Mustache inheritance in a theme: a page template fills its parent's blocks
+/// (`{{<base}}{{$content}}…{{/content}}{{/base}}`), and a block the parent does not have is
+/// rendered nowhere. swift-mustache says nothing then: a `base.mustache` whose `{{$content}}` was
+/// renamed `{{$main}}` published every page with an empty `<main>`, exit status 0.
+enum TemplateBlocks {
+    /// A block a template fills in a parent: `{{<parent}}…{{$block}}` on `line`.
+    struct Filled: Equatable {
+        var parent: String
+        var block: String
+        var line: Int
+    }
+
+    /// Every tag's sigil ("$", "<", "#", "^", "/", or "" for a value) and name, with its line;
+    /// comments, partials and pragmas are left out. Reading stops at a set-delimiter tag.
+    static func tags(in text: String) -> [(sigil: String, name: String, line: Int)] {
+        var found: [(sigil: String, name: String, line: Int)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.firstRange(of: "{{") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstRange(of: "}}") else { break }
+                var tag = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)[...]
+                rest = rest[close.upperBound...]
+                guard let first = tag.first else { continue }
+                if first == "=" { return found }
+                guard "$<#^/".contains(first) else { continue }
+                tag = tag.dropFirst()
+                found.append((String(first), tag.trimmingCharacters(in: .whitespaces), index + 1))
+            }
+        }
+        return found
+    }
+
+    /// The blocks `text` declares (`{{$name}}` anywhere in it).
+    static func declared(in text: String) -> Set<String> {
+        Set(tags(in: text).filter { $0.sigil == "$" }.map(\.name))
+    }
+
+    /// The blocks `text` fills in parents: each `{{$name}}` directly inside a `{{<parent}}` section.
+    static func filled(in text: String) -> [Filled] {
+        var stack: [(sigil: String, name: String)] = []
+        var filled: [Filled] = []
+        for tag in tags(in: text) {
+            switch tag.sigil {
+            case "/":
+                if let index = stack.lastIndex(where: { $0.name == tag.name }) { stack.removeSubrange(index...) }
+            default:
+                if tag.sigil == "$", let enclosing = stack.last, enclosing.sigil == "<" {
+                    filled.append(Filled(parent: enclosing.name, block: tag.name, line: tag.line))
+                }
+                stack.append((tag.sigil, tag.name))
+            }
+        }
+        return filled
+    }
+
+    /// The blocks template `name` has, its ancestors' included (a parent may itself extend one).
+    static func available(in name: String, texts: [String: String], seen: Set<String> = []) -> Set<String> {
+        guard let text = texts[name], !seen.contains(name) else { return [] }
+        var blocks = declared(in: text)
+        for parent in Set(filled(in: text).map(\.parent)) {
+            blocks.formUnion(available(in: parent, texts: texts, seen: seen.union([name])))
+        }
+        return blocks
+    }
+}
