@@ -100,6 +100,19 @@ public struct TemplateSet: Sendable {
         let words = Set(stringTables.values.flatMap(\.keys))
         for (origin, text) in templateTexts {
             guard let unknown = TemplateVocabulary.unknownNames(in: text, words: words).first else { continue }
+            if unknown.name.hasPrefix("raw:") {
+                let name = unknown.name.dropFirst(4)
+                throw PeelError.templateSyntax(path: origin, line: unknown.line,
+                                               message: "'\(name)' is printed unescaped ({{{\(name)}}} or {{&\(name)}}), and it is text: a title or label holding <script> would run on the page; write {{\(name)}} (only values ending in HTML are HTML)")
+            }
+            if unknown.name.hasPrefix("t.") {
+                let word = String(unknown.name.dropFirst(2))
+                let starting = words.filter { $0.lowercased().hasPrefix(word.lowercased()) }.sorted().prefix(3)
+                let hint = Suggestion.closest(to: word, in: words.sorted()).map { " (did you mean 't.\($0)'?)" }
+                    ?? (starting.isEmpty ? "" : " (did you mean \(starting.map { "'t.\($0)'" }.joined(separator: " or "))?)")
+                throw PeelError.templateSyntax(path: origin, line: unknown.line,
+                                               message: "'\(word)' is none of the theme's words\(hint), so {{t.\(word)}} would render as nothing; the words are the keys of strings.<language>.json")
+            }
             if unknown.name.hasSuffix("()") {
                 let hint = Suggestion.closest(to: unknown.name, in: TemplateVocabulary.transforms.sorted().map { $0 + "()" }).map { " (did you mean '\($0)'?)" } ?? ""
                 throw PeelError.templateSyntax(path: origin, line: unknown.line,

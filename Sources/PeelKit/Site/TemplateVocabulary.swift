@@ -46,6 +46,14 @@ enum TemplateVocabulary {
     /// `values` nor one of `words` (the theme's words, `{{t.key}}`), with their lines; and
     /// transforms swift-mustache does not have. Comments, partials, blocks and pragmas name no
     /// value; after a set-delimiter tag (`{{=<% %>=}}`) the rest is not read.
+    /// True for the values that are HTML Peel made safe (`descriptionHTML`, `rowsToFollow`): the
+    /// only ones a template may print unescaped (`{{{…}}}`, `{{&…}}`).
+    static func isHTML(_ name: String) -> Bool {
+        name.hasSuffix("HTML") || name == "rowsToFollow"
+    }
+
+    /// Names no model answers to, with their lines; a theme word after `t.` that no string table
+    /// has comes as "t.<word>", and an unescaped tag of a value that is no HTML as "raw:<name>".
     static func unknownNames(in text: String, words: Set<String>) -> [(name: String, line: Int)] {
         var unknown: [(name: String, line: Int)] = []
         var line = 1
@@ -60,10 +68,17 @@ enum TemplateVocabulary {
             let content = tag[..<close.lowerBound]
             defer { line += content.utf8.count { $0 == 0x0A } }
             var name = content.trimmingCharacters(in: .whitespacesAndNewlines)[...]
+            var raw = triple
             if !triple, let sigil = name.first {
                 if sigil == "=" { break }
                 if "!%><$/".contains(sigil) { continue }
+                if sigil == "&" { raw = true }
                 if "#^&".contains(sigil) { name = name.dropFirst().drop(while: \.isWhitespace) }
+            }
+            // Unescaped output of a value that is text, not HTML: a sticker titled <script> ran.
+            if raw, let last = name.split(separator: ".").last, !isHTML(String(last)), !name.contains("(") {
+                unknown.append(("raw:" + name, line))
+                continue
             }
             // transform(transform(name)): the transforms, then the name inside.
             while let parenthesis = name.firstIndex(of: "("), name.hasSuffix(")") {
@@ -71,8 +86,14 @@ enum TemplateVocabulary {
                 if !transforms.contains(transform) { unknown.append((transform + "()", line)) }
                 name = name[name.index(after: parenthesis)..<name.index(before: name.endIndex)]
             }
-            for part in name.split(separator: ".") where !values.contains(String(part)) && !words.contains(String(part)) {
-                unknown.append((String(part), line))
+            let parts = name.split(separator: ".").map(String.init)
+            for (index, part) in parts.enumerated() {
+                // After `t.` only the theme's words: `{{t.download}}` passed as the page value and printed nothing.
+                if index > 0 && parts[index - 1] == "t" {
+                    if !words.contains(part) { unknown.append(("t." + part, line)) }
+                } else if !values.contains(part) && !words.contains(part) {
+                    unknown.append((part, line))
+                }
             }
         }
         return unknown

@@ -39,7 +39,7 @@ import Testing
         {{=<% %>=}} {{whatever}} <%whatever%>
         """
         let unknown = TemplateVocabulary.unknownNames(in: text, words: ["download"])
-        #expect(unknown.map(\.name) == ["lable", "descriptonHTML", "packTitel", "stikers", "titel", "dowload", "capitalised()"])
+        #expect(unknown.map(\.name) == ["lable", "descriptonHTML", "raw:packTitel", "stikers", "titel", "t.dowload", "capitalised()"])
         #expect(unknown.map(\.line) == [1, 4, 4, 5, 5, 5, 7])
     }
 
@@ -68,6 +68,21 @@ import Testing
             return path.hasSuffix("base.mustache") && message.contains("base.mustache has no block 'content', which Peel's") && message.contains("keep {{$content}}{{/content}}")
         }
         #expect(TemplateBlocks.filled(in: "{{<a}}{{$x}}{{#y}}{{$z}}{{/z}}{{/y}}{{/x}}{{/a}}") == [.init(parent: "a", block: "x", line: 1)])
+    }
+
+    /// `{{t.download}}`, suggested for `{{t.dowload}}`, passed as the page value and printed nothing;
+    /// `{{{title}}}` published a sticker's <script>.
+    @Test func themeWordsAndUnescapedTextAreChecked() throws {
+        let theme = try TemporaryFolder()
+        func error(_ body: String) throws -> String? {
+            try theme.write("{{<base}}{{$content}}{{#page}}\(body){{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+            do { _ = try TemplateSet(overrideDirectory: theme.url); return nil } catch let PeelError.templateSyntax(_, _, message) { return message }
+        }
+        #expect(try error("{{t.download}}")?.hasPrefix("'download' is none of the theme's words (did you mean 't.downloadLeavesOut' or 't.downloadOriginal' or 't.downloadPack'?)") == true)
+        #expect(try error("{{t.downloadPack}}") == nil)
+        #expect(try error("{{{title}}}")?.hasPrefix("'title' is printed unescaped") == true)
+        #expect(try error("{{& label}}")?.contains("write {{label}}") == true)
+        #expect(try error("{{{descriptionHTML}}}") == nil)
     }
 
     @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
