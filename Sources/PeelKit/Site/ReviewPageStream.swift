@@ -14,7 +14,21 @@ enum ReviewPageStream {
 
     /// The template that renders a part's rows (registered by `TemplateSet`).
     static let rowsTemplate = "peel-review-rows"
-    static let rowsTemplateText = "{{#page}}{{#rows}}{{> review-row}}{{/rows}}{{/page}}"
+    /// The template of a part's rows for `review`'s text: what its `{{#rows}}…{{/rows}}` section
+    /// before the marker holds, in the page's context. A theme that writes its rows inline (not
+    /// through `review-row`) had Peel's own rows streamed in their place. Nil when the marker does
+    /// not follow such a section: the page is then rendered whole.
+    static func rowsTemplateText(for review: String) -> String? {
+        guard let marker = review.range(of: "{{{rowsToFollow}}}") else { return nil }
+        let before = review[..<marker.lowerBound]
+        guard let close = before.range(of: "{{/rows}}", options: .backwards),
+              before[close.upperBound...].allSatisfy(\.isWhitespace),
+              let open = before[..<close.lowerBound].range(of: "{{#rows}}", options: .backwards) else { return nil }
+        let inner = before[open.upperBound..<close.lowerBound]
+        // A nested rows section would have been closed first: the open tag found is not this one's.
+        guard !inner.contains("{{/rows}}") else { return nil }
+        return "{{#page}}{{#rows}}\(inner){{/rows}}{{/page}}"
+    }
 
     /// Stands where the rows go; text a page could not contain otherwise (any `<` of a value is escaped).
     static let marker = "<!--peel:rows-to-follow-->"

@@ -82,9 +82,8 @@ public struct TemplateSet: Sendable {
             namedTexts[String(name.dropLast(".mustache".count))] = (origin, text, themeFiles.contains(name))
             partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin, String(name.dropLast(".mustache".count))) }
         }
-        if library.getTemplate(named: "review-row") != nil {
-            library.register(try MustacheTemplate(string: HTMLEscaping.pragma + ReviewPageStream.rowsTemplateText),
-                             named: ReviewPageStream.rowsTemplate)
+        if let review = namedTexts["review"], let rows = ReviewPageStream.rowsTemplateText(for: review.text) {
+            library.register(try MustacheTemplate(string: HTMLEscaping.pragma + rows), named: ReviewPageStream.rowsTemplate)
         }
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
             throw PeelError.templateMissing(name: name)

@@ -68,6 +68,22 @@ import Testing
         #expect(streamed.page.contains("(\(LabelChecks.maximumLength))</td>"))
     }
 
+    /// A theme whose review page writes its rows inline and keeps the marker: its rows are
+    /// streamed, not Peel's `review-row` (which took their place).
+    @Test func aThemesInlineRowsAreTheRowsStreamed() async throws {
+        let review = try await Review.make(content: Fixtures.catalog)
+        let theme = try TemporaryFolder()
+        let inline = "{{<base}}{{$content}}{{#page}}<table>{{#rows}}<tr class=\"studio-row\"><td>{{title}} ({{limit}})</td></tr>{{/rows}}{{{rowsToFollow}}}</table>{{/page}}{{/content}}{{/base}}"
+        try theme.write(inline, to: "review.mustache")
+        let templates = try TemplateSet(overrideDirectory: theme.url)
+        let parts = PageRenderer(review: review, templates: templates).reviewParts()
+        let (page, partCount) = try Self.streamed(parts, templates: templates, rowsPerPart: 1)
+        #expect(partCount > 1, "streamed")
+        #expect(page == (try templates.render("review", parts.whole)))
+        #expect(page.components(separatedBy: "<tr class=\"studio-row\">").count == parts.count + 1)
+        #expect(ReviewPageStream.rowsTemplateText(for: "{{#rows}}a{{/rows}} b {{{rowsToFollow}}}") == nil, "text between: rendered whole")
+    }
+
     /// A streamed file is hashed as written, and the previous site's identical file is linked
     /// instead of a new one, as for files written whole.
     @Test func aStreamedFileIsRecordedAndTheSameBytesAreLinked() throws {
