@@ -76,7 +76,7 @@ public struct TemplateSet: Sendable {
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + text), named: String(name.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
-                                               message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context))'")
+                                               message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context, in: text))'")
             }
             templateTexts.append((origin, text))
             namedTexts[String(name.dropLast(".mustache".count))] = (origin, text, themeFiles.contains(name))
@@ -191,7 +191,14 @@ public struct TemplateSet: Sendable {
     }
 
     /// The line an error is on as the user wrote it: line 1 without the pragma Peel puts before it.
-    static func userText(of context: MustacheParserContext) -> String {
+    /// Read from `text` itself when its lines end in CRLF: swift-mustache splits lines on the
+    /// Character "\n", which "\r\n" is not, and quoted the whole file, Peel's pragma first.
+    static func userText(of context: MustacheParserContext, in text: String) -> String {
+        if text.contains("\r\n") {
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            let index = context.lineNumber - 1
+            return lines.indices.contains(index) ? String(lines[index]).trimmed : ""
+        }
         let line = context.line.trimmed
         return context.lineNumber == 1 && line.hasPrefix(HTMLEscaping.pragma) ? String(line.dropFirst(HTMLEscaping.pragma.count)).trimmed : line
     }

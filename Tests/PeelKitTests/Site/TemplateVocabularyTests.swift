@@ -85,6 +85,18 @@ import Testing
         #expect(try error("{{{descriptionHTML}}}") == nil)
     }
 
+    /// A Windows editor's template (CRLF): a syntax error quoted the whole file, Peel's pragma first.
+    @Test func aSyntaxErrorInACRLFTemplateQuotesItsLine() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}{{$content}}\r\n{{#page}}\r\n<h1>{{title}</h1>\r\n{{/page}}\r\n{{/content}}{{/base}}\r\n", to: "pack.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(_, let line, let message)? = error as? PeelError else { return false }
+            return line == 3 && message.hasSuffix("near '<h1>{{title}</h1>'") && !message.contains("CONTENT_TYPE")
+        }
+    }
+
     @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
         let theme = try TemporaryFolder()
         try theme.write("{{<base}}{{$content}}\n{{#page}}\n<h1>{{titel}}</h1>\n{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
