@@ -55,6 +55,9 @@ public struct TemplateSet: Sendable {
                 stringTables[key] = own.merging(try ChromeStrings.parse(data, origin: origins[name] ?? name)) { _, theme in theme }
                 continue
             }
+            if themeFiles.contains(name), let problem = Self.misplacedTemplate(name, embedded: Set(EmbeddedTemplates.files.keys)) {
+                throw PeelError.templateSyntax(path: origins[name] ?? name, line: 1, message: problem)
+            }
             guard name.hasSuffix(".mustache"), !name.contains("/") else {
                 assets[name] = data
                 continue
@@ -150,6 +153,27 @@ public struct TemplateSet: Sendable {
         self.assets = assets
         self.stringTables = stringTables
         self.theme = theme
+    }
+
+    /// Why a theme file named like a template is none (`Pack.mustache`, `pack.mustach`,
+    /// `pack.html`, `Templates/pack.mustache`): it was skipped or published under assets/ as
+    /// source, and the default template used, without a word. Nil for any other file.
+    static func misplacedTemplate(_ name: String, embedded: Set<String>) -> String? {
+        let file = String(name.split(separator: "/").last ?? "")
+        let lower = file.lowercased()
+        let templates = embedded.filter { $0.hasSuffix(".mustache") }
+        if name.contains("/") && lower.hasSuffix(".mustache") {
+            return "templates are read from the top of the templates folder only, so this one is not used (and would be published under assets/ as source); move it up, as \(file)"
+        }
+        if !name.contains("/"), lower.hasSuffix(".mustache"), !templates.contains(file), let meant = templates.first(where: { $0.lowercased() == lower }) {
+            return "template names are lower case: this file is not used (Peel's own \(meant) is); rename it to \(meant)"
+        }
+        let stem = String(file[..<(file.firstIndex(of: ".") ?? file.endIndex)]).lowercased()
+        if !name.contains("/"), !lower.hasSuffix(".mustache"), [".mustach", ".mustache.txt", ".mst", ".html", ".htm", ".hbs"].contains(where: { lower.hasSuffix($0) }),
+           let meant = templates.first(where: { $0 == stem + ".mustache" }) {
+            return "named like Peel's \(meant) but not a .mustache file, so it is not used (and would be published under assets/ as source); rename it to \(meant)"
+        }
+        return nil
     }
 
     /// The first chain of templates that includes or extends itself ("row", "row"; "a", "b", "a"),

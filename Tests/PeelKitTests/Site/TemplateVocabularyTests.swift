@@ -97,6 +97,21 @@ import Testing
         }
     }
 
+    /// A template saved under a name no page uses was skipped or published as source, silently.
+    @Test func aTemplateUnderAnotherNameIsNamed() throws {
+        let embedded = Set(EmbeddedTemplates.files.keys)
+        #expect(TemplateSet.misplacedTemplate("Pack.mustache", embedded: embedded)?.hasSuffix("rename it to pack.mustache") == true)
+        #expect(TemplateSet.misplacedTemplate("pack.mustach", embedded: embedded)?.hasSuffix("rename it to pack.mustache") == true)
+        #expect(TemplateSet.misplacedTemplate("pack.html", embedded: embedded)?.hasSuffix("rename it to pack.mustache") == true)
+        #expect(TemplateSet.misplacedTemplate("Templates/pack.mustache", embedded: embedded)?.hasSuffix("move it up, as pack.mustache") == true)
+        for fine in ["pack.mustache", "banner.mustache", "style.css", "img/pack.png", "about.html"] {
+            #expect(TemplateSet.misplacedTemplate(fine, embedded: embedded) == nil, "\(fine)")
+        }
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}{{$content}}x{{/content}}{{/base}}", to: "Pack.mustache")
+        #expect(throws: PeelError.self) { try TemplateSet(overrideDirectory: theme.url) }
+    }
+
     @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
         let theme = try TemporaryFolder()
         try theme.write("{{<base}}{{$content}}\n{{#page}}\n<h1>{{titel}}</h1>\n{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
