@@ -46,6 +46,11 @@ struct MessengerStickerConverter: Sendable {
         let delays = frames.map(\.delay)
         let placed = format.canvas.place(frames.map(\.image))
         frames = []   // the source's pixels go before the animation is encoded
+        // Telegram's videos, Signal's and Discord's APNGs always loop: an animation made to play a
+        // set number of times loses that, and report.md says what each sticker lost.
+        if placed.count > 1, format.animated != .webp, loopCount != 0 {
+            changes.append("plays \(loopCount == 1 ? "once" : "\(loopCount) times") in the original; \(format.platform.name) loops every animated sticker")
+        }
         var converted = placed.count == 1
             ? try still(placed[0], changes: changes)
             : try animation(zip(placed, delays).map { DecodedImage.Frame(image: $0, delay: $1) },

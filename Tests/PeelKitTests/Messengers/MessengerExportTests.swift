@@ -518,6 +518,24 @@ import Testing
     }
 }
 
+/// An animation that plays once goes to Telegram, Signal and Discord looping forever: said.
+@Suite struct PlayOnceExportTests {
+    @Test func aPlayOnceAnimationLosingThatIsSaid() throws {
+        let white = FlashMeterTests.frame((250, 250, 250)), grey = FlashMeterTests.frame((128, 128, 128))
+        let once = DecodedImage(frames: [.init(image: white, delay: 0.5), .init(image: grey, delay: 0.5)], loopCount: 1)
+        for platform in [MessengerPlatform.discord, .signal, .telegram] {
+            let converter = MessengerStickerConverter(format: try #require(MessengerFormat.of(platform)), longAnimations: .refuse)
+            let converted = try converter.convert(once)
+            #expect(converted.changes.contains("plays once in the original; \(platform.name) loops every animated sticker"), "\(platform): \(converted.changes)")
+        }
+        let whatsapp = MessengerStickerConverter(format: try #require(MessengerFormat.of(.whatsapp)), longAnimations: .refuse)
+        #expect(try whatsapp.convert(once).changes.allSatisfy { !$0.contains("loops") }, "WebP keeps the loop count")
+        let forever = DecodedImage(frames: once.frames, loopCount: 0)
+        let discord = MessengerStickerConverter(format: try #require(MessengerFormat.of(.discord)), longAnimations: .refuse)
+        #expect(try discord.convert(forever).changes.allSatisfy { !$0.contains("loops") })
+    }
+}
+
 /// `--long-animations speed-up` can turn a slow blink that passes `flashing-animation` into a
 /// strobe past WCAG 2.3.1: the change says so, where it said only "sped up".
 @Suite struct SpedUpFlashingTests {
