@@ -35,6 +35,11 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             guard !pixels.overflow, pixels.partialValue <= Self.plausibleArtPixels else {
                 return "image claims \(width)×\(height) pixels, more than the budget of \(budget) pixels; it was not decoded"
             }
+            // Art at sticker size over a budget set lower (--max-pixels 200000) needs the budget raised, nothing else.
+            guard max(width, height) > SizeClass.maximumSide else {
+                return "image is \(width)×\(height) pixels, more than the budget of \(budget) pixels Peel decodes, so it was not read; "
+                    + "pass --max-pixels \(pixels.partialValue) or more"
+            }
             return "image is \(width)×\(height) pixels, more than the budget of \(budget) pixels Peel decodes, so it was not read; "
                 + "export it at sticker size (618 px a side at most), or pass --max-pixels \(pixels.partialValue) "
                 + "(peel fit --max-pixels \(pixels.partialValue) writes a scaled copy into fitted/)"

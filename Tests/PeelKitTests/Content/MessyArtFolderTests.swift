@@ -71,6 +71,9 @@ import Testing
         #expect(poster.contains("image is 5000×5000 pixels") && poster.contains("peel fit --max-pixels 25000000 writes a scaled copy"), "\(poster)")
         let bomb = ImageError.overPixelBudget(width: 1_000_000, height: 1_000_000, budget: ImageAnalyzer.defaultMaxPixels).description
         #expect(bomb.hasPrefix("image claims") && !bomb.contains("--max-pixels"))
+        // A sticker-size image over a budget set low is not told to export at sticker size.
+        let sticker = ImageError.overPixelBudget(width: 618, height: 618, budget: 200_000).description
+        #expect(sticker.hasSuffix("so it was not read; pass --max-pixels 381924 or more"), "\(sticker)")
     }
 
     /// `peel check` names a sticker of a folder without pack.md as `peel new sticker 'Cats/Happy Cat'`;
