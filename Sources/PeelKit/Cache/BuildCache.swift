@@ -60,7 +60,7 @@ final class BuildCache: @unchecked Sendable {
         + "# This folder is a build cache made by Peel (peel build); delete it at any time.\n"
     /// The names Peel keeps at the top of its cache.
     private static let ownNames: Set<String> = ["entries", "state.txt", "report.json", "quick-check", "lock", marker, ArtCache.folderName,
-                                                CatalogLoader.partsFolderName]
+                                                CatalogLoader.partsFolderName, CacheGitIgnore.name]
 
     /// Checks the folder is safe to use, creates it and takes its lock: two builds of the same site
     /// at once would each replace the other's files, so the second is refused.
@@ -76,7 +76,7 @@ final class BuildCache: @unchecked Sendable {
         } catch {
             throw PeelError.writeFailed(path: folder.path, reason: "cannot create the build cache: \(SystemErrorText.describe(error))")
         }
-        CacheGitIgnore.place(in: folder)
+        CacheGitIgnore.place(in: folder, owned: true)
         CacheGitIgnore.place(in: folder.deletingLastPathComponent())
         #if canImport(Glibc)
         let descriptor = Glibc.open(folder.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)

@@ -10,8 +10,10 @@ enum CacheGitIgnore {
 
     /// Writes the file into `folder` when it is a `.peel-cache` folder (beside the content, or given
     /// as `--cache-dir .peel-cache`) without one; a failure only leaves the cache visible to Git.
-    static func place(in folder: URL) {
-        guard folder.lastPathComponent == ".peel-cache" else { return }
+    /// `owned`: the folder is a cache Peel claimed (`--cache-dir .peel-cache-ci` at a repository's
+    /// root, as the README's CI workflow names it, was committed by `git add -A`); never its parent.
+    static func place(in folder: URL, owned: Bool = false) {
+        guard owned || folder.lastPathComponent == ".peel-cache" else { return }
         let path = folder.appendingPathComponent(name).path
         guard !FileManager.default.fileExists(atPath: path) else { return }
         try? SafeFile.write(Data(text.utf8), toPath: path, mode: .createOnly)

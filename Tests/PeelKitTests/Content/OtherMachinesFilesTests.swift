@@ -94,6 +94,11 @@ import Testing
         let own = folder.url.appendingPathComponent("elsewhere/.peel-cache")
         _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("third"), cache: own)).build()
         #expect(try folder.read("elsewhere/.peel-cache/.gitignore") == CacheGitIgnore.text)
+        // So does any other folder Peel claims as its cache (the README's CI workflow names `.peel-cache-ci`), never its parent.
+        _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("fourth"),
+                                                        cache: folder.url.appendingPathComponent(".peel-cache-ci"))).build()
+        #expect(try folder.read(".peel-cache-ci/.gitignore") == CacheGitIgnore.text)
+        #expect(!folder.exists(".gitignore"))
         // The user's own .gitignore there is theirs: kept as it is.
         try folder.write("mine\n", to: ".peel-cache/.gitignore")
         _ = try await SiteBuilder(options: BuildOptions(content: content, output: folder.url.appendingPathComponent("site"))).build()
