@@ -63,4 +63,26 @@ enum TemplateBlocks {
         }
         return blocks
     }
+
+    /// Where sections fail to pair up, said with both ends: swift-mustache names only the line it
+    /// gave up on (`{{/page}}` on line 91 for a `{{#descriptionHTML}}` left open on line 10), or
+    /// none at the end of a file. Nil when they pair up (or a set-delimiter tag stops the reading).
+    static func sectionMismatch(in text: String) -> (line: Int, message: String)? {
+        var open: [(sigil: String, name: String, line: Int)] = []
+        for tag in tags(in: text) {
+            guard tag.sigil == "/" else { open.append(tag); continue }
+            guard let last = open.last else {
+                return (tag.line, "{{/\(tag.name)}} closes no section (none is open here)")
+            }
+            if last.name == tag.name { open.removeLast(); continue }
+            if let opened = open.last(where: { $0.name == tag.name }) {
+                return (last.line, "{{\(last.sigil)\(last.name)}} opened on line \(last.line) is never closed: {{/\(tag.name)}} on line \(tag.line) closes {{\(opened.sigil)\(opened.name)}} (line \(opened.line)) first; close {{\(last.sigil)\(last.name)}} before it")
+            }
+            return (tag.line, "{{/\(tag.name)}} closes no open section (the one open is {{\(last.sigil)\(last.name)}}, from line \(last.line))")
+        }
+        if let last = open.last {
+            return (last.line, "{{\(last.sigil)\(last.name)}} opened on line \(last.line) is never closed; add {{/\(last.name)}} where it ends")
+        }
+        return nil
+    }
 }

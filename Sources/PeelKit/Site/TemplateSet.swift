@@ -78,6 +78,11 @@ public struct TemplateSet: Sendable {
                 // On line 1 with no line break, so line numbers in errors stay the file's own.
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + text), named: String(name.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
+                // Sections that do not pair up, said with the line each end is on.
+                if let kind = error.error as? MustacheTemplate.Error, [.sectionCloseNameIncorrect, .expectedSectionEnd].contains(kind),
+                   let mismatch = TemplateBlocks.sectionMismatch(in: text) {
+                    throw PeelError.templateSyntax(path: origin, line: mismatch.line, message: mismatch.message)
+                }
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
                                                message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context, in: text))'")
             }

@@ -112,6 +112,22 @@ import Testing
         #expect(throws: PeelError.self) { try TemplateSet(overrideDirectory: theme.url) }
     }
 
+    /// A section left open was said at a later closing tag (line 91 for line 10), or "near ''".
+    @Test func aSectionLeftOpenIsSaidWhereItOpens() throws {
+        #expect(TemplateBlocks.sectionMismatch(in: "{{#page}}\n{{#items}}\nx\n{{/page}}")?.line == 2)
+        #expect(TemplateBlocks.sectionMismatch(in: "{{#page}}\n{{#items}}\nx\n{{/page}}")?.message
+                == "{{#items}} opened on line 2 is never closed: {{/page}} on line 4 closes {{#page}} (line 1) first; close {{#items}} before it")
+        #expect(TemplateBlocks.sectionMismatch(in: "a\n{{^site}}b") ?? (0, "") == (2, "{{^site}} opened on line 2 is never closed; add {{/site}} where it ends"))
+        #expect(TemplateBlocks.sectionMismatch(in: "{{#a}}{{/a}}{{/b}}")?.message == "{{/b}} closes no section (none is open here)")
+        #expect(TemplateBlocks.sectionMismatch(in: "{{#a}}{{#b}}{{/b}}{{/a}}") == nil)
+        let theme = try TemporaryFolder()
+        try theme.write("<div>\n{{#site}}\n{{title}}\n", to: "banner.mustache")
+        #expect(throws: PeelError.templateSyntax(path: theme.url.appendingPathComponent("banner.mustache").path, line: 2,
+                                                 message: "{{#site}} opened on line 2 is never closed; add {{/site}} where it ends")) {
+            try TemplateSet(overrideDirectory: theme.url)
+        }
+    }
+
     @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
         let theme = try TemporaryFolder()
         try theme.write("{{<base}}{{$content}}\n{{#page}}\n<h1>{{titel}}</h1>\n{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
