@@ -206,15 +206,24 @@ public struct TemplateSet: Sendable {
     /// (`{{>*name}}`) are named at rendering and left out.
     static func partialReferences(in text: String) -> [(name: String, line: Int)] {
         var references: [(name: String, line: Int)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.firstRange(of: "{{") {
-                rest = rest[open.upperBound...]
-                let tag = rest.drop(while: { $0 == " " })
-                guard let kind = tag.first, kind == ">" || kind == "<", let close = tag.firstRange(of: "}}") else { continue }
-                let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty, !name.hasPrefix("*") { references.append((name, index + 1)) }
-            }
+        var line = 1
+        var rest = text[...]
+        // Tag by tag, as Mustache reads them: a comment (`{{! {{> old}} }}`) ends at its first
+        // `}}` and names no partial, over as many lines as it takes.
+        while let open = rest.firstRange(of: "{{") {
+            line += rest[..<open.lowerBound].utf8.count { $0 == 0x0A }
+            let after = rest[open.upperBound...]
+            let triple = after.first == "{"
+            guard let close = after.firstRange(of: triple ? "}}}" : "}}") else { break }
+            let content = after[..<close.lowerBound]
+            rest = after[close.upperBound...]
+            defer { line += content.utf8.count { $0 == 0x0A } }
+            let tag = content.drop(while: { $0 == " " })
+            // After a set-delimiter tag the rest is read with other delimiters: not here.
+            if tag.first == "=" { break }
+            guard let kind = tag.first, kind == ">" || kind == "<" else { continue }
+            let name = tag.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty, !name.hasPrefix("*") { references.append((name, line)) }
         }
         return references
     }

@@ -128,6 +128,13 @@ import Testing
         }
     }
 
+    /// A partial commented out (`{{! {{> old-banner}} }}`) stopped the build as missing.
+    @Test func partialsAreReadAsMustacheReadsTags() {
+        #expect(TemplateSet.partialReferences(in: "{{! {{> old-banner}} }}\n{{> footer}}").map(\.name) == ["footer"])
+        #expect(TemplateSet.partialReferences(in: "{{!\n a comment\n}}\n{{<base}}").map { "\($0.name):\($0.line)" } == ["base:4"])
+        #expect(TemplateSet.partialReferences(in: "{{{x}}}{{> a }}{{=<% %>=}}<%> b %>").map(\.name) == ["a"])
+    }
+
     @Test func aThemeWithAMisspeltNameStopsAtItsLineWithTheNameMeant() throws {
         let theme = try TemporaryFolder()
         try theme.write("{{<base}}{{$content}}\n{{#page}}\n<h1>{{titel}}</h1>\n{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
