@@ -10,25 +10,12 @@ enum TemplateBlocks {
         var line: Int
     }
 
-    /// Every tag's sigil ("$", "<", "#", "^", "/", or "" for a value) and name, with its line;
-    /// comments, partials and pragmas are left out. Reading stops at a set-delimiter tag.
+    /// The sections' and blocks' tags: sigil ("$", "<", "#", "^", "/"), name and line (`MustacheTags`).
     static func tags(in text: String) -> [(sigil: String, name: String, line: Int)] {
-        var found: [(sigil: String, name: String, line: Int)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.firstRange(of: "{{") {
-                rest = rest[open.upperBound...]
-                guard let close = rest.firstRange(of: "}}") else { break }
-                var tag = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)[...]
-                rest = rest[close.upperBound...]
-                guard let first = tag.first else { continue }
-                if first == "=" { return found }
-                guard "$<#^/".contains(first) else { continue }
-                tag = tag.dropFirst()
-                found.append((String(first), tag.trimmingCharacters(in: .whitespaces), index + 1))
-            }
+        MustacheTags.read(text).compactMap { tag in
+            guard let sigil = tag.sigil, "$<#^/".contains(sigil) else { return nil }
+            return (String(sigil), tag.name.trimmingCharacters(in: .whitespacesAndNewlines), tag.line)
         }
-        return found
     }
 
     /// The blocks `text` declares (`{{$name}}` anywhere in it).

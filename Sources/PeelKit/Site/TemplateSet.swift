@@ -205,27 +205,12 @@ public struct TemplateSet: Sendable {
     /// The partials a template names (`{{> name}}`, `{{< name}}`), with their lines; dynamic ones
     /// (`{{>*name}}`) are named at rendering and left out.
     static func partialReferences(in text: String) -> [(name: String, line: Int)] {
-        var references: [(name: String, line: Int)] = []
-        var line = 1
-        var rest = text[...]
-        // Tag by tag, as Mustache reads them: a comment (`{{! {{> old}} }}`) ends at its first
-        // `}}` and names no partial, over as many lines as it takes.
-        while let open = rest.firstRange(of: "{{") {
-            line += rest[..<open.lowerBound].utf8.count { $0 == 0x0A }
-            let after = rest[open.upperBound...]
-            let triple = after.first == "{"
-            guard let close = after.firstRange(of: triple ? "}}}" : "}}") else { break }
-            let content = after[..<close.lowerBound]
-            rest = after[close.upperBound...]
-            defer { line += content.utf8.count { $0 == 0x0A } }
-            let tag = content.drop(while: { $0 == " " })
-            // After a set-delimiter tag the rest is read with other delimiters: not here.
-            if tag.first == "=" { break }
-            guard let kind = tag.first, kind == ">" || kind == "<" else { continue }
-            let name = tag.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
-            if !name.isEmpty, !name.hasPrefix("*") { references.append((name, line)) }
+        // Tag by tag, as Mustache reads them: a commented-out partial (`{{! {{> old}} }}`) is none.
+        MustacheTags.read(text).compactMap { tag in
+            guard tag.sigil == ">" || tag.sigil == "<" else { return nil }
+            let name = tag.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name.isEmpty || name.hasPrefix("*") ? nil : (name, tag.line)
         }
-        return references
     }
 
     /// The line an error is on as the user wrote it: line 1 without the pragma Peel puts before it.

@@ -56,24 +56,14 @@ enum TemplateVocabulary {
     /// has comes as "t.<word>", and an unescaped tag of a value that is no HTML as "raw:<name>".
     static func unknownNames(in text: String, words: Set<String>) -> [(name: String, line: Int)] {
         var unknown: [(name: String, line: Int)] = []
-        var line = 1
-        var rest = text[...]
-        while let open = rest.firstRange(of: "{{") {
-            line += rest[..<open.lowerBound].utf8.count { $0 == 0x0A }
-            var tag = rest[open.upperBound...]
-            let triple = tag.first == "{"
-            if triple { tag = tag.dropFirst() }
-            guard let close = tag.firstRange(of: triple ? "}}}" : "}}") else { break }
-            rest = tag[close.upperBound...]
-            let content = tag[..<close.lowerBound]
-            defer { line += content.utf8.count { $0 == 0x0A } }
-            var name = content.trimmingCharacters(in: .whitespacesAndNewlines)[...]
-            var raw = triple
-            if !triple, let sigil = name.first {
-                if sigil == "=" { break }
+        for tag in MustacheTags.read(text) {
+            let line = tag.line
+            var name = tag.content
+            var raw = tag.isTriple
+            if let sigil = tag.sigil {
                 if "!%><$/".contains(sigil) { continue }
                 if sigil == "&" { raw = true }
-                if "#^&".contains(sigil) { name = name.dropFirst().drop(while: \.isWhitespace) }
+                name = tag.name
             }
             // Unescaped output of a value that is text, not HTML: a sticker titled <script> ran.
             if raw, let last = name.split(separator: ".").last, !isHTML(String(last)), !name.contains("(") {
