@@ -163,8 +163,7 @@ extension CatalogLoader {
             }
             // `sun.png.png` (Windows, hiding the last extension, showed `sun.png`): its stem is `sun.png`.
             if let doubled = images.first(where: { image in
-                StickerFileKind.stickerExtensions.contains { StickerFileKind.stem(image) == "\(stem).\($0)" }
-                    || StickerFileKind.stickerExtensions.contains { StickerFileKind.stem(image).lowercased() == "\(stem).\($0)".lowercased() }
+                StickerFileKind.stickerExtensions.contains { StickerFileKind.stem(image).lowercased() == "\(stem).\($0)".lowercased() }
             }) {
                 findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                         message: "its image is named '\(doubled)', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to \(StickerFileKind.stem(doubled))"))

@@ -18,9 +18,9 @@ enum PNGChromaticityProfile {
             let body = [UInt8](chunk.dropFirst(8).dropLast(4))
             switch String(decoding: chunk.dropFirst(4).prefix(4), as: UTF8.self) {
             case "gAMA" where body.count == 4 && gamma == nil:
-                gamma = Double(bigEndian(body, 0)) / 100_000
+                gamma = Double(UInt32(bigEndianBytes: body[0..<4])) / 100_000
             case "cHRM" where body.count == 32 && chromaticities == nil:
-                chromaticities = (0..<8).map { Double(bigEndian(body, $0 * 4)) / 100_000 }
+                chromaticities = (0..<8).map { Double(UInt32(bigEndianBytes: body[($0 * 4)..<($0 * 4 + 4)])) / 100_000 }
             case "sRGB", "iCCP", "cICP":
                 return nil
             default:
@@ -32,10 +32,6 @@ enum PNGChromaticityProfile {
         if let values = chromaticities, !values.allSatisfy({ $0 > 0 && $0 < 1 }) { chromaticities = nil }
         guard gamma != nil || chromaticities != nil else { return nil }
         return make(gamma: gamma, chromaticities: chromaticities)
-    }
-
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 
     /// `chromaticities`: white x, y, red x, y, green x, y, blue x, y (cHRM's order).
