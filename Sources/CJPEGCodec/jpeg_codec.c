@@ -43,12 +43,13 @@ static void on_emit_message(j_common_ptr info, int msg_level) {
     }
 }
 
-peel_jpeg_status peel_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
-                                        uint32_t *width, uint32_t *height, uint8_t **pixels,
-                                        char *message, size_t message_capacity) {
+peel_jpeg_status peel_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                  uint32_t *width, uint32_t *height, uint8_t **pixels, peel_jpeg_layout *layout,
+                                  char *message, size_t message_capacity) {
     *pixels = NULL;
     *width = 0;
     *height = 0;
+    *layout = PEEL_JPEG_RGBA;
     struct jpeg_decompress_struct info;
     codec_error error;
     memset(&error, 0, sizeof(error));
@@ -60,11 +61,9 @@ peel_jpeg_status peel_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint
     error.base.emit_message = on_emit_message;
 
     uint8_t *volatile image = NULL;
-    uint8_t *volatile row = NULL;
     volatile peel_jpeg_status status = PEEL_JPEG_ERROR;
     if (setjmp(error.jump)) {
         free(image);
-        free(row);
         jpeg_destroy_decompress(&info);
         return status;
     }
@@ -78,40 +77,28 @@ peel_jpeg_status peel_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint
         if (message_capacity > 0) snprintf(message, message_capacity, "image is larger than the pixel budget");
         longjmp(error.jump, 1);
     }
+    // CMYK and YCCK come out as CMYK, converted by the caller (with the file's profile when it has one).
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&info);
 
     size_t stride = (size_t)info.output_width * 4;
     image = malloc(stride * info.output_height);
-    row = malloc((size_t)info.output_width * (size_t)info.output_components);
-    if (image == NULL || row == NULL) {
+    if (image == NULL) {
         status = PEEL_JPEG_OUT_OF_MEMORY;
         if (message_capacity > 0) snprintf(message, message_capacity, "out of memory");
         longjmp(error.jump, 1);
     }
     while (info.output_scanline < info.output_height) {
-        uint8_t *target = image + (size_t)info.output_scanline * stride;
-        JSAMPROW rows[1] = { cmyk ? row : target };
+        JSAMPROW rows[1] = { image + (size_t)info.output_scanline * stride };
         jpeg_read_scanlines(&info, rows, 1);
-        if (cmyk) {
-            // Adobe writes CMYK JPEGs inverted (the common case); convert to RGB the way browsers do.
-            int inverted = info.saw_Adobe_marker;
-            for (JDIMENSION x = 0; x < info.output_width; x++) {
-                unsigned c = row[x * 4], m = row[x * 4 + 1], y = row[x * 4 + 2], k = row[x * 4 + 3];
-                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-                target[x * 4] = (uint8_t)(c * k / 255);
-                target[x * 4 + 1] = (uint8_t)(m * k / 255);
-                target[x * 4 + 2] = (uint8_t)(y * k / 255);
-                target[x * 4 + 3] = 255;
-            }
-        }
     }
     jpeg_finish_decompress(&info);
     if (error.warned) longjmp(error.jump, 1);   // status is PEEL_JPEG_ERROR; message holds the warning
     *width = info.output_width;
     *height = info.output_height;
-    free(row);
+    // Adobe (Photoshop) writes CMYK inverted, 255 for no ink: the common case.
+    if (cmyk) *layout = info.saw_Adobe_marker ? PEEL_JPEG_CMYK_INVERTED : PEEL_JPEG_CMYK;
     jpeg_destroy_decompress(&info);
     *pixels = image;
     return PEEL_JPEG_OK;

@@ -14,13 +14,20 @@ typedef enum {
     PEEL_JPEG_OUT_OF_MEMORY = 3,
 } peel_jpeg_status;
 
+typedef enum {
+    PEEL_JPEG_RGBA = 0,             // red, green, blue, opaque alpha
+    PEEL_JPEG_CMYK = 1,             // cyan, magenta, yellow, black ink, 0 for none
+    PEEL_JPEG_CMYK_INVERTED = 2,    // the same, 255 for none (Adobe's APP14 convention)
+} peel_jpeg_layout;
+
 /// Decodes a baseline or progressive JPEG (greyscale, YCbCr, RGB, CMYK or YCCK) held in memory to
-/// 8-bit RGBA with opaque alpha. EXIF orientation is not applied here. On success *pixels is
-/// malloc'd (width*height*4 bytes) and must be released with peel_jpeg_free. max_pixels of 0 means
-/// no budget; the budget is checked after reading the header, before any pixel memory.
-peel_jpeg_status peel_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
-                                        uint32_t *width, uint32_t *height, uint8_t **pixels,
-                                        char *message, size_t message_capacity);
+/// four 8-bit channels per pixel: RGBA with opaque alpha, or CMYK for CMYK and YCCK files, as
+/// *layout says. EXIF orientation is not applied here. On success *pixels is malloc'd
+/// (width*height*4 bytes) and must be released with peel_jpeg_free. max_pixels of 0 means no
+/// budget; the budget is checked after reading the header, before any pixel memory.
+peel_jpeg_status peel_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                  uint32_t *width, uint32_t *height, uint8_t **pixels, peel_jpeg_layout *layout,
+                                  char *message, size_t message_capacity);
 
 void peel_jpeg_free(void *pointer);
 

@@ -17,8 +17,8 @@ public struct PackIcon: Sendable, Codable {
 /// finding of the review, so such a pack simply gets no icons. Sets are cached by the art's hash.
 enum PackIconStep {
     /// Bump when icon sets change shape, so old cache entries are not reused (5: grey art's grey
-    /// profile carried as RGB; 6: a PNG's gAMA and cHRM applied).
-    static let derivationVersion = 6
+    /// profile carried as RGB; 6: a PNG's gAMA and cHRM applied; 7: a CMYK JPEG's own profile applied).
+    static let derivationVersion = 7
 
     static func run(_ catalog: Catalog, content: URL, site: SiteWriter, cache: BuildCache?, hashes: ContentHashes?,
                     maxPixels: Int) throws -> [String: [PackIcon]] {

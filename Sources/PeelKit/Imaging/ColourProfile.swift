@@ -67,7 +67,7 @@ struct ColourProfile: Equatable, Sendable {
     }
 
     /// The `ICC_PROFILE` APP2 segments before the scan, joined in their sequence order.
-    private static func jpegProfile(in data: Data) -> [UInt8]? {
+    static func jpegProfile(in data: Data) -> [UInt8]? {
         var parts: [Int: [UInt8]] = [:]
         JPEGSegments.forEach(in: data) { marker, payload in
             if marker == 0xE2, payload.count > 14, payload.prefix(12).elementsEqual(Array("ICC_PROFILE".utf8) + [0]) {

@@ -1,23 +1,28 @@
 import CJPEGCodec
 import Foundation
 
-/// Decodes JPEGs with libjpeg-turbo (behind the setjmp shim in CJPEGCodec) and turns them upright
-/// by their EXIF orientation, as cameras and phones expect.
+/// Decodes JPEGs with libjpeg-turbo (behind the setjmp shim in CJPEGCodec), converts CMYK ones
+/// to RGB through their own profile (`CMYKConversion`) and turns them upright by their EXIF
+/// orientation, as cameras and phones expect.
 enum JPEGDecoder {
     static func decode(_ data: Data, maxPixels: Int) throws -> DecodedImage {
         var width: UInt32 = 0, height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>?
+        var layout = PEEL_JPEG_RGBA
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { raw in
-            peel_jpeg_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(max(0, maxPixels)),
-                                   &width, &height, &pixels, &message, message.count)
+            peel_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(max(0, maxPixels)),
+                             &width, &height, &pixels, &layout, &message, message.count)
         }
         defer { peel_jpeg_free(pixels) }
         switch status {
         case PEEL_JPEG_OK:
             guard let pixels else { throw ImageError.corrupt("decoder returned no pixels") }
-            let image = RGBAImage(width: Int(width), height: Int(height),
-                                  pixels: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
+            var bytes = Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
+            if layout != PEEL_JPEG_RGBA {
+                CMYKConversion.toRGBA(&bytes, inverted: layout == PEEL_JPEG_CMYK_INVERTED, profile: ColourProfile.jpegProfile(in: data))
+            }
+            let image = RGBAImage(width: Int(width), height: Int(height), pixels: bytes)
             return DecodedImage(still: EXIFOrientation.read(from: data).apply(to: image))
         case PEEL_JPEG_TOO_LARGE:
             throw ImageError.overPixelBudget(width: Int(width), height: Int(height), budget: maxPixels)

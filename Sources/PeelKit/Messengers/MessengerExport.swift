@@ -44,8 +44,8 @@ public struct MessengerExport: Sendable {
     /// Bump when exports change shape, so the site's cached downloads are made again. (8: the
     /// stickers' order, and report.md naming stickers sent without accessibility text; 9: a
     /// Telegram set past 50 stickers lists the rest under `add_after`; 10: report.md's warnings for
-    /// `tray:` or `icon:` art passed over; 11: a PNG's gAMA and cHRM applied to the colours.)
-    static let formatVersion = 11
+    /// `tray:` or `icon:` art passed over; 11: a PNG's gAMA and cHRM applied to the colours; 12: a CMYK JPEG's own profile applied.)
+    static let formatVersion = 12
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.

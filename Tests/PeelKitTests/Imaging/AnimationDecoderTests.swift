@@ -272,6 +272,18 @@ import Testing
         }
     }
 
+    /// cmyk-profiled.jpg is cmyk.jpg with a CMYK profile in which inks add light
+    /// (`make-cmyk-profiled.py`): the half the naive conversion shows red must come out cyan.
+    @Test func cmykJPEGIsConvertedThroughItsOwnProfile() throws {
+        let data = try Fixtures.data(Fixtures.root.appendingPathComponent("jpeg/cmyk-profiled.jpg"))
+        let analyzed = try ImageAnalyzer().analyze(data)
+        let left = analyzed.decoded.frames[0].image[8, 16]
+        #expect(left.r < 140 && left.g > 180 && left.b > 180, "expected the profile's cyan, got \(left)")
+        #expect(left.a == 255)
+        // The pixels are sRGB now: the CMYK profile is not carried to derived files.
+        #expect(analyzed.profile == nil)
+    }
+
     @Test func truncatedJPEGNamesWhatIsWrong() throws {
         let data = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg"))
         do {
