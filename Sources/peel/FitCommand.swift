@@ -119,7 +119,7 @@ struct FitCommand: ParsableCommand {
             + (failures > 0 ? "; \(failures) could not be fitted (above)." : "."))
         if interrupted {
             terminal.line("Interrupted; the stickers fitted so far are written and recorded, and the next run goes on from there.")
-            throw ExitCode(130)
+            throw ExitCode(Interrupt.exitStatus)
         }
         if fitted > 0 && !inPlace {
             var next = "Next: put each fitted file in place of its original (same folder, same name), then run peel check."

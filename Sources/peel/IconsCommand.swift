@@ -56,7 +56,7 @@ struct IconsCommand: AsyncParsableCommand {
             warnings = try await Interrupt.cancelling { try iconSet.write(artAt: art, into: folder, maxPixels: maxPixels) }
         } catch is CancellationError {
             terminal.line("Interrupted; the icon set in place is unchanged.")
-            throw ExitCode(130)
+            throw ExitCode(Interrupt.exitStatus)
         } catch let error as PeelError {
             throw LibraryCall.report(error)
         }

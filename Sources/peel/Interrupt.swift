@@ -4,12 +4,29 @@ import Foundation
 /// Ctrl-C (SIGINT) and SIGTERM cancel the running work instead of killing the process, so the
 /// library can remove its half-written staging folder and leave the previous site in place.
 enum Interrupt {
+    /// The exit status after an interruption, as shells report a process a signal ended:
+    /// 128 + the signal, so 130 for Ctrl-C (SIGINT) and 143 for SIGTERM (a CI runner's timeout, `kill`).
+    static var exitStatus: Int32 { 128 + received.value }
+
+    /// The signal that asked to stop, SIGINT until one has.
+    static let received = LastSignal()
+
+    final class LastSignal: @unchecked Sendable {
+        private let lock = NSLock()
+        private var number = SIGINT
+        var value: Int32 { lock.withLock { number } }
+        func record(_ signal: Int32) { lock.withLock { number = signal } }
+    }
+
     static func cancelling<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await work() }
         let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler {
+                received.record(number)
+                task.cancel()
+            }
             source.resume()
             return source
         }
@@ -34,7 +51,10 @@ final class StopRequest: @unchecked Sendable {
         sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.request() }
+            source.setEventHandler { [weak self] in
+                Interrupt.received.record(number)
+                self?.request()
+            }
             source.resume()
             return source
         }
@@ -47,7 +67,7 @@ final class StopRequest: @unchecked Sendable {
         let again = requested
         requested = true
         lock.unlock()
-        if again { _exit(130) }
+        if again { _exit(Interrupt.exitStatus) }
         Terminal.standardError.line("Stopping after the sticker under way (Ctrl-C again stops at once)…")
     }
 

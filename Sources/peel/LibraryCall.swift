@@ -5,7 +5,7 @@ import PeelKit
 /// Runs one piece of library work for a command: shows progress on a terminal, lets Ctrl-C cancel
 /// it, and turns failures into a printed error and an exit status (2 for a missing content
 /// folder, a path that is no part of a catalog or an output Peel must not write to, 130 when
-/// interrupted, 1 otherwise).
+/// interrupted by Ctrl-C and 143 by SIGTERM, 1 otherwise).
 enum LibraryCall {
     static func run<T: Sendable>(progressLabel: String, showProgress: Bool = true, interruptedMessage: String, machine: MachineOutput = .none,
                                  _ work: @escaping @Sendable ((@Sendable (Int, Int) -> Void)?) async throws -> T) async throws -> T {
@@ -18,7 +18,7 @@ enum LibraryCall {
         } catch is CancellationError {
             progress?.finish()
             terminal.line("\(interruptedMessage)")
-            throw ExitCode(130)
+            throw ExitCode(Interrupt.exitStatus)
         } catch let error as PeelError {
             progress?.finish()
             throw report(error, machine: machine)

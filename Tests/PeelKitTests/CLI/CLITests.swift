@@ -146,7 +146,10 @@ extension CLITests {
         #expect(folder.exists("site/motion/weather-cycle-apng/weather-cycle-apng.png"))
     }
 
-    @Test func interruptingABuildLeavesThePreviousSite() throws {
+    /// Ctrl-C (SIGINT) or a CI runner's SIGTERM: the previous site stays, and the exit status is
+    /// what shells report for that signal (130, 143).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func interruptingABuildLeavesThePreviousSite(signal: Int32) throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Many\n---\n", to: "content/many/pack.md")
         // 200 different images (identical ones would share one cache entry and build too fast to interrupt).
@@ -178,10 +181,10 @@ extension CLITests {
             Thread.sleep(forTimeInterval: 0.01)
         }
         Thread.sleep(forTimeInterval: 0.05)
-        process.interrupt()
+        if signal == SIGINT { process.interrupt() } else { process.terminate() }
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
         #expect(stderr.contains("Interrupted; the previous site is unchanged."))
         #expect(try folder.read("site/index.html") == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") && $0 != ".peel-cache" }
