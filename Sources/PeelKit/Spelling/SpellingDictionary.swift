@@ -26,7 +26,8 @@ public final class SpellingDictionary: @unchecked Sendable {
     }
 
     /// The dictionary for a BCP 47 tag, or nil when none is installed: "en" finds `en_US` (then `en_GB`, `en`),
-    /// "pt-BR" finds `pt_BR`, "fr" finds `fr_FR` or `fr`.
+    /// "pt-BR" finds `pt_BR` (or a plain `pt`), "fr" finds `fr_FR` or `fr`. A tag with a region
+    /// holds to that region: "en-AU" checked with `en_US` called "colourful" a typo for "colorful".
     public convenience init?(language: String) {
         for name in Self.fileNames(for: language) {
             if let (aff, dic) = Self.files(named: name) {
@@ -45,8 +46,9 @@ public final class SpellingDictionary: @unchecked Sendable {
 
     /// The first installed regional dictionary of the tag's language (`hr_HR` for "hr"), by name,
     /// in the first of `folders` that has one with both its files; the last resort of `init(language:)`.
+    /// Nil for a tag with a region: "en-AU" is not "en_US"'s spelling.
     static func regionalName(of language: String, in folders: [String]) -> String? {
-        guard let primary = language.split(separator: "-").first?.lowercased(), !primary.isEmpty else { return nil }
+        guard region(of: language) == nil, let primary = language.split(separator: "-").first?.lowercased(), !primary.isEmpty else { return nil }
         for folder in folders {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             let regional = names.filter { name in
@@ -105,18 +107,25 @@ public final class SpellingDictionary: @unchecked Sendable {
         return (0..<Int(count)).prefix(limit).compactMap { index in words[index].flatMap(decoded) }
     }
 
-    /// The file names to try for a tag, most specific first: "pt-BR" → pt_BR, pt; "en" → en_US, en_GB, en.
+    /// The file names to try for a tag, most specific first: "pt-BR" → pt_BR, pt; "en" → en_US, en_GB, …, en.
     static func fileNames(for language: String) -> [String] {
-        let parts = language.split(separator: "-").map(String.init)
-        guard let primary = parts.first?.lowercased(), !primary.isEmpty else { return [] }
+        guard let primary = language.split(separator: "-").first?.lowercased(), !primary.isEmpty else { return [] }
         var names: [String] = []
-        if let region = parts.dropFirst().first(where: { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }) {
+        if let region = region(of: language) {
+            // Only that region's spelling, or a dictionary for the whole language.
             names.append(primary + "_" + region.uppercased())
+        } else {
+            names += (defaultRegions[primary] ?? []).map { primary + "_" + $0 }
         }
-        names += (defaultRegions[primary] ?? []).map { primary + "_" + $0 }
         names.append(primary)
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
+    }
+
+    /// The tag's region subtag ("BR" of "pt-BR", "TW" of "zh-Hant-TW", "419" of "es-419"), if any.
+    static func region(of language: String) -> String? {
+        let subtags: [Substring] = language.split(separator: "-")
+        return subtags.dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }.map(String.init)
     }
 
     /// False for languages written without spaces between words (Japanese, Chinese, Thai, Lao,

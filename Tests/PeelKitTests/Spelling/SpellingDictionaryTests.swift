@@ -5,8 +5,9 @@ import Testing
 @Suite struct SpellingDictionaryTests {
     @Test func findsDictionaryFilesForLanguageTags() {
         #expect(SpellingDictionary.fileNames(for: "en") == ["en_US", "en_GB", "en_AU", "en_CA", "en"])
-        #expect(SpellingDictionary.fileNames(for: "pt-BR") == ["pt_BR", "pt_PT", "pt"])
-        #expect(SpellingDictionary.fileNames(for: "fr-CA") == ["fr_CA", "fr_FR", "fr"])
+        // A region holds to its own spelling: pt_PT told a Brazilian "fato" should be "facto".
+        #expect(SpellingDictionary.fileNames(for: "pt-BR") == ["pt_BR", "pt"])
+        #expect(SpellingDictionary.fileNames(for: "fr-CA") == ["fr_CA", "fr"])
         #expect(SpellingDictionary.fileNames(for: "zh-Hant-TW") == ["zh_TW", "zh"])
         #expect(SpellingDictionary.fileNames(for: "") == [])
     }
@@ -74,7 +75,7 @@ import Testing
         try folder.write("x", to: "b/sk_SK.dic")
         let folders = [folder.url.appendingPathComponent("a").path, folder.url.appendingPathComponent("b").path]
         #expect(SpellingDictionary.regionalName(of: "hr", in: folders) == "hr_HR")
-        #expect(SpellingDictionary.regionalName(of: "hr-BA", in: folders) == "hr_HR", "the nearest there is")
+        #expect(SpellingDictionary.regionalName(of: "hr-BA", in: folders) == nil, "a region holds to its own spelling")
         #expect(SpellingDictionary.regionalName(of: "sk", in: folders) == "sk_SK", "a folder with both files, not the .aff alone")
         #expect(SpellingDictionary.regionalName(of: "nn", in: folders) == "nn_NO")
         #expect(SpellingDictionary.regionalName(of: "h", in: folders) == nil && SpellingDictionary.regionalName(of: "ga", in: folders) == nil)
@@ -95,5 +96,24 @@ import Testing
                                         environment: ["DICPATH": folder.url.appendingPathComponent("dicts").path])
         #expect(!result.stdout.contains("spelling-dictionary-missing"), "\(result.stdout)")
         #expect(result.stdout.contains("label-spelling"), "the English words copied as hr_HR flag 'moonn': \(result.stdout)")
+    }
+
+    /// A tag with a region is checked in that region's spelling or not at all: with only `pt_PT`
+    /// installed, Brazilian labels were told "fato" should be "facto", and no finding said
+    /// hunspell-pt-br was missing.
+    @Test func aRegionalTagIsNotCheckedWithAnotherRegionsDictionary() throws {
+        let folder = try TemporaryFolder()
+        let english = try #require(SpellingDictionary.files(named: "en_US"), "scripts/install-dependencies installs hunspell-en-us")
+        try folder.copy(URL(fileURLWithPath: english.aff), to: "dicts/pt_PT.aff")
+        try folder.copy(URL(fileURLWithPath: english.dic), to: "dicts/pt_PT.dic")
+        try folder.write("---\ntitle: Mine\nlanguages: [en, pt-BR]\n---\n", to: "c/site.md")
+        try folder.write("---\ntitle: Sky\n---\n", to: "c/sky/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "c/sky/moon.png")
+        try folder.write("---\nalt: Crescent moon\n---\n", to: "c/sky/moon.md")
+        try folder.write("---\nalt: Crescent moonn\n---\n", to: "c/sky/moon.pt-BR.md")
+        let result = try CLITests().run(["check", "c", "--no-art-checks", "--format", "json"], in: folder.url,
+                                        environment: ["DICPATH": folder.url.appendingPathComponent("dicts").path])
+        #expect(result.stdout.contains("spelling-dictionary-missing") && result.stdout.contains("hunspell-pt-br"), "\(result.stdout)")
+        #expect(!result.stdout.contains("label-spelling"), "pt_PT must not check pt-BR: \(result.stdout)")
     }
 }
