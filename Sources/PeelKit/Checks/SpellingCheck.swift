@@ -99,7 +99,7 @@ struct SpellingCheck {
                             // at its place (the template's line), not once per combination made with it.
                             if sticker.composition != nil,
                                !reportedInParts.insert("\(subject.file)|\(subject.line ?? 0)|\(word)").inserted { continue }
-                            let offered = suggestions[word] ?? best.suggestions(for: LabelWords.straightened(word), limit: Self.suggestionLimit)
+                            let offered = suggestions[word] ?? best.suggestions(for: LabelWords.straightened(word.precomposedStringWithCanonicalMapping), limit: Self.suggestionLimit)
                             suggestions[word] = offered
                             // A translation's says which label: on the review's row of the sticker,
                             // beside its English label, "“Visaje” may be misspelled" left it to guess.

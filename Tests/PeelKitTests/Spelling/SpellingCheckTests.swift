@@ -44,6 +44,14 @@ import Testing
         }
     }
 
+    /// A decomposed typo is offered the precomposed word's suggestions: Hunspell was asked with
+    /// the NFD bytes, and "brûlée" got "brutalize".
+    @Test func aDecomposedTypoGetsTheSuggestionsOfItsPrecomposedForm() throws {
+        let (catalog, _) = try catalog(["A cafe\u{301}e sign"], siteFrontMatter: "language: en-GB\n")
+        let message = SpellingCheck().findings(for: catalog).first { $0.code == .labelSpelling }?.message ?? ""
+        #expect(message.contains("did you mean “café”"), "\(message)")
+    }
+
     @Test func aNameInsideACompoundMayBeLowerCase() throws {
         let trex = try unknown("T-rex that's roaring")
         #expect(trex.isEmpty, "\(trex)")
