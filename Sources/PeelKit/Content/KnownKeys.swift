@@ -12,8 +12,10 @@ enum KnownKeys {
     static let packTranslation = ["title", "label", "translated_from", "label_translated_from"]
     static let siteTranslation = ["title", "description", "footer", "translated_from"]
     /// Keys whose values are words for people, where an unquoted `#` or leading `!` silently
-    /// cuts the text (see `UnquotedText`).
-    static let text: Set<String> = ["alt", "title", "description", "footer", "author", "license", "tags", "publisher"]
+    /// cuts the text (see `UnquotedText`). `translated_from:` holds a label: cut, it never matches
+    /// its source again, and the stale-translation warning it gives cannot be silenced.
+    static let text: Set<String> = ["alt", "title", "description", "footer", "author", "license", "tags", "publisher",
+                                    "label", "translated_from", "label_translated_from"]
     /// Keys whose values YAML can cut or drop without a word: the text keys, and `background`,
     /// whose hex colour starts with the `#` that starts a YAML comment (`background: #fff` is null).
     /// `emoji: #️⃣` (the keycap starts with `#`) is a comment too.

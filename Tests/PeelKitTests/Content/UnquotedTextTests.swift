@@ -22,6 +22,19 @@ import Testing
         #expect(finding.message.contains("put the label in quotes: alt: \"Smiley #1 face\""), "\(finding.message)")
     }
 
+    /// `translated_from:` holds a label too: cut, it never matched its source again, and the
+    /// stale-translation warning it gave said the English label "is now" what it always was.
+    @Test(arguments: ["translated_from", "label_translated_from"])
+    func anUnquotedHashInWhatATranslationCameFromWarns(key: String) throws {
+        let text = "---\nalt: Rotfuchs Nr. 1\n\(key): Red fox #1 with a bushy tail\n---\n"
+        let (frontMatter, parseFindings) = FrontMatter.parse(text, file: "p/fox.de.md")
+        var reader = FrontMatterReader(frontMatter, file: "p/fox.de.md", knownKeys: KnownKeys.packTranslation + ["alt"], sticker: nil)
+        #expect(reader.string(key) == "Red fox")
+        let findings = parseFindings + reader.findings
+        #expect(findings.map(\.code) == [.yamlUnquotedComment] && findings.first?.line == 3, "\(findings)")
+        #expect(findings.first?.message.contains("\(key): \"Red fox #1 with a bushy tail\"") == true, "\(findings)")
+    }
+
     @Test func aTagWarnsThatItIsDropped() throws {
         let (value, findings) = read("---\nalt: !important face\n---\n")
         #expect(value == "face")
