@@ -121,8 +121,11 @@ enum TranslationChecks {
 
     /// True when `sticker`'s label in `language` is its source label over again (`isSameLabel`)
     /// and no `translated_from:` says a translator made it so: the source pasted, not translated.
+    /// In a language not written in Latin letters (`LatinScript`), `translated_from:` cannot make
+    /// it so: a translator copies the English file, adds the key and forgets the label, and a
+    /// Japanese VoiceOver reads English.
     static func isSourcePasted(_ sticker: Sticker, language: String, pack: Pack, site: SiteInfo) -> Bool {
-        guard let translation = sticker.translations[language], translation.translatedFrom == nil,
+        guard let translation = sticker.translations[language], translation.translatedFrom == nil || !LatinScript.isUsed(by: language),
               let alt = translation.alt, let source = sticker.alt else { return false }
         return isSameLabel(alt, source, language: language, source: site.writtenLanguage(of: pack))
     }
