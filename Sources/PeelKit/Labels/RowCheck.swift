@@ -89,7 +89,9 @@ struct RowCheck {
             return .refused("\(file): the new label holds a control character (U+\(String(format: "%04X", control.value))); a label is one line of text")
         }
         guard Self.matches(current, row.labelHash) else {
-            return .refused("\(sidecar): label changed since the export (it is now '\(current)'); export again and redo this row")
+            // A label YAML does not read as text (a list) is no label, not an empty one.
+            let now = current.isEmpty ? "it has no label as text now" : "it is now '\(current)'"
+            return .refused("\(sidecar): label changed since the export (\(now)); export again and redo this row")
         }
         if let sharing = readers[sidecar], sharing.count > 1 {
             return .refused("\(sidecar): shared by \(sharing.joined(separator: " and ")), so a new label would change both; rename one image first")

@@ -34,10 +34,15 @@ public struct XLIFFImport: Sendable {
         /// The sticker image, pack.md or site.md the file translates.
         var owner: String
         var refusal: String?
+        /// The language the source text is written in (a label's pack's), for a label.
+        var sourceLanguage: String? = nil
     }
 
     private struct Edit {
         var owner: String
+        /// The first unit that changes the file, where a refusal to write it is reported.
+        var unit: String
+        var line: Int
         var fields: [String: String] = [:]
     }
 
@@ -96,11 +101,19 @@ public struct XLIFFImport: Sendable {
                 continue
             }
             seen[unit.id] = unit.line
+            let target = (unit.target ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard let slot = slots[unit.id] else {
-                problem(unit.line, "unknown unit id '\(unit.id)': no such sticker, pack or site text in the catalog; export again")
+                // A sticker removed or renamed since the export: the rest of the translator's work
+                // is still good, so its units are skipped, not the whole file (and "export again"
+                // would have thrown that work away). A translated one is quoted, to be kept by hand.
+                skipped += 1
+                if !target.isEmpty, !unfinished.contains(unit.state ?? "") {
+                    warnings.append(LabelSheetProblem(file: file, line: unit.line, message:
+                        "unit '\(unit.id)': no such sticker, pack or site text in the catalog (removed or renamed since the export); its translation '\(target)' is not written (unit skipped): if it was renamed, put it in the new name's translation file by hand",
+                        severity: .warning))
+                }
                 continue
             }
-            let target = (unit.target ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !target.isEmpty, !unfinished.contains(unit.state ?? "") else {
                 skipped += 1
                 continue
@@ -158,7 +171,17 @@ public struct XLIFFImport: Sendable {
             // who marks it final or signed-off vouches for it against this source, which is then
             // recorded (it never was: such translations could go out of date unseen).
             let confirmed = slot.translatedFrom == nil && Self.confirmed.contains(unit.state ?? "")
-            if slot.recordsSource, !needsReview.contains(unit.state ?? ""),
+            // A target that is its source word for word (a translation tool's copy-source) is
+            // written, but vouched for only by a reviewer's final or signed-off: recorded as
+            // translated, peel check would stop asking for the translation VoiceOver still lacks.
+            let copiedSource = slot.key == "alt" && !Self.confirmed.contains(unit.state ?? "")
+                && slot.sourceLanguage.map { TranslationChecks.isSameLabel(target, source, language: language, source: $0) } == true
+            if copiedSource {
+                warnings.append(LabelSheetProblem(file: file, line: unit.line, message:
+                    "unit '\(unit.id)': the target is its \(LanguageName.of(slot.sourceLanguage ?? "")) source word for word; written without translated_from:, so peel check keeps asking for a translation (a reviewer who means it marks the unit final)",
+                    severity: .warning))
+            }
+            if slot.recordsSource, !copiedSource, !needsReview.contains(unit.state ?? ""),
                !fields.isEmpty || confirmed || (slot.translatedFrom.map { $0.trimmed != source } ?? false) {
                 fields["translated_from"] = slot.source.trimmed
             }
@@ -171,7 +194,7 @@ public struct XLIFFImport: Sendable {
                 continue
             }
             if edits[slot.file] == nil { order.append(slot.file) }
-            edits[slot.file, default: Edit(owner: slot.owner)].fields.merge(fields) { $1 }
+            edits[slot.file, default: Edit(owner: slot.owner, unit: unit.id, line: unit.line)].fields.merge(fields) { $1 }
             updated += 1
         }
 
@@ -186,9 +209,11 @@ public struct XLIFFImport: Sendable {
                 changes.append(LabelImport.Change(sticker: edit.owner, sidecar: path, before: before,
                                                   after: try SidecarLabelWriter.write(fields, into: before)))
             } catch let refusal as SidecarLabelWriter.Refusal {
-                problems.append(LabelSheetProblem(file: path, line: nil, message: refusal.description))
+                // At the unit that asked for the change, as every other refusal of the import.
+                problems.append(LabelSheetProblem(file: file, line: edit.line, message: "unit '\(edit.unit)': \(path): \(refusal.description)"))
             } catch {
-                problems.append(LabelSheetProblem(file: path, line: nil, message: (error as? PeelError)?.reason ?? SystemErrorText.describe(error)))
+                problems.append(LabelSheetProblem(file: file, line: edit.line, message:
+                    "unit '\(edit.unit)': \(path): \((error as? PeelError)?.reason ?? SystemErrorText.describe(error))"))
             }
         }
         guard problems.isEmpty else { throw LabelSheetProblems(problems: problems) }
@@ -226,7 +251,7 @@ public struct XLIFFImport: Sendable {
                 }
                 slots[XLIFFExport.UnitID.label(sticker)] = Slot(source: sticker.alt ?? "", translation: translation?.alt,
                     translatedFrom: translation?.translatedFrom, recordsSource: true, key: "alt", file: file,
-                    owner: sticker.source, refusal: refusal)
+                    owner: sticker.source, refusal: refusal, sourceLanguage: site.writtenLanguage(of: pack))
                 slots[XLIFFExport.UnitID.title(sticker)] = Slot(source: sticker.title, translation: translation?.title,
                     translatedFrom: nil, recordsSource: false, key: "title", file: file, owner: sticker.source, refusal: refusal)
             }
