@@ -6,8 +6,9 @@ public enum Checker {
     /// Changes whenever the rules find something else in the same catalog (a placeholder word
     /// added, a check made): a build's saved findings are then not the new Peel's, and its first
     /// build is no "Up to date" that prints the old ones (it is part of the build's fingerprint).
-    /// (6: year folders, Notepad's .md.txt, .jfif, an empty translated alt:, titles in NFC.)
-    static let rulesVersion = 6
+    /// (6: year folders, Notepad's .md.txt, .jfif, an empty translated alt:, titles in NFC; 7: a
+    /// regional tag's own dictionary, a cut translated_from:, English in a non-Latin translation.)
+    static let rulesVersion = 7
 
     static func findings(for catalog: Catalog, assets: [String: StickerAssets], content: URL,
                          analyzer: ImageAnalyzer) -> [Finding] {
