@@ -11,6 +11,8 @@ enum MustacheTags {
         var isTriple: Bool
         /// The line the tag starts on.
         var line: Int
+        /// Where the tag is in the template, delimiters included.
+        var range: Range<String.Index>
 
         /// The tag's kind ("#", "/", ">", "$", "!", "&", …); nil for a value (or a triple tag).
         var sigil: Character? {
@@ -38,7 +40,7 @@ enum MustacheTags {
             rest = after[close.upperBound...]
             let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)[...]
             if !triple && trimmed.first == "=" { break }
-            tags.append(Tag(content: trimmed, isTriple: triple, line: line))
+            tags.append(Tag(content: trimmed, isTriple: triple, line: line, range: open.lowerBound..<close.upperBound))
             line += content.utf8.count { $0 == 0x0A }
         }
         return tags

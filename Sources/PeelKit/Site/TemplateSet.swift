@@ -129,6 +129,14 @@ public struct TemplateSet: Sendable {
             throw PeelError.templateSyntax(path: origin, line: unknown.line,
                                            message: "'\(unknown.name)' is no value Peel gives templates\(hint), so it would render as nothing; the values are listed in the README (--templates)")
         }
+        // A value printed in a tag outside quotes can add attributes (`UnquotedAttributeValues`).
+        for (origin, text) in templateTexts {
+            guard let place = UnquotedAttributeValues.places(in: text).first else { continue }
+            let name = place.name
+            throw PeelError.templateSyntax(path: origin, line: place.line, message: place.isAttributeName
+                ? "{{\(name)}} is printed inside an HTML tag, where its attributes go: text there becomes attributes (a label holding onmouseover=… would run); print it in a quoted attribute value (title=\"{{\(name)}}\") or between tags"
+                : "{{\(name)}} is printed in an attribute value without quotes: escaping keeps out < and \", not a space, so a label holding ' onmouseover=…' would add an attribute; put the value in quotes (=\"{{\(name)}}\")")
+        }
         // A block a template fills that its parent does not have renders nowhere (`TemplateBlocks`).
         let texts = namedTexts.mapValues(\.text)
         for (name, template) in namedTexts.sorted(by: { $0.key < $1.key }) {

@@ -85,6 +85,27 @@ import Testing
         #expect(try error("{{{descriptionHTML}}}") == nil)
     }
 
+    /// `<div title={{alt}}>`: escaping keeps out quotes, not a space, so a label could add an
+    /// attribute (`x onmouseover=…`). Values in tags must be in quoted attribute values.
+    @Test func valuesInATagOutsideQuotesAreRefused() throws {
+        let theme = try TemporaryFolder()
+        func error(_ body: String) throws -> (line: Int, message: String)? {
+            try theme.write("{{<base}}{{$content}}{{#page}}\n\(body){{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+            do { _ = try TemplateSet(overrideDirectory: theme.url); return nil } catch let PeelError.templateSyntax(_, line, message) { return (line, message) }
+        }
+        let unquoted = try error("<p>\n<div class=\"pack\" title={{title}}>x</div>")
+        #expect(unquoted?.line == 3 && unquoted?.message.hasPrefix("{{title}} is printed in an attribute value without quotes") == true, "\(String(describing: unquoted))")
+        #expect(try error("<a href=/packs/{{slug}}>x</a>")?.message.contains("=\"{{slug}}\"") == true, "a value continued unquoted")
+        #expect(try error("<img {{title}}>")?.message.hasPrefix("{{title}} is printed inside an HTML tag") == true)
+        #expect(try error("<div\n  data-x=1 {{& title}}>")?.line == 3)
+        for fine in ["<div title=\"{{title}}\" data-t='{{title}}' class=x>{{title}}</div>",
+                     "<div {{#title}}class=\"on\"{{/title}}>x</div>",
+                     "<!-- <a href={{title}}> -->", "<script>if (a<b) {}</script>{{title}}", "<style>a>b{}</style><p>{{title}}</p>",
+                     "a < b and {{title}}", "<p>5 > 3 = {{title}}</p>"] {
+            #expect(try error(fine) == nil, "\(fine)")
+        }
+    }
+
     /// A Windows editor's template (CRLF): a syntax error quoted the whole file, Peel's pragma first.
     @Test func aSyntaxErrorInACRLFTemplateQuotesItsLine() throws {
         let theme = try TemporaryFolder()

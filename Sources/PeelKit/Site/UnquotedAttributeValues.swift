@@ -1,0 +1,92 @@
+/// Values a theme prints inside an HTML start tag outside quotes: `<div title={{alt}}>` or
+/// `<img {{attributes}}>`. Escaping turns `& < > " '` into references, but not a space or `=`,
+/// so a label "x onmouseover=alert(1)" adds an attribute of its own there; inside quotes
+/// (`title="{{alt}}"`) it cannot. Peel's own templates quote every attribute; a custom one that
+/// does not is stopped with its line (`TemplateSet`).
+///
+/// The template is read as the HTML tokenizer reads it, far enough to know where a tag is: text,
+/// comments, start and end tags, attribute names and values (quoted or not), and the raw text of
+/// `<script>` and `<style>`; Mustache tags are stepped over without changing that state.
+enum UnquotedAttributeValues {
+    struct Place: Equatable {
+        /// The value's name as written (`alt`, `page.title`).
+        var name: String
+        var line: Int
+        /// True for a value where attribute names go (`<img {{alt}}>`), false for one in an unquoted value.
+        var isAttributeName: Bool
+    }
+
+    private enum State {
+        case text, comment, tagName, beforeName, name, beforeValue, unquoted, quoted(Character)
+        case rawText(String)
+    }
+
+    static func places(in template: String) -> [Place] {
+        var places: [Place] = []
+        let tags = MustacheTags.read(template)
+        var nextTag = 0
+        var state = State.text
+        var tagName = ""
+        var index = template.startIndex
+        while index < template.endIndex {
+            if nextTag < tags.count, index == tags[nextTag].range.lowerBound {
+                let tag = tags[nextTag]
+                nextTag += 1
+                index = tag.range.upperBound
+                guard tag.sigil == nil || tag.sigil == "&" else { continue }
+                switch state {
+                case .tagName, .beforeName, .name:
+                    places.append(Place(name: String(tag.name), line: tag.line, isAttributeName: true))
+                case .beforeValue, .unquoted:
+                    places.append(Place(name: String(tag.name), line: tag.line, isAttributeName: false))
+                    state = .unquoted
+                default: break
+                }
+                continue
+            }
+            let character = template[index]
+            let rest = template[index...]
+            switch state {
+            case .text:
+                if rest.hasPrefix("<!--") {
+                    state = .comment
+                    index = template.index(index, offsetBy: 4)
+                    continue
+                }
+                if character == "<", let next = rest.dropFirst().first, next.isLetter || next == "/" {
+                    state = .tagName
+                    tagName = ""
+                }
+            case .comment:
+                if rest.hasPrefix("-->") {
+                    state = .text
+                    index = template.index(index, offsetBy: 3)
+                    continue
+                }
+            case .rawText(let element):
+                if character == "<", rest.dropFirst().lowercased().hasPrefix("/" + element) { state = .tagName; tagName = "" }
+            case .tagName:
+                if character.isWhitespace { state = .beforeName } else if character == ">" { state = afterTag(tagName) } else { tagName.append(character) }
+            case .beforeName, .name:
+                if character == ">" { state = afterTag(tagName) } else if character == "=" { state = .beforeValue }
+                else if character.isWhitespace || character == "/" { state = .beforeName } else { state = .name }
+            case .beforeValue:
+                if character == "\"" || character == "'" { state = .quoted(character) }
+                else if character == ">" { state = afterTag(tagName) } else if !character.isWhitespace { state = .unquoted }
+            case .unquoted:
+                if character.isWhitespace { state = .beforeName } else if character == ">" { state = afterTag(tagName) }
+            case .quoted(let quote):
+                if character == quote { state = .beforeName }
+            }
+            index = template.index(after: index)
+        }
+        return places
+    }
+
+    /// What follows a tag's `>`: the raw text of a `<script>` or `<style>` (a `<` there starts no
+    /// tag), else text.
+    private static func afterTag(_ name: String) -> State {
+        let lowered = name.lowercased()
+        return lowered == "script" || lowered == "style" ? .rawText(lowered) : .text
+    }
+}
