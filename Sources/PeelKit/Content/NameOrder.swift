@@ -21,7 +21,8 @@ enum NameOrder {
     }
 
     /// The order people expect of stickers, as a file browser shows them: by the name without its
-    /// extension, ignoring case, with runs of digits read as numbers, then `precedes`. By the whole
+    /// extension, ignoring case and accents (`étoile` between `elephant` and `fleur`, where its
+    /// bytes put it after `zèbre`), with runs of digits read as numbers, then with accents, then `precedes`. By the whole
     /// name's bytes, `grin-badge.png` came before `grin.png` ('-' < '.'), `sun10` before `sun2` and
     /// `Zebra` before `apple`, and a pack's first sticker (its default cover) was a variant.
     static func naturalPrecedes(_ first: String, _ second: String) -> Bool {
@@ -31,15 +32,21 @@ enum NameOrder {
     /// `naturalPrecedes` as a value, made once per name: a sort compares each name about log n
     /// times, and making its key (NFC, lower case, digit runs) at every comparison was most of it.
     struct NaturalKey: Comparable {
+        /// The parts without accents (`étoile` as `etoile`), then as written.
+        let folded: [NaturalPart]
         let parts: [NaturalPart]
         let name: String
 
         init(_ name: String) {
             self.name = name
             parts = NameOrder.naturalParts(name)
+            // Folding is Unicode's (no locale), so every machine folds alike; ASCII has nothing to fold.
+            folded = name.utf8.allSatisfy({ $0 < 0x80 }) ? parts
+                : NameOrder.naturalParts(name.folding(options: .diacriticInsensitive, locale: nil))
         }
 
         static func < (lhs: NaturalKey, rhs: NaturalKey) -> Bool {
+            if lhs.folded != rhs.folded { return lhs.folded.lexicographicallyPrecedes(rhs.folded) }
             if lhs.parts != rhs.parts { return lhs.parts.lexicographicallyPrecedes(rhs.parts) }
             return NameOrder.precedes(lhs.name, rhs.name)
         }

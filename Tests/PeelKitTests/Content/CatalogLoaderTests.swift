@@ -41,6 +41,11 @@ import Testing
         #expect(catalog.packs.map(\.folder) == ["pack-1", "Pack-2", "pack-10"])
         #expect(catalog.packs[0].stickers.map(\.fileName) == ["2cats.png", "apple.png", "grin.png", "grin-badge.png", "sun02.png", "sun2.png",
                                                               "sun2-b.gif", "sun10.png", "Zebra.png"])
+        // Accents as a file browser reads them: étoile went after zèbre (its bytes), and that is
+        // the order Messages shows the Xcode pack in. NFD (a Mac's) sorts as NFC.
+        let accented = ["zèbre.png", "fleur.png", "étoile.png", "Éclair.png", "etoile.png", "e\u{301}toile2.png", "Ölfass.png", "ours.png"]
+        #expect(accented.sorted(by: NameOrder.naturalPrecedes)
+                == ["Éclair.png", "etoile.png", "étoile.png", "e\u{301}toile2.png", "fleur.png", "Ölfass.png", "ours.png", "zèbre.png"])
     }
 
     /// Icon art kept in a folder of its own (`icon: ../art/icon.png`) made that folder a pack:
