@@ -78,6 +78,8 @@ struct XcodeExportCommand: AsyncParsableCommand {
         } catch let failure as XcodeExport.Failure {
             terminal.line(terminal.colored("error: " + failure.headline, .red))
             FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(failure.findings)
+            // Nothing to export is exit 2, as peel check's nothing-checked.
+            if case .noStickers = failure { throw ExitCode(2) }
             throw ExitCode(1)
         } catch let error as PeelError {
             throw LibraryCall.report(error)

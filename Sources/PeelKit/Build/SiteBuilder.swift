@@ -343,7 +343,8 @@ public struct SiteBuilder: Sendable {
             let path = SitePaths.packArchive(pack)
             // Written into its file as it is made (PackArchive.write), never held whole.
             let make = { (file: StreamedFile) in
-                try PackArchive.write(pack.withoutTranslations(dropped), site: review.catalog.site, content: content, rejected: rejected, to: file)
+                try PackArchive.write(pack.withoutTranslations(dropped), site: review.catalog.site, content: content, rejected: rejected,
+                                      maxPixels: options.maxPixels, to: file)
             }
             guard let cache, let key = keys[index] else {
                 sizes[pack.slug] = Int(try site.writeStreamed(to: path, produce: make).size)

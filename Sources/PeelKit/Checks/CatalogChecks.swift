@@ -57,6 +57,11 @@ enum CatalogChecks {
             for warning in IconSet().sizeWarnings(width: info.width, height: info.height, file: manifest) {
                 findings.append(Finding(.warning, warning.code, file: manifest, line: pack.iconLine, message: "icon \(warning.message)"))
             }
+            // As `IconSet.warnings` says it in peel icons and the exports; the build published blank icons without a word.
+            if info.hasVisiblePixels == false {
+                findings.append(Finding(.warning, .blankImage, file: manifest, line: pack.iconLine,
+                                        message: "icon art has nothing to see (every pixel is transparent), so every icon is blank and the App Store icons plain white"))
+            }
         }
         return findings
     }
@@ -71,7 +76,7 @@ enum CatalogChecks {
         do {
             return .success(try analyzer.analyze(ContentFile.read(content.appendingPathComponent(path))).info)
         } catch let error as ImageError {
-            return .failure(Finding(.error, error.findingCode, file: path, message: "\(what): \(error.description)"))
+            return .failure(Finding(.error, error.findingCode, file: path, message: "\(what): \(what == "icon art" ? error.iconArtDescription : error.description)"))
         } catch {
             return .failure(Finding(.error, .unreadableFile, file: path, message: "cannot read \(what): \(SystemErrorText.describe(error))"))
         }

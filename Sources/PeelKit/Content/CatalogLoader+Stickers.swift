@@ -25,7 +25,17 @@ extension CatalogLoader {
             return nil
         }
         guard FileManager.default.fileExists(atPath: content.url(resolved).path) else {
-            reader.report(.error, .missingFile, key: key, "\(key) '\(value)' does not exist")
+            // Said with where it was looked for: `icon: faces/icon.png` written from the content
+            // folder was looked for in faces/faces/, and the message did not say so.
+            var message = "\(key) '\(value)' does not exist (looked for \(resolved): the path is from pack.md's folder)"
+            if let fromRoot = content.resolve(value, in: ""), fromRoot != resolved,
+               FileManager.default.fileExists(atPath: content.url(fromRoot).path) {
+                let depth = folder.split(separator: "/").count
+                let suggested = fromRoot.hasPrefix(folder + "/") ? String(fromRoot.dropFirst(folder.count + 1))
+                    : String(repeating: "../", count: depth) + fromRoot
+                message += "; \(fromRoot) is there: write \(key): \(suggested)"
+            }
+            reader.report(.error, .missingFile, key: key, message)
             return nil
         }
         return resolved

@@ -103,6 +103,18 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
     case vanishesOnDark = "vanishes-on-dark"
     case vanishesOnLight = "vanishes-on-light"
 
+    /// Apple's hard rules, which Xcode or Messages enforce whatever Peel's report says: a file of
+    /// a format Messages does not take or cannot read, 500,000 bytes or more, outside 300–618 px a
+    /// side, or without a VoiceOver label (MSSticker's `localizedDescription`, at most 150
+    /// characters). `ignore:` silences them in the report (a site may show such art), never in
+    /// `Stickers.xcstickers`: a silenced one still keeps its sticker out.
+    public var isMessagesRejection: Bool {
+        switch self {
+        case .unsupportedFormat, .corruptImage, .imageTooLarge, .fileTooLarge, .sizeOutOfRange, .missingSidecar, .missingLabel, .labelTooLong: true
+        default: false
+        }
+    }
+
     /// One line on what the code means, for SARIF rule metadata and the README.
     public var summary: String {
         switch self {

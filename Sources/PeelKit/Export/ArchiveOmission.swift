@@ -1,5 +1,6 @@
 /// Which stickers a pack's download leaves out of its Xcode-ready `Stickers.xcstickers`, and why:
-/// every sticker with an error that is not silenced, because Xcode or Messages would refuse it
+/// every sticker with an error that is not silenced, or silenced but one of Apple's hard rules
+/// (`FindingCode.isMessagesRejection`), because Xcode or Messages would refuse it
 /// (the zip's `originals/` folder still holds the ones Peel could read). One definition, so the
 /// zip, the pack page and the build summary always agree.
 public struct ArchiveOmission: Sendable, Equatable {
@@ -21,7 +22,8 @@ public struct ArchiveOmission: Sendable, Equatable {
     /// not the sticker from every language.
     public static func all(in findings: [Finding]) -> [ArchiveOmission] {
         var codes: [String: Set<String>] = [:]
-        for finding in findings where finding.severity == .error && !finding.suppressed && finding.language == nil && finding.platform == nil {
+        for finding in findings where finding.severity == .error && (!finding.suppressed || finding.code.isMessagesRejection)
+                && finding.language == nil && finding.platform == nil {
             guard let sticker = finding.sticker else { continue }
             codes[sticker, default: []].insert(finding.code.rawValue)
         }
@@ -33,7 +35,7 @@ public struct ArchiveOmission: Sendable, Equatable {
     /// source: the app then shows those stickers with the source language's label there.
     static func droppedTranslations(in findings: [Finding]) -> [String: Set<String>] {
         var dropped: [String: Set<String>] = [:]
-        for finding in findings where finding.severity == .error && !finding.suppressed && finding.platform == nil {
+        for finding in findings where finding.severity == .error && (!finding.suppressed || finding.code.isMessagesRejection) && finding.platform == nil {
             guard let sticker = finding.sticker, let language = finding.language else { continue }
             dropped[sticker, default: []].insert(language)
         }

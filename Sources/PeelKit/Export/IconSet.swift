@@ -17,6 +17,8 @@ public enum IconFit: String, Sendable, CaseIterable {
 /// slot's exact pixel size, and the `Contents.json` Xcode reads.
 public struct IconSet: Sendable {
     public static let folderName = "iMessage App Icon.stickersiconset"
+    /// The side of the largest icon, the App Store's 1024 × 1024: art this large is never enlarged.
+    static let artSide = 1024
 
     public var background: RGBAColor
     /// What the App Store icons are flattened onto: white, in the art's profile's numbers.
@@ -197,7 +199,7 @@ public struct IconSet: Sendable {
             artProfile = analyzed.profile
             profile = analyzed.profile.map { [$0.pngChunk] } ?? []
         } catch let error as ImageError {
-            throw PeelError.unreadable(path: artFile.path, reason: error.description)
+            throw PeelError.unreadable(path: artFile.path, reason: error.iconArtDescription)
         }
         // The padding colour is typed in sRGB (as on the web); icons that carry the art's profile
         // hold it in that profile's numbers, or iOS shows #c83232 on Adobe RGB art as (232, 46, 46).

@@ -32,9 +32,9 @@ enum PackArchive {
     }
 
     /// `site` gives the languages (and its default) the String Catalogs hold. In memory (tests).
-    static func make(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>) throws -> Data {
+    static func make(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, maxPixels: Int = ImageAnalyzer.defaultMaxPixels) throws -> Data {
         var archive = ZipWriter()
-        try write(pack, site: site, content: content, rejected: rejected, into: &archive)
+        try write(pack, site: site, content: content, rejected: rejected, maxPixels: maxPixels, into: &archive)
         do {
             return try archive.finish()
         } catch {
@@ -43,9 +43,10 @@ enum PackArchive {
     }
 
     /// The archive written into `file` as it is made: one content file is read at a time.
-    static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, to file: StreamedFile) throws {
+    /// `maxPixels` is the build's budget, for the icon art of the catalog inside.
+    static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, maxPixels: Int, to file: StreamedFile) throws {
         var archive = ZipWriter(streamingTo: file)
-        try write(pack, site: site, content: content, rejected: rejected, into: &archive)
+        try write(pack, site: site, content: content, rejected: rejected, maxPixels: maxPixels, into: &archive)
         do {
             try archive.finishStream()
         } catch let error as PeelError {
@@ -76,8 +77,8 @@ enum PackArchive {
         return "\(pack.slug)/\(source)"
     }
 
-    private static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, into archive: inout ZipWriter) throws {
-        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected, deferImages: true)
+    private static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, maxPixels: Int, into archive: inout ZipWriter) throws {
+        let catalog = try XcodeExport.catalogFiles([pack], content: content, rejected: rejected, deferImages: true, maxPixels: maxPixels)
         var entries: [(path: String, source: Source)] = catalog.files.map { file in
             ("\(pack.slug)/\(XcodeExport.folderName)/\(file.path)", catalog.deferred[file.path].map(Source.content) ?? .bytes(file.data))
         }

@@ -39,6 +39,9 @@ public struct XcodeExport: Sendable {
         case invalidCatalog([Finding])
         /// `--skip-invalid` left out every sticker: nothing to write, so nothing was.
         case nothingLeft([Finding])
+        /// The catalog has no sticker at all (art not checked out, an empty folder named): an
+        /// empty catalog replaced the previous export, and stranded its String Catalogs.
+        case noStickers
 
         public var description: String {
             headline + "\n" + findings.map { "  " + $0.formatted }.joined(separator: "\n")
@@ -71,6 +74,8 @@ public struct XcodeExport: Sendable {
             case .nothingLeft(let findings):
                 let stickers = Set(findings.compactMap(\.sticker)).count
                 return "every sticker has errors (\(plural(stickers, "sticker")) left out), so nothing was exported; fix them:"
+            case .noStickers:
+                return "the catalog has no stickers (no PNG, APNG, GIF or JPEG in its pack folders), so nothing was exported; what is in place is unchanged"
             }
         }
 
@@ -78,6 +83,7 @@ public struct XcodeExport: Sendable {
         public var findings: [Finding] {
             switch self {
             case .invalidStickers(let findings, _), .invalidCatalog(let findings), .nothingLeft(let findings): findings
+            case .noStickers: []
             }
         }
     }
@@ -111,9 +117,11 @@ public struct XcodeExport: Sendable {
         let location = OutputLocation(reading: [content], suggestion: "-o \(DisplayPath.beside(content, "MyStickerApp/MyStickerApp"))")
         try location.check(folder: output, replacedWhole: false)
         try location.check(folder: target, replacedWhole: true, what: Self.folderName)
-        let errors = review.findings.filter { $0.severity == .error && !$0.suppressed }
+        // A silenced error of Apple's hard rules still counts: Xcode or Messages rejects the sticker.
+        let errors = review.findings.filter { $0.severity == .error && (!$0.suppressed || $0.code.isMessagesRejection) }
         let catalogErrors = errors.filter { $0.sticker == nil }
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
+        guard review.catalog.packs.contains(where: { !$0.stickers.isEmpty }) else { throw Failure.noStickers }
         var stickerErrors = errors.filter { $0.sticker != nil && blocks($0, review: review) }
         var fitted: [String: Data] = [:]
         if resize {
@@ -139,7 +147,7 @@ public struct XcodeExport: Sendable {
         let strings = try StringCatalog.files(exported, site: review.catalog.site)
         try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
         let catalog = try publisher.replaceWhole { staging in
-            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, fitted: fitted)
+            let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, fitted: fitted, maxPixels: maxPixels)
             for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
             try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
             // The String Catalogs first, then the asset catalog whose marker records them: an
@@ -203,7 +211,8 @@ public struct XcodeExport: Sendable {
     /// hold the bytes pass them here instead of reading again).
     /// `fitted` holds the bytes of stickers `--resize` scaled (`fitOversized`), written as PNG or APNG.
     static func catalogFiles(_ packs: [Pack], content: URL, rejected: Set<String>, fitted: [String: Data] = [:],
-                             deferImages: Bool = false, load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
+                             deferImages: Bool = false, maxPixels: Int = ImageAnalyzer.defaultMaxPixels,
+                             load: ((String) throws -> Data)? = nil) throws -> CatalogFiles {
         let load = load ?? { path in
             do {
                 return try ContentFile.read(content.appendingPathComponent(path))
@@ -254,7 +263,7 @@ public struct XcodeExport: Sendable {
             // zip in a site built with errors then has no app icon rather than no zip, nor no site.
             let set: (files: [(path: String, data: Data)], warnings: [Finding])
             do {
-                set = try IconSet().files(artAt: content.appendingPathComponent(icon))
+                set = try IconSet().files(artAt: content.appendingPathComponent(icon), maxPixels: maxPixels)
             } catch {
                 result.notes.append(Finding(.warning, .unreadableFile, file: icon,
                                             message: "icon art cannot be read, so the catalog has no app icon"))

@@ -26,6 +26,16 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 10,000 × 10,000: the largest art whose header Peel takes at its word (a poster at print size).
     static let plausibleArtPixels = 100_000_000
 
+    /// As `description`, with icon art's own advice: art over the budget is to be exported at the
+    /// App Store icon's 1024 px, not at a sticker's 618 px (which then is too small for the icon set).
+    public var iconArtDescription: String {
+        guard case .overPixelBudget(let width, let height, let budget) = self else { return description }
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard !pixels.overflow, pixels.partialValue <= Self.plausibleArtPixels, max(width, height) > IconSet.artSide else { return description }
+        return "image is \(width)×\(height) pixels, more than the budget of \(budget) pixels Peel decodes, so it was not read; "
+            + "export it at \(IconSet.artSide) px a side (the App Store icon's size), or pass --max-pixels \(pixels.partialValue)"
+    }
+
     public var description: String {
         switch self {
         case .overPixelBudget(let width, let height, let budget):

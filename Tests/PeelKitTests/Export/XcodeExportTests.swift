@@ -70,6 +70,23 @@ import Testing
         #expect((pack["stickers"] as? [[String: Any]])?.map { $0["filename"] as? String } == ["cat.sticker"])
     }
 
+    /// `ignore:` silences Apple's hard rules in the report, not in Xcode: a 520,000-byte sticker,
+    /// a 200 px one or one without a label went into Stickers.xcstickers, exit 0.
+    @Test func silencingAppleRulesDoesNotLetAStickerIntoXcode() async throws {
+        let folder = try catalogWithOneBadSticker()
+        try folder.write("---\ntitle: P\nsize: small\nignore: [missing-sidecar, missing-label]\n---\n", to: "content/p/pack.md")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        #expect(review.findings.contains { $0.code == .missingSidecar && $0.suppressed }, "silenced in the report")
+        #expect { try XcodeExport().write(review, content: content, into: folder.url) } throws: { error in
+            (error as? XcodeExport.Failure)?.description.contains("p/fox.png: error[missing-sidecar]") == true
+        }
+        #expect(!folder.exists(XcodeExport.folderName))
+        #expect(ArchiveOmission.all(in: review.findings).map(\.source) == ["p/fox.png"], "left out of the pack zip's catalog too")
+        // A code that is Peel's advice, not Apple's rule, silenced, lets the sticker through.
+        #expect(!FindingCode.placeholderLabel.isMessagesRejection && FindingCode.fileTooLarge.isMessagesRejection)
+    }
+
     /// A French label one character too long left the sticker out of the app in every language
     /// (--skip-invalid), and out of the site's pack zip; only that translation is left out now,
     /// and the app shows the English label there.
@@ -96,6 +113,26 @@ import Testing
         #expect(Set(localizations.keys) == ["en", "de"], "French falls back to the English label")
         #expect(ArchiveOmission.all(in: review.findings).isEmpty, "the site's pack zip keeps it too")
         #expect(ArchiveOmission.droppedTranslations(in: review.findings) == ["p/cat.png": ["fr"]])
+    }
+
+    /// A catalog without stickers (art not checked out yet) replaced the export with an empty
+    /// one, exit 0, and left its String Catalogs unrecorded, so the next export was refused.
+    @Test func aCatalogWithoutStickersExportsNothing() async throws {
+        let folder = try catalogWithOneBadSticker()
+        let content = folder.url.appendingPathComponent("content")
+        _ = try XcodeExport(skipInvalid: true).write(try await Review.make(content: content), content: content, into: folder.url)
+        let before = try LabelImportTests().snapshot(folder)
+        for image in ["cat", "fox"] { try FileManager.default.removeItem(at: content.appendingPathComponent("p/\(image).png")) }
+        try FileManager.default.removeItem(at: content.appendingPathComponent("p/cat.md"))
+        let after = try LabelImportTests().snapshot(folder)
+        let empty = try await Review.make(content: content)
+        #expect { try XcodeExport().write(empty, content: content, into: folder.url) } throws: { error in
+            guard case .noStickers? = error as? XcodeExport.Failure else { return false }
+            return (error as? XcodeExport.Failure)?.headline.hasPrefix("the catalog has no stickers") == true
+        }
+        #expect(try LabelImportTests().snapshot(folder) == after)
+        #expect(before != after, "the images went, the export stayed")
+        #expect(folder.exists("Stickers.xcstickers/p.stickerpack/cat.sticker/Contents.json"))
     }
 
     @Test func catalogErrorsStopTheExport() async throws {
