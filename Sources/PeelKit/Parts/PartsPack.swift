@@ -564,6 +564,12 @@ public enum PartsPack {
 
     /// `path`'s bytes, hash and canvas (as its IHDR declares it), or why it cannot be a layer.
     private static func read(_ path: String, content: ContentPath) -> Outcome<Layer> {
+        // A layer symlinked out of the content folder was read and composed into published
+        // stickers, as no other file Peel reads is.
+        guard content.relative(content.url(path)) != nil else {
+            return .failure(Finding(.error, .pathOutsideContent, file: path,
+                                    message: "symlink leads outside the content folder, which Peel never reads out of; the combinations with this layer are not composed: copy the image into the part's folder instead"))
+        }
         let data: Data
         do {
             data = try ContentFile.read(content.url(path))

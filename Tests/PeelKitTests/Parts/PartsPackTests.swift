@@ -242,6 +242,20 @@ import Testing
         #expect(pack.stickers.count == 4)
     }
 
+    /// A layer symlinked out of the content folder was read and composed into published stickers.
+    @Test func aLayerLinkedOutOfTheContentFolderIsNotRead() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write(try png(Self.layer(8, 8, seed: 99)), to: "secret/secret.png")
+        let layer = folder.url.appendingPathComponent("content/sundaes/topping/sprinkles.png")
+        try FileManager.default.removeItem(at: layer)
+        try FileManager.default.createSymbolicLink(atPath: layer.path, withDestinationPath: "../../../secret/secret.png")
+        let (pack, findings) = try load(folder)
+        let refused = findings.filter { $0.code == .pathOutsideContent }
+        #expect(refused.map(\.file) == ["sundaes/topping/sprinkles.png"], "\(findings.map(\.formatted))")
+        #expect(!pack.stickers.contains { $0.slug.hasSuffix("sprinkles") }, "no combination with it is composed")
+    }
+
     @Test func moreThanTheMaximumIsAnErrorAndNothingIsWritten() throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Many\nparts: [a, b, c]\nlabel: \"{{a}} {{b}} {{c}}\"\n---\n", to: "content/many/pack.md")
