@@ -175,7 +175,13 @@ public struct CatalogLoader {
     static func markdownHTML(_ markdown: String, file: String, firstLine: Int, lines: [[ScalarLines.Segment]]? = nil, sticker: String?,
                              headingIDPrefix: String = "", findings: inout [Finding]) -> String {
         let base = MarkdownLinks.Base(file: file, firstLine: firstLine, lines: lines)
-        let (html, excess, rawHTML) = Markdown.rendered(markdown, links: base, headingIDPrefix: headingIDPrefix)
+        let (html, excess, rawHTML, bracketsAsText) = Markdown.rendered(markdown, links: base, headingIDPrefix: headingIDPrefix)
+        if let bracketsAsText {
+            findings.append(Finding(.warning, .markdownTooManyBrackets, file: file, line: base.fileLine(1),
+                                    message: "the text holds \(bracketsAsText) [, more than the \(Markdown.maxBrackets) whose links cmark-gfm 0.29 renders quickly (it takes quadratic time on them); "
+                                        + "Peel shows every [ as text, with no links or images. Shorten the text",
+                                    sticker: sticker))
+        }
         if let first = rawHTML.first {
             let shown = first.text.count > 40 ? first.text.prefix(40) + "…" : Substring(first.text)
             let more = rawHTML.count > 1 ? " (and \(rawHTML.count - 1) more)" : ""

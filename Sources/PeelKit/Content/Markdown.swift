@@ -21,13 +21,23 @@ public enum Markdown {
     /// `headingIDPrefix` starts each heading's id (`MarkdownHeadings`): the footer's, which every
     /// page shows beside its own text, are `footer-…`.
     static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil, headingIDPrefix: String = "")
-        -> (html: String, oversizedTable: PipeTableLimits.Excess?, rawHTML: [(line: Int, text: String)]) {
+        -> (html: String, oversizedTable: PipeTableLimits.Excess?, rawHTML: [(line: Int, text: String)], bracketsAsText: Int?) {
+        // cmark-gfm 0.29 looks back over every open bracket for each `]` and `(`: a body of 66,000
+        // `![[]()` took 13 s, and the 4 MiB a file may hold about 25 minutes (20,000 brackets 1.2 s,
+        // 10,000 0.4 s). Past `maxBrackets`, every `[` is escaped, so it opens no link.
+        let brackets = markdown.utf8.count { $0 == UInt8(ascii: "[") }
+        let bracketsAsText = brackets > maxBrackets ? brackets : nil
+        let markdown = bracketsAsText == nil ? markdown : markdown.replacingOccurrences(of: "[", with: "\\[")
         let excess = PipeTableLimits.firstExcess(in: markdown)
         let links = links.flatMap { MarkdownLinks.mayHoldRelativeLink(markdown) ? $0 : nil }
         let (html, rawHTML) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
                                      findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")), headingIDPrefix: headingIDPrefix)
-        return (html, excess, rawHTML)
+        return (html, excess, rawHTML, bracketsAsText)
     }
+
+    /// The `[` one text may hold and still have its links and images rendered: a hundred times
+    /// what a long description needs, a few tenths of a second at most.
+    static let maxBrackets = 10_000
 
     private static func html(_ markdown: String, extensions: [String], links: MarkdownLinks.Base? = nil) -> String {
         render(markdown, extensions: extensions, links: links, findingRawHTML: false).html

@@ -169,7 +169,7 @@ import Testing
     /// Safe mode drops raw HTML, with the words of an HTML block: each piece is named with its
     /// line (comments, which hide notes on purpose, are not).
     @Test func rawHTMLIsNamedWithItsLine() {
-        let (html, _, raw) = Markdown.rendered("Intro\n\n<div align=\"center\">Only on weekends</div>\n\nLine one<br>line two <!-- a note -->\n")
+        let (html, _, raw, _) = Markdown.rendered("Intro\n\n<div align=\"center\">Only on weekends</div>\n\nLine one<br>line two <!-- a note -->\n")
         #expect(!html.contains("Only on weekends") && !html.contains("<div"))
         #expect(raw.map(\.line) == [3, 5] && raw.first?.text == "<div align=\"center\">Only on weekends</div>", "\(raw)")
         #expect(Markdown.rendered("No HTML here, 1 < 2.\n<!-- only a comment -->\n").rawHTML.isEmpty)
@@ -184,9 +184,22 @@ import Testing
         let body = "Before\n\n|a|\n|-|\n" + String(repeating: String(repeating: "|", count: 1000) + "\n", count: 400)
         #expect(body.utf8.count > 400_000)
         let start = ContinuousClock.now
-        let (html, excess, _) = Markdown.rendered(body)
+        let (html, excess, _, _) = Markdown.rendered(body)
         #expect(ContinuousClock.now - start < .seconds(2), "unguarded this takes over 30 s")
         #expect(excess == PipeTableLimits.Excess(line: 3, problem: "table has a row of 1001 cells, more than the 64 a row may have"))
         #expect(!html.contains("<table") && html.contains("<p dir=\"auto\">Before</p>"))
+    }
+
+    /// cmark-gfm 0.29 is quadratic in open brackets: `![[]()` repeated took 13 s at 400 KB. Past
+    /// the limit every `[` is text, and the loader says so on the file.
+    @Test func aTextOfTensOfThousandsOfBracketsRendersItsBracketsAsText() throws {
+        let body = String(repeating: "![[]()", count: 40_000)
+        let rendered = Markdown.rendered(body)
+        #expect(rendered.bracketsAsText == 80_000)
+        #expect(!rendered.html.contains("<a") && !rendered.html.contains("<img"))
+        #expect(Markdown.rendered("[a link](https://example.com) and ![x](y.png)").bracketsAsText == nil)
+        var findings: [Finding] = []
+        _ = CatalogLoader.markdownHTML(body, file: "p/a.md", firstLine: 4, sticker: "p/a.png", findings: &findings)
+        #expect(findings.map(\.code) == [.markdownTooManyBrackets] && findings.first?.line == 4, "\(findings)")
     }
 }
