@@ -2,6 +2,7 @@ import Foundation
 
 /// `report.md`, written with every messenger export: what was written, what was changed to fit
 /// (each sticker's losses: quality, colours, frames dropped, duration), and what was refused and why.
+/// Names are code spans and messages escaped prose (`MarkdownText`): they quote the catalog's own words.
 struct ExportReport {
     var platform: MessengerPlatform
     var result: MessengerExport.Result
@@ -17,7 +18,7 @@ struct ExportReport {
             for name in result.written {
                 let own = files.filter { $0.path.hasPrefix(name + "/") || $0.path.hasPrefix(name + ".") }
                 let bytes = own.reduce(0) { $0 + $1.data.count }
-                lines.append("- `\(name)`: \(plural(own.count, "file")), \(ByteCount.grouped(bytes)) bytes")
+                lines.append("- \(MarkdownText.code(name)): \(plural(own.count, "file")), \(ByteCount.grouped(bytes)) bytes")
             }
             lines.append("")
             lines.append("\(plural(result.stickerCount, "sticker")) in \(plural(result.written.count, result.platformNoun)).")
@@ -37,7 +38,7 @@ struct ExportReport {
             lines.append("Nothing.")
         } else {
             for (sticker, changes) in result.changed {
-                lines.append("- `\(sticker)`: \(changes.joined(separator: "; "))")
+                lines.append("- \(MarkdownText.code(sticker)): \(MarkdownText.prose(changes.joined(separator: "; ")))")
             }
         }
         if !result.warnings.isEmpty {
@@ -45,7 +46,7 @@ struct ExportReport {
             lines.append("## Warnings")
             lines.append("")
             for finding in result.warnings {
-                lines.append("- `\(finding.file)\(finding.line.map { ":\($0)" } ?? "")` [\(finding.code.rawValue)]: \(finding.message)")
+                lines.append("- \(MarkdownText.code(finding.file + (finding.line.map { ":\($0)" } ?? ""))) [\(finding.code.rawValue)]: \(MarkdownText.prose(finding.message))")
             }
         }
         lines.append("")
@@ -57,8 +58,9 @@ struct ExportReport {
             for finding in result.refused {
                 let place = "\(finding.file)\(finding.line.map { ":\($0)" } ?? "")"
                 // A sticker's refusal names the sticker first, even when the finding is on its sidecar.
-                let subject = finding.sticker.map { $0 == finding.file ? "`\(place)`" : "`\($0)` (\(place))" } ?? "`\(place)`"
-                lines.append("- \(subject) [\(finding.code.rawValue)]: \(finding.message)")
+                let subject = finding.sticker.map { $0 == finding.file ? MarkdownText.code(place) : "\(MarkdownText.code($0)) (\(MarkdownText.prose(place)))" }
+                    ?? MarkdownText.code(place)
+                lines.append("- \(subject) [\(finding.code.rawValue)]: \(MarkdownText.prose(finding.message))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

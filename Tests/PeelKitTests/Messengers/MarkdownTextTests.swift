@@ -1,0 +1,25 @@
+import Testing
+@testable import PeelKit
+
+/// report.md quotes the catalog's names and words: they stay text in any Markdown viewer.
+@Suite struct MarkdownTextTests {
+    @Test func aNameHoldingBackticksStaysOneCodeSpan() {
+        #expect(MarkdownText.code("pets/fox.png") == "`pets/fox.png`")
+        #expect(MarkdownText.code("a`b``c.png") == "```a`b``c.png```")
+        #expect(MarkdownText.code("`x.png") == "`` `x.png ``")
+        #expect(MarkdownText.code("two\nlines.png") == "`two lines.png`")
+    }
+
+    @Test func markupInProseIsEscaped() {
+        #expect(MarkdownText.prose("title '<img src=x onerror=alert(2)>' and [c](javascript:alert(3)) ![t](https://t/p.gif)")
+                == "title '\\<img src=x onerror=alert(2)\\>' and \\[c\\](javascript:alert(3)) \\!\\[t\\](https://t/p.gif)")
+        #expect(MarkdownText.prose("set telegram_name: *now*\n# heading") == "set telegram\\_name: \\*now\\* # heading")
+    }
+
+    @Test func theReportQuotesAHostileTitleAsText() {
+        var result = MessengerExport.Result(written: [], stickerCount: 0, changed: [], refused: [], packsRefused: false)
+        result.refused = [Finding(.error, .labelTooLong, file: "p/a`b.md", line: 2, message: "the label '<img src=x onerror=alert(1)>' is too long", sticker: "p/a`b.png")]
+        let text = ExportReport(platform: .discord, result: result, files: []).text
+        #expect(text.contains("- ``p/a`b.png`` (p/a\\`b.md:2) [label-too-long]: the label '\\<img src=x onerror=alert(1)\\>' is too long"), "\(text)")
+    }
+}
