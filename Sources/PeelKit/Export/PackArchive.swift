@@ -11,8 +11,8 @@ enum PackArchive {
     /// part but kept among the originals.
     /// Bump when archives change shape, so cached ones are not reused. (8: stickers in the order
     /// a file browser shows them, as the pages have since session 42; 9: a sticker's extension in
-    /// the Xcode catalog from its bytes.)
-    static let formatVersion = 9
+    /// the Xcode catalog from its bytes; 10: art from outside the pack never takes a name of the zip.)
+    static let formatVersion = 10
 
     /// Every content file the archive holds (and the only ones it is made from), sorted.
     static func sources(of pack: Pack) -> [String] {
@@ -71,10 +71,15 @@ enum PackArchive {
     /// (`icon: ../icon.png`) sits where pack.md's path leads from `originals/` (`<pack>/icon.png`).
     /// The pack folder's name was once cut off such a path whole, leaving an entry named
     /// `originals/` that held the icon's bytes: unzipped, a folder no one could open.
+    /// Art whose path would start with a name the zip uses itself (`content/originals/cat.png`
+    /// beside the pack's own `cat.png`) goes under `<pack>/other-art/` instead: the zip held two
+    /// entries of one name, and which one unzipping kept depended on the tool.
     static func originalPath(_ source: String, of pack: Pack) -> String {
         let prefix = pack.folder + "/"
         if source.hasPrefix(prefix) { return "\(pack.slug)/originals/\(source.dropFirst(prefix.count))" }
-        return "\(pack.slug)/\(source)"
+        let first = source.split(separator: "/").first.map(String.init) ?? source
+        let taken = ["originals", "other-art", XcodeExport.folderName].contains(first) || first.hasSuffix(".xcstrings")
+        return taken ? "\(pack.slug)/other-art/\(source)" : "\(pack.slug)/\(source)"
     }
 
     private static func write(_ pack: Pack, site: SiteInfo, content: URL, rejected: Set<String>, maxPixels: Int, into archive: inout ZipWriter) throws {

@@ -128,3 +128,19 @@ import ZIPFoundation
         #expect(try Archive(data: bytes, accessMode: .read).map(\.path) == entries.map(\.0))
     }
 }
+
+/// Icon art at `content/originals/cat.png` went into the pack zip as `pk/originals/cat.png`, the
+/// name of the pack's own sticker: two entries of one name.
+@Suite struct PackArchivePathTests {
+    @Test func artFromOutsideThePackNeverTakesANameOfTheZip() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\nicon: ../originals/cat.png\n---\n", to: "pk/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "pk/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "pk/cat.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "originals/cat.png")
+        let pack = try #require(try CatalogLoader(contentFolder: folder.url).load().0.packs.first { $0.folder == "pk" })
+        let paths = PackArchive.sources(of: pack).map { PackArchive.originalPath($0, of: pack) }
+        #expect(paths.sorted() == ["pk/originals/cat.md", "pk/originals/cat.png", "pk/originals/pack.md", "pk/other-art/originals/cat.png"], "\(paths)")
+        #expect(PackArchive.originalPath("art/icon.png", of: pack) == "pk/art/icon.png", "other art keeps the path pack.md leads to")
+    }
+}
