@@ -10,8 +10,8 @@ public enum PlatformChecks {
     public static func findings(for catalog: Catalog, assets: [String: StickerAssets], platforms: [MessengerPlatform]) -> [Finding] {
         var findings: [Finding] = []
         for platform in platforms where platform != .imessage {
-            if platform == .telegram, catalog.site.telegramBot == nil, catalog.packs.contains(where: { !$0.stickers.isEmpty }) {
-                findings.append(Self.telegramBotMissing)
+            if platform == .telegram, let finding = Self.telegramBotProblem(catalog.site), catalog.packs.contains(where: { !$0.stickers.isEmpty }) {
+                findings.append(finding)
             }
             for pack in catalog.packs where !pack.stickers.isEmpty {
                 findings += check(pack, site: catalog.site, assets: assets, platform: platform)
@@ -26,16 +26,23 @@ public enum PlatformChecks {
     static func findings(for pack: Pack, site: SiteInfo, assets: [String: StickerAssets], platform: MessengerPlatform) -> [Finding] {
         guard platform != .imessage, !pack.stickers.isEmpty else { return [] }
         var found = check(pack, site: site, assets: assets, platform: platform)
-        if platform == .telegram, site.telegramBot == nil {
-            found.insert(Self.telegramBotMissing, at: 0)
+        if platform == .telegram, let finding = Self.telegramBotProblem(site) {
+            found.insert(finding, at: 0)
         }
         return found
     }
 
-    /// site.md without `telegram_bot:`, which every Telegram set name needs.
-    private static var telegramBotMissing: Finding {
-        var finding = Finding(.error, .setNameInvalid, file: "site.md",
-                              message: "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md")
+    /// site.md without `telegram_bot:`, which every Telegram set name needs, or with one that is no
+    /// bot's username (each pack's set name was blamed for it, with advice that could not fix it).
+    private static func telegramBotProblem(_ site: SiteInfo) -> Finding? {
+        let message: String
+        if let bot = site.telegramBot {
+            guard let problem = TelegramRules.problem(withBotUsername: bot) else { return nil }
+            message = "Telegram: site.md's telegram_bot '\(bot)' is not a bot's username: \(problem); write the username BotFather gave the bot (such as my_stickers_bot)"
+        } else {
+            message = "Telegram: site.md has no telegram_bot:, and every Telegram set name ends in _by_ and the username of the bot that creates it; add telegram_bot: to site.md"
+        }
+        var finding = Finding(.error, .setNameInvalid, file: "site.md", message: message)
         finding.platform = .telegram
         return finding
     }
@@ -190,7 +197,8 @@ public enum PlatformChecks {
                 packFinding(.error, .nameTooLong, line: pack.titleLine,
                             "the pack's title is \(PlatformText.describedLength(pack.title, platform: .telegram)); a Telegram set's is at most \(TelegramRules.maxTitleLength) (shorten title:)")
             }
-            if let bot = site.telegramBot {
+            // A bad telegram_bot: is site.md's finding (on its line), not every pack's set name.
+            if let bot = site.telegramBot, TelegramRules.problem(withBotUsername: bot) == nil {
                 let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)
                 let setName = "\(stem)_by_\(bot)"
                 if let problem = TelegramRules.problem(withSetName: setName, bot: bot) {

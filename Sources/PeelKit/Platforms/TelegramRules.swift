@@ -46,6 +46,17 @@ enum TelegramRules {
     static let maxNameLength = 64
 
     /// What is wrong with `name` as a set name for `bot`, or nil when it is valid.
+    /// What is wrong with a bot's username (`telegram_bot:`), or nil: Telegram's usernames are
+    /// 5–32 English letters, digits and underscores, and a bot's ends in "bot".
+    static func problem(withBotUsername bot: String) -> String? {
+        guard bot.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0)) || $0 == "_") }) else {
+            return "it holds characters other than English letters, digits and _"
+        }
+        guard (5...32).contains(bot.count) else { return "it is \(bot.count) characters long; a username has 5 to 32" }
+        guard bot.lowercased().hasSuffix("bot") else { return "it does not end in 'bot', as every bot's username does" }
+        return nil
+    }
+
     static func problem(withSetName name: String, bot: String) -> String? {
         let suffix = "_by_\(bot)"
         guard name.hasSuffix(suffix) else { return "it does not end in \(suffix)" }

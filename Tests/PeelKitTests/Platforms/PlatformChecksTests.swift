@@ -269,6 +269,13 @@ import Testing
         let noBot = catalog([("a", ["😀"], info())], site: { $0.telegramBot = nil })
         let missingBot = findings(.telegram, noBot).filter { $0.code == .setNameInvalid }
         #expect(missingBot.count == 1 && missingBot[0].file == "site.md" && missingBot[0].message.contains("telegram_bot"), "said once, for the site")
+        // A telegram_bot: that is no bot's username is site.md's, not every pack's set name's.
+        let badBot = catalog([("a", ["😀"], info())], site: { $0.telegramBot = "my-bot" })
+        let blamed = findings(.telegram, badBot).filter { $0.code == .setNameInvalid }
+        #expect(blamed.map(\.file) == ["site.md"], "\(blamed)")
+        #expect(blamed.first?.message.hasPrefix("Telegram: site.md's telegram_bot 'my-bot' is not a bot's username: it holds characters other than") == true)
+        #expect(TelegramRules.problem(withBotUsername: "peel_tests_bot") == nil && TelegramRules.problem(withBotUsername: "nightbot") == nil)
+        #expect(TelegramRules.problem(withBotUsername: "stickers")?.contains("does not end in 'bot'") == true)
     }
 
     @Test func whatsAppIdentifiersAndLabels() {
