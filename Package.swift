@@ -97,6 +97,8 @@ let package = Package(
         ),
         // The resampler's two inner loops, built for AVX2 and for baseline x86-64 (see the file).
         .target(name: "CResampleKernel", cSettings: [.unsafeFlags(["-O3", "-ffp-contract=off"])]),
+        // clock() counting work, so Hunspell's time-limited suggestions are the same on every run (see the file).
+        .target(name: "CSpellingClock"),
 
         // The library that does all the work.
         .target(
@@ -113,6 +115,7 @@ let package = Package(
                 "CWebP",
                 "CCmarkGFM",
                 "CHunspell",
+                "CSpellingClock",
                 "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -95,17 +95,28 @@ public final class SpellingDictionary: @unchecked Sendable {
         return bytes.withUnsafeBufferPointer { Hunspell_spell(handle, $0.baseAddress) } != 0
     }
 
-    /// Hunspell's suggestions, best first, at most `limit`.
+    /// Hunspell's suggestions, best first, at most `limit`. Kept by word for the dictionary's
+    /// life: one costs 50–100 ms, and `peel serve` checks a pack's labels again on every save
+    /// (each flagged word of the pack was asked again: half a second for a one-word edit). The
+    /// answers do not depend on timing (`CSpellingClock`), so keeping them changes none.
     public func suggestions(for word: String, limit: Int = 3) -> [String] {
         guard let bytes = encoded(word) else { return [] }
         lock.lock()
         defer { lock.unlock() }
+        // By the bytes Hunspell is given: Swift's == takes NFC and NFD for one word, Hunspell does not.
+        if let known = suggested[bytes] { return Array(known.prefix(limit)) }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = bytes.withUnsafeBufferPointer { Hunspell_suggest(handle, &list, $0.baseAddress) }
         defer { if list != nil { Hunspell_free_list(handle, &list, count) } }
-        guard count > 0, let words = list else { return [] }
-        return (0..<Int(count)).prefix(limit).compactMap { index in words[index].flatMap(decoded) }
+        let all = count > 0 ? (list.map { words in (0..<Int(count)).compactMap { words[$0].flatMap(decoded) } } ?? []) : []
+        if suggested.count >= Self.suggestionsKept { suggested.removeAll(keepingCapacity: true) }
+        suggested[bytes] = all
+        return Array(all.prefix(limit))
     }
+
+    /// Words whose suggestions are kept at most (a few hundred kilobytes); then they start again.
+    private static let suggestionsKept = 4096
+    private var suggested: [[CChar]: [String]] = [:]
 
     /// The file names to try for a tag, most specific first: "pt-BR" → pt_BR, pt; "en" → en_US, en_GB, …, en.
     static func fileNames(for language: String) -> [String] {

@@ -12,6 +12,29 @@ import Testing
         #expect(SpellingDictionary.fileNames(for: "") == [])
     }
 
+    /// Hunspell limits its suggestion search by clock(), the process's CPU time: with images
+    /// decoded on other threads the same typo got fewer suggestions, and the site changed from
+    /// run to run. Peel's clock() counts calls on the calling thread (`CSpellingClock`), so the
+    /// limit is one of work; the same word gets the same suggestions however busy the process is.
+    @Test func suggestionsDoNotDependOnWhatElseTheProcessDoes() async throws {
+        let first = clock(), second = clock()
+        #expect(second - first == 100, "Peel's clock(), not the C library's, is the one linked")
+        let french = try #require(SpellingDictionary(language: "fr"), "scripts/install-dependencies installs hunspell-fr")
+        let english = try #require(SpellingDictionary(language: "en"))
+        let words = ["tornado", "Snowflake", "Crescent", "moonlight", "whsikers"]
+        let quiet = words.map { french.suggestions(for: $0, limit: 10) } + words.map { english.suggestions(for: $0, limit: 10) }
+        // Again, from fresh dictionaries (no kept answers), while every core spins.
+        let busy = StopFlag()
+        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Thread { var x = 0.0; while !busy.isSet { x += sin(x) } }
+        }
+        spinners.forEach { $0.start() }
+        defer { busy.set() }
+        let frenchAgain = try #require(SpellingDictionary(language: "fr")), englishAgain = try #require(SpellingDictionary(language: "en"))
+        let loaded = words.map { frenchAgain.suggestions(for: $0, limit: 10) } + words.map { englishAgain.suggestions(for: $0, limit: 10) }
+        #expect(loaded == quiet)
+    }
+
     @Test func englishAcceptsWordsAndSuggestsForTypos() throws {
         // scripts/install-dependencies installs hunspell-en-us.
         let english = try #require(SpellingDictionary(language: "en"))
@@ -116,4 +139,12 @@ import Testing
         #expect(result.stdout.contains("spelling-dictionary-missing") && result.stdout.contains("hunspell-pt-br"), "\(result.stdout)")
         #expect(!result.stdout.contains("label-spelling"), "pt_PT must not check pt-BR: \(result.stdout)")
     }
+}
+
+/// Set once, read from other threads: stops the test's spinning threads.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    var isSet: Bool { lock.withLock { stopped } }
+    func set() { lock.withLock { stopped = true } }
 }
