@@ -71,7 +71,7 @@ public struct StickerFitter: Sendable {
         // No loop count (a GIF without the NETSCAPE extension) plays once: so does the APNG.
         let loop = image.loopCount ?? 1
         // A JPEG's profile (APP2) becomes the PNG's iCCP.
-        let kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data)
+        var kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data)
             : analyzed.profile.map { [$0.pngChunk] } ?? []
         func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
             PNGChunks.inserting(kept, into: try self.encode(frames, loopCount: loopCount, palette: palette))
@@ -80,6 +80,15 @@ public struct StickerFitter: Sendable {
         // Peel decodes to 8 bits a channel: a 16-bit PNG's are rounded, which is not lossless.
         report.steps.append((image.isAnimated ? "re-encoded as APNG" : "re-encoded as PNG")
                             + (PNGChunks.declaredBitDepth(in: data) == 16 ? " (16 bits a channel rounded to 8)" : ""))
+        // Text chunks over 4 KB (Photoshop's XMP with its DocumentAncestors runs to hundreds of
+        // kilobytes) go before any colour does: the art was posterised to 2 colours for nothing,
+        // and the advice was "use smaller art". A Copyright or Author line is far smaller.
+        let bulky = kept.filter { chunk in chunk.count > 4096 + 12 && ["tEXt", "zTXt", "iTXt"].contains(String(decoding: chunk[chunk.startIndex + 4..<chunk.startIndex + 8], as: UTF8.self)) }
+        if output.count >= Self.byteLimit, !bulky.isEmpty {
+            kept.removeAll { bulky.contains($0) }
+            output = try encode(frames, loopCount: loop, palette: nil)
+            report.steps.append("dropped \(ByteCount.grouped(bulky.reduce(0) { $0 + $1.count })) bytes of metadata (text chunks such as XMP)")
+        }
         // 3. Reduce to a palette, with fewer colours until it fits.
         var colors = 256
         while allowPalette && output.count >= Self.byteLimit && colors >= 16 {

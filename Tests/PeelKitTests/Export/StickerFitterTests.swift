@@ -82,6 +82,22 @@ import Testing
         #expect(PNGChunks.chunks(PNGChunks.keptOnReencoding, in: untagged).isEmpty)
     }
 
+    /// A PNG heavy only with Photoshop's XMP (hundreds of KB of DocumentAncestors) was posterised
+    /// to 2 colours and then refused; the bulky text goes first, a Copyright line stays.
+    @Test func bulkyMetadataIsDroppedBeforeAnyColour() throws {
+        let art = try Fixtures.data(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"))
+        let copyright = Self.chunk("tEXt", Array("Copyright".utf8) + [0] + Array("Jane Artist, CC BY-SA 4.0".utf8))
+        let xmp = Self.chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0]
+                             + Array((0..<60_000).map { "<rdf:li>xmp.did:\($0)</rdf:li>" }.joined().utf8.prefix(600_000)))
+        let heavy = PNGChunks.inserting([copyright, xmp], into: art)
+        #expect(heavy.count > 600_000)
+        let (output, report) = try StickerFitter(sizeClass: .large).fit(heavy)
+        #expect(output.count < StickerFitter.byteLimit)
+        #expect(report.steps.contains { $0.hasPrefix("dropped ") && $0.contains("metadata") }, "\(report.steps)")
+        #expect(!report.steps.contains { $0.hasPrefix("palette of ") }, "no colour lost: \(report.steps)")
+        #expect(PNGChunks.chunks(["tEXt", "iTXt"], in: output) == [copyright])
+    }
+
     /// Wide art scaled into a `small` box would be 300 × 150, which Messages rejects: it is centred
     /// on a transparent 300 × 300 square. Wide art that stays at least 300 px high is left wide.
     @Test func wideArtNeverEndsUpUnderMessagesMinimumSide() throws {
