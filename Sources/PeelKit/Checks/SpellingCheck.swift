@@ -77,7 +77,15 @@ struct SpellingCheck {
                         // The source label over again is said once, as an untranslated label (`TranslationChecks`).
                         if let language = subject.translation,
                            TranslationChecks.isSourcePasted(sticker, language: language, pack: pack, site: catalog.site) { continue }
-                        let unknown = Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known)
+                        var unknown = Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known)
+                        // A brand or name in Latin letters inside an Arabic or Russian label ("ساعة Casio")
+                        // is no misspelt Arabic word; a label in Latin letters alone still is another language's.
+                        if !LatinScript.isUsed(by: language), !unknown.isEmpty {
+                            let latin = unknown.filter(Self.isLatinWord)
+                            if !latin.isEmpty, LabelWords.words(in: label).flatMap(\.parts).contains(where: { !Self.isLatinWord($0) }) {
+                                unknown.removeAll(where: Self.isLatinWord)
+                            }
+                        }
                         // Most words unknown: the label is likely in another language. One finding says
                         // so, instead of one per word, each advising words: (a French label in an English pack).
                         let checkable = LabelWords.words(in: label).flatMap(\.parts).count
@@ -113,6 +121,17 @@ struct SpellingCheck {
         }
         // Stable: a label's findings keep the order they were found in.
         return found.enumerated().sorted { ($0.element.label, $0.offset) < ($1.element.label, $1.offset) }.map(\.element.finding)
+    }
+
+    /// True when every letter of `word` is a Latin one (ASCII, Latin-1 and Latin Extended, as names
+    /// and brands are written), and it has one.
+    static func isLatinWord(_ word: String) -> Bool {
+        var letters = 0
+        for scalar in word.unicodeScalars where scalar.properties.isAlphabetic {
+            guard scalar.value < 0x250 || (0x1E00...0x1EFF).contains(scalar.value) else { return false }
+            letters += 1
+        }
+        return letters > 0
     }
 
     /// The words of `label` that neither the catalog's words nor any of the dictionaries know, each once,

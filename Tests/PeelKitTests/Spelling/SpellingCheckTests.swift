@@ -52,6 +52,17 @@ import Testing
         #expect(message.contains("did you mean “café”"), "\(message)")
     }
 
+    /// A brand in Latin letters inside an Arabic label is no misspelt Arabic word; a label all in
+    /// Latin letters is still said to be in another language.
+    @Test func latinNamesInsideANonLatinLabelAreNotTypos() throws {
+        try #require(SpellingDictionary(language: "ar") != nil, "scripts/install-dependencies installs hunspell-ar for the sample's Arabic")
+        let (catalog, _) = try catalog(["ساعة يد Casio", "Brown leather watch strap"], siteFrontMatter: "language: ar\n")
+        let findings = SpellingCheck().findings(for: catalog).filter { $0.code == .labelSpelling }
+        #expect(!findings.contains { $0.file == "pets/s0.md" }, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.file == "pets/s1.md" && $0.message.contains("are not Arabic words") }, "\(findings.map(\.message))")
+        #expect(SpellingCheck.isLatinWord("Casio") && SpellingCheck.isLatinWord("Crème") && !SpellingCheck.isLatinWord("ساعة") && !SpellingCheck.isLatinWord("2024"))
+    }
+
     @Test func aNameInsideACompoundMayBeLowerCase() throws {
         let trex = try unknown("T-rex that's roaring")
         #expect(trex.isEmpty, "\(trex)")
