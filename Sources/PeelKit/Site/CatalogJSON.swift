@@ -21,8 +21,19 @@ struct CatalogJSON: Encodable {
         let language: String
         /// Every language the site ships, the default (`language`) first.
         let languages: [String]
+        /// The title and description in each of `languages` (site.md's, and each `site.<tag>.md`'s),
+        /// as packs and stickers give theirs: a reader had the default language's alone.
+        let texts: [String: SiteText]
 
-        enum CodingKeys: String, CodingKey { case title, description, baseURL = "base_url", language, languages }
+        enum CodingKeys: String, CodingKey { case title, description, baseURL = "base_url", language, languages, texts }
+    }
+
+    /// The site's title and description in one language; `null` where the language lacks them.
+    struct SiteText: Encodable {
+        @Nullable var title: String?
+        @Nullable var description: String?
+        /// The title's: `source` (the default language), `translated`, `stale` or `missing`.
+        let state: TranslationState
     }
 
     /// A pack's title and description in one language.
@@ -153,8 +164,18 @@ struct CatalogJSON: Encodable {
         reported = review.reportedFindings
         summary = ReviewSummary(findings: reported, packs: catalog.packs.count, stickers: catalog.stickerCount)
         let languages = StringCatalog.languages(of: catalog.site)
+        var texts: [String: SiteText] = [:]
+        for language in languages {
+            if language == catalog.site.defaultLanguage {
+                texts[language] = SiteText(title: catalog.site.title, description: catalog.site.description, state: .source)
+            } else {
+                let translation = catalog.site.translations[language]
+                texts[language] = SiteText(title: translation?.title, description: translation?.description,
+                                           state: .of(translation: translation?.title, translatedFrom: translation?.translatedFrom, source: catalog.site.title))
+            }
+        }
         site = Site(title: catalog.site.title, description: catalog.site.description, baseURL: SocialLinks.normalized(catalog.site.baseURL),
-                    language: catalog.site.language, languages: languages)
+                    language: catalog.site.language, languages: languages, texts: texts)
         self.languages = languages
         self.review = review
         self.icons = icons

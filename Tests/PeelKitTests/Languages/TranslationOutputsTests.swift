@@ -163,12 +163,19 @@ import Testing
 
     @Test func catalogJSONCarriesEveryLanguage() async throws {
         let folder = try catalog()
+        try folder.write("---\ntitle: Lunes\ndescription: Des lunes\ntranslated_from: Moons\n---\n", to: "site.fr.md")
         let output = try TemporaryFolder()
         _ = try await SiteBuilder(options: BuildOptions(content: folder.url, output: output.url.appendingPathComponent("site"))).build()
         let root = try Self.json(Data(contentsOf: output.url.appendingPathComponent("site/catalog.json")))
         #expect(root["version"] as? Int == 2)
         let site = try #require(root["site"] as? [String: Any])
         #expect(site["language"] as? String == "en" && site["languages"] as? [String] == ["en", "fr", "de"])
+        // The site's own texts in every language, as packs give theirs (a reader had English alone).
+        let siteTexts = try #require(site["texts"] as? [String: [String: Any]])
+        #expect(siteTexts["en"]?["title"] as? String == "Moons" && siteTexts["en"]?["state"] as? String == "source")
+        #expect(siteTexts["fr"]?["title"] as? String == "Lunes" && siteTexts["fr"]?["description"] as? String == "Des lunes"
+                && siteTexts["fr"]?["state"] as? String == "translated")
+        #expect(siteTexts["de"]?["title"] is NSNull && siteTexts["de"]?["state"] as? String == "missing")
         let pack = try #require((root["packs"] as? [[String: Any]])?.first)
         #expect(pack["title"] as? String == "Night sky", "the default language's fields stay")
         let packLanguages = try #require(pack["languages"] as? [String: [String: Any]])
