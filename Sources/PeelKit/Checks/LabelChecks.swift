@@ -27,7 +27,7 @@ enum LabelChecks {
         }
         if isPlaceholder(label, language: subject.language) {
             findings.append(subject.finding(.error, .placeholderLabel,
-                "\(name) '\(label)' is a placeholder; write what the sticker shows, such as 'Smiling sun in sunglasses'"))
+                "\(name) '\(label)' is a placeholder; write what the sticker shows, such as '\(Self.exampleLabel(in: subject.language))'"))
             return findings   // "無題の画像": saying to drop "の画像" would leave a placeholder still
         } else if isFileName(label, of: subject.sticker) {
             findings.append(subject.finding(.error, .labelIsFileName,
@@ -209,6 +209,20 @@ enum LabelChecks {
     /// Whether every word of `label` is a placeholder word of `language` (or English), joining
     /// words aside. A run of letters of a script written without spaces (Japanese, Chinese) counts
     /// when it splits wholly into placeholder and joining words: "無題の画像".
+    /// A good label to show as an example, in the label's own language where Peel has one (a
+    /// German translator was shown 'Smiling sun in sunglasses'), else in English.
+    static func exampleLabel(in language: String) -> String {
+        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? language
+        return exampleLabels[primary] ?? exampleLabels["en"]!
+    }
+
+    private static let exampleLabels: [String: String] = [
+        "en": "Smiling sun in sunglasses", "fr": "Soleil souriant avec des lunettes de soleil", "de": "Lächelnde Sonne mit Sonnenbrille",
+        "es": "Sol sonriente con gafas de sol", "pt": "Sol sorridente de óculos escuros", "it": "Sole sorridente con gli occhiali da sole",
+        "nl": "Lachende zon met zonnebril", "ru": "Улыбающееся солнце в солнечных очках", "ja": "サングラスをかけて笑う太陽",
+        "zh": "戴着墨镜微笑的太阳", "ar": "شمس مبتسمة ترتدي نظارة شمسية",
+    ]
+
     static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
         let list = PlaceholderWords.list(for: language)
         let label = ArabicMarks.removed(from: label.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -130,7 +130,9 @@ import Testing
         #expect(message("sky/moon.de.md", .redundantLabelPrefix).hasPrefix("German label starts with 'Bild von'"))
         #expect(message("sky/star.de.md", .duplicateLabel) == "same German label as sky/moon.png; describe what makes this sticker different")
         #expect(message("sky/sun.de.md", .labelTooLong).hasPrefix("German label is 155 characters"))
-        #expect(message("sky/moon.fr.md", .placeholderLabel).hasPrefix("French label 'Sans titre' is a placeholder"))
+        #expect(message("sky/moon.fr.md", .placeholderLabel) == "French label 'Sans titre' is a placeholder; write what the sticker shows, such as 'Soleil souriant avec des lunettes de soleil'",
+                "the example in the label's language")
+        #expect(message("sky/moon.ja.md", .placeholderLabel).hasSuffix("such as 'サングラスをかけて笑う太陽'"))
         #expect(findings.allSatisfy { $0.sticker?.hasPrefix("sky/") == true })
     }
 
