@@ -104,40 +104,36 @@ import Testing
         #expect(SpellingDictionary.regionalName(of: "h", in: folders) == nil && SpellingDictionary.regionalName(of: "ga", in: folders) == nil)
     }
 
-    /// End to end, as Hunspell's own $DICPATH finds it: the installed `hr_HR` checks Croatian labels.
-    @Test func checkUsesTheRegionalDictionaryOfABareTag() throws {
+    /// `peel check --format json` of a catalog in English and `language`, whose translation of
+    /// "Crescent moon" is misspelt ("moonn"), with only en_US installed as `dictionary` in $DICPATH.
+    func checkWithEnglishInstalled(as dictionary: String, language: String) throws -> String {
         let folder = try TemporaryFolder()
         let english = try #require(SpellingDictionary.files(named: "en_US"), "scripts/install-dependencies installs hunspell-en-us")
-        try folder.copy(URL(fileURLWithPath: english.aff), to: "dicts/hr_HR.aff")
-        try folder.copy(URL(fileURLWithPath: english.dic), to: "dicts/hr_HR.dic")
-        try folder.write("---\ntitle: Mine\nlanguages: [en, hr]\n---\n", to: "c/site.md")
+        try folder.copy(URL(fileURLWithPath: english.aff), to: "dicts/\(dictionary).aff")
+        try folder.copy(URL(fileURLWithPath: english.dic), to: "dicts/\(dictionary).dic")
+        try folder.write("---\ntitle: Mine\nlanguages: [en, \(language)]\n---\n", to: "c/site.md")
         try folder.write("---\ntitle: Sky\n---\n", to: "c/sky/pack.md")
         try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "c/sky/moon.png")
         try folder.write("---\nalt: Crescent moon\n---\n", to: "c/sky/moon.md")
-        try folder.write("---\nalt: Crescent moonn\n---\n", to: "c/sky/moon.hr.md")
-        let result = try CLITests().run(["check", "c", "--no-art-checks", "--format", "json"], in: folder.url,
-                                        environment: ["DICPATH": folder.url.appendingPathComponent("dicts").path])
-        #expect(!result.stdout.contains("spelling-dictionary-missing"), "\(result.stdout)")
-        #expect(result.stdout.contains("label-spelling"), "the English words copied as hr_HR flag 'moonn': \(result.stdout)")
+        try folder.write("---\nalt: Crescent moonn\n---\n", to: "c/sky/moon.\(language).md")
+        return try CLITests().run(["check", "c", "--no-art-checks", "--format", "json"], in: folder.url,
+                                  environment: ["DICPATH": folder.url.appendingPathComponent("dicts").path]).stdout
+    }
+
+    /// End to end, as Hunspell's own $DICPATH finds it: the installed `hr_HR` checks Croatian labels.
+    @Test func checkUsesTheRegionalDictionaryOfABareTag() throws {
+        let stdout = try checkWithEnglishInstalled(as: "hr_HR", language: "hr")
+        #expect(!stdout.contains("spelling-dictionary-missing"), "\(stdout)")
+        #expect(stdout.contains("label-spelling"), "the English words copied as hr_HR flag 'moonn': \(stdout)")
     }
 
     /// A tag with a region is checked in that region's spelling or not at all: with only `pt_PT`
     /// installed, Brazilian labels were told "fato" should be "facto", and no finding said
     /// hunspell-pt-br was missing.
     @Test func aRegionalTagIsNotCheckedWithAnotherRegionsDictionary() throws {
-        let folder = try TemporaryFolder()
-        let english = try #require(SpellingDictionary.files(named: "en_US"), "scripts/install-dependencies installs hunspell-en-us")
-        try folder.copy(URL(fileURLWithPath: english.aff), to: "dicts/pt_PT.aff")
-        try folder.copy(URL(fileURLWithPath: english.dic), to: "dicts/pt_PT.dic")
-        try folder.write("---\ntitle: Mine\nlanguages: [en, pt-BR]\n---\n", to: "c/site.md")
-        try folder.write("---\ntitle: Sky\n---\n", to: "c/sky/pack.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "c/sky/moon.png")
-        try folder.write("---\nalt: Crescent moon\n---\n", to: "c/sky/moon.md")
-        try folder.write("---\nalt: Crescent moonn\n---\n", to: "c/sky/moon.pt-BR.md")
-        let result = try CLITests().run(["check", "c", "--no-art-checks", "--format", "json"], in: folder.url,
-                                        environment: ["DICPATH": folder.url.appendingPathComponent("dicts").path])
-        #expect(result.stdout.contains("spelling-dictionary-missing") && result.stdout.contains("hunspell-pt-br"), "\(result.stdout)")
-        #expect(!result.stdout.contains("label-spelling"), "pt_PT must not check pt-BR: \(result.stdout)")
+        let stdout = try checkWithEnglishInstalled(as: "pt_PT", language: "pt-BR")
+        #expect(stdout.contains("spelling-dictionary-missing") && stdout.contains("hunspell-pt-br"), "\(stdout)")
+        #expect(!stdout.contains("label-spelling"), "pt_PT must not check pt-BR: \(stdout)")
     }
 }
 
