@@ -5,7 +5,7 @@
 #include <time.h>
 
 /// The C library's clock(), replaced in Peel's process by a count of its own calls on the
-/// calling thread (100 ticks a call), so Hunspell's time limits are limits on work.
+/// calling thread (250 ticks a call), so Hunspell's time limits are limits on work.
 clock_t clock(void);
 
 #endif
