@@ -64,7 +64,8 @@ enum UnquotedAttributeValues {
                     continue
                 }
             case .rawText(let element):
-                if character == "<", rest.dropFirst().lowercased().hasPrefix("/" + element) { state = .tagName; tagName = "" }
+                // Only the few characters compared are lower-cased (the whole rest was, at every `<` of a script).
+                if character == "<", rest.dropFirst().prefix(element.count + 1).lowercased() == "/" + element { state = .tagName; tagName = "" }
             case .tagName:
                 if character.isWhitespace { state = .beforeName } else if character == ">" { state = afterTag(tagName) } else { tagName.append(character) }
             case .beforeName, .name:
