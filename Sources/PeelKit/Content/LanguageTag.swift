@@ -27,6 +27,24 @@ enum LanguageTag {
         return index == subtags.count ? text : nil
     }
 
+    /// A tag's language, script and region subtags as RFC 5646 orders them (language, up to three
+    /// 3-letter extlangs, a 4-letter script, a 2-letter or 3-digit region): "zh-Hant-TW" is zh,
+    /// hant, TW. The language and script lower-cased, the region as written. What a language's
+    /// direction (`TextDirection`), alphabet (`LatinScript`) and dictionary (`SpellingDictionary`)
+    /// are decided by.
+    static func parts(of tag: String) -> (language: String, script: String?, region: String?) {
+        let subtags = tag.split(separator: "-").map(String.init)
+        let language = subtags.first?.lowercased() ?? ""
+        var rest = subtags.dropFirst().drop { $0.count == 3 && $0.allSatisfy(\.isLetter) }
+        var script: String?
+        if let first = rest.first, first.count == 4, first.allSatisfy(\.isLetter) {
+            script = first.lowercased()
+            rest = rest.dropFirst()
+        }
+        let region = rest.first.flatMap { $0.count == 2 && $0.allSatisfy(\.isLetter) || $0.count == 3 && $0.allSatisfy(\.isNumber) ? $0 : nil }
+        return (language, script, region)
+    }
+
     /// The tag of a language written by its name, in English or in itself ("French", "français"
     /// → "fr"); nil for anything else.
     static func tag(named name: String) -> String? {

@@ -18,10 +18,8 @@ public enum LatinScript {
     /// True when `tag` is written in Latin letters ("de", "pt-BR", "sr-Latn"), false otherwise
     /// ("ja", "ar", "sr", "ru").
     public static func isUsed(by tag: String) -> Bool {
-        let subtags = tag.lowercased().split(separator: "-").map(String.init)
-        guard let language = subtags.first else { return true }
-        let afterLanguage = subtags.dropFirst().drop(while: { $0.count == 3 && $0.allSatisfy(\.isLetter) })
-        if let script = afterLanguage.first, script.count == 4, script.allSatisfy(\.isLetter) { return script == "latn" }
+        let (language, script, _) = LanguageTag.parts(of: tag)
+        if let script { return script == "latn" }
         return !otherScriptLanguages.contains(language)
     }
 }

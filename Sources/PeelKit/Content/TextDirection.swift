@@ -24,13 +24,8 @@ public enum TextDirection: String, Sendable {
 
     /// The direction of text in `tag` ("ar" -> rtl, "az-Arab" -> rtl, "fr" -> ltr).
     public static func of(_ tag: String) -> TextDirection {
-        let subtags = tag.lowercased().split(separator: "-").map(String.init)
-        guard let language = subtags.first else { return .leftToRight }
-        // The script subtag: 4 letters right after the language and any 3-letter extlangs (RFC 5646).
-        let afterLanguage = subtags.dropFirst().drop(while: { $0.count == 3 && $0.allSatisfy(\.isLetter) })
-        if let script = afterLanguage.first, script.count == 4, script.allSatisfy(\.isLetter) {
-            return rightToLeftScripts.contains(script) ? .rightToLeft : .leftToRight
-        }
+        let (language, script, _) = LanguageTag.parts(of: tag)
+        if let script { return rightToLeftScripts.contains(script) ? .rightToLeft : .leftToRight }
         return rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
     }
 

@@ -48,7 +48,8 @@ public final class SpellingDictionary: @unchecked Sendable {
     /// in the first of `folders` that has one with both its files; the last resort of `init(language:)`.
     /// Nil for a tag with a region: "en-AU" is not "en_US"'s spelling.
     static func regionalName(of language: String, in folders: [String]) -> String? {
-        guard region(of: language) == nil, let primary = language.split(separator: "-").first?.lowercased(), !primary.isEmpty else { return nil }
+        let (primary, _, tagRegion) = LanguageTag.parts(of: language)
+        guard tagRegion == nil, !primary.isEmpty else { return nil }
         for folder in folders {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             let regional = names.filter { name in
@@ -120,9 +121,10 @@ public final class SpellingDictionary: @unchecked Sendable {
 
     /// The file names to try for a tag, most specific first: "pt-BR" → pt_BR, pt; "en" → en_US, en_GB, …, en.
     static func fileNames(for language: String) -> [String] {
-        guard let primary = language.split(separator: "-").first?.lowercased(), !primary.isEmpty else { return [] }
+        let (primary, _, region) = LanguageTag.parts(of: language)
+        guard !primary.isEmpty else { return [] }
         var names: [String] = []
-        if let region = region(of: language) {
+        if let region {
             // Only that region's spelling, or a dictionary for the whole language.
             names.append(primary + "_" + region.uppercased())
         } else {
@@ -131,12 +133,6 @@ public final class SpellingDictionary: @unchecked Sendable {
         names.append(primary)
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
-    }
-
-    /// The tag's region subtag ("BR" of "pt-BR", "TW" of "zh-Hant-TW", "419" of "es-419"), if any.
-    static func region(of language: String) -> String? {
-        let subtags: [Substring] = language.split(separator: "-")
-        return subtags.dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }.map(String.init)
     }
 
     /// False for languages written without spaces between words (Japanese, Chinese, Thai, Lao,
