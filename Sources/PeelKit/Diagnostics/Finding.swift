@@ -31,6 +31,14 @@ public struct Finding: Sendable, Hashable, Codable {
         self.language = language
     }
 
+    /// An error Xcode or Messages would refuse the sticker (or the catalog) for: one not silenced,
+    /// or one of Apple's hard rules, which `ignore:` silences in the report only
+    /// (`FindingCode.isMessagesRejection`). What keeps a sticker or one translation out of
+    /// `Stickers.xcstickers`, in `peel export xcode` and the pack downloads alike.
+    public var isRejectedByApple: Bool {
+        severity == .error && (!suppressed || code.isMessagesRejection)
+    }
+
     /// The compiler-style line people and editors understand, always one line: control
     /// characters in a file name or message are escaped (see `TerminalEscaping`).
     public var formatted: String {

@@ -22,8 +22,7 @@ public struct ArchiveOmission: Sendable, Equatable {
     /// not the sticker from every language.
     public static func all(in findings: [Finding]) -> [ArchiveOmission] {
         var codes: [String: Set<String>] = [:]
-        for finding in findings where finding.severity == .error && (!finding.suppressed || finding.code.isMessagesRejection)
-                && finding.language == nil && finding.platform == nil {
+        for finding in findings where finding.isRejectedByApple && finding.language == nil && finding.platform == nil {
             guard let sticker = finding.sticker else { continue }
             codes[sticker, default: []].insert(finding.code.rawValue)
         }
@@ -35,7 +34,7 @@ public struct ArchiveOmission: Sendable, Equatable {
     /// source: the app then shows those stickers with the source language's label there.
     static func droppedTranslations(in findings: [Finding]) -> [String: Set<String>] {
         var dropped: [String: Set<String>] = [:]
-        for finding in findings where finding.severity == .error && (!finding.suppressed || finding.code.isMessagesRejection) && finding.platform == nil {
+        for finding in findings where finding.isRejectedByApple && finding.platform == nil {
             guard let sticker = finding.sticker, let language = finding.language else { continue }
             dropped[sticker, default: []].insert(language)
         }

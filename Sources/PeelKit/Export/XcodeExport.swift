@@ -117,8 +117,7 @@ public struct XcodeExport: Sendable {
         let location = OutputLocation(reading: [content], suggestion: "-o \(DisplayPath.beside(content, "MyStickerApp/MyStickerApp"))")
         try location.check(folder: output, replacedWhole: false)
         try location.check(folder: target, replacedWhole: true, what: Self.folderName)
-        // A silenced error of Apple's hard rules still counts: Xcode or Messages rejects the sticker.
-        let errors = review.findings.filter { $0.severity == .error && (!$0.suppressed || $0.code.isMessagesRejection) }
+        let errors = review.findings.filter(\.isRejectedByApple)
         let catalogErrors = errors.filter { $0.sticker == nil }
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
         guard review.catalog.packs.contains(where: { !$0.stickers.isEmpty }) else { throw Failure.noStickers }
