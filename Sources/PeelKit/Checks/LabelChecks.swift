@@ -206,14 +206,10 @@ enum LabelChecks {
         return findings
     }
 
-    /// Whether every word of `label` is a placeholder word of `language` (or English), joining
-    /// words aside. A run of letters of a script written without spaces (Japanese, Chinese) counts
-    /// when it splits wholly into placeholder and joining words: "無題の画像".
     /// A good label to show as an example, in the label's own language where Peel has one (a
     /// German translator was shown 'Smiling sun in sunglasses'), else in English.
     static func exampleLabel(in language: String) -> String {
-        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? language
-        return exampleLabels[primary] ?? exampleLabels["en"]!
+        exampleLabels[LanguageTag.parts(of: language).language] ?? exampleLabels["en"]!
     }
 
     private static let exampleLabels: [String: String] = [
@@ -223,6 +219,9 @@ enum LabelChecks {
         "zh": "戴着墨镜微笑的太阳", "ar": "شمس مبتسمة ترتدي نظارة شمسية",
     ]
 
+    /// Whether every word of `label` is a placeholder word of `language` (or English), joining
+    /// words aside. A run of letters of a script written without spaces (Japanese, Chinese) counts
+    /// when it splits wholly into placeholder and joining words: "無題の画像".
     static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
         let list = PlaceholderWords.list(for: language)
         let label = ArabicMarks.removed(from: label.trimmingCharacters(in: .whitespacesAndNewlines))
