@@ -33,7 +33,7 @@ enum CatalogChecks {
         func location(_ info: ImageInfo, _ path: String) {
             if info.carriesLocation == true { findings.append(ImageChecks.packZipLocationFinding(file: path)) }
         }
-        let iconRead = pack.icon.map { read($0, what: "icon art", content: content, analyzer: analyzer) }
+        let iconRead = pack.icon.map { read($0, what: "icon art", content: content, analyzer: analyzer, describe: \.iconArtDescription) }
         if let tray = pack.tray {
             switch read(tray, what: "tray art", content: content, analyzer: analyzer) {
             case .failure(var finding):
@@ -71,12 +71,13 @@ enum CatalogChecks {
         case failure(Finding)
     }
 
-    /// `path`'s image, or the finding that says why it cannot be read.
-    private static func read(_ path: String, what: String, content: URL, analyzer: ImageAnalyzer) -> ArtRead {
+    /// `path`'s image, or the finding that says why it cannot be read (`describe`: in words for that art).
+    private static func read(_ path: String, what: String, content: URL, analyzer: ImageAnalyzer,
+                             describe: KeyPath<ImageError, String> = \.description) -> ArtRead {
         do {
             return .success(try analyzer.analyze(ContentFile.read(content.appendingPathComponent(path))).info)
         } catch let error as ImageError {
-            return .failure(Finding(.error, error.findingCode, file: path, message: "\(what): \(what == "icon art" ? error.iconArtDescription : error.description)"))
+            return .failure(Finding(.error, error.findingCode, file: path, message: "\(what): \(error[keyPath: describe])"))
         } catch {
             return .failure(Finding(.error, .unreadableFile, file: path, message: "cannot read \(what): \(SystemErrorText.describe(error))"))
         }

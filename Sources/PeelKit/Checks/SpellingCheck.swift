@@ -78,17 +78,16 @@ struct SpellingCheck {
                         if let language = subject.translation,
                            TranslationChecks.isSourcePasted(sticker, language: language, pack: pack, site: catalog.site) { continue }
                         var unknown = Self.unknownWords(in: label, dictionaries: spelling, words: words, memo: &known)
+                        let parts = LabelWords.words(in: label).flatMap(\.parts)
                         // A brand or name in Latin letters inside an Arabic or Russian label ("ساعة Casio")
                         // is no misspelt Arabic word; a label in Latin letters alone still is another language's.
-                        if !LatinScript.isUsed(by: language), !unknown.isEmpty {
-                            let latin = unknown.filter(Self.isLatinWord)
-                            if !latin.isEmpty, LabelWords.words(in: label).flatMap(\.parts).contains(where: { !Self.isLatinWord($0) }) {
-                                unknown.removeAll(where: Self.isLatinWord)
-                            }
+                        if !LatinScript.isUsed(by: language), unknown.contains(where: Self.isLatinWord),
+                           parts.contains(where: { !Self.isLatinWord($0) }) {
+                            unknown.removeAll(where: Self.isLatinWord)
                         }
                         // Most words unknown: the label is likely in another language. One finding says
                         // so, instead of one per word, each advising words: (a French label in an English pack).
-                        let checkable = LabelWords.words(in: label).flatMap(\.parts).count
+                        let checkable = parts.count
                         // Japanese, Chinese or Thai in a language written with spaces: a sentence reads as
                         // one "word", and words: was offered for it (which would silence it for good).
                         let unspaced = SpellingDictionary.hasWordSpaces(language) ? unknown.filter(LabelChecks.isWrittenWithoutSpaces) : []

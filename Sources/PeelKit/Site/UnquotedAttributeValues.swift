@@ -17,7 +17,8 @@ enum UnquotedAttributeValues {
     }
 
     private enum State {
-        case text, comment, tagName, beforeName, name, beforeValue, unquoted, quoted(Character)
+        /// `attributes`: in a tag, before, in or after an attribute's name (all alike here).
+        case text, comment, tagName, attributes, beforeValue, unquoted, quoted(Character)
         case rawText(String)
     }
 
@@ -35,7 +36,7 @@ enum UnquotedAttributeValues {
                 index = tag.range.upperBound
                 guard tag.sigil == nil || tag.sigil == "&" else { continue }
                 switch state {
-                case .tagName, .beforeName, .name:
+                case .tagName, .attributes:
                     places.append(Place(name: String(tag.name), line: tag.line, isAttributeName: true))
                 case .beforeValue, .unquoted:
                     places.append(Place(name: String(tag.name), line: tag.line, isAttributeName: false))
@@ -67,17 +68,16 @@ enum UnquotedAttributeValues {
                 // Only the few characters compared are lower-cased (the whole rest was, at every `<` of a script).
                 if character == "<", rest.dropFirst().prefix(element.count + 1).lowercased() == "/" + element { state = .tagName; tagName = "" }
             case .tagName:
-                if character.isWhitespace { state = .beforeName } else if character == ">" { state = afterTag(tagName) } else { tagName.append(character) }
-            case .beforeName, .name:
+                if character.isWhitespace { state = .attributes } else if character == ">" { state = afterTag(tagName) } else { tagName.append(character) }
+            case .attributes:
                 if character == ">" { state = afterTag(tagName) } else if character == "=" { state = .beforeValue }
-                else if character.isWhitespace || character == "/" { state = .beforeName } else { state = .name }
             case .beforeValue:
                 if character == "\"" || character == "'" { state = .quoted(character) }
                 else if character == ">" { state = afterTag(tagName) } else if !character.isWhitespace { state = .unquoted }
             case .unquoted:
-                if character.isWhitespace { state = .beforeName } else if character == ">" { state = afterTag(tagName) }
+                if character.isWhitespace { state = .attributes } else if character == ">" { state = afterTag(tagName) }
             case .quoted(let quote):
-                if character == quote { state = .beforeName }
+                if character == quote { state = .attributes }
             }
             index = template.index(after: index)
         }
