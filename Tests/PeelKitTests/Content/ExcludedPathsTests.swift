@@ -59,4 +59,14 @@ import Testing
         #expect(!ExcludedPaths(["*"]).contains("site.md"), "site.md is always read")
         #expect(ExcludedPaths(["a/../..", "", "/"]).isEmpty)
     }
+
+    /// `exclude: [météo]` typed on a keyboard (NFC) names a folder copied from a Mac (NFD), and the
+    /// other way round: the excluded art was published.
+    @Test func patternsMatchEitherUnicodeForm() {
+        let composed = "m\u{E9}t\u{E9}o", decomposed = "me\u{301}te\u{301}o"
+        #expect(ExcludedPaths([composed]).contains(decomposed))
+        #expect(ExcludedPaths([decomposed]).contains(composed))
+        #expect(ExcludedPaths(["*/brouillon-\u{E9}t\u{E9}"]).contains("p/brouillon-e\u{301}te\u{301}"))
+        #expect(!ExcludedPaths([composed]).contains("meteo"))
+    }
 }
