@@ -13,7 +13,7 @@ public enum SidecarScaffold {
         guard fileManager.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw PeelError.contentFolderMissing(path: content.path)
         }
-        let packURL = content.appendingPathComponent(pack)
+        let packURL = content.appendingPathComponent(folder(named: pack, in: content))
         guard fileManager.fileExists(atPath: packURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             let packs = folders(in: content)
             throw ScaffoldError.packMissing(path: packURL.path, pack: pack,
@@ -54,7 +54,7 @@ public enum SidecarScaffold {
         guard parts.count == 2, !parts.contains(".."), !parts.contains(".") else { return nil }
         let (pack, name) = (parts[0], parts[1])
         func holds(_ catalog: URL) -> Bool {
-            let packURL = catalog.appendingPathComponent(pack)
+            let packURL = catalog.appendingPathComponent(Self.folder(named: pack, in: catalog))
             if FileManager.default.fileExists(atPath: packURL.appendingPathComponent("pack.md").path) { return true }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: packURL.path)) ?? []
             return names.contains { StickerFileKind(fileName: $0) == .sticker && ($0 == name || StickerFileKind.stem($0) == name) }
@@ -62,6 +62,15 @@ public enum SidecarScaffold {
         if holds(folder) { return "." }
         let catalogs = folders(in: folder).filter { holds(folder.appendingPathComponent($0)) }
         return catalogs.count == 1 ? catalogs[0] : nil
+    }
+
+    /// The pack folder's name as it is on disk: `pack` typed in NFC ("météo", as keyboards type it)
+    /// names a folder spelt in NFD (copied from a Mac's HFS+ disk or a zip made there), as
+    /// `peel check` and `peel build` read it. `pack` itself when no folder matches it.
+    static func folder(named pack: String, in content: URL) -> String {
+        if FileManager.default.fileExists(atPath: content.appendingPathComponent(pack).path) { return pack }
+        // Swift compares strings by canonical equivalence: "é" precomposed equals "e" + U+0301.
+        return folders(in: content).first { $0 == pack } ?? pack
     }
 
     /// The sidecar text: an empty `alt:` (so `peel check` asks for it until it is written), the

@@ -93,6 +93,20 @@ import Testing
 
 /// Names copied from a Mac are decomposed (NFD); what a user types on Linux is composed (NFC).
 @Suite struct DecomposedNameTests {
+    /// `peel new sticker météo/soleil` typed in NFC finds a pack folder spelt in NFD: it said "no
+    /// pack folder 'météo'; packs: météo".
+    @Test func newStickerFindsAPackFolderInTheOtherForm() throws {
+        let folder = try TemporaryFolder()
+        let decomposed = "me\u{301}te\u{301}o", composed = "m\u{E9}t\u{E9}o"
+        try folder.write("---\ntitle: M\u{E9}t\u{E9}o\n---\n", to: "c/\(decomposed)/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "c/\(decomposed)/soleil.png")
+        let content = folder.url.appendingPathComponent("c")
+        #expect(SidecarScaffold.catalog(holding: "\(composed)/soleil", near: folder.url) == "c")
+        let sidecar = try SidecarScaffold.write("\(composed)/soleil", content: content)
+        #expect(sidecar.path == content.appendingPathComponent("\(decomposed)/soleil.md").path)
+        #expect(folder.exists("c/\(decomposed)/soleil.md"))
+    }
+
     @Test func aTypedPathFindsTheFileInTheOtherForm() throws {
         let folder = try TemporaryFolder()
         try OtherMachinesFilesTests.pack(folder, "c/p")
