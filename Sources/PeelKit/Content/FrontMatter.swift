@@ -76,13 +76,17 @@ public struct FrontMatter {
                 hint = "; '\(key):' is indented and '\(next):' on line \(line) is not, and YAML takes the first key's indentation for all; keys start at the beginning of the line: remove the space before '\(key):'"
                 line = first
             }
+            if let unusual = UnquotedText.unusualSpaceAfterKey(in: result.rawLines), unusual.line <= line {
+                (line, hint) = unusual
+            }
             return (result, [Finding(.error, .yamlSyntax, file: file, line: line,
                                      message: "YAML syntax error in front matter: \(problem)\(hint)")])
         }
         guard let root else { return (result, []) }
         guard case .mapping(let mapping) = root else {
-            return (result, [Finding(.error, .frontMatterNotMapping, file: file, line: (root.mark?.line ?? 1) + 1,
-                                     message: "front matter must be 'key: value' lines, not a single value or a list")])
+            let unusual = UnquotedText.unusualSpaceAfterKey(in: result.rawLines)
+            return (result, [Finding(.error, .frontMatterNotMapping, file: file, line: unusual?.line ?? (root.mark?.line ?? 1) + 1,
+                                     message: "front matter must be 'key: value' lines, not a single value or a list" + (unusual?.hint ?? ""))])
         }
         var findings: [Finding] = []
         var seen = Set<String>()

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Reads a Markdown file as people write them: UTF-8 with or without a byte-order mark, LF or
+/// Reads a Markdown file as people write them: UTF-8 with or without byte-order marks, LF or
 /// CRLF line endings. Invalid UTF-8 is reported (nil), never guessed at.
 enum TextFile {
     static func decode(_ data: Data) -> String? {
         guard var text = String(validating: data, as: UTF8.self) else { return nil }
-        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        // Every leading byte-order mark: a tool that adds one to a file that had one leaves two,
+        // invisible in an editor, and the front matter after them was read as text.
+        while text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         if text.unicodeScalars.contains("\r") {
             // "\r\n" is one Character in Swift, so normalise on the scalar level.
             var scalars = String.UnicodeScalarView()

@@ -133,6 +133,24 @@ enum UnquotedText {
 
     /// A hint for a libyaml error on `line`: an unclosed quote, or "mapping values are not
     /// allowed" on a `key: text: more` line.
+    /// The first front-matter line (by number in `rawLines`) where a key's colon is followed by a
+    /// space YAML does not read as one: a no-break space (Option+Space on a Mac, French keyboards,
+    /// text pasted from a web page or Word) looks exactly like `alt: label`, yet YAML read the whole
+    /// line as a text or stumbled on the next key. With the hint to give.
+    static func unusualSpaceAfterKey(in rawLines: [Int: String]) -> (line: Int, hint: String)? {
+        let spaces: [Unicode.Scalar: String] = ["\u{00A0}": "a no-break space (U+00A0)", "\u{202F}": "a narrow no-break space (U+202F)",
+                                                "\u{2007}": "a figure space (U+2007)", "\u{3000}": "an ideographic space (U+3000)"]
+        for number in rawLines.keys.sorted() {
+            guard let line = rawLines[number], let colon = line.unicodeScalars.firstIndex(of: ":") else { continue }
+            let key = String(line.unicodeScalars[..<colon]).trimmingCharacters(in: .whitespaces)
+            let after = line.unicodeScalars.index(after: colon)
+            guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || $0 == "-" }),
+                  after < line.unicodeScalars.endIndex, let name = spaces[line.unicodeScalars[after]] else { continue }
+            return (number, "; line \(number) has \(name) after '\(key):', which YAML does not read as a space: type a plain space there")
+        }
+        return nil
+    }
+
     static func hint(forSyntaxError problem: String, line: String) -> String {
         if problem.contains("while scanning a quoted scalar") {
             return "; the quote that opens on this line is never closed, so close it (write a quote inside as \\\" or '')"

@@ -31,6 +31,25 @@ import Testing
         #expect(frontMatter.body == "Body\n")
     }
 
+    /// Two byte-order marks (a tool added one to a file that had one): invisible in an editor, and
+    /// the front matter after them was read as the description (a rule and a heading "alt: …").
+    @Test func everyLeadingByteOrderMarkIsDropped() throws {
+        let bytes = Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]) + Data("---\nalt: Sun\n---\n".utf8)
+        let text = try #require(TextFile.decode(bytes))
+        let (frontMatter, findings) = FrontMatter.parse(text, file: "p/a.md")
+        #expect(findings.isEmpty && frontMatter["alt"]?.line == 2)
+    }
+
+    /// A no-break space after `alt:` (Option+Space on a Mac, text pasted from a web page) looks
+    /// like `alt: label`; the error names it and its line, where it said only "must be 'key: value' lines".
+    @Test func aNoBreakSpaceAfterAKeyIsNamed() {
+        let alone = FrontMatter.parse("---\nalt:\u{A0}Yellow sun\n---\n", file: "p/sun.md").1
+        #expect(alone.count == 1 && alone[0].line == 2 && alone[0].message.contains("a no-break space (U+00A0) after 'alt:'"), "\(alone.map(\.message))")
+        let second = FrontMatter.parse("---\nalt: Crescent moon\ntags:\u{A0}[night]\n---\n", file: "p/moon.md").1
+        #expect(second.count == 1 && second[0].line == 3 && second[0].message.contains("no-break space (U+00A0) after 'tags:'"), "\(second.map(\.message))")
+        #expect(FrontMatter.parse("---\nalt: Sun\u{A0}and moon\n---\n", file: "p/a.md").1.isEmpty, "inside a value it is text")
+    }
+
     @Test func invalidUTF8IsRejected() {
         #expect(TextFile.decode(Data([0x61, 0xFF, 0xFE, 0x62])) == nil)
     }
