@@ -57,7 +57,7 @@ public struct XcodeExport: Sendable {
                     return "\(plural(labels, "translated label")) \(labels == 1 ? "has" : "have") errors, so nothing was exported; fix them, "
                         + "or pass --skip-invalid to leave \(labels == 1 ? "that translation" : "those translations") out (the stickers stay, with their source label in \(labels == 1 ? "that language" : "those languages")):"
                 }
-                let stickers = Set(findings.compactMap(\.sticker)).count
+                let stickers = Set(findings.map { $0.sticker ?? $0.file }).count
                 // Art too large or too heavy is what --resize fixes; say so when that is among the
                 // reasons, and --resize was not passed. Art still too heavy once scaled is peel fit's.
                 let heavy = findings.contains { $0.code == .fileTooLarge }, outOfRange = findings.contains { $0.code == .sizeOutOfRange }
@@ -72,7 +72,7 @@ public struct XcodeExport: Sendable {
             case .invalidCatalog:
                 return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
             case .nothingLeft(let findings):
-                let stickers = Set(findings.compactMap(\.sticker)).count
+                let stickers = Set(findings.map { $0.sticker ?? $0.file }).count
                 return "every sticker has errors (\(plural(stickers, "sticker")) left out), so nothing was exported; fix them:"
             case .noStickers:
                 return "the catalog has no stickers (no PNG, APNG, GIF or JPEG in its pack folders), so nothing was exported; what is in place is unchanged"
@@ -103,6 +103,13 @@ public struct XcodeExport: Sendable {
 
     /// With `resize`, art larger than its size class is scaled down, so "too large" findings on
     /// such art do not block it; whether it then fits is checked after resizing.
+    /// An image file in a pack that the catalog left out for what it is (a layered `cat.psd` kept
+    /// beside `cat.png`, a file Peel cannot read): no sticker, so left out as a sticker with errors
+    /// is (`--skip-invalid`), not an error of the whole catalog that stops every export.
+    static func isSkippedArt(_ finding: Finding) -> Bool {
+        finding.sticker == nil && [.unsupportedFormat, .corruptImage, .imageTooLarge, .fileTooLarge].contains(finding.code)
+    }
+
     private func blocks(_ finding: Finding, review: Review) -> Bool {
         guard resize, [.sizeOutOfRange, .fileTooLarge].contains(finding.code),
               let source = finding.sticker, let info = review.assets[source]?.info,
@@ -118,10 +125,10 @@ public struct XcodeExport: Sendable {
         try location.check(folder: output, replacedWhole: false)
         try location.check(folder: target, replacedWhole: true, what: Self.folderName)
         let errors = review.findings.filter(\.isRejectedByApple)
-        let catalogErrors = errors.filter { $0.sticker == nil }
+        let catalogErrors = errors.filter { $0.sticker == nil && !Self.isSkippedArt($0) }
         guard catalogErrors.isEmpty else { throw Failure.invalidCatalog(catalogErrors) }
         guard review.catalog.packs.contains(where: { !$0.stickers.isEmpty }) else { throw Failure.noStickers }
-        var stickerErrors = errors.filter { $0.sticker != nil && blocks($0, review: review) }
+        var stickerErrors = errors.filter { $0.sticker != nil ? blocks($0, review: review) : Self.isSkippedArt($0) }
         var fitted: [String: Data] = [:]
         if resize {
             let oversized = try Self.fitOversized(review, content: content, excluding: Set(stickerErrors.compactMap(\.sticker)), maxPixels: maxPixels)

@@ -70,6 +70,29 @@ import Testing
         #expect((pack["stickers"] as? [[String: Any]])?.map { $0["filename"] as? String } == ["cat.sticker"])
     }
 
+    /// A layered `cat.psd` kept beside `cat.png` is no sticker: `--skip-invalid` leaves it out as it
+    /// leaves out a sticker with errors. It was an error "outside any sticker" that stopped the
+    /// whole export, while the site's pack zip held the same Stickers.xcstickers.
+    @Test func artOfAnotherFormatIsLeftOutWithSkipInvalid() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "content/p/cat.md")
+        try folder.write(Data("8BPS".utf8) + Data(count: 2000), to: "content/p/cat.psd")
+        let content = folder.url.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        do {
+            _ = try XcodeExport().write(review, content: content, into: folder.url)
+            Issue.record("without --skip-invalid the export must fail")
+        } catch let failure as XcodeExport.Failure {
+            #expect(failure.description.hasPrefix("1 sticker has errors, so nothing was exported") && failure.description.contains("--skip-invalid"),
+                    "\(failure.description)")
+        }
+        let result = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
+        #expect(result.stickers == 1 && result.skipped.map(\.file) == ["p/cat.psd"])
+        #expect(folder.exists("Stickers.xcstickers/p.stickerpack/cat.sticker/Contents.json"))
+    }
+
     /// `ignore:` silences Apple's hard rules in the report, not in Xcode: a 520,000-byte sticker,
     /// a 200 px one or one without a label went into Stickers.xcstickers, exit 0.
     @Test func silencingAppleRulesDoesNotLetAStickerIntoXcode() async throws {
