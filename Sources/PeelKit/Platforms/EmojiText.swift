@@ -8,18 +8,33 @@
 /// A bare digit, letter, `#` or `©` is not an emoji, though Unicode gives some of them the
 /// `Emoji` property: without U+FE0F they are text. A pictograph from U+2300 up (☀ U+2600, ❤ U+2764,
 /// ✈ U+2708, 🌧 U+1F327) is an emoji with or without it: text copied from the web often lacks it,
-/// and nobody means ❤ as text in an emoji list. Below (©, ™, ‼, arrows) it stays text.
+/// and nobody means ❤ as text in an emoji list, nor ♀ in 🤷‍♀. Below (©, ™, ‼, arrows) it stays text.
 /// `qualified(_:)` adds the U+FE0F for the exports.
 public enum EmojiText {
     /// Where the symbols that are emoji without U+FE0F start (⌚ U+231A is the first of them).
     static let pictographs: UInt32 = 0x2300
 
-    /// `emoji` fully qualified: a lone pictograph without emoji presentation gets U+FE0F, as
-    /// emoji keyboards write it and the messengers list it.
+    /// `emoji` fully qualified: a pictograph without emoji presentation gets U+FE0F, alone or as
+    /// a part of a ZWJ sequence (❤ → ❤️, 🤷‍♀ → 🤷‍♀️, 🏳‍🌈 → 🏳️‍🌈), as emoji keyboards write it and
+    /// the messengers list it; one followed by a skin tone keeps none (☝🏽 is fully qualified). A
+    /// keycap gets its U+FE0F too (1⃣ → 1️⃣).
     public static func qualified(_ emoji: String) -> String {
         let scalars = Array(emoji.unicodeScalars)
-        guard scalars.count == 1, let only = scalars.first, !only.properties.isEmojiPresentation, only.value >= pictographs else { return emoji }
-        return emoji + "\u{FE0F}"
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            result.append(scalar)
+            let startsPart = index == 0 || scalars[index - 1].value == 0x200D
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if startsPart, scalar.value >= pictographs, scalar.properties.isEmoji, !scalar.properties.isEmojiPresentation,
+               next?.value != 0xFE0F, next?.properties.isEmojiModifier != true {
+                result.append("\u{FE0F}")
+            }
+            // A keycap typed without it: 1⃣ is 1️⃣ (a digit, U+FE0F, U+20E3), as Telegram's emoji lists take it.
+            if index == 0, next?.value == 0x20E3, "0123456789#*".unicodeScalars.contains(scalar) {
+                result.append("\u{FE0F}")
+            }
+        }
+        return String(result)
     }
 
     public static func isEmoji(_ text: String) -> Bool {
@@ -41,7 +56,8 @@ public enum EmojiText {
         return parts.allSatisfy { part in
             guard let base = part.first, base.properties.isEmoji else { return false }
             let rest = part.dropFirst()
-            let presented = base.properties.isEmojiPresentation || rest.first?.value == 0xFE0F || (base.value >= pictographs && parts.count == 1)
+            // A pictograph without U+FE0F inside a ZWJ sequence too: 🤷‍♀ (U+2640 bare) as web pages give it.
+            let presented = base.properties.isEmojiPresentation || rest.first?.value == 0xFE0F || base.value >= pictographs
             return presented && rest.allSatisfy { $0.value == 0xFE0F || $0.properties.isEmojiModifier }
         }
     }

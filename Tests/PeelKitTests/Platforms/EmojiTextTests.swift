@@ -33,4 +33,19 @@ import Testing
         #expect(EmojiChecks.valid(sticker) == ["\u{1F327}\u{FE0F}", "😂", "\u{2764}\u{FE0F}"])
         #expect(EmojiText.qualified("😂") == "😂" && EmojiText.qualified("☀️") == "☀️")
     }
+
+    /// ZWJ sequences as web pages and older keyboards give them, without their U+FE0F: 🤷‍♀, ❤‍🔥
+    /// and 🏳‍🌈 were "not one emoji" (emoji-missing, refused by every export) though ❤ alone was taken.
+    @Test func aZWJSequenceWithoutItsVariationSelectorsIsAnEmojiAndQualified() {
+        let shrug = "\u{1F937}\u{200D}\u{2640}", fire = "\u{2764}\u{200D}\u{1F525}", rainbow = "\u{1F3F3}\u{200D}\u{1F308}"
+        for emoji in [shrug, fire, rainbow] { #expect(EmojiText.isEmoji(emoji), "\(emoji.unicodeScalars.map { String($0.value, radix: 16) })") }
+        #expect(EmojiText.qualified(shrug) == "\u{1F937}\u{200D}\u{2640}\u{FE0F}")
+        #expect(EmojiText.qualified(fire) == "\u{2764}\u{FE0F}\u{200D}\u{1F525}")
+        #expect(EmojiText.qualified(rainbow) == "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}")
+        #expect(EmojiText.qualified("1\u{20E3}") == "1\u{FE0F}\u{20E3}" && EmojiText.qualified("#\u{FE0F}\u{20E3}") == "#\u{FE0F}\u{20E3}")
+        // Already qualified, or a skin tone after the base (☝🏽 takes no U+FE0F): unchanged.
+        for emoji in ["🏳️‍🌈", "🤷‍♀️", "❤️‍🔥", "\u{261D}\u{1F3FD}", "👨‍👩‍👧"] { #expect(EmojiText.qualified(emoji) == emoji) }
+        // Text joined by ZWJ is still no emoji.
+        #expect(!EmojiText.isEmoji("a\u{200D}\u{2640}") && !EmojiText.isEmoji("\u{2122}\u{200D}\u{1F525}"))
+    }
 }
