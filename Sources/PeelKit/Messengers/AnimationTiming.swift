@@ -52,24 +52,37 @@ enum AnimationTiming {
     /// screen at k / `framesPerSecond` s. Returns the images, and how many of the source frames
     /// never show (fewer samples than frames).
     static func sampled(_ frames: [DecodedImage.Frame], framesPerSecond: Int) -> (images: [RGBAImage], dropped: Int) {
-        let duration = frames.reduce(0) { $0 + $1.delay }
+        let samples = sampledFrames(delays: frames.map(\.delay), framesPerSecond: framesPerSecond)
+        return (samples.map { frames[$0].image }, frames.count - Set(samples).count)
+    }
+
+    /// Which frame (by index) each video frame at `framesPerSecond` shows, from the frames' delays
+    /// alone: what `sampled` keeps, and what `peel check` predicts of it without the pixels.
+    static func sampledFrames(delays: [Double], framesPerSecond: Int) -> [Int] {
+        let duration = delays.reduce(0, +)
         let count = max(1, Int((duration * Double(framesPerSecond)).rounded()))
-        var images: [RGBAImage] = []
-        images.reserveCapacity(count)
-        var shown = Set<Int>()
+        var samples: [Int] = []
+        samples.reserveCapacity(count)
         var index = 0, start = 0.0
         for sample in 0..<count {
             // The frame showing in the middle of the video frame's time, not at its start: 80 ms
             // frames at 13 fps sampled at each start showed the first twice and never the last.
             let time = (Double(sample) + 0.5) / Double(framesPerSecond)
-            while index < frames.count - 1 && start + frames[index].delay <= time {
-                start += frames[index].delay
+            while index < delays.count - 1 && start + delays[index] <= time {
+                start += delays[index]
                 index += 1
             }
-            shown.insert(index)
-            images.append(frames[index].image)
+            samples.append(index)
         }
-        return (images, frames.count - shown.count)
+        return samples
+    }
+
+    /// How many frames a video at the frame rate the export picks (`videoFrameRate`, at most
+    /// `maximum`) never shows: a burst of 20 ms frames in a slow animation loses some, though its
+    /// average rate is low.
+    static func framesDroppedInVideo(delays: [Double], maximum: Int) -> (framesPerSecond: Int, dropped: Int) {
+        let fps = min(maximum, videoFrameRate(delays: delays, maximum: maximum))
+        return (fps, delays.count - Set(sampledFrames(delays: delays, framesPerSecond: fps)).count)
     }
 
     /// The frame rate a video of these frames needs to show each of them, at most `maximum`: the
@@ -77,18 +90,26 @@ enum AnimationTiming {
     /// (400 ms frames: 5 fps, each shown for two), else the shortest frame's rate rounded up. That
     /// rate alone showed evenly timed frames unevenly: four of 400 ms at 3 fps played A, B, C, C, D.
     static func videoFrameRate(_ frames: [DecodedImage.Frame], maximum: Int) -> Int {
-        guard let shortest = frames.map(\.delay).filter({ $0 > 0 }).min() else { return maximum }
+        videoFrameRate(delays: frames.map(\.delay), maximum: maximum)
+    }
+
+    static func videoFrameRate(delays: [Double], maximum: Int) -> Int {
+        guard let shortest = delays.filter({ $0 > 0 }).min() else { return maximum }
         let least = max(1, min(maximum, Int((1 / shortest - 1e-6).rounded(.up))))
-        return (least...max(least, maximum)).first { isWholeFrames(frames, framesPerSecond: $0) } ?? least
+        return (least...max(least, maximum)).first { isWholeFrames(delays: delays, framesPerSecond: $0) } ?? least
     }
 
     /// True when every frame lasts a whole number of video frames at `framesPerSecond`, within a
     /// hundredth of one (75 ms frames are 2.025 frames at 27 fps: their drift made one frame of each
     /// loop show a third time).
     static func isWholeFrames(_ frames: [DecodedImage.Frame], framesPerSecond: Int) -> Bool {
+        isWholeFrames(delays: frames.map(\.delay), framesPerSecond: framesPerSecond)
+    }
+
+    static func isWholeFrames(delays: [Double], framesPerSecond: Int) -> Bool {
         let rate = Double(framesPerSecond)
-        return frames.allSatisfy { frame in
-            let count = frame.delay * rate
+        return delays.allSatisfy { delay in
+            let count = delay * rate
             return count.rounded() >= 1 && abs(count - count.rounded()) < 0.01
         }
     }

@@ -22,6 +22,11 @@ struct MessengerStickerConverter: Sendable {
         var scaling: String? = nil
         /// Animated art that goes as a still: its frames look the same once encoded.
         var stillFromAnimation = false
+
+        /// Speeding it up made it flash past WCAG 2.3.1's three a second (said in `changes`, which
+        /// the cache of conversions keeps).
+        var flashes: Bool { changes.contains { $0.contains(Converted.flashingWarning) } }
+        static let flashingWarning = "WARNING: it now flashes"
     }
 
     enum Refusal: Error, Sendable {
@@ -101,7 +106,7 @@ struct MessengerStickerConverter: Sendable {
                 var change = "sped up \(PlatformChecks.number(duration)) → \(PlatformChecks.number(limit)) s (--long-animations speed-up)"
                 // Faster, a slow blink that `peel check` passed can flash past WCAG 2.3.1's three a second.
                 if let risk = Self.flashingIntroduced(from: before, to: frames) {
-                    change += "; WARNING: it now flashes \(PlatformChecks.number(risk.flashesPerSecond)) times a second over \(Int((risk.area * 100).rounded())) % of it, "
+                    change += "; \(Converted.flashingWarning) \(PlatformChecks.number(risk.flashesPerSecond)) times a second over \(Int((risk.area * 100).rounded())) % of it, "
                         + "and more than three can trigger seizures (WCAG 2.3.1): use --long-animations cut, or make the animation shorter"
                 }
                 // A frame of 10 ms or less plays for 0.1 s (`asPlayed`): 12 s of 20 ms frames sped
@@ -292,16 +297,22 @@ struct MessengerStickerConverter: Sendable {
                   duration: AnimationTiming.duration(frames), changes: changes)
     }
 
-    /// The frame rates to try: the animation's own (capped by the platform), then 2/3, 1/2 and 1/3
-    /// of it, never under 5 fps.
-    private func frameRateSteps(_ frames: [DecodedImage.Frame]) -> [Int?] {
-        let own = AnimationTiming.videoFrameRate(frames, maximum: format.maximumFramesPerSecond ?? 1000)
-        var rates: [Int?] = [format.maximumFramesPerSecond.map { min($0, own) }]
-        for fraction in [2.0 / 3, 0.5, 1.0 / 3] {
+    /// The frame rates to try: the animation's own (capped by the platform), then 2/3, 1/2, 1/3,
+    /// 1/4 and 1/6 of it, then 5 fps, never under 5 fps. Stopping at a third left a 50 fps
+    /// animation at 17 fps, refused as too heavy, though the same frames at 10 fps fit.
+    static func frameRateSteps(own: Int, maximum: Int?) -> [Int?] {
+        var rates: [Int?] = [maximum.map { min($0, own) }]
+        for fraction in [2.0 / 3, 0.5, 1.0 / 3, 0.25, 1.0 / 6] {
             let rate = Int((Double(own) * fraction).rounded())
             if rate >= 5, rate < (rates.last.flatMap { $0 } ?? own) { rates.append(rate) }
         }
+        if 5 < (rates.last.flatMap { $0 } ?? own) { rates.append(5) }
         return rates
+    }
+
+    private func frameRateSteps(_ frames: [DecodedImage.Frame]) -> [Int?] {
+        Self.frameRateSteps(own: AnimationTiming.videoFrameRate(frames, maximum: format.maximumFramesPerSecond ?? 1000),
+                            maximum: format.maximumFramesPerSecond)
     }
 
     // MARK: - Settings

@@ -42,6 +42,25 @@ import Testing
         #expect(same.count == 2 && none == 0)
     }
 
+    /// What `peel check` predicts the video drops, from the delays alone: a burst of 20 ms frames
+    /// in a slow animation loses frames though its average rate is 2 fps (the check said nothing).
+    @Test func framesDroppedInVideoFollowTheSamplingNotTheAverage() {
+        let burst = Array(repeating: 0.02, count: 10) + [4.8]   // 11 frames in 5 s
+        let video = AnimationTiming.framesDroppedInVideo(delays: burst, maximum: 30)
+        let (_, dropped) = AnimationTiming.sampled(frames(burst), framesPerSecond: video.framesPerSecond)
+        #expect(video.framesPerSecond == 30 && video.dropped == dropped && dropped > 0)
+        #expect(AnimationTiming.framesDroppedInVideo(delays: [0.1, 0.2, 0.1], maximum: 30).dropped == 0)
+    }
+
+    /// The ladder of frame rates for a file over its budget reaches 5 fps: it stopped at a third of
+    /// the animation's own, so 50 fps art was refused at 17 fps though it fitted at 10.
+    @Test func frameRateStepsGoDownToFive() {
+        #expect(MessengerStickerConverter.frameRateSteps(own: 50, maximum: nil) == [nil, 33, 25, 17, 13, 8, 5])
+        #expect(MessengerStickerConverter.frameRateSteps(own: 50, maximum: 30) == [30, 25, 17, 13, 8, 5])
+        #expect(MessengerStickerConverter.frameRateSteps(own: 10, maximum: nil) == [nil, 7, 5])
+        #expect(MessengerStickerConverter.frameRateSteps(own: 5, maximum: nil) == [nil])
+    }
+
     @Test func videoSamplesAtAConstantRate() {
         let source = frames([0.1, 0.2, 0.1])                      // 0.4 s
         let (images, dropped) = AnimationTiming.sampled(source, framesPerSecond: 10)
