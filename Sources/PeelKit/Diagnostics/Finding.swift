@@ -39,6 +39,14 @@ public struct Finding: Sendable, Hashable, Codable {
         severity == .error && (!suppressed || code.isMessagesRejection)
     }
 
+    /// An error another messenger refuses the sticker (or the pack) for, silenced or not: an
+    /// error of its rules is what the platform refuses and no export can change (README, "Other
+    /// messengers"), so `ignore:` silences it in the report only, as Apple's hard rules. A
+    /// silenced `emoji-missing` put `"emojis": []` into WhatsApp's contents.json.
+    public var isRejectedByMessenger: Bool {
+        severity == .error && platform != nil
+    }
+
     /// The compiler-style line people and editors understand, always one line: control
     /// characters in a file name or message are escaped (see `TerminalEscaping`).
     public var formatted: String {

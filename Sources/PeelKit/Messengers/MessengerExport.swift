@@ -44,8 +44,9 @@ public struct MessengerExport: Sendable {
     /// Bump when exports change shape, so the site's cached downloads are made again. (8: the
     /// stickers' order, and report.md naming stickers sent without accessibility text; 9: a
     /// Telegram set past 50 stickers lists the rest under `add_after`; 10: report.md's warnings for
-    /// `tray:` or `icon:` art passed over; 11: a PNG's gAMA and cHRM applied to the colours; 12: a CMYK JPEG's own profile applied.)
-    static let formatVersion = 12
+    /// `tray:` or `icon:` art passed over; 11: a PNG's gAMA and cHRM applied to the colours; 12: a CMYK JPEG's own profile applied;
+    /// 13: frame rates down to 5 fps for heavy animations, ZWJ emoji qualified, silenced platform errors refused.)
+    static let formatVersion = 13
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.
@@ -247,6 +248,12 @@ public struct MessengerExport: Sendable {
                 return changes.isEmpty ? nil : (sticker.sticker.source, changes)
             }
             for sticker in exported { if let scaling = sticker.converted.scaling { result.scalings[scaling, default: 0] += 1 } }
+            // A sped-up animation that now flashes is said where a CI log shows it, not in report.md alone.
+            result.warnings += exported.filter(\.converted.flashes).map { sticker in
+                Finding(.warning, .flashingAnimation, file: sticker.sticker.source,
+                        message: "\(platform.name): " + (sticker.converted.changes.first { $0.contains(MessengerStickerConverter.Converted.flashingWarning) } ?? ""),
+                        sticker: sticker.sticker.source)
+            }
         }
         // Nothing exported because of what was refused is no success, --skip-invalid or not.
         if result.written.isEmpty && !result.refused.isEmpty { result.packsRefused = true }
@@ -275,6 +282,14 @@ public struct MessengerExport: Sendable {
         var refused: [Finding]
     }
 
+    /// A platform error as the export's refusal: counted, even where `ignore:` silenced it in the
+    /// report, since the platform refuses the sticker all the same.
+    private static func refusal(_ finding: Finding) -> Finding {
+        var finding = finding
+        finding.suppressed = false
+        return finding
+    }
+
     private func plan(_ pack: Pack, review: Review) -> Plan {
         var refused: [Finding] = []
         // A sidecar that cannot be read lost its emoji: and label with it; its own error is what
@@ -290,7 +305,7 @@ public struct MessengerExport: Sendable {
         }
         let platformFindings = Checker.applyIgnores(
             PlatformChecks.findings(for: pack, site: review.catalog.site, assets: review.assets, platform: platform),
-            catalog: review.catalog).filter { !$0.suppressed && $0.severity == .error }
+            catalog: review.catalog).filter(\.isRejectedByMessenger).map(Self.refusal)
         for finding in platformFindings where !unreadableSidecars.contains(finding.sticker ?? "") {
             // An animation too long is converted anyway when --long-animations says how.
             if finding.code == .animationTooLong && longAnimations != .refuse { continue }
@@ -302,7 +317,8 @@ public struct MessengerExport: Sendable {
         }
         // A name another pack has (found over the whole catalog, `PlatformNameClashes`): the site's
         // download of this pack alone would install over the other's.
-        refused += PlatformNameClashes.clash(of: pack, platform: platform, in: review.catalogFindingsByFolder[pack.folder] ?? []).filter { !$0.suppressed }
+        refused += PlatformNameClashes.clash(of: pack, platform: platform, in: review.catalogFindingsByFolder[pack.folder] ?? [])
+            .filter(\.isRejectedByMessenger).map(Self.refusal)
         var candidates: [Sticker] = []
         let blocked = Set(refused.compactMap(\.sticker))
         for sticker in pack.stickers where !blocked.contains(sticker.source) {

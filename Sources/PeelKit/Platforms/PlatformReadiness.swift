@@ -28,7 +28,10 @@ public struct PlatformReadiness: Sendable, Equatable {
                 findings += PlatformNameClashes.clash(of: pack, platform: platform, in: review.catalogFindingsByFolder[pack.folder] ?? [])
             }
             let live = findings.filter { !$0.suppressed }
-            let errors = live.filter { $0.severity == .error }
+            // What keeps stickers out of the download, `ignore:` or not (Apple's hard rules, every
+            // error of another messenger's rules): a silenced one left the pack "Ready" while its
+            // download went without the sticker, or was not made.
+            let errors = findings.filter { !$0.suppressed ? $0.severity == .error : platform == .imessage ? $0.isRejectedByApple : $0.isRejectedByMessenger }
             let prefix = "\(platform.name): "
             // Each reason names its file in the pack ("cat.png: image is 1024 × 768 px; …"), so a
             // reader knows which sticker it is about.

@@ -124,6 +124,56 @@ import Testing
         #expect(try folder.read("signal-skip/report.md").contains("`other/cat.png` (other/cat.md) [emoji-missing]"))
     }
 
+    /// `ignore:` silences a platform's error in the report only: a silenced `emoji-missing` wrote
+    /// `"emojis": []` into WhatsApp's contents.json and `""` into Signal's manifest, and a silenced
+    /// `name-too-long` a one-letter name into Discord's stickers.json.
+    @Test func aSilencedPlatformErrorStillKeepsTheStickerOut() async throws {
+        let folder = try catalog { folder in
+            try folder.write("---\ntitle: Other\nsize: small\n---\n", to: "content/other/pack.md")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/other/cat.png")
+            try folder.write("---\nalt: A cat without emoji\nignore: [emoji-missing]\n---\n", to: "content/other/cat.md")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/other/fox.png")
+            try folder.write("---\nalt: A fox\ntitle: X\nemoji: [🦊]\nignore: [name-too-long]\n---\n", to: "content/other/fox.md")
+            try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/other/dog.png")
+            try folder.write("---\nalt: A dog\nemoji: [🐶]\n---\n", to: "content/other/dog.md")
+        }
+        let signal = try await export(.signal, folder, skipInvalid: true)
+        #expect(signal.refused.contains { $0.code == .emojiMissing && $0.sticker == "other/cat.png" })
+        let manifest = try json(folder.url.appendingPathComponent("signal/other/manifest.json"))
+        let emoji = (manifest["stickers"] as? [[String: Any]])?.compactMap { $0["emoji"] as? String } ?? []
+        #expect(emoji.count == 2 && !emoji.contains(""), "the cat stays out: \(emoji)")
+        let refusal = try #require(signal.refused.first { $0.code == .emojiMissing })
+        #expect(!refusal.suppressed, "refused, not silenced, in the export's own list")
+        let discord = try await export(.discord, folder, skipInvalid: true, long: .cut)
+        #expect(discord.refused.contains { $0.code == .nameTooLong && $0.sticker == "other/fox.png" })
+        let names = (try json(folder.url.appendingPathComponent("discord/other/stickers.json"))["stickers"] as? [[String: Any]])?
+            .compactMap { $0["name"] as? String } ?? []
+        #expect(names.count == 1 && !names.contains("X") && names.allSatisfy { (2...30).contains($0.count) }, "\(names)")
+        // Without --skip-invalid the pack is refused, as for an error nobody silenced.
+        let strict = try await export(.signal, folder, to: "signal-strict")
+        #expect(strict.packsRefused && strict.refused.contains { $0.code == .packRefused && $0.file == "other/pack.md" })
+    }
+
+    /// `--long-animations speed-up` that makes a slow blink flash past three a second says so as a
+    /// warning (the terminal, a CI log), not in report.md alone.
+    @Test func aSpeedUpThatFlashesIsAWarning() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Tests\ntelegram_bot: peel_tests_bot\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Blink\nsize: small\n---\n", to: "content/blink/pack.md")
+        let frames = (0..<24).map { index in
+            DecodedImage.Frame(image: RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64)).flatMap { _ -> [UInt8] in
+                index % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255]
+            }), delay: 0.5)
+        }
+        try folder.write(try APNGEncoder.encode(frames, loopCount: 0, palette: nil), to: "content/blink/blink.png")
+        try folder.write("---\nalt: A disc blinking black and white\nemoji: [⚫]\n---\n", to: "content/blink/blink.md")
+        let result = try await export(.telegram, folder, long: .speedUp)
+        let warning = result.warnings.first { $0.code == .flashingAnimation && $0.sticker == "blink/blink.png" }
+        #expect(warning?.severity == .warning && warning?.message.contains("flashes") == true, "\(result.warnings.map(\.message))")
+        let slow = try await export(.telegram, folder, long: .cut, to: "cut")
+        #expect(!slow.warnings.contains { $0.code == .flashingAnimation }, "cut keeps the blink's pace")
+    }
+
     /// An export that can write nothing (every sticker lost its emoji) leaves the previous export
     /// as it was: it was replaced by a folder holding only report.md.
     @Test func anExportThatWritesNothingKeepsThePreviousExport() async throws {
@@ -183,8 +233,9 @@ import Testing
         }
         for platform in [MessengerPlatform.whatsapp, .telegram] {
             let result = try await export(platform, folder, skipInvalid: true, long: .speedUp)
-            let refusal = try #require(result.refused.first { $0.code == .packRefused }, "\(platform): \(result.refused.map(\.message))")
-            #expect(refusal.message.contains("cannot name a folder"), "\(refusal.message)")
+            // Refused by the platform's own rule, silenced or not (`Finding.isRejectedByMessenger`).
+            #expect(result.refused.contains { [.identifierInvalid, .setNameInvalid].contains($0.code) && !$0.suppressed },
+                    "\(platform): \(result.refused.map(\.message))")
             #expect(result.written.isEmpty, "\(platform): \(result.written)")
         }
         #expect(!folder.exists("escaped") && !folder.exists("escaped_by_peel_tests_bot"))
