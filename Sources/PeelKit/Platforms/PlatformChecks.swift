@@ -145,9 +145,13 @@ public enum PlatformChecks {
                                        "\(short) of \(info.frameCount) frames last under \(WhatsAppRules.minFrameMilliseconds) ms, which WhatsApp refuses; the export merges each with the next, keeping the \(number(seconds)) s")
                     }
                 }
-                if platform == .telegram, seconds > 0, case let fps = Double(delays.count) / seconds, fps > TelegramRules.maxVideoFramesPerSecond + 0.01 {
+                // What the export's video drops (`AnimationTiming.sampled`), not the average rate: a
+                // burst of 20 ms frames in a slow animation loses frames at 2 frames a second on average.
+                if platform == .telegram, seconds > 0,
+                   case let video = AnimationTiming.framesDroppedInVideo(delays: delays, maximum: Int(TelegramRules.maxVideoFramesPerSecond)),
+                   video.dropped > 0 {
                     stickerFinding(.note, .animationFrameTooShort,
-                                   "the animation runs at \(number(fps)) frames a second; Telegram video stickers at most \(Int(TelegramRules.maxVideoFramesPerSecond)), so frames are dropped, keeping the \(number(seconds)) s")
+                                   "\(video.dropped) of \(delays.count) frames are shorter than a video frame at \(video.framesPerSecond) fps; Telegram video stickers run at \(Int(TelegramRules.maxVideoFramesPerSecond)) fps at most, so those frames are dropped, keeping the \(number(seconds)) s")
                 }
             }
             if platform == .whatsapp, let label = sticker.alt {
@@ -156,6 +160,11 @@ public enum PlatformChecks {
                     stickerFinding(.warning, .labelTooLongForPlatform, line: sticker.altLine, file: sidecar,
                                    "the label is \(PlatformText.describedLength(label, platform: .whatsapp)); WhatsApp's accessibility text of \(info.isAnimated ? "an animated" : "a still") sticker is at most \(limit), so the export cuts it at a word")
                 }
+            }
+            // Discord's description is the label, cut at a word past its limit (`DiscordRules.description`).
+            if platform == .discord, let label = sticker.alt, PlatformText.length(label) > DiscordRules.descriptionLength.upperBound {
+                stickerFinding(.warning, .labelTooLongForPlatform, line: sticker.altLine, file: sidecar,
+                               "the label is \(PlatformText.describedLength(label, platform: .discord)); Discord's sticker description is at most \(DiscordRules.descriptionLength.upperBound), so the export cuts it at a word")
             }
             if needsConversion(info, for: platform) { converted += 1 }
         }
@@ -273,11 +282,40 @@ extension Review {
     /// messenger whose rules ran already is not run again.
     public func checked(for platforms: [MessengerPlatform]) -> Review {
         let new = platforms.filter { $0 != .imessage && !checkedPlatforms.contains($0) }
-        guard !new.isEmpty else { return self }
+        let offMessages = Self.isOffMessages(site: catalog.site, platforms: platforms) && findings.contains(where: Self.isMessagesOnly)
+        guard !new.isEmpty || offMessages else { return self }
         let extra = PlatformChecks.findings(for: catalog, assets: assets, platforms: new)
+        var all = extra.isEmpty ? findings : Checker.applyIgnores(findings + extra, catalog: catalog).sorted()
+        if offMessages { all = all.map(Self.silencedOffMessages) }
         return Review(catalog: catalog.readableCovers(assets), assets: assets,
-                      findings: extra.isEmpty ? findings : Checker.applyIgnores(findings + extra, catalog: catalog).sorted(),
+                      findings: all,
                       artFacts: artFacts, loadFindings: loadFindings, iconFindings: iconFindings, checks: checks,
                       checkedPlatforms: checkedPlatforms.union(new))
+    }
+
+    /// True when neither site.md's `platforms:` nor the platforms asked for (`--platform`) name
+    /// Messages: a catalog made for WhatsApp or Telegram alone.
+    static func isOffMessages(site: SiteInfo, platforms: [MessengerPlatform]) -> Bool {
+        !site.platforms.contains(.imessage) && !platforms.contains(.imessage)
+    }
+
+    /// Rules only Messages has, of a sticker's file and label: 300–618 px a side, under 500,000
+    /// bytes, a label of at most 150 characters (MSSticker's `localizedDescription`). The other
+    /// messengers scale the art and have limits of their own (`PlatformChecks`).
+    static func isMessagesOnly(_ finding: Finding) -> Bool {
+        finding.platform == nil && finding.sticker != nil && !finding.suppressed
+            && [.sizeOutOfRange, .fileTooLarge, .labelTooLong].contains(finding.code)
+    }
+
+    /// `finding` silenced when it is one of Messages' own rules in a catalog that does not go to
+    /// Messages: still listed, not counted, and Stickers.xcstickers still leaves the sticker out
+    /// (`Finding.isRejectedByApple`). A WhatsApp-only catalog of 200 px art failed every check and
+    /// build on Messages' 300 px minimum while its packs were ready for WhatsApp.
+    static func silencedOffMessages(_ finding: Finding) -> Finding {
+        guard isMessagesOnly(finding) else { return finding }
+        var finding = finding
+        finding.suppressed = true
+        finding.message += " (Messages is not among site.md's platforms:, so this is not counted; Stickers.xcstickers leaves it out)"
+        return finding
     }
 }

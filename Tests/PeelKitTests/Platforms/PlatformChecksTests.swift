@@ -132,6 +132,16 @@ import Testing
         #expect(cut.change == nil && cut.text.hasSuffix("…") && PlatformText.length(cut.text) <= 100)
     }
 
+    /// A label over Discord's 100-character description is cut at a word by the export; the check
+    /// says so, as it does for WhatsApp's 125 (it was cut silently).
+    @Test func aLabelTooLongForDiscordIsAWarning() {
+        let long = String(repeating: "orange ", count: 17) + "disc"   // 123 characters
+        let setup = catalog([("disc", ["🟠"], info()), ("short", ["🟠"], info())], pack: { $0.stickers[0].alt = long })
+        let warnings = findings(.discord, setup).filter { $0.code == .labelTooLongForPlatform }
+        #expect(warnings.map(\.file) == ["my-pack/disc.md"] && warnings.first?.severity == .warning)
+        #expect(warnings.first?.message.contains("Discord's sticker description is at most 100") == true, "\(warnings.map(\.message))")
+    }
+
     /// Limits are kept in UTF-16 units and text is cut between characters, never inside one.
     @Test func platformTextCutsWholeCharacters() {
         let family = "👨‍👩‍👧‍👦"
@@ -199,6 +209,12 @@ import Testing
                 "the flash lasts 4 s as browsers and the export play it")
         #expect(telegram.first { $0.code == .animationTooLong }?.message.contains("9 s; Telegram plays at most 3 s") == true)
         #expect(telegram.filter { $0.code == .animationFrameTooShort }.map(\.sticker) == ["my-pack/fast.png"], "over 30 fps")
+        // A burst of 20 ms frames in a slow animation (2 fps on average): the video drops some of them.
+        var burst = info(frames: 11)
+        burst.frameDelays = Array(repeating: 0.02, count: 10) + [2.3]
+        let bursting = findings(.telegram, catalog([("burst", ["⚡"], burst)])).filter { $0.code == .animationFrameTooShort }
+        #expect(bursting.count == 1 && bursting.first?.message.contains("of 11 frames are shorter than a video frame at 30 fps") == true,
+                "\(bursting.map(\.message))")
         #expect(findings(.discord, setup).filter { $0.code == .animationTooLong }.map(\.sticker) == ["my-pack/long.png"], "the flash's 4 s are under 5")
         #expect(!findings(.signal, setup).contains { $0.code == .animationTooLong })
     }

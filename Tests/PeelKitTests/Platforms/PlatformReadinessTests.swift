@@ -312,3 +312,37 @@ import ZIPFoundation
         #expect(rows[0].changes == 4, "three stickers lose their second emoji, and the pack is re-encoded")
     }
 }
+
+/// A catalog that does not go to Messages (site.md's `platforms:` without `imessage`): Messages'
+/// own rules of a sticker are listed silenced, not counted, and Stickers.xcstickers still leaves
+/// the sticker out. A WhatsApp-only catalog of 200 px art failed every check and build.
+@Suite struct OffMessagesTests {
+    private func catalog(platforms: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Studio\nplatforms: \(platforms)\n---\n", to: "content/site.md")
+        try folder.write("---\ntitle: Discs\nsize: small\n---\n", to: "content/discs/pack.md")
+        for index in 0..<3 {
+            try folder.write(try PNGCodec.encode(TestArt.outlinedFace(size: 200)), to: "content/discs/disc\(index).png")
+            try folder.write("---\nalt: A yellow face number \(index)\nemoji: [🙂]\n---\n", to: "content/discs/disc\(index).md")
+        }
+        return folder
+    }
+
+    @Test func messagesRulesAreSilencedInACatalogForOtherMessengers() async throws {
+        let folder = try catalog(platforms: "[whatsapp]")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content")).reported
+        let sizes = review.findings.filter { $0.code == .sizeOutOfRange }
+        #expect(sizes.count == 3 && sizes.allSatisfy { $0.suppressed && $0.message.contains("Messages is not among site.md's platforms:") })
+        #expect(!review.findings.contains { $0.severity == .error && !$0.suppressed }, "\(review.findings.map(\.formatted))")
+        #expect(sizes.allSatisfy { $0.isRejectedByApple }, "the pack zip's Stickers.xcstickers still leaves them out")
+        // `--platform imessage` asks for Messages' rules: counted again.
+        let asked = try await Review.make(content: folder.url.appendingPathComponent("content")).checked(for: [.whatsapp, .imessage])
+        #expect(asked.findings.filter { $0.code == .sizeOutOfRange && !$0.suppressed }.count == 3)
+    }
+
+    @Test func messagesRulesCountWhenMessagesIsAPlatform() async throws {
+        let folder = try catalog(platforms: "[imessage, whatsapp]")
+        let review = try await Review.make(content: folder.url.appendingPathComponent("content")).reported
+        #expect(review.findings.filter { $0.code == .sizeOutOfRange && !$0.suppressed && $0.severity == .error }.count == 3)
+    }
+}
