@@ -131,8 +131,6 @@ enum UnquotedText {
         return nil
     }
 
-    /// A hint for a libyaml error on `line`: an unclosed quote, or "mapping values are not
-    /// allowed" on a `key: text: more` line.
     /// The first front-matter line (by number in `rawLines`) where a key's colon is followed by a
     /// space YAML does not read as one: a no-break space (Option+Space on a Mac, French keyboards,
     /// text pasted from a web page or Word) looks exactly like `alt: label`, yet YAML read the whole
@@ -151,6 +149,8 @@ enum UnquotedText {
         return nil
     }
 
+    /// A hint for a libyaml error on `line`: an unclosed quote, or "mapping values are not
+    /// allowed" on a `key: text: more` line.
     static func hint(forSyntaxError problem: String, line: String) -> String {
         if problem.contains("while scanning a quoted scalar") {
             return "; the quote that opens on this line is never closed, so close it (write a quote inside as \\\" or '')"

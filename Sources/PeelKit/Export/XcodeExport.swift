@@ -101,8 +101,6 @@ public struct XcodeExport: Sendable {
         self.resize = resize
     }
 
-    /// With `resize`, art larger than its size class is scaled down, so "too large" findings on
-    /// such art do not block it; whether it then fits is checked after resizing.
     /// An image file in a pack that the catalog left out for what it is (a layered `cat.psd` kept
     /// beside `cat.png`, a file Peel cannot read): no sticker, so left out as a sticker with errors
     /// is (`--skip-invalid`), not an error of the whole catalog that stops every export.
@@ -110,6 +108,8 @@ public struct XcodeExport: Sendable {
         finding.sticker == nil && [.unsupportedFormat, .corruptImage, .imageTooLarge, .fileTooLarge].contains(finding.code)
     }
 
+    /// With `resize`, art larger than its size class is scaled down, so "too large" findings on
+    /// such art do not block it; whether it then fits is checked after resizing.
     private func blocks(_ finding: Finding, review: Review) -> Bool {
         guard resize, [.sizeOutOfRange, .fileTooLarge].contains(finding.code),
               let source = finding.sticker, let info = review.assets[source]?.info,

@@ -31,7 +31,10 @@ public struct PlatformReadiness: Sendable, Equatable {
             // What keeps stickers out of the download, `ignore:` or not (Apple's hard rules, every
             // error of another messenger's rules): a silenced one left the pack "Ready" while its
             // download went without the sticker, or was not made.
-            let errors = findings.filter { !$0.suppressed ? $0.severity == .error : platform == .imessage ? $0.isRejectedByApple : $0.isRejectedByMessenger }
+            let errors = findings.filter { finding in
+                guard finding.suppressed else { return finding.severity == .error }
+                return platform == .imessage ? finding.isRejectedByApple : finding.isRejectedByMessenger
+            }
             let prefix = "\(platform.name): "
             // Each reason names its file in the pack ("cat.png: image is 1024 × 768 px; …"), so a
             // reader knows which sticker it is about.
