@@ -16,7 +16,9 @@ struct ExportReport {
             lines.append("Nothing.")
         } else {
             for name in result.written {
-                let own = files.filter { $0.path.hasPrefix(name + "/") || $0.path.hasPrefix(name + ".") }
+                // Its folder and, for WhatsApp, its `.wastickers` archive: not every file that starts
+                // with the name and a dot (packs `a` and `a.b` counted `a.b`'s files twice).
+                let own = files.filter { $0.path.hasPrefix(name + "/") || $0.path == name + ".wastickers" }
                 let bytes = own.reduce(0) { $0 + $1.data.count }
                 lines.append("- \(MarkdownText.code(name)): \(plural(own.count, "file")), \(ByteCount.grouped(bytes)) bytes")
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PeelKit
 
@@ -21,5 +22,15 @@ import Testing
         result.refused = [Finding(.error, .labelTooLong, file: "p/a`b.md", line: 2, message: "the label '<img src=x onerror=alert(1)>' is too long", sticker: "p/a`b.png")]
         let text = ExportReport(platform: .discord, result: result, files: []).text
         #expect(text.contains("- ``p/a`b.png`` (p/a\\`b.md:2) [label-too-long]: the label '\\<img src=x onerror=alert(1)\\>' is too long"), "\(text)")
+    }
+
+    /// Each pack's files are its folder's and its `.wastickers` archive's: packs `a` and `a.b`
+    /// counted `a.b`'s files in `a`'s line too.
+    @Test func eachPackCountsItsOwnFiles() {
+        let result = MessengerExport.Result(written: ["a", "a.b"], stickerCount: 2, changed: [], refused: [], packsRefused: false)
+        let files: [(path: String, data: Data)] = [("a/1.webp", Data(count: 10)), ("a.wastickers", Data(count: 5)),
+                                                   ("a.b/1.webp", Data(count: 100)), ("a.b.wastickers", Data(count: 50))]
+        let text = ExportReport(platform: .whatsapp, result: result, files: files).text
+        #expect(text.contains("- `a`: 2 files, 15 bytes") && text.contains("- `a.b`: 2 files, 150 bytes"), "\(text)")
     }
 }
