@@ -95,6 +95,11 @@ public enum PlatformChecks {
                 stickerFinding(.note, .tooManyEmoji, line: sticker.emojiLine, file: sidecar,
                                "\(name) takes \(range.upperBound == 1 ? "one emoji" : "\(range.upperBound) emoji") a sticker: \(kept) go\(range.upperBound == 1 ? "es" : "") with it, \(left) \(emoji.count - range.upperBound == 1 ? "is" : "are") left out")
             }
+            // Art that shows nothing goes to no messenger either: Messages' `blank-image` error kept
+            // it out of Stickers.xcstickers while every other export sent the empty sticker.
+            if info.hasVisiblePixels == false {
+                stickerFinding(.error, .blankImage, "every pixel is fully transparent, so \(name) would show an empty sticker; export the art again")
+            }
             if platform == .telegram {
                 let kept = TelegramRules.keywords(from: sticker.tags)
                 if kept.count < sticker.tags.count {

@@ -142,6 +142,19 @@ import Testing
         #expect(warnings.first?.message.contains("Discord's sticker description is at most 100") == true, "\(warnings.map(\.message))")
     }
 
+    /// A fully transparent sticker is an error on every messenger, as it is for Messages: every
+    /// export sent the empty sticker while Stickers.xcstickers left it out.
+    @Test func aBlankStickerGoesToNoMessenger() {
+        var blank = info()
+        blank.hasVisiblePixels = false
+        let setup = catalog([("empty", ["🫥"], blank), ("face", ["🙂"], info())])
+        for platform in [MessengerPlatform.whatsapp, .telegram, .signal, .discord] {
+            let errors = findings(platform, setup).filter { $0.code == .blankImage }
+            #expect(errors.map(\.sticker) == ["my-pack/empty.png"] && errors.allSatisfy { $0.severity == .error && $0.platform == platform },
+                    "\(platform): \(errors.map(\.message))")
+        }
+    }
+
     /// Limits are kept in UTF-16 units and text is cut between characters, never inside one.
     @Test func platformTextCutsWholeCharacters() {
         let family = "👨‍👩‍👧‍👦"
