@@ -81,7 +81,7 @@ enum AnimationTiming {
     /// `maximum`) never shows: a burst of 20 ms frames in a slow animation loses some, though its
     /// average rate is low.
     static func framesDroppedInVideo(delays: [Double], maximum: Int) -> (framesPerSecond: Int, dropped: Int) {
-        let fps = min(maximum, videoFrameRate(delays: delays, maximum: maximum))
+        let fps = videoFrameRate(delays: delays, maximum: maximum)
         return (fps, delays.count - Set(sampledFrames(delays: delays, framesPerSecond: fps)).count)
     }
 

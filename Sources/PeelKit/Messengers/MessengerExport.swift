@@ -249,10 +249,10 @@ public struct MessengerExport: Sendable {
             }
             for sticker in exported { if let scaling = sticker.converted.scaling { result.scalings[scaling, default: 0] += 1 } }
             // A sped-up animation that now flashes is said where a CI log shows it, not in report.md alone.
-            result.warnings += exported.filter(\.converted.flashes).map { sticker in
-                Finding(.warning, .flashingAnimation, file: sticker.sticker.source,
-                        message: "\(platform.name): " + (sticker.converted.changes.first { $0.contains(MessengerStickerConverter.Converted.flashingWarning) } ?? ""),
-                        sticker: sticker.sticker.source)
+            result.warnings += exported.compactMap { sticker in
+                sticker.converted.flashingChange.map {
+                    Finding(.warning, .flashingAnimation, file: sticker.sticker.source, message: "\(platform.name): \($0)", sticker: sticker.sticker.source)
+                }
             }
         }
         // Nothing exported because of what was refused is no success, --skip-invalid or not.

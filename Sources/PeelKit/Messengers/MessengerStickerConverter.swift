@@ -23,9 +23,9 @@ struct MessengerStickerConverter: Sendable {
         /// Animated art that goes as a still: its frames look the same once encoded.
         var stillFromAnimation = false
 
-        /// Speeding it up made it flash past WCAG 2.3.1's three a second (said in `changes`, which
-        /// the cache of conversions keeps).
-        var flashes: Bool { changes.contains { $0.contains(Converted.flashingWarning) } }
+        /// The change that says speeding it up made it flash past WCAG 2.3.1's three a second (in
+        /// `changes`, which the cache of conversions keeps); nil when it does not.
+        var flashingChange: String? { changes.first { $0.contains(Converted.flashingWarning) } }
         static let flashingWarning = "WARNING: it now flashes"
     }
 
