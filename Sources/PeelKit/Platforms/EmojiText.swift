@@ -54,7 +54,8 @@ public enum EmojiText {
             if scalar.value == 0x200D { parts.append([]) } else { parts[parts.count - 1].append(scalar) }
         }
         return parts.allSatisfy { part in
-            guard let base = part.first, base.properties.isEmoji else { return false }
+            // A skin tone alone (🏽) is a part of an emoji, not one: it shows as a colour swatch.
+            guard let base = part.first, base.properties.isEmoji, !base.properties.isEmojiModifier else { return false }
             let rest = part.dropFirst()
             // A pictograph without U+FE0F inside a ZWJ sequence too: 🤷‍♀ (U+2640 bare) as web pages give it.
             let presented = base.properties.isEmojiPresentation || rest.first?.value == 0xFE0F || base.value >= pictographs

@@ -213,8 +213,10 @@ public enum PlatformChecks {
             }
             // A bad telegram_bot: is site.md's finding (on its line), not every pack's set name.
             if let bot = site.telegramBot, TelegramRules.problem(withBotUsername: bot) == nil {
-                let stem = pack.telegramName ?? TelegramRules.nameStem(fromSlug: pack.slug)
-                let setName = "\(stem)_by_\(bot)"
+                // A name made from the folder is shortened as the export shortens it (to 64 with its
+                // `_by_` tail); a telegram_name: is the user's, checked as typed.
+                let setName = pack.telegramName.map { "\($0)_by_\(bot)" }
+                    ?? MessengerLayout.telegramSetName(TelegramRules.nameStem(fromSlug: pack.slug), part: nil, bot: bot)
                 if let problem = TelegramRules.problem(withSetName: setName, bot: bot) {
                     packFinding(.error, .setNameInvalid, line: pack.telegramNameLine,
                                 "the set name '\(setName)' is not one Telegram takes: \(problem) (letters, digits and single underscores, a letter first, at most \(TelegramRules.maxNameLength) characters; set telegram_name:)")

@@ -8,7 +8,7 @@ import Testing
         #expect(EmojiText.isEmoji(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
-    @Test(arguments: ["abc", "a", "1", "#", "*", "©", "\u{203C}", "\u{2194}", "\u{2122}", "\u{1D400}", "😂😂", "😂 ", "", "🇫", ":)", "👍🏽👍", "1⃣x"])
+    @Test(arguments: ["abc", "a", "1", "#", "*", "©", "\u{203C}", "\u{2194}", "\u{2122}", "\u{1D400}", "😂😂", "😂 ", "", "🇫", ":)", "👍🏽👍", "1⃣x", "\u{1F3FD}", "\u{1F3FB}\u{200D}\u{1F525}"])
     func otherTextIsNot(_ text: String) {
         #expect(!EmojiText.isEmoji(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }

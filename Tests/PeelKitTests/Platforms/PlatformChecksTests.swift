@@ -295,6 +295,13 @@ import Testing
         let invalid = catalog([("a", ["😀"], info())], pack: { $0.telegramName = "bad__name"; $0.telegramNameLine = 4 })
         let found = findings(.telegram, invalid).filter { $0.code == .setNameInvalid }
         #expect(found.count == 1 && found[0].line == 4 && found[0].file == "my-pack/pack.md")
+        // A long folder name is shortened by the export, so it is not an error; a long telegram_name: is.
+        let longFolder = catalog([("a", ["😀"], info())], pack: { $0.slug = String(repeating: "cats-and-dogs-", count: 6) + "forever" })
+        #expect(findings(.telegram, longFolder).filter { $0.code == .setNameInvalid }.isEmpty)
+        let planned = PlatformNameClashes.plannedNames(of: longFolder.0.packs[0], site: longFolder.0.site, assets: longFolder.1, platform: .telegram)
+        #expect(planned.count == 1 && planned[0].count <= TelegramRules.maxNameLength && TelegramRules.problem(withSetName: planned[0], bot: "peel_bot") == nil, "\(planned)")
+        let longName = catalog([("a", ["😀"], info())], pack: { $0.telegramName = String(repeating: "cats_", count: 12) + "x"; $0.telegramNameLine = 5 })
+        #expect(findings(.telegram, longName).filter { $0.code == .setNameInvalid }.map(\.line) == [5])
         let noBot = catalog([("a", ["😀"], info())], site: { $0.telegramBot = nil })
         let missingBot = findings(.telegram, noBot).filter { $0.code == .setNameInvalid }
         #expect(missingBot.count == 1 && missingBot[0].file == "site.md" && missingBot[0].message.contains("telegram_bot"), "said once, for the site")
