@@ -109,9 +109,19 @@ extension CatalogLoader {
                 }
                 images.append(name)
             case .unsupportedImage:
-                let message = StickerFileKind.jpegAliases.contains(StickerFileKind.lowercasedExtension(name))
+                let ext = StickerFileKind.lowercasedExtension(name)
+                // A working file kept beside its sticker (cat.psd by cat.png) is not a sticker that
+                // failed: the sticker is the PNG. Telling the artist to convert it was wrong, and
+                // an error for every such file made a folder of them fail to build.
+                if !StickerFileKind.jpegAliases.contains(ext),
+                   let sticker = names.sorted().first(where: { StickerFileKind(fileName: $0) == .sticker && StickerFileKind.stem($0) == StickerFileKind.stem(name) }) {
+                    findings.append(Finding(.warning, .ignoredFile, file: path,
+                                            message: "a working file beside the sticker \(sticker), left out (Messages takes PNG, APNG, GIF and JPEG only); add exclude: [\"*/*.\(ext)\"] to site.md to leave such files out without a word, or move it out of the content folder"))
+                    continue
+                }
+                let message = StickerFileKind.jpegAliases.contains(ext)
                     ? "a JPEG by its name, which Messages and Xcode read from .jpg or .jpeg files only; rename it to \(StickerFileKind.stem(name)).jpg"
-                    : "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG"
+                    : "Messages accepts PNG, APNG, GIF and JPEG stickers only; convert this image to PNG (or, if it is no sticker, leave it out with exclude: in site.md)"
                 findings.append(Finding(.error, .unsupportedFormat, file: path, message: message))
                 skippedStems.insert(StickerFileKind.stem(name))
             case .markdown:

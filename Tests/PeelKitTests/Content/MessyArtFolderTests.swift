@@ -58,6 +58,26 @@ import Testing
         #expect(!findings.contains { $0.code == .orphanSidecar }, "the sidecar's image is named already")
     }
 
+    /// An artist keeps `cat.psd` beside `cat.png`: it was an error telling them to convert the
+    /// working file to PNG (which the PNG already is), and every such file failed the build.
+    @Test func aWorkingFileBesideItsStickerIsAWarningThatNamesExclude() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.write("8BPS", to: "p/cat.psd")
+        try folder.write("x", to: "p/dog.psd")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        let working = try #require(findings.first { $0.file == "p/cat.psd" }, "\(findings.map(\.formatted))")
+        #expect(working.severity == .warning && working.code == .ignoredFile, "\(working.formatted)")
+        #expect(working.message.contains("beside the sticker cat.png") && working.message.contains("exclude: [\"*/*.psd\"]"), "\(working.message)")
+        let alone = try #require(findings.first { $0.file == "p/dog.psd" })
+        #expect(alone.severity == .error && alone.code == .unsupportedFormat && alone.message.contains("exclude:"), "\(alone.message)")
+        // The pattern the warning gives leaves the working file out without a word, and the sticker in.
+        try folder.write("---\ntitle: Mine\nexclude: [\"*/*.psd\"]\n---\n", to: "site.md")
+        let (catalog, quiet) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(!quiet.contains { $0.file.hasSuffix(".psd") }, "\(quiet.map(\.formatted))")
+        #expect(catalog.packs.flatMap(\.stickers).map(\.source).contains("p/cat.png"))
+    }
+
     /// A tab used to indent a list got libyaml's "cannot start any token".
     @Test func aTabIndentIsNamed() throws {
         let findings = FrontMatter.parse("---\nalt: Yellow face\ntags:\n\t- happy\n---\n", file: "p/hello.md").1

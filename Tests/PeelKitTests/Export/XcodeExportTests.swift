@@ -70,9 +70,10 @@ import Testing
         #expect((pack["stickers"] as? [[String: Any]])?.map { $0["filename"] as? String } == ["cat.sticker"])
     }
 
-    /// A layered `cat.psd` kept beside `cat.png` is no sticker: `--skip-invalid` leaves it out as it
-    /// leaves out a sticker with errors. It was an error "outside any sticker" that stopped the
-    /// whole export, while the site's pack zip held the same Stickers.xcstickers.
+    /// A layered `cat.psd` kept beside `cat.png` is the sticker's working file: the export goes on
+    /// without it. Art in another format alone (`dog.psd`) is an error that `--skip-invalid` leaves
+    /// out as it leaves out a sticker with errors. It was an error "outside any sticker" that
+    /// stopped the whole export, while the site's pack zip held the same Stickers.xcstickers.
     @Test func artOfAnotherFormatIsLeftOutWithSkipInvalid() async throws {
         let folder = try TemporaryFolder()
         try folder.write("---\ntitle: P\nsize: small\n---\n", to: "content/p/pack.md")
@@ -80,6 +81,10 @@ import Testing
         try folder.write("---\nalt: Orange cat face\n---\n", to: "content/p/cat.md")
         try folder.write(Data("8BPS".utf8) + Data(count: 2000), to: "content/p/cat.psd")
         let content = folder.url.appendingPathComponent("content")
+        let beside = try XcodeExport().write(try await Review.make(content: content), content: content, into: folder.url.appendingPathComponent("beside"))
+        #expect(beside.stickers == 1 && beside.skipped.isEmpty, "\(beside.skipped)")
+
+        try folder.write(Data("8BPS".utf8) + Data(count: 2000), to: "content/p/dog.psd")
         let review = try await Review.make(content: content)
         do {
             _ = try XcodeExport().write(review, content: content, into: folder.url)
@@ -89,7 +94,7 @@ import Testing
                     "\(failure.description)")
         }
         let result = try XcodeExport(skipInvalid: true).write(review, content: content, into: folder.url)
-        #expect(result.stickers == 1 && result.skipped.map(\.file) == ["p/cat.psd"])
+        #expect(result.stickers == 1 && result.skipped.map(\.file) == ["p/dog.psd"])
         #expect(folder.exists("Stickers.xcstickers/p.stickerpack/cat.sticker/Contents.json"))
     }
 
