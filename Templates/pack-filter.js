@@ -22,8 +22,12 @@
   var items = Array.prototype.slice.call(grid.children);
   var timer = null;
 
+  // Marks a reader may leave out: Latin accents, Hebrew points and cantillation, Arabic vowel
+  // marks (harakat, the superscript alef, Quranic marks) and the tatweel that stretches a word:
+  // typing "قطة" finds "قِطَّةٌ", "שלום" finds "שָׁלוֹם", as "creme" finds "crème".
+  var MARKS = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed]/g;
   function normalise(text) {
-    return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    return text.toLocaleLowerCase().normalize("NFD").replace(MARKS, "");
   }
   function words(text) {
     return normalise(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);

@@ -25,8 +25,12 @@
   var severity = "all";
   var timer = null;
 
+  // Marks a reader may leave out: Latin accents, Hebrew points and cantillation, Arabic vowel
+  // marks (harakat, the superscript alef, Quranic marks) and the tatweel that stretches a word:
+  // typing "قطة" finds "قِطَّةٌ", "שלום" finds "שָׁלוֹם", as "creme" finds "crème".
+  var MARKS = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed]/g;
   function normalise(text) {
-    return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    return text.toLocaleLowerCase().normalize("NFD").replace(MARKS, "");
   }
   // A pack written in another language (its language:) is named in it in the Pack filter too, as
   // in the rows, so a screen reader reads it with the right voice.

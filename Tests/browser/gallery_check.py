@@ -335,6 +335,23 @@ class Checker:
             self.fail(page, "the filter box is not hidden in the HTML (it does nothing without JavaScript)")
         return f"'{word}' → {len(shown)} of {total} ({label})"
 
+    def check_filter_marks(self, site, page, queries):
+        """Each query, typed without the marks its label has (Arabic vowels, Hebrew points), shows
+        exactly the sticker it names: pack-filter.js once stripped Latin accents only."""
+        self.emulate()
+        self.driver.get((site / page).as_uri())
+        field = self.driver.find_element(By.ID, "sticker-filter-input")
+        found = {}
+        for query, slug in queries.items():
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys(Keys.BACKSPACE)
+            field.send_keys(query)
+            shown = [li.get_attribute("data-slug") for li in self.driver.find_elements(By.CSS_SELECTOR, "#sticker-grid > li") if li.is_displayed()]
+            if shown != [slug]:
+                self.fail(page, f"filtering by '{query}' shows {shown}, not [{slug}]")
+            found[query] = shown
+        return found
+
     def html_as_built(self, page, marker):
         text = (self.site / page).read_text(encoding="utf-8")
         line = next((line for line in text.splitlines() if marker in line), "")
@@ -849,9 +866,12 @@ def write_hostile_catalog(content, sample):
     (content / "long" / "zz-broken.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 20)
     (content / "long" / "zz-broken.md").write_text("---\nalt: A sticker whose file is broken\n---\n", encoding="utf-8")
     (content / "rtl" / "pack.md").write_text(f"---\ntitle: قطط\nlanguage: ar\nbackground: \"#f4efe6\"\n---\n{ARABIC}\n", encoding="utf-8")
-    for name in ["cat", "dog", "fox"]:
+    # The dog's and the fox's labels carry Arabic vowel marks and Hebrew points, which the filter
+    # box lets a reader leave out (check_filter_marks).
+    labels = {"cat": f"{ARABIC}\ntags: [قطة]", "dog": "كَلْبٌ بُنِّيٌّ يجلس", "fox": "שׁוּעָל אָדֹם"}
+    for name, label in labels.items():
         shutil.copy(sample / "animals" / f"{name}.png", content / "rtl" / f"{name}.png")
-        (content / "rtl" / f"{name}.md").write_text(f"---\ntitle: {name}\nalt: {ARABIC}\ntags: [قطة]\n---\n", encoding="utf-8")
+        (content / "rtl" / f"{name}.md").write_text(f"---\ntitle: {name}\nalt: {label}\n---\n", encoding="utf-8")
 
 
 def build_hostile_site(peel, scratch, sample):
@@ -949,13 +969,14 @@ def main():
         paused = {animated[0]: checker.check_pause(animated[0], ".sticker-preview img, .swatch img"),
                   animated_pack: checker.check_pause(animated_pack, "#sticker-grid img[src*=weather]")}
         reflow = {"sample": checker.check_reflow(checker.site, "sample")}
-        hostile = None
+        hostile, marks = None, None
         if args.peel:
             hostile = build_hostile_site(args.peel, args.scratch, args.sample)
             reflow["hostile"] = checker.check_reflow(hostile, "hostile")
         # The sample catalog is clean; the hostile one has findings of several codes to filter by.
         reviewed = checker.check_review_filters(hostile or checker.site)
         if hostile:
+            marks = checker.check_filter_marks(hostile, "rtl/index.html", {"كلب": "dog", "שועל": "fox"})
             spoken["hostile rtl"] = checker.check_speech("rtl/cat/index.html", "rtl/index.html", site=hostile, lang="ar", label="hostile/")
         if hostile:
             for page in ["index.html", "long/index.html", "rtl/index.html", "review/index.html"] + \
@@ -1005,6 +1026,8 @@ def main():
         print(f"Builder: {page}: {summary}")
     for page, summary in transcripts.items():
         print(f"Transcript preview: {page}: {summary}")
+    if marks:
+        print(f"Filter without marks: hostile/rtl/index.html: {marks}")
     print(f"Copy label: {still}: pasted '{copied}'")
     for name, summary in spoken.items():
         print(f"Hear label ({name}): {summary}")

@@ -217,6 +217,7 @@ enum LabelChecks {
         "es": "Sol sonriente con gafas de sol", "pt": "Sol sorridente de óculos escuros", "it": "Sole sorridente con gli occhiali da sole",
         "nl": "Lachende zon met zonnebril", "ru": "Улыбающееся солнце в солнечных очках", "ja": "サングラスをかけて笑う太陽",
         "zh": "戴着墨镜微笑的太阳", "ar": "شمس مبتسمة ترتدي نظارة شمسية",
+        "he": "שמש מחייכת עם משקפי שמש", "ko": "선글라스를 쓴 웃는 해",
     ]
 
     /// Whether every word of `label` is a placeholder word of `language` (or English), joining
@@ -224,7 +225,7 @@ enum LabelChecks {
     /// when it splits wholly into placeholder and joining words: "無題の画像".
     static func isPlaceholder(_ label: String, language: String = "en") -> Bool {
         let list = PlaceholderWords.list(for: language)
-        let label = ArabicMarks.removed(from: label.trimmingCharacters(in: .whitespacesAndNewlines))
+        let label = OptionalMarks.removed(from: label.trimmingCharacters(in: .whitespacesAndNewlines))
         // Nothing but Arabic marks and tatweel ("ـــ"): a line, not a word.
         if label.trimmingCharacters(in: .whitespaces).isEmpty { return true }
         let lowered = label.lowercased()
@@ -344,10 +345,10 @@ enum LabelChecks {
     /// A label as `duplicate-label` compares it: its words (letters and digits, in any case and
     /// with any punctuation), then its emoji and other symbols in order. "Thumbs up 👍🏻" and
     /// "Thumbs up 👍🏿" differ, as VoiceOver reads the skin tones; "Thumbs up!" and "thumbs up" do
-    /// not. Arabic's vowel marks and tatweel are left out (`ArabicMarks`): "وَجْهٌ أَصْفَر" and
+    /// not. Arabic's vowel marks and tatweel are left out (`OptionalMarks`): "وَجْهٌ أَصْفَر" and
     /// "وجـــه أصفر" are "وجه أصفر" to VoiceOver. Empty for a label without words.
     static func duplicateKey(_ text: String) -> String {
-        let words = normalized(ArabicMarks.removed(from: text))
+        let words = normalized(OptionalMarks.removed(from: text))
         guard !words.isEmpty else { return "" }
         let symbols = text.filter { $0.isSymbol }
         return symbols.isEmpty ? words : words + " " + symbols

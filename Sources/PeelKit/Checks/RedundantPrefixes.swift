@@ -73,7 +73,10 @@ enum RedundantPrefixes {
     static func match(_ label: String, language: String) -> (wording: String, rest: String, atStart: Bool)? {
         let base = String(language.split(separator: "-").first ?? "").lowercased()
         // Arabic's vowel marks and tatweel are no part of the word ("صُورَة قطة" is "صورة قطة").
-        let label = ArabicMarks.removed(from: label)
+        // A direction mark around the label (U+200F, as right-to-left labels are often written) is
+        // no part of its words: "\u{200F}صورة قطة" opens with "صورة" too.
+        let label = OptionalMarks.removed(from: String(String.UnicodeScalarView(
+            label.unicodeScalars.drop(while: isDirectionMark).reversed().drop(while: isDirectionMark).reversed())))
         // Typographic apostrophes ("un’immagine") compare as straight ones; both are one Character.
         let lowered = String(label.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
         let candidates = (openings[base] ?? []) + (base == "en" ? [] : openings["en"] ?? [])
@@ -104,6 +107,11 @@ enum RedundantPrefixes {
     }
 
     /// What follows the first `count` characters of `label`, without the spaces and marks between ("…", ":", ",").
+    /// The marks and controls that set the direction of text (LRM, RLM, ALM, embeddings, isolates).
+    private static func isDirectionMark(_ scalar: Unicode.Scalar) -> Bool {
+        [0x200E, 0x200F, 0x061C].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
     private static func rest(of label: String, after count: Int) -> String {
         String(label.dropFirst(count)).trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ":：…,-–—")))
     }

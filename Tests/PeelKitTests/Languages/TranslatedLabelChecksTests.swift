@@ -256,9 +256,21 @@ import Testing
         ("Image: a smiling cat", "en", "Image:"), ("画像：笑う猫", "ja", "画像："), ("图片：笑的猫", "zh", "图片："), ("이미지: 웃는 고양이", "ko", "이미지:"),
         ("Photograph of a dog", "en", "Photograph of"), ("A drawing of a cat", "en", "A drawing of"), ("An image showing a cat", "en", "An image showing"),
         ("Picture of… a cat", "en", "Picture of"), ("صُورَة قطة", "ar", "صورة"), ("תמונה: חתול", "he", "תמונה:"),
+        // A direction mark before or after the label hid its wording.
+        ("\u{200F}صورة قطة", "ar", "صورة"), ("\u{200E}Image of a cat", "en", "Image of"), ("\u{2067}תמונה: חתול\u{2069}", "he", "תמונה:"), ("תְּמוּנָה: חתול", "he", "תמונה:"),
     ])
     func redundantWordingPerLanguage(label: String, language: String, wording: String) {
         #expect(RedundantPrefixes.match(label, language: language)?.wording == wording)
+    }
+
+    /// Every language whose placeholder words Peel knows shows its example label in that language
+    /// (a Hebrew translator was shown 'Smiling sun in sunglasses').
+    @Test func everyLanguageWithPlaceholderWordsHasItsOwnExample() {
+        let english = LabelChecks.exampleLabel(in: "en")
+        for language in ["ar", "de", "es", "fr", "he", "it", "ja", "ko", "nl", "pt", "ru", "zh"] {
+            #expect(LabelChecks.exampleLabel(in: language) != english, "\(language)")
+            #expect(PlaceholderWords.list(for: language).words != PlaceholderWords.list(for: "en").words, "\(language) has its own placeholder words")
+        }
     }
 
     @Test func wordsThatOnlyLookLikeRedundantWordingAreFine() {
