@@ -8,6 +8,14 @@ public enum PackSelection: Sendable, Equatable {
     /// matrix of `count` jobs needs no list of packs.
     case shard(index: Int, count: Int)
 
+    /// The option as typed: `--packs a,b` or `--shard 2/8`.
+    var option: String {
+        switch self {
+        case .slugs(let names): "--packs \(names.joined(separator: ","))"
+        case .shard(let index, let count): "--shard \(index)/\(count)"
+        }
+    }
+
     /// The catalog with the selected packs only; a name the catalog lacks is an error naming it.
     func apply(to catalog: Catalog) throws -> Catalog {
         var selected = catalog

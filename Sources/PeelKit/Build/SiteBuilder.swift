@@ -41,7 +41,21 @@ public struct SiteBuilder: Sendable {
             throw PeelError.contentFolderMissing(path: options.content.path)
         }
         try publisher.validate(content: options.content)
+        // A shard's output is only `peel merge`'s input: built into the folder of a whole site
+        // (`peel build --packs faces -o _site` to "rebuild one pack"), it replaced every other
+        // pack of the site a deploy publishes next, exit status 0.
+        if let packs = options.packs, Self.holdsWholeSite(options.output) {
+            throw PeelError.unsafeOutput(path: options.output.path,
+                                         reason: "it holds a whole site, and a build with \(packs.option) writes one shard for peel merge, which would replace that site with its packs alone; give the shard a folder of its own (-o \(options.output.lastPathComponent)-shard), or build the whole site without --packs or --shard")
+        }
         return (publisher, theme)
+    }
+
+    /// Whether `folder` holds a site a whole build wrote: Peel's manifest and no shard manifest.
+    static func holdsWholeSite(_ folder: URL) -> Bool {
+        let manager = FileManager.default
+        return manager.fileExists(atPath: folder.appendingPathComponent(SitePaths.manifest).path)
+            && !manager.fileExists(atPath: folder.appendingPathComponent(ShardManifest.fileName).path)
     }
 
     public func build(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> BuildReport {

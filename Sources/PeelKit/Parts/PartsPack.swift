@@ -138,6 +138,11 @@ public enum PartsPack {
                             choice.label = nil
                             result.findings.append(Finding(.error, .missingPartLabel, file: sidecar, line: markdown.frontMatter["alt"]?.line,
                                                            message: "part has no label; add 'alt: what this \(name) shows' (composed labels are made of it)"))
+                        } else if let label = choice.label, LabelChecks.isPlaceholder(label, language: source) {
+                            // "IMG_2041" went into every composed label ("… in IMG_2041"), which
+                            // as a whole is no placeholder: the part's own label is checked here.
+                            result.findings.append(Finding(.error, .placeholderLabel, file: sidecar, line: choice.labelLine,
+                                                           message: "part's label '\(label)' is a placeholder, read in the label of every sticker made with it; write what this \(name) shows"))
                         }
                         result.findings += reader.findings
                         choice.translations = CatalogLoader.readTranslations(translationFiles[stem] ?? [], source: sidecar, sourceLanguage: source,

@@ -112,6 +112,19 @@ import Testing
         #expect(!workspace.folder.exists("a/motion/index.html"))
         _ = try await workspace.merge(["c", "a", "b"])
         #expect(SiteBuilderTests.snapshot(workspace.url("merged")) == SiteBuilderTests.snapshot(workspace.url("single")))
+        // A shard built into a whole site's folder ("just rebuild one pack") replaced every other
+        // pack of it; it is refused, and the site stays. A shard folder is rebuilt as before.
+        let whole = SiteBuilderTests.snapshot(workspace.url("single"))
+        for selection in [PackSelection.slugs(["faces"]), .shard(index: 1, count: 2)] {
+            await #expect {
+                try await workspace.build("single", packs: selection)
+            } throws: { error in
+                "\(error)".contains("it holds a whole site, and a build with \(selection.option) writes one shard for peel merge")
+            }
+        }
+        #expect(SiteBuilderTests.snapshot(workspace.url("single")) == whole)
+        _ = try await workspace.build("b", packs: .slugs(["motion", "faces"]))
+        #expect(workspace.folder.exists("b/faces/index.html"))
     }
 
     /// Every image of the content is replaced by garbage after the shards are built: a merge that

@@ -209,6 +209,19 @@ import Testing
         #expect(pack.stickers.first?.alt == "a waffle cone, mint & chip")
     }
 
+    /// A part labelled `IMG_2041` made "… in IMG_2041" the label of every sticker with it, which
+    /// as a whole is no placeholder: nothing was reported, exit status 0.
+    @Test func aPartsPlaceholderLabelIsAnErrorAtItsAlt() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        try folder.write("---\nalt: IMG_2041\n---\n", to: "content/sundaes/base/cone.md")
+        let (_, findings) = try load(folder)
+        let placeholder = findings.filter { $0.code == .placeholderLabel }
+        #expect(placeholder.map(\.file) == ["sundaes/base/cone.md"] && placeholder.first?.line == 2 && placeholder.first?.severity == .error,
+                "\(findings.map(\.formatted))")
+        #expect(placeholder.first?.message.contains("'IMG_2041' is a placeholder, read in the label of every sticker made with it") == true)
+    }
+
     @Test func plantedMistakesGiveFindingsNamingTheirFiles() throws {
         let folder = try TemporaryFolder()
         try sundaes(folder)
