@@ -156,7 +156,7 @@ extension FitCommand {
             return SystemErrorText.describe(error) + raise
         case .underMinimumSide(let width, let height):
             let side = item.sizeClass.pixels
-            return "\(width) × \(height) px is under Messages' \(SizeClass.minimumSide) px minimum side, and fit never enlarges art; export it at \(side) × \(side) px"
+            return "\(width) × \(height) px: every side is under Messages' \(SizeClass.minimumSide) px minimum, and fit never enlarges art; export it at \(side) × \(side) px"
         case .cannotReplaceInPlace(let isPNGAlready):
             // A PNG named .gif is a PNG already: its name is what cannot stay.
             return isPNGAlready

@@ -8,7 +8,7 @@ public struct FitRun {
     public enum Refusal: Error {
         /// Its file could not be read or decoded.
         case unreadable(Error)
-        /// It fits the size class but is under Messages' 300 px minimum side, and fit never enlarges art.
+        /// Every side is under Messages' 300 px minimum, and fit never enlarges art.
         case underMinimumSide(width: Int, height: Int)
         /// Its result is a PNG under another name, so it cannot replace the original in place.
         /// `isPNGAlready`: the original is a PNG named otherwise (`.gif`).

@@ -19,9 +19,10 @@ public struct StickerFitter: Sendable {
         public var steps: [String]
         /// Against the scaled art before any palette; nil when nothing lossy happened.
         public var psnr: Double?
-        /// Under Messages' 300 px minimum side, and left so: fit never enlarges art (art it scales
-        /// down that comes out under it is centred on a square of its size class, which is taken).
-        public var isUnderMinimumSide: Bool { unchanged && min(afterSize.width, afterSize.height) < SizeClass.minimumSide }
+        /// Under Messages' 300 px minimum side, and left so: fit never enlarges art. Art with one
+        /// side under it is centred on a square of its size class; only art whose longer side is
+        /// under it too (a 128 px icon) stays too small.
+        public var isUnderMinimumSide: Bool { min(afterSize.width, afterSize.height) < SizeClass.minimumSide }
         /// What Messages takes: under 500,000 bytes, and not under the minimum side.
         public var fits: Bool { afterBytes < StickerFitter.byteLimit && !isUnderMinimumSide }
         public var lossIsNoticeable: Bool { (psnr ?? .infinity) < StickerFitter.noticeableLossPSNR }
@@ -40,31 +41,45 @@ public struct StickerFitter: Sendable {
         self.allowPalette = allowPalette
     }
 
+    /// Whether art of this size (once scaled into its size class) is centred on a transparent
+    /// square of the size class: wide or tall art (a 2:1 banner, or one scaled to the box: 300 × 150
+    /// at `small`) has a side under Messages' 300 px minimum, which it rejects. Padding enlarges
+    /// nothing; art whose longer side is under the minimum too is too small to pad (a speck in a square).
+    static func isPadded(width: Int, height: Int) -> Bool {
+        min(width, height) < SizeClass.minimumSide && max(width, height) >= SizeClass.minimumSide
+    }
+
+    /// Whether fitting art of this size into `sizeClass` changes its size: it is larger than the
+    /// size class (scaled down), or has a short side (padded). Other art keeps its pixels.
+    static func reshapes(width: Int, height: Int, into sizeClass: SizeClass) -> Bool {
+        let box = sizeClass.pixels
+        let scaled = width > box || height > box ? Resampler.fittedSize(width: width, height: height, box: box) : (width: width, height: height)
+        return width > box || height > box || isPadded(width: scaled.width, height: scaled.height)
+    }
+
     /// The fitted file (PNG or APNG unless unchanged) and what it cost.
     public func fit(_ data: Data) throws -> (data: Data, report: Report) {
         let analyzed = try ImageAnalyzer(maxPixels: maxPixels).analyze(data)
         let image = analyzed.decoded
         let box = sizeClass.pixels
         let tooLarge = image.width > box || image.height > box
+        let size = tooLarge ? Resampler.fittedSize(width: image.width, height: image.height, box: box) : (width: image.width, height: image.height)
+        let pads = Self.isPadded(width: size.width, height: size.height)
         var report = Report(beforeBytes: data.count, afterBytes: data.count, beforeSize: (image.width, image.height),
                             afterSize: (image.width, image.height), steps: [], psnr: nil)
-        guard tooLarge || data.count >= Self.byteLimit else { return (data, report) }
+        guard tooLarge || pads || data.count >= Self.byteLimit else { return (data, report) }
 
         // 1. Scale down to the size class, never up.
         var frames = image.frames
         if tooLarge {
-            let size = Resampler.fittedSize(width: image.width, height: image.height, box: box)
             frames = frames.map { DecodedImage.Frame(image: Resampler.resize($0.image, width: size.width, height: size.height), delay: $0.delay) }
             report.afterSize = size
             report.steps.append("scaled to \(size.width) × \(size.height) px (\(sizeClass.rawValue))")
-            // Wide or tall art scaled to the box can come out under Messages' 300 px minimum side
-            // (a 2:1 banner at `small` is 300 × 150): it goes in the middle of a transparent
-            // square of the size class, which Messages takes, instead of a file it rejects.
-            if min(size.width, size.height) < SizeClass.minimumSide {
-                frames = frames.map { DecodedImage.Frame(image: MessengerCanvas.centre($0.image, onWidth: box, height: box), delay: $0.delay) }
-                report.afterSize = (box, box)
-                report.steps.append("centred on a transparent \(box) × \(box) px square (Messages rejects sides under \(SizeClass.minimumSide) px)")
-            }
+        }
+        if pads {
+            frames = frames.map { DecodedImage.Frame(image: MessengerCanvas.centre($0.image, onWidth: box, height: box), delay: $0.delay) }
+            report.afterSize = (box, box)
+            report.steps.append("centred on a transparent \(box) × \(box) px square (Messages rejects sides under \(SizeClass.minimumSide) px)")
         }
         // 2. Re-encode losslessly, with the PNG's colour profile and text (an artist's Display P3
         // art and Copyright line were dropped, and `--in-place` replaces the only copy).

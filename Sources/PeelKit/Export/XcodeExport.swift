@@ -108,13 +108,14 @@ public struct XcodeExport: Sendable {
         finding.sticker == nil && [.unsupportedFormat, .corruptImage, .imageTooLarge, .fileTooLarge].contains(finding.code)
     }
 
-    /// With `resize`, art larger than its size class is scaled down, so "too large" findings on
-    /// such art do not block it; whether it then fits is checked after resizing.
+    /// With `resize`, art larger than its size class is scaled down (and art with a short side
+    /// centred on a square), so "too large" findings on such art do not block it; whether it then
+    /// fits is checked after resizing.
     private func blocks(_ finding: Finding, review: Review) -> Bool {
         guard resize, [.sizeOutOfRange, .fileTooLarge].contains(finding.code),
               let source = finding.sticker, let info = review.assets[source]?.info,
               let pack = review.catalog.packs.first(where: { $0.stickers.contains { $0.source == source } }) else { return true }
-        return info.width <= pack.size.pixels && info.height <= pack.size.pixels
+        return !StickerFitter.reshapes(width: info.width, height: info.height, into: pack.size)
     }
 
     /// Exports `review` (a checked catalog read from `content`) into `output/Stickers.xcstickers`.
@@ -193,7 +194,7 @@ public struct XcodeExport: Sendable {
         for pack in review.catalog.packs {
             for sticker in pack.stickers where !excluding.contains(sticker.source) {
                 guard let info = review.assets[sticker.source]?.info,
-                      info.width > pack.size.pixels || info.height > pack.size.pixels else { continue }
+                      StickerFitter.reshapes(width: info.width, height: info.height, into: pack.size) else { continue }
                 let data = try ContentFile.read(sticker.artURL(content: content))
                 let fit = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
                 if fit.report.fits {

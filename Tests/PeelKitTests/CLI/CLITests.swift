@@ -441,7 +441,7 @@ extension CLITests {
         try folder.write(try Data(contentsOf: Fixtures.root.appendingPathComponent("pngsuite/basn6a08.png")), to: "tiny.png")
         let tiny = try run(["fit", "tiny.png", "-o", "out"], in: folder.url, environment: ["CI": "true"])
         #expect(tiny.status == 1)
-        #expect(tiny.stderr.contains("tiny.png: error: 32 × 32 px is under Messages' 300 px minimum side, and fit never enlarges art; export it at 618 × 618 px"),
+        #expect(tiny.stderr.contains("tiny.png: error: 32 × 32 px: every side is under Messages' 300 px minimum, and fit never enlarges art; export it at 618 × 618 px"),
                 "\(tiny.stderr)")
     }
 }

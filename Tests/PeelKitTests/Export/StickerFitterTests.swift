@@ -112,6 +112,33 @@ import Testing
         let wide = RGBAImage(width: 900, height: 620, pixels: [UInt8](repeating: 200, count: 900 * 620 * 4))
         let kept = try ImageAnalyzer().analyze(StickerFitter(sizeClass: .large).fit(try PNGCodec.encode(wide)).data)
         #expect(kept.info.width == 618 && kept.info.height == 426, "within 300–618 on both sides: not padded")
+        // Art that fits the box but has a short side is padded too, not refused as "never enlarged"
+        // (a 700 × 250 banner was padded, a 600 × 250 one refused).
+        let short = RGBAImage(width: 600, height: 250, pixels: [UInt8](repeating: 200, count: 600 * 250 * 4))
+        let (padded, paddedReport) = try StickerFitter(sizeClass: .large).fit(try PNGCodec.encode(short))
+        let paddedInfo = try ImageAnalyzer().analyze(padded).info
+        #expect(paddedInfo.width == 618 && paddedInfo.height == 618 && paddedReport.fits && !paddedReport.isUnderMinimumSide, "\(paddedReport.steps)")
+        #expect(paddedReport.steps.first == "centred on a transparent 618 × 618 px square (Messages rejects sides under 300 px)")
+        // Art with every side under the minimum stays too small: padding would leave a speck.
+        let tiny = RGBAImage(width: 200, height: 120, pixels: [UInt8](repeating: 200, count: 200 * 120 * 4))
+        let tinyReport = try StickerFitter(sizeClass: .large).fit(try PNGCodec.encode(tiny)).report
+        #expect(tinyReport.isUnderMinimumSide && !tinyReport.fits && tinyReport.unchanged)
+    }
+
+    /// A 610 × 290 sticker over 500,000 bytes was reduced to a palette and reported "Fitted" while
+    /// its 290 px side still made Messages refuse it (and `--in-place` replaced the original).
+    @Test func aHeavyStickerWithAShortSideIsPaddedAsWellAsLightened() throws {
+        var pixels = [UInt8](repeating: 255, count: 610 * 290 * 4)
+        var seed: UInt32 = 7
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            for channel in 0..<3 { seed = seed &* 1_664_525 &+ 1_013_904_223; pixels[index + channel] = UInt8(seed >> 24) }
+        }
+        let noisy = try PNGCodec.encode(RGBAImage(width: 610, height: 290, pixels: pixels))
+        #expect(noisy.count >= StickerFitter.byteLimit, "the fixture must be too heavy: \(noisy.count)")
+        let (output, report) = try StickerFitter(sizeClass: .large).fit(noisy)
+        let info = try ImageAnalyzer().analyze(output).info
+        #expect(info.width == 618 && info.height == 618, "\(report.steps)")
+        #expect(report.fits == (output.count < StickerFitter.byteLimit) && !report.isUnderMinimumSide)
     }
 
     @Test func aHeavyStickerIsReducedToAPaletteUntilItFits() throws {

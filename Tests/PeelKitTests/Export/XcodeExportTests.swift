@@ -355,4 +355,26 @@ extension XcodeExportTests {
         #expect(properties["accessibility-label"] as? String == "Grinning face")
         #expect(result.summary.hasPrefix("Exported 1 pack, 1 sticker to "))
     }
+
+    /// A 600 × 250 banner in a `large` pack: `--resize` centres it on a 618 px square as peel fit
+    /// does (it was refused: "draw art that is too small again"); a 200 × 120 one stays refused.
+    @Test func resizePadsArtWithAShortSide() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\nsize: large\n---\n", to: "content/p/pack.md")
+        let banner = RGBAImage(width: 600, height: 250, pixels: [UInt8](repeating: 180, count: 600 * 250 * 4))
+        try folder.write(try PNGCodec.encode(banner), to: "content/p/banner.png")
+        try folder.write("---\nalt: A grey banner\n---\n", to: "content/p/banner.md")
+        let content = folder.url.appendingPathComponent("content")
+        let result = try XcodeExport(resize: true).write(try await Review.make(content: content), content: content, into: folder.url)
+        #expect(result.stickers == 1)
+        let written = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("Stickers.xcstickers/p.stickerpack/banner.sticker/banner.png")))
+        #expect(written.info.width == 618 && written.info.height == 618)
+
+        let speck = RGBAImage(width: 200, height: 120, pixels: [UInt8](repeating: 180, count: 200 * 120 * 4))
+        try folder.write(try PNGCodec.encode(speck), to: "content/p/speck.png")
+        try folder.write("---\nalt: A grey speck\n---\n", to: "content/p/speck.md")
+        await #expect(throws: XcodeExport.Failure.self) {
+            try XcodeExport(resize: true).write(try await Review.make(content: content), content: content, into: folder.url.appendingPathComponent("again"))
+        }
+    }
 }
