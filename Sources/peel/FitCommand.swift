@@ -60,6 +60,11 @@ struct FitCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             if isDirectory.boolValue {
+                // A folder's stickers fit their packs' size classes: `--size` was ignored without a word.
+                if let size {
+                    terminal.line(terminal.colored("\(input): error: --size \(size.rawValue) is for sticker files given one by one; a folder's stickers fit their pack's size class (size: in its pack.md)", .red))
+                    throw ExitCode(2)
+                }
                 let found = try LibraryCall.run(command: "fit", content: input) { try FitPlan.items(inContent: url) }
                 items += found.items
                 protected.append(found.catalogRoot)
@@ -130,7 +135,7 @@ struct FitCommand: ParsableCommand {
             Terminal.standardOutput.line("\(next)")
         }
         for (pack, count) in composed {
-            Terminal.standardOutput.line("Not fitted: \(plural(count, "composed sticker")) of \(pack), made from its parts' layers at each build; the layers (\(pack)/<part>/) are the files to change.")
+            Terminal.standardOutput.line("\(pack): its \(plural(count, "composed sticker")) are made from its parts' layers at each build, so the layers (\(pack)/<part>/) are what was fitted.")
         }
         if failures > 0 { throw ExitCode(1) }
     }

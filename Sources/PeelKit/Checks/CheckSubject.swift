@@ -26,4 +26,12 @@ struct CheckSubject {
     func imageFinding(_ severity: Severity, _ code: FindingCode, _ message: String) -> Finding {
         Finding(severity, code, file: sticker.source, message: message, sticker: sticker.source)
     }
+
+    /// A finding on the art's size: a composed sticker has no file of its own (its path names
+    /// none in the content folder, which SARIF and GitHub annotations then pointed at), and its
+    /// size is its layers', so the finding is at its first layer. It stays the sticker's.
+    func layerFinding(_ severity: Severity, _ code: FindingCode, _ message: String) -> Finding {
+        let layer = sticker.composition?.choices.lazy.compactMap(\.file).first
+        return Finding(severity, code, file: layer ?? sticker.source, message: message, sticker: sticker.source)
+    }
 }

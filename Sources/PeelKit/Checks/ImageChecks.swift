@@ -29,20 +29,23 @@ enum ImageChecks {
         let inRange = range.contains(info.width) && range.contains(info.height)
         if !inRange {
             let side = subject.pack.size.pixels
-            // `peel fit` only ever scales down, so it is the fix for art that is too large only.
-            let fix = max(info.width, info.height) > range.upperBound
-                ? "run 'peel fit' to write a copy scaled to fit within \(side) × \(side) px into fitted/, or export it at that size"
-                : "export it at \(side) × \(side) px"
-            findings.append(subject.imageFinding(.error, .sizeOutOfRange,
+            // `peel fit` only ever scales down (and pads a short side), so it is the fix for art
+            // that is too large or too narrow; a composed sticker's files are its parts' layers.
+            let composed = subject.sticker.composition != nil
+            let fittable = max(info.width, info.height) > range.upperBound || StickerFitter.isPadded(width: info.width, height: info.height)
+            let fix = fittable
+                ? "run 'peel fit' to write \(composed ? "its parts' layers" : "a copy") scaled to fit within \(side) × \(side) px into fitted/, or export \(composed ? "them" : "it") at that size"
+                : "export \(composed ? "its parts' layers" : "it") at \(side) × \(side) px"
+            findings.append(subject.layerFinding(.error, .sizeOutOfRange,
                 "image is \(info.width) × \(info.height) px; Messages rejects sides outside \(range.lowerBound)–\(range.upperBound) px, so \(fix)"))
         }
         if info.width != info.height {
-            findings.append(subject.imageFinding(.warning, .notSquare,
+            findings.append(subject.layerFinding(.warning, .notSquare,
                 "image is \(info.width) × \(info.height) px, not square; Messages fits it into a square cell, so pad it to a square canvas"))
         }
         let target = subject.pack.size.pixels
         if inRange && !(info.width == target && info.height == target) {
-            findings.append(subject.imageFinding(.warning, .sizeClassMismatch,
+            findings.append(subject.layerFinding(.warning, .sizeClassMismatch,
                 "image is \(info.width) × \(info.height) px but the pack is \(subject.pack.size.rawValue) (\(target) × \(target) px); \(fit(info))"))
         }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The part of a review a command was pointed at: the whole catalog, one pack or one file.
 /// Rules still run over the whole catalog (a duplicate needs the other copy); only the findings
 /// about the scope are reported and counted.
@@ -29,6 +31,29 @@ extension Review {
         return languages.contains { $0.lowercased() == language }
     }
 
+    /// A layer of a parts pack (`sundaes/base/cone.png`, its sidecar or a translation of it): the
+    /// findings on its files and on the stickers made with it, which are the ones counted; nil for
+    /// a path that is no layer of a composed sticker.
+    private func layerScope(_ path: String) -> ScopedReview? {
+        func layerKey(_ file: String) -> String {
+            let name = (file as NSString).lastPathComponent
+            let stem = TranslationFileName(name)?.stem ?? StickerFileKind.stem(name)
+            return (file as NSString).deletingLastPathComponent + "/" + stem
+        }
+        let key = layerKey(path)
+        var pack: Pack?
+        var made: Set<String> = []
+        for candidate in catalog.packs {
+            for sticker in candidate.stickers where sticker.composition?.choices.contains(where: { $0.file.map(layerKey) == key }) == true {
+                pack = candidate
+                made.insert(sticker.source)
+            }
+        }
+        guard let pack else { return nil }
+        let own = findings.filter { made.contains($0.file) || $0.sticker.map(made.contains) == true || layerKey($0.file) == key || isUnableToCheck($0, in: pack) }
+        return ScopedReview(scope: .file(path), findings: own, summary: ReviewSummary(findings: own, packs: 1, stickers: made.count))
+    }
+
     public func scoped(to scope: CatalogTarget.Scope) -> ScopedReview {
         switch scope {
         case .catalog:
@@ -44,6 +69,7 @@ extension Review {
             let found: (pack: Pack, sticker: Sticker)? = catalog.packs.lazy.flatMap { pack in pack.stickers.lazy.map { (pack, $0) } }.first { _, sticker in
                 sticker.source == path || sticker.sidecar == path || sticker.translations.contains { $0.value.file == path }
             }
+            if found == nil, let layer = layerScope(path) { return layer }
             let sticker = found?.sticker
             let files = Set([path] + [sticker?.source, sticker?.sidecar].compactMap { $0 } + (sticker?.translations.map(\.value.file) ?? []))
             let own = findings.filter { files.contains($0.file) || $0.sticker.map(files.contains) == true || isUnableToCheck($0, in: found?.pack) }

@@ -63,6 +63,11 @@ public struct CatalogTarget: Sendable, Equatable {
                 ? PeelError.pathMissing(path: path.path) : PeelError.contentFolderMissing(path: path.path)
         }
         if isFolder.boolValue {
+            // A part folder of a parts pack (`sundaes/base`) is of that pack: it was taken for a
+            // content folder of its own ("Checked 0 packs", "images at the top … are ignored").
+            if !has("site.md", in: url), !has("pack.md", in: url), isPartFolder(url) {
+                return CatalogTarget(root: parent.deletingLastPathComponent(), scope: .pack(parent.lastPathComponent))
+            }
             if has("site.md", in: url) || !isPack(url) || parent.path == url.path {
                 return CatalogTarget(root: url, scope: .catalog)
             }
@@ -82,6 +87,12 @@ public struct CatalogTarget: Sendable, Equatable {
             // `pack/extra/x.png`: "no site.md above it" blamed site.md, two folders up all along.
             let above = packFolder.deletingLastPathComponent()
             if above.path != packFolder.path, isPack(above), above.deletingLastPathComponent().path != above.path {
+                // A layer of a parts pack (`sundaes/base/cone.png`, its sidecar) is where it belongs:
+                // it was told to move out of its part folder, which would break the pack.
+                if isPartFolder(packFolder) {
+                    return CatalogTarget(root: above.deletingLastPathComponent(),
+                                         scope: .file("\(above.lastPathComponent)/\(packFolder.lastPathComponent)/\(url.lastPathComponent)"))
+                }
                 throw PeelError.insidePackFolder(path: path.path, pack: DisplayPath.file(above))
             }
             throw PeelError.notInCatalog(path: path.path)
@@ -110,6 +121,17 @@ public struct CatalogTarget: Sendable, Equatable {
         if has("site.md", in: folder) { return true }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.contains { !IgnoredName.matches(folder: $0) && has("pack.md", in: folder.appendingPathComponent($0)) }
+    }
+
+    /// Whether `folder` is a part of the parts pack it sits in: that pack's `pack.md` lists it
+    /// under `parts:`.
+    static func isPartFolder(_ folder: URL) -> Bool {
+        let pack = folder.deletingLastPathComponent()
+        guard pack.path != folder.path, isPack(pack),
+              let data = try? ContentFile.read(pack.appendingPathComponent("pack.md")) else { return false }
+        let text = String(decoding: data, as: UTF8.self).drop { $0 == "\u{FEFF}" }
+        var reader = FrontMatterReader(FrontMatter.parse(String(text), file: "pack.md").0, file: "pack.md", knownKeys: ["parts"])
+        return reader.strings("parts")?.map(\.trimmed).contains(folder.lastPathComponent) == true
     }
 
     /// A pack folder holds `pack.md`, or sits in a folder that holds `site.md`.

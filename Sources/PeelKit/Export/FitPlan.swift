@@ -14,7 +14,7 @@ public enum FitPlan {
     /// of a catalog (found as `peel check` finds it). `catalogRoot` is the content folder, which
     /// the results must stay out of.
     /// `composed`: by parts pack folder, how many of its stickers are made from layers at each
-    /// build, and so are not fitted (they were left out without a word).
+    /// build, whose layers are fitted in their place (they were left out without a word).
     public static func items(inContent folder: URL) throws -> (items: [Item], catalogRoot: URL, composed: [(pack: String, count: Int)]) {
         let target = try CatalogTarget.locate(folder)
         let (catalog, _) = try CatalogLoader(contentFolder: target.root).load()
@@ -22,6 +22,11 @@ public enum FitPlan {
         let packs = catalog.packs.filter { pack in target.scope.packFolder.map { $0 == pack.folder } ?? true }
         let items = packs.flatMap { pack in
             pack.stickers.filter { $0.composition == nil }.map { Item(input: root.appendingPathComponent($0.source), relativePath: $0.source, sizeClass: pack.size) }
+            // A parts pack's stickers are composed from its layers at each build: the layers are
+            // fitted instead, each to the pack's size class. They are all one size (or the pack
+            // has `part-size-mismatch`), so they come out one size and still line up.
+            + Set(pack.stickers.flatMap { $0.composition?.choices.compactMap(\.file) ?? [] }).sorted()
+                .map { Item(input: root.appendingPathComponent($0), relativePath: $0, sizeClass: pack.size) }
         }
         let composed = packs.compactMap { pack -> (pack: String, count: Int)? in
             let count = pack.stickers.filter { $0.composition != nil }.count
@@ -32,15 +37,18 @@ public enum FitPlan {
 
     /// Sticker files given one by one: each fits `sizeClass` when one is given; otherwise a file
     /// of a pack fits that pack's size class (`peel fit content/faces/grin.png` must agree with
-    /// `peel fit content` and `peel check`), and a loose file `large`.
+    /// `peel fit content` and `peel check`), a layer of a parts pack too (it was fitted `large`
+    /// in a `regular` pack), and a loose file `large`. A file of a catalog goes where it is in the
+    /// content folder (`fitted/faces/grin.png`, as `peel fit content` writes it: two packs'
+    /// `sun.png` collided in a flat folder); a loose file by its name.
     public static func items(files: [URL], sizeClass: SizeClass?) -> [Item] {
         var catalogs: [String: Catalog] = [:]   // by root: several files of one catalog load it once
         return files.map { file in
-            if sizeClass == nil, let target = try? CatalogTarget.locate(file), case .file(let path) = target.scope {
+            if let target = try? CatalogTarget.locate(file), case .file(let path) = target.scope {
                 if catalogs[target.root.path] == nil { catalogs[target.root.path] = try? CatalogLoader(contentFolder: target.root).load().0 }
-                if let pack = catalogs[target.root.path]?.packs.first(where: { pack in pack.stickers.contains { $0.source == path } }) {
-                    return Item(input: file, relativePath: file.lastPathComponent, sizeClass: pack.size)
-                }
+                let packs = catalogs[target.root.path]?.packs ?? []
+                let pack = packs.first { pack in pack.stickers.contains { $0.source == path } } ?? packs.first { path.hasPrefix($0.folder + "/") }
+                return Item(input: file, relativePath: path, sizeClass: sizeClass ?? pack?.size ?? .large)
             }
             return Item(input: file, relativePath: file.lastPathComponent, sizeClass: sizeClass ?? .large)
         }
