@@ -95,6 +95,8 @@ public struct CatalogTarget: Sendable, Equatable {
                 }
                 throw PeelError.insidePackFolder(path: path.path, pack: DisplayPath.file(above))
             }
+            // Beside site.md: "no site.md above it" was said with site.md right there.
+            if has("site.md", in: packFolder) { throw PeelError.atCatalogTop(path: path.path) }
             throw PeelError.notInCatalog(path: path.path)
         }
         return CatalogTarget(root: packFolder.deletingLastPathComponent(), scope: .file(packFolder.lastPathComponent + "/" + url.lastPathComponent))

@@ -8,6 +8,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     case notInCatalog(path: String)
     /// The content folder holds no pack folder: building it would replace a site with an empty one.
     case noPacks(path: String)
+    /// A file at the top of a content folder, beside site.md, where no sticker is read.
+    case atCatalogTop(path: String)
     /// A file in a folder inside a pack folder: packs are one level deep, so it is not read.
     case insidePackFolder(path: String, pack: String)
     /// A pack folder or sticker file was given that does not exist.
@@ -37,6 +39,8 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: no packs here (a pack is a folder of sticker images with a pack.md), so nothing was built and the site in place stays; pass the folder that holds your packs, or start one with peel init"
         case .notInCatalog(let path):
             return "\(path): error: not part of a catalog (no pack.md beside it, no site.md above it); pass a content folder, a pack folder in it or a sticker file in a pack"
+        case .atCatalogTop(let path):
+            return "\(path): error: this is at the top of the content folder, beside site.md, where Peel reads no sticker; a sticker goes in a pack folder (<pack>/\((path as NSString).lastPathComponent)), so pass the content folder, a pack folder or a sticker file in a pack"
         case .insidePackFolder(let path, let pack):
             return "\(path): error: this is in a folder inside the pack \(pack); packs are one level deep and Peel does not read folders inside them, so move it into \(pack)/"
         case .pathMissing(let path):
@@ -63,7 +67,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A mistake in what the command was asked to do (exit status 2), not a failure while doing it.
     public var isUsageError: Bool {
         switch self {
-        case .contentFolderMissing, .noPacks, .unsafeOutput, .notInCatalog, .insidePackFolder, .pathMissing, .shards: return true
+        case .contentFolderMissing, .noPacks, .unsafeOutput, .notInCatalog, .atCatalogTop, .insidePackFolder, .pathMissing, .shards: return true
         default: return false
         }
     }
@@ -73,6 +77,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing: return "content folder not found"
         case .notInCatalog: return "not part of a catalog"
+        case .atCatalogTop: return "at the top of the content folder, where no sticker is read"
         case .noPacks: return "no packs here"
         case .insidePackFolder: return "in a folder inside a pack, which Peel does not read"
         case .pathMissing: return "no such file or folder"
@@ -88,7 +93,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or folder the error is about, and its line: where machine output puts it.
     public var location: (path: String, line: Int?) {
         switch self {
-        case .contentFolderMissing(let path), .notInCatalog(let path), .noPacks(let path), .insidePackFolder(let path, _), .pathMissing(let path),
+        case .contentFolderMissing(let path), .notInCatalog(let path), .atCatalogTop(let path), .noPacks(let path), .insidePackFolder(let path, _), .pathMissing(let path),
              .unreadable(let path, _), .unsafeOutput(let path, _), .writeFailed(let path, _), .cannotWrite(let path, _), .busy(let path),
              .shards(let path, _):
             return (path, nil)
@@ -121,6 +126,7 @@ public enum PeelError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .contentFolderMissing(let path): return .contentFolderMissing(path: move(path))
         case .notInCatalog(let path): return .notInCatalog(path: move(path))
+        case .atCatalogTop(let path): return .atCatalogTop(path: move(path))
         case .noPacks(let path): return .noPacks(path: move(path))
         case .insidePackFolder(let path, let pack): return .insidePackFolder(path: move(path), pack: pack)
         case .pathMissing(let path): return .pathMissing(path: move(path))

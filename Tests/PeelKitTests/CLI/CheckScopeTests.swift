@@ -112,6 +112,12 @@ import Testing
         let nested = try cli.run(["check", "content/faces/extra/x.png"], in: folder.url)
         #expect(nested.status == 2 && nested.stderr.contains("error: this is in a folder inside the pack content/faces; packs are one level deep"), "\(nested.stderr)")
 
+        // Beside site.md: it was "no site.md above it".
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/stray.png")
+        let top = try cli.run(["check", "content/stray.png"], in: folder.url)
+        #expect(top.status == 2 && top.stderr.contains("content/stray.png: error: this is at the top of the content folder, beside site.md, where Peel reads no sticker; a sticker goes in a pack folder (<pack>/stray.png)"),
+                "\(top.stderr)")
+
         try folder.write("nothing here", to: "loose/notes.txt")
         let loose = try cli.run(["check", "loose/notes.txt"], in: folder.url)
         #expect(loose.status == 2)
@@ -126,11 +132,33 @@ import Testing
         #expect(bare.status == 2, "a folder with no stickers is not a passing check: \(bare.stdout)")
     }
 
+    /// A layer of a parts pack and a part folder are of their pack: a check of a layer was
+    /// refused ("move it out of its part folder", exit 2), a part folder checked as a catalog of
+    /// its own ("Checked 0 packs").
+    @Test func aPartsLayerAndAPartFolderAreCheckedWithinTheirPack() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        try folder.write("---\nalt: IMG_2041\n---\n", to: "content/sundaes/base/cone.md")
+        for file in ["content/sundaes/base/cone.md", "content/sundaes/base/cone.png"] {
+            let layer = try cli.run(["check", file, "--no-art-checks"], in: folder.url, environment: ["CI": "true"])
+            #expect(layer.status == 1, "\(file): \(layer.stderr)")
+            #expect(layer.stdout.contains("content/sundaes/base/cone.md:2: error[placeholder-label]"), "\(file): \(layer.stdout)")
+            #expect(!layer.stdout.contains("content/faces/") && !layer.stdout.contains("scoops/mint.md"), "only the layer's: \(layer.stdout)")
+        }
+        let part = try cli.run(["check", "content/sundaes/base", "--no-art-checks"], in: folder.url, environment: ["CI": "true"])
+        #expect(part.status == 1 && part.stdout.contains("Checked pack content/sundaes/"), "\(part.stdout)\(part.stderr)")
+    }
+
     @Test func buildRefusesPartOfACatalogAndSuggestsTheCurrentFolder() throws {
         let folder = try catalog()
         let pack = try cli.run(["build", "content/faces"], in: folder.url)
         #expect(pack.status == 2)
         #expect(pack.stderr.contains("run: peel build content"), "\(pack.stderr)")
+        // site.md stands for the catalog in a check, but a build is of the folder ("no packs here");
+        // the command to paste keeps the -o given.
+        let siteFile = try cli.run(["build", "content/site.md", "-o", "out"], in: folder.url)
+        #expect(siteFile.status == 2 && siteFile.stderr.contains("run: peel build content -o out"), "\(siteFile.stderr)")
+        #expect(!folder.exists("out"))
 
         let inside = try cli.run(["build"], in: folder.url.appendingPathComponent("content"))
         #expect(inside.status == 2)
