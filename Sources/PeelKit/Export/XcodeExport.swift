@@ -263,8 +263,9 @@ public struct XcodeExport: Sendable {
             let contents = PackContents(properties: .init(gridSize: pack.size.rawValue), stickers: entries)
             result.files.append(("\(packFolder)/Contents.json", try XcodeJSON.encode(contents)))
         }
-        // An app has one icon: the first pack (in display order) with icon art gives it.
-        let iconPacks = packs.filter { $0.icon != nil }
+        // An app has one icon: the first exported pack (in display order) with icon art gives it.
+        // A pack left out (--skip-invalid) gave the icon while the next one named the app.
+        let iconPacks = packs.filter { pack in pack.icon != nil && pack.stickers.contains { !rejected.contains($0.source) } }
         if let pack = iconPacks.first, let icon = pack.icon {
             // Art that cannot be read is the review's finding (corrupt-image on the icon): the pack's
             // zip in a site built with errors then has no app icon rather than no zip, nor no site.

@@ -356,6 +356,29 @@ extension XcodeExportTests {
         #expect(result.summary.hasPrefix("Exported 1 pack, 1 sticker to "))
     }
 
+    /// With --skip-invalid, a pack left out whole gave the app its icon while the next pack named
+    /// it: the icon comes from the first pack exported.
+    @Test func theIconComesFromAnExportedPack() async throws {
+        let folder = try TemporaryFolder()
+        func square(_ rgb: [UInt8]) throws -> Data {
+            try PNGCodec.encode(RGBAImage(width: 1024, height: 1024, pixels: Array([[UInt8]](repeating: rgb + [255], count: 1024 * 1024).joined())))
+        }
+        try folder.write("---\ntitle: Alpha\nicon: icon.png\n---\n", to: "content/a/pack.md")
+        try folder.write(try square([255, 0, 0]), to: "content/a/icon.png")
+        try folder.write(try PNGCodec.encode(RGBAImage(width: 128, height: 128, pixels: [UInt8](repeating: 200, count: 128 * 128 * 4))), to: "content/a/tiny.png")
+        try folder.write("---\nalt: A small grey square\n---\n", to: "content/a/tiny.md")
+        try folder.write("---\ntitle: Bravo\nsize: small\nicon: icon.png\n---\n", to: "content/b/pack.md")
+        try folder.write(try square([0, 0, 255]), to: "content/b/icon.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/b/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "content/b/cat.md")
+        let content = folder.url.appendingPathComponent("content")
+        let result = try XcodeExport(skipInvalid: true).write(try await Review.make(content: content), content: content, into: folder.url)
+        #expect(result.stickers == 1)
+        let icon = try ImageAnalyzer().analyze(Data(contentsOf: folder.url.appendingPathComponent("Stickers.xcstickers/iMessage App Icon.stickersiconset/ios-marketing-1024x1024.png")))
+        let middle = (512 * 1024 + 512) * 4
+        #expect(Array(icon.decoded.frames[0].image.pixels[middle..<middle + 3]) == [0, 0, 255], "Bravo's icon, as Bravo names the app")
+    }
+
     /// A 600 × 250 banner in a `large` pack: `--resize` centres it on a 618 px square as peel fit
     /// does (it was refused: "draw art that is too small again"); a 200 × 120 one stays refused.
     @Test func resizePadsArtWithAShortSide() async throws {
