@@ -15,7 +15,7 @@ public enum PartsPack {
     /// slip that would otherwise write thousands of files. More is an error and none are made.
     public static let maxCombinations = 500
     /// Bump when composites change, so cached art is remade.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// One part: its folder and its choices, in file-name order.
     public struct Part: Sendable, Equatable {
@@ -231,7 +231,7 @@ public enum PartsPack {
         var wanted = Set(usable.subtracting(arts.keys.flatMap { $0 }))
         for (files, art) in arts where files.allSatisfy(usable.contains) && !Self.isWholePNG(art) { wanted.formUnion(files) }
         let decoded = ParallelWork.mapBlocking(wanted.sorted()) { [layers] path in (path, Self.decode(path, layers[path]!.data)) }
-        var images: [String: RGBAImage] = [:]
+        var images: [String: (image: RGBAImage, profile: ColourProfile?)] = [:]
         for (path, outcome) in decoded {
             switch outcome {
             case .success(let image): images[path] = image
@@ -245,8 +245,7 @@ public enum PartsPack {
             guard files.allSatisfy(usable.contains), let art = arts[files] else { return nil }
             if !Self.isWholePNG(art) {
                 guard files.allSatisfy({ images[$0] != nil }),
-                      let image = PartsCompositor.compose(files.map { images[$0]! }),
-                      let data = try? PNGCodec.encode(image, compression: .fast, alpha: true) else { return nil }
+                      let data = Self.composedArt(files.map { images[$0]! }) else { return nil }
                 do {
                     try data.write(to: art, options: .atomic)
                 } catch {
@@ -599,9 +598,22 @@ public enum PartsPack {
                               carriesLocation: EXIFLocation.isPresent(in: data)))
     }
 
-    private static func decode(_ path: String, _ data: Data) -> Outcome<RGBAImage> {
+    /// The composed PNG of `layers` (bottom first), in their colour: layers drawn in one profile
+    /// (Display P3, as Procreate and Photoshop save iPad art) are composed as they are and the art
+    /// carries that profile, as `peel fit` keeps a sticker's; layers in different profiles are
+    /// each converted to sRGB first. The art was untagged, so P3 numbers showed as sRGB, washed out.
+    static func composedArt(_ layers: [(image: RGBAImage, profile: ColourProfile?)]) -> Data? {
+        let shared = layers.allSatisfy { $0.profile == layers.first?.profile }
+        let images = shared ? layers.map(\.image) : layers.map { SRGBConversion.convert($0.image, from: $0.profile) }
+        guard let image = PartsCompositor.compose(images),
+              let data = try? PNGCodec.encode(image, compression: .fast, alpha: true) else { return nil }
+        guard shared, let profile = layers.first?.profile else { return data }
+        return PNGChunks.inserting([profile.pngChunk], into: data)
+    }
+
+    private static func decode(_ path: String, _ data: Data) -> Outcome<(image: RGBAImage, profile: ColourProfile?)> {
         do {
-            return .success(try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels).0)
+            return .success((try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels).0, ColourProfile.embedded(in: data)))
         } catch {
             return .failure(unreadable(path, error))
         }

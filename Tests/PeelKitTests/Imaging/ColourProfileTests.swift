@@ -259,6 +259,21 @@ import ZIPFoundation
         #expect(ColourProfile.embedded(in: fitted.data)?.bytes == Self.profile())
     }
 
+    /// Parts layers drawn in Display P3: the composed art carries the profile (it was untagged, so
+    /// P3 numbers showed as sRGB, washed out); layers in different profiles are converted to sRGB.
+    @Test func composedPartsKeepTheirLayersColours() throws {
+        let p3 = try #require(ColourProfile(validating: Self.profile()))
+        let layer = RGBAImage(width: 4, height: 4, pixels: Array([[UInt8]](repeating: [200, 80, 40, 255], count: 16).joined()))
+        let clear = RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 64))
+        let same = try #require(PartsPack.composedArt([(layer, p3), (clear, p3)]))
+        #expect(ColourProfile.embedded(in: same)?.bytes == Self.profile())
+        #expect(Array(try PNGCodec.decode(same, maxPixels: 100).0.pixels.prefix(4)) == [200, 80, 40, 255])
+        let mixed = try #require(PartsPack.composedArt([(layer, p3), (clear, nil)]))
+        #expect(ColourProfile.embedded(in: mixed) == nil)
+        let pixel = Array(try PNGCodec.decode(mixed, maxPixels: 100).0.pixels.prefix(4))
+        #expect(pixel[0] > 210 && pixel[2] < 20, "P3 (200, 80, 40) is about sRGB (218, 67, 3): \(pixel)")
+    }
+
     /// A grey disc of raw value 40 in a linear-light profile shows as sRGB 110 (4.1:1 on black):
     /// it was measured as sRGB 40 (1.4:1) and reported as vanishing on the dark transcript.
     @Test func visibilityIsMeasuredInTheColoursPeopleSee() throws {
