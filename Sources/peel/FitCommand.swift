@@ -135,7 +135,7 @@ struct FitCommand: ParsableCommand {
             Terminal.standardOutput.line("\(next)")
         }
         for (pack, count) in composed {
-            Terminal.standardOutput.line("\(pack): its \(plural(count, "composed sticker")) are made from its parts' layers at each build, so the layers (\(pack)/<part>/) are what was fitted.")
+            Terminal.standardOutput.line("\(pack): its \(plural(count, "composed sticker")) are made from its parts' layers at each build, so fit works on the layers (\(pack)/<part>/) instead.")
         }
         if failures > 0 { throw ExitCode(1) }
     }

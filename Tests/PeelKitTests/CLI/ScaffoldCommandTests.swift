@@ -32,13 +32,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("outside").path))
     }
 
-    /// `peel fit` of the sample catalog says what it leaves: a parts pack's composed stickers.
-    @Test func fitSaysItLeavesComposedStickers() throws {
+    /// `peel fit` of the sample catalog says what it does with a parts pack: fits its layers.
+    @Test func fitSaysItWorksOnAPartsPacksLayers() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
         let fit = try peel(["fit", "content"], folder)
         #expect(fit.status == 0, "\(fit.stderr)")
-        #expect(fit.stdout.hasSuffix("Not fitted: 12 composed stickers of sundaes, made from its parts' layers at each build; the layers (sundaes/<part>/) are the files to change.\n"), "\(fit.stdout)")
+        #expect(fit.stdout.hasSuffix("sundaes: its 12 composed stickers are made from its parts' layers at each build, so fit works on the layers (sundaes/<part>/) instead.\n"), "\(fit.stdout)")
+        // The layers are counted with the other stickers; all of them fit already.
+        #expect(fit.stdout.contains("Fitted 0 of 30 stickers; 30 already fit."), "\(fit.stdout)")
     }
 
     @Test func initMakesACatalogThatBuildsAndChecksClean() throws {
