@@ -34,8 +34,9 @@ struct ImageStep: Sendable {
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
     /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade; 23: grey
     /// art's grey profile applied, as RGB; 24: a PNG's gAMA and cHRM applied, a GIF's ANIMEXTS loop read;
-    /// 25: a CMYK JPEG's own profile applied), so old cache entries are not reused.
-    static let derivationVersion = 25
+    /// 25: a CMYK JPEG's own profile applied; 26: a pattern reversing in step flashes), so old
+    /// cache entries are not reused.
+    static let derivationVersion = 26
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {

@@ -133,7 +133,8 @@ struct FlashMeter {
     /// The one-second window with the most cells flashing more than three times, and how often
     /// the worst of them flashes; nil when no window reaches `failingArea`. The flashes must also
     /// be one flashing area: the mean of some quarter of the canvas (8 × 8 cells) must itself
-    /// flash more than three times in that second. A shape turning or bouncing fast on a
+    /// flash more than three times in that second, or a quarter's worth of cells must flash in
+    /// step (a reversing pattern, `inStep`). A shape turning or bouncing fast on a
     /// transparent canvas, or a palette that dithers differently frame to frame, makes cells
     /// change one way where their neighbours change the other, and no quarter's mean flashes; a
     /// strobe, a blinking fill or a flashing background changes them together.
@@ -163,11 +164,25 @@ struct FlashMeter {
             let area = Double(flashing) / Double(count)
             guard area >= failingArea, best == nil || area > best!.area else { continue }
             if quarters == nil { quarters = quarterTransitions(times: times, values: values, isRed: isRed, saturated: saturated) }
-            if quarters!.contains(where: { $0.filter { $0 >= start && $0 < start + Self.second }.count >= failingTransitions }) {
+            if quarters!.contains(where: { $0.filter { $0 >= start && $0 < start + Self.second }.count >= failingTransitions })
+                || inStep(transitions, first: first, end: end) {
                 best = (Double(most) / 2, area)
             }
         }
         return best
+    }
+
+    /// Whether cells covering `failingArea` of the canvas make the same transitions at the same
+    /// times in the window (`first..<end` of each cell's): a pattern reversing as a whole (a
+    /// checkerboard or stripes whose squares swap light and dark), which no quarter's mean shows,
+    /// since half of it turns light as the other half turns dark. WCAG counts such a reversal as
+    /// flashing. A shape turning or bouncing changes its cells at staggered times.
+    private static func inStep(_ transitions: [[Int]], first: [Int], end: [Int]) -> Bool {
+        var cells: [[Int]: Int] = [:]
+        for cell in transitions.indices where end[cell] - first[cell] >= failingTransitions {
+            cells[Array(transitions[cell][first[cell]..<end[cell]]), default: 0] += 1
+        }
+        return Double(cells.values.max() ?? 0) / Double(transitions.count) >= failingArea
     }
 
     /// The transitions of the mean of every quarter of the canvas: 8 × 8 cells, at each cell offset.

@@ -145,6 +145,27 @@ import Testing
         #expect(together.risk(delays: Array(repeating: 0.09, count: 10), loopCount: 0) != nil)
     }
 
+    /// A checkerboard whose squares swap black and white five times a second over the whole
+    /// sticker: no quarter's mean changes (half turns light as half turns dark), so it passed, and
+    /// the site autoplayed it. WCAG counts a pattern reversal as flashing; its cells flash in step.
+    @Test(arguments: [4, 8]) func aReversingCheckerboardFlashes(squares: Int) {
+        func board(_ inverted: Bool) -> RGBAImage {
+            var pixels = [UInt8](repeating: 255, count: 300 * 300 * 4)
+            for y in 0..<300 {
+                for x in 0..<300 {
+                    let dark = ((x * squares / 300) + (y * squares / 300)) % 2 == 0
+                    let value: UInt8 = dark != inverted ? 0 : 255, offset = (y * 300 + x) * 4
+                    pixels[offset] = value; pixels[offset + 1] = value; pixels[offset + 2] = value
+                }
+            }
+            return RGBAImage(width: 300, height: 300, pixels: pixels)
+        }
+        let risk = Self.risk(board(false), board(true), count: 10, delay: 0.1, loopCount: 0)
+        #expect(risk != nil && (risk?.area ?? 0) > 0.9, "\(String(describing: risk))")
+        // Swapping twice a second stays under three flashes a second.
+        #expect(Self.risk(board(false), board(true), count: 4, delay: 0.5, loopCount: 0) == nil)
+    }
+
     @Test func framesOf10MillisecondsPlayAsATenthOfASecond() {
         // 0.01 s frames play at 0.1 s (browsers, Messages): five flashes a second, not fifty, and still failing.
         #expect(Self.risk(Self.white, Self.black, delay: 0.01) != nil)
