@@ -63,10 +63,13 @@ enum ArtTextMatcher {
         normalized(text, keepingSpaces: true).split(separator: " ").map(String.init)
     }
 
-    /// Lower case, without diacritics, apostrophes or hyphens ("Don’t" → "dont", "Café" → "cafe");
+    /// Lower case, without diacritics (Arabic's and Hebrew's optional marks too), apostrophes or
+    /// hyphens ("Don’t" → "dont", "Café" → "cafe", "شكراً" → "شكرا");
     /// with `keepingSpaces`, every other non-letter becomes a space.
     static func normalized(_ text: String, keepingSpaces: Bool = false) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        // Arabic's vowel marks and tatweel, Hebrew's points: folding leaves them on Linux, so
+        // "شكراً" (with its tanween, as it is written) did not say the art's "شكرا".
+        let folded = OptionalMarks.removed(from: text).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
         var out = ""
         for character in folded {
             if character.isLetter || character.isNumber {
