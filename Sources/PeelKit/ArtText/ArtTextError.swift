@@ -4,6 +4,9 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
     case unsupportedLanguage(String)
     /// The language's `.traineddata` is not installed in any folder searched.
     case missingLanguageData(language: String, code: String)
+    /// Every language's data is installed, but in different folders: Tesseract reads a sticker's
+    /// languages from one (`language` is one whose data is apart from the others').
+    case languageDataApart(language: String, files: [String])
     /// No Hunspell dictionary tells words from noise for the language.
     case missingDictionary(language: String)
     /// Tesseract found the data but could not start with it.
@@ -15,7 +18,7 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
     var language: String? {
         switch self {
         case .unsupportedLanguage(let language), .missingLanguageData(let language, _), .missingDictionary(let language),
-             .engineFailed(let language, _, _): language
+             .engineFailed(let language, _, _), .languageDataApart(let language, _): language
         case .libraryMissing: nil
         }
     }
@@ -28,6 +31,9 @@ public enum ArtTextError: Error, Equatable, CustomStringConvertible {
             "cannot read text in the art: Tesseract's data for '\(language)' (\(code).traineddata) is not installed; "
                 + "install \(TesseractLanguage.debianPackage(for: code)) (Debian) or tesseract-lang (Homebrew), "
                 + "or set TESSDATA_PREFIX to the folder that holds it"
+        case .languageDataApart(_, let files):
+            "cannot read text in the art: Tesseract reads a catalog's languages from one folder, and their data is apart ("
+                + files.joined(separator: ", ") + "); copy the .traineddata files into one folder and set TESSDATA_PREFIX to it"
         case .missingDictionary(let language):
             "cannot read text in the art: no Hunspell dictionary for '\(language)' to tell words from noise; "
                 + "install one (Debian: hunspell-fr, hunspell-de-de, hunspell-pt-br…) or set DICPATH to its folder"

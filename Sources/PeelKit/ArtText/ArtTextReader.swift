@@ -54,18 +54,27 @@ public struct ArtTextReader {
     /// Tesseract's codes and data folder and the dictionaries for `languages`, each once, without
     /// loading Tesseract; throws for the first language that cannot be read.
     private static func data(for languages: [String]) throws -> (codes: [String], folder: String, dictionaries: [SpellingDictionary]) {
-        var codes: [String] = [], dictionaries: [SpellingDictionary] = [], folder: String?
+        var codes: [String] = [], dictionaries: [SpellingDictionary] = [], found: [(language: String, code: String, folder: String)] = []
         for language in languages {
             guard let code = TesseractLanguage.code(for: language) else { throw ArtTextError.unsupportedLanguage(language) }
-            guard let found = TesseractLanguage.dataFolder(for: code), folder == nil || folder == found else {
-                throw ArtTextError.missingLanguageData(language: language, code: code)
-            }
+            guard let folder = TesseractLanguage.dataFolder(for: code) else { throw ArtTextError.missingLanguageData(language: language, code: code) }
             guard let dictionary = SpellingDictionary.shared(for: language) else { throw ArtTextError.missingDictionary(language: language) }
-            folder = found
+            found.append((language, code, folder))
             if !codes.contains(code) { codes.append(code) }
             if !dictionaries.contains(where: { $0.name == dictionary.name }) { dictionaries.append(dictionary) }
         }
-        return (codes, folder!, dictionaries)
+        // One folder that holds them all (eng in the system's, fra beside it in $TESSDATA_PREFIX's);
+        // data found for each language but in different folders is said so: it was "fra.traineddata
+        // is not installed … or set TESSDATA_PREFIX", which the user had done.
+        guard let folder = TesseractLanguage.dataFolder(holdingAll: codes) else {
+            let apart = found.first { $0.folder != found[0].folder } ?? found[0]
+            throw ArtTextError.languageDataApart(language: apart.language,
+                                                 files: found.reduce(into: [String]()) { files, data in
+                                                     let file = "\(data.code).traineddata in \(data.folder)"
+                                                     if !files.contains(file) { files.append(file) }
+                                                 })
+        }
+        return (codes, folder, dictionaries)
     }
 
     /// The words in a sticker's frames: the poster first, then, for an animation, a few frames spread

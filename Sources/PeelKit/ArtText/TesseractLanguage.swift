@@ -47,6 +47,11 @@ public enum TesseractLanguage {
         return folders
     }
 
+    /// The first folder holding every one of `codes`' `.traineddata`, or nil.
+    static func dataFolder(holdingAll codes: [String], in folders: [String] = searchPaths) -> String? {
+        folders.first { folder in codes.allSatisfy { FileManager.default.isReadableFile(atPath: folder + "/" + $0 + ".traineddata") } }
+    }
+
     /// The folder holding `<code>.traineddata`, or nil.
     static func dataFolder(for code: String) -> String? {
         searchPaths.first { FileManager.default.isReadableFile(atPath: $0 + "/" + code + ".traineddata") }

@@ -128,4 +128,23 @@ import Testing
         #expect(error.description.contains("tesseract-ocr-cym"))
         #expect(error.description.contains("TESSDATA_PREFIX"))
     }
+
+    /// English in the system's folder, French downloaded into TESSDATA_PREFIX's: Tesseract reads a
+    /// catalog's languages from one folder, so the one that holds both is used, and when none
+    /// does, the error says where each is (it said fra.traineddata "is not installed").
+    @Test func languagesAreReadFromTheFolderThatHoldsThemAll() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("x", to: "system/eng.traineddata")
+        try folder.write("x", to: "mine/fra.traineddata")
+        try folder.write("x", to: "both/eng.traineddata")
+        try folder.write("x", to: "both/fra.traineddata")
+        let system = folder.url.appendingPathComponent("system").path, mine = folder.url.appendingPathComponent("mine").path
+        let both = folder.url.appendingPathComponent("both").path
+        #expect(TesseractLanguage.dataFolder(holdingAll: ["eng", "fra"], in: [mine, system, both]) == both)
+        #expect(TesseractLanguage.dataFolder(holdingAll: ["eng", "fra"], in: [mine, system]) == nil)
+        #expect(TesseractLanguage.dataFolder(holdingAll: ["fra"], in: [system, mine]) == mine)
+        let apart = ArtTextError.languageDataApart(language: "fr", files: ["eng.traineddata in \(system)", "fra.traineddata in \(mine)"])
+        #expect(apart.description.contains("Tesseract reads a catalog's languages from one folder, and their data is apart (eng.traineddata in \(system), fra.traineddata in \(mine)); copy the .traineddata files into one folder and set TESSDATA_PREFIX to it"))
+        #expect(apart.language == "fr")
+    }
 }
