@@ -45,6 +45,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A pack folder or a file is part of a catalog: served as a catalog of its own, it was "no
+        // packs here … fix the file and save", which no save could fix.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: content, isDirectory: &isFolder),
+           let target = try? CatalogTarget.locate(URL(fileURLWithPath: content)), target.scope != .catalog || !isFolder.boolValue {
+            let root = DisplayPath(root: target.root).prefix
+            Terminal.standardError.line(Terminal.standardError.colored(
+                "\(content): error: a site is served from a whole catalog, not part of one; run: peel serve \(root.isEmpty ? "." : String(root.dropLast()))", .red))
+            throw ExitCode(2)
+        }
         let options = DevServer.Options(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
                                         maxPixels: maxPixels, port: port, artChecks: !noArtChecks)
         let server = DevServer(options: options)
@@ -86,9 +96,15 @@ struct ServeLog: Sendable {
     private final class BuiltOnce: @unchecked Sendable {
         private let lock = NSLock()
         private var value = false
+        private var findings: Set<String> = []
         var hasBuilt: Bool {
             get { lock.withLock { value } }
             set { lock.withLock { value = newValue } }
+        }
+        /// The findings of the last build, as printed (`Finding.oneLine`).
+        var shownFindings: Set<String> {
+            get { lock.withLock { findings } }
+            set { lock.withLock { findings = newValue } }
         }
     }
 
@@ -101,8 +117,18 @@ struct ServeLog: Sendable {
             let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
             output.write(output.colored("Changed: \(shown)", .dim) + "\n")
         case .built(let report):
+            // After the first build, a save prints the findings it changed, not the whole catalog's
+            // again (one label edit wrote 600 lines, the new YAML error sorted among them).
+            let shown = Set(report.findings.map(\.oneLine))
+            let before = built.shownFindings
+            let new = built.hasBuilt ? report.findings.filter { !before.contains($0.oneLine) } : report.findings
             built.hasBuilt = true
-            FindingPrinter(terminal: terminal, paths: paths).print(report.findings)
+            built.shownFindings = shown
+            FindingPrinter(terminal: terminal, paths: paths).print(new)
+            let repeated = report.findings.count - new.count
+            if repeated > 0 {
+                output.write(output.colored("\(plural(repeated, "finding")) as before, not repeated (peel check lists them all)", .dim) + "\n")
+            }
             output.write("Built \(report.countsSummary)\n")
         case .refreshed(let pages, let seconds):
             output.write("Refreshed \(plural(pages, "page")) in \(String(format: "%.3f", seconds)) s; building the rest\n")

@@ -41,17 +41,18 @@ public struct BuildStatus: Sendable, Equatable, Codable {
                            messages: errors.map(\.oneLine), changed: changed)
     }
 
-    /// A build that stopped: the previous site is still served.
+    /// A build that stopped: the previous site is still served, when there is one (generation 0:
+    /// none was built yet, and the overlay said "still showing the last site that built").
     public static func failed(generation: Int, error: any Error) -> BuildStatus {
         BuildStatus(generation: generation, state: .failed,
-                    title: "Build failed; still showing the last site that built",
+                    title: generation == 0 ? "Build failed; no site has been built yet" : "Build failed; still showing the last site that built",
                     messages: [String(describing: error)])
     }
 }
 
 extension Finding {
     /// `path:line: severity[code]: message`, as the command line prints it.
-    var oneLine: String {
+    public var oneLine: String {
         let location = line.map { "\(file):\($0)" } ?? file
         return "\(location): \(severity.rawValue)[\(code.rawValue)]: \(message)"
     }

@@ -156,6 +156,10 @@ import Testing
         #expect(pack.stderr.contains("run: peel build content"), "\(pack.stderr)")
         // site.md stands for the catalog in a check, but a build is of the folder ("no packs here");
         // the command to paste keeps the -o given.
+        // `peel serve` of a pack folder served "no packs here … fix the file and save" forever.
+        let served = try cli.run(["serve", "content/faces", "--port", "0"], in: folder.url)
+        #expect(served.status == 2 && served.stderr.contains("content/faces: error: a site is served from a whole catalog, not part of one; run: peel serve content"),
+                "\(served.stderr)")
         let siteFile = try cli.run(["build", "content/site.md", "-o", "out"], in: folder.url)
         #expect(siteFile.status == 2 && siteFile.stderr.contains("run: peel build content -o out"), "\(siteFile.stderr)")
         #expect(!folder.exists("out"))

@@ -46,6 +46,27 @@ import Testing
         server.stop()
     }
 
+    /// A save prints the findings it changed, not every finding of the catalog again (one label
+    /// edit wrote 600 lines, the new YAML error sorted among unchanged warnings).
+    @Test func aSavePrintsOnlyTheFindingsItChanged() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\nalt: IMG_1234\n---\n", to: "content/pets/cat.md")
+        let server = try ServeProcess(["content", "--no-art-checks"], in: folder.url)
+        defer { server.stop() }
+        #expect(server.errors(contain: "placeholder-label"), "\(server.errors)")
+        let before = server.errors
+        try folder.write("---\nalt: [unclosed\n---\n", to: "content/pets/fox.md")
+        #expect(server.errors(contain: "pets/fox.md:2: error[yaml-syntax]", within: 60), "\(server.errors)")
+        let deadline = Date().addingTimeInterval(30)
+        while !server.output.contains("as before, not repeated") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let after = String(server.errors.dropFirst(before.count))
+        #expect(!after.contains("placeholder-label"), "the cat's error, unchanged, is not printed again: \(after)")
+        #expect(server.output.contains("as before, not repeated (peel check lists them all)"), "\(server.output)")
+        #expect(BuildStatus.failed(generation: 0, error: PeelError.noPacks(path: "x")).title == "Build failed; no site has been built yet")
+        #expect(BuildStatus.failed(generation: 2, error: PeelError.noPacks(path: "x")).title == "Build failed; still showing the last site that built")
+    }
+
     /// Speed is measured by Benchmarks/serve-latency.sh, not here: a loaded CI machine must not fail a test.
     @Test func savingASidecarReloadsOpenPagesWithTheNewLabel() throws {
         let folder = try TemporaryFolder()
