@@ -34,7 +34,7 @@ enum ImageChecks {
             let composed = subject.sticker.composition != nil
             let fittable = max(info.width, info.height) > range.upperBound || StickerFitter.isPadded(width: info.width, height: info.height)
             let fix = fittable
-                ? "run 'peel fit' to write \(composed ? "its parts' layers" : "a copy") scaled to fit within \(side) × \(side) px into fitted/, or export \(composed ? "them" : "it") at that size"
+                ? "run 'peel fit' to write \(composed ? "its parts' layers" : "a copy") fitted to \(side) × \(side) px (scaled down, or centred on a square) into fitted/, or export \(composed ? "them" : "it") at that size"
                 : "export \(composed ? "its parts' layers" : "it") at \(side) × \(side) px"
             findings.append(subject.layerFinding(.error, .sizeOutOfRange,
                 "image is \(info.width) × \(info.height) px; Messages rejects sides outside \(range.lowerBound)–\(range.upperBound) px, so \(fix)"))

@@ -2,7 +2,7 @@
 /// and the superscript alef, U+0670; Quranic marks), the tatweel that stretches a word (U+0640), and Hebrew's
 /// points and cantillation (niqqud, U+0591–U+05C7 but its punctuation): "صُورَة" and "صـورة" are
 /// the word "صورة", and "תְּמוּנָה" is "תמונה", to a reader and to VoiceOver, so the word lists
-/// compare them without. The site's filter boxes (pack-filter.js, review.js) leave out the same.
+/// compare them without. The site's filter boxes (pack-filter.js, review.js) leave these out too.
 enum OptionalMarks {
     static func removed(from text: String) -> String {
         guard text.unicodeScalars.contains(where: isMark) else { return text }

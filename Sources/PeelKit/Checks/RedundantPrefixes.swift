@@ -106,12 +106,12 @@ enum RedundantPrefixes {
         return nil
     }
 
-    /// What follows the first `count` characters of `label`, without the spaces and marks between ("…", ":", ",").
     /// The marks and controls that set the direction of text (LRM, RLM, ALM, embeddings, isolates).
     private static func isDirectionMark(_ scalar: Unicode.Scalar) -> Bool {
         [0x200E, 0x200F, 0x061C].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
+    /// What follows the first `count` characters of `label`, without the spaces and marks between ("…", ":", ",").
     private static func rest(of label: String, after count: Int) -> String {
         String(label.dropFirst(count)).trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ":：…,-–—")))
     }
