@@ -96,16 +96,10 @@ struct BuildCommand: AsyncParsableCommand {
         let target = try LibraryCall.run(command: "build", content: content, machine: machine) {
             try CatalogTarget.locate(URL(fileURLWithPath: content))
         }
-        // site.md stands for its catalog (for `peel check`), but a site is built from the folder:
-        // `peel build content/site.md` was "no packs here".
-        var isFolder: ObjCBool = false
-        let given = FileManager.default.fileExists(atPath: content, isDirectory: &isFolder)
-        guard target.scope == .catalog, given, isFolder.boolValue else {
+        // `peel build content/site.md` was "no packs here"; the command to paste keeps the output
+        // asked for (it built into _site instead).
+        if let message = LibraryCall.partOfCatalog(command: "build", content: content, target: target, output: output == "_site" ? nil : output) {
             let error = Terminal.standardError
-            let root = DisplayPath(root: target.root).prefix
-            // The command to paste keeps the output asked for (it built into _site instead).
-            let message = "a site is built from a whole catalog, not part of one; run: peel build \(root.isEmpty ? "." : String(root.dropLast()))"
-                + (output == "_site" ? "" : " -o \(output)")
             error.line(error.colored("\(content): error: \(message)", .red))
             machine.print(Finding(.error, .runFailed, file: content, message: message))
             throw ExitCode(2)

@@ -46,6 +46,19 @@ enum LibraryCall {
     /// Stops with the content-folder error (and the command that works from here, inside a catalog
     /// or a pack) when `content` is not there: commands that read it in a long call (the exports)
     /// said only "content folder not found" from inside a catalog.
+    /// Why `content`, which `target` locates, cannot be built or served: nil for a whole catalog's
+    /// folder, else the message naming the catalog's command (a pack folder, a part folder, or
+    /// site.md, which stands for its catalog in `peel check` but is no folder to build from).
+    /// `output` is kept in the command to paste when it is not the default.
+    static func partOfCatalog(command: String, content: String, target: CatalogTarget, output: String? = nil) -> String? {
+        var isFolder: ObjCBool = false
+        guard target.scope != .catalog || !FileManager.default.fileExists(atPath: content, isDirectory: &isFolder) || !isFolder.boolValue else { return nil }
+        let root = DisplayPath(root: target.root).prefix
+        let verb = command == "serve" ? "served" : "built"
+        return "a site is \(verb) from a whole catalog, not part of one; run: peel \(command) \(root.isEmpty ? "." : String(root.dropLast()))"
+            + (output.map { " -o \($0)" } ?? "")
+    }
+
     static func requireContentFolder(command: String, content: String) throws {
         var isFolder: ObjCBool = false
         guard !FileManager.default.fileExists(atPath: content, isDirectory: &isFolder) || !isFolder.boolValue else { return }

@@ -47,12 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // A pack folder or a file is part of a catalog: served as a catalog of its own, it was "no
         // packs here … fix the file and save", which no save could fix.
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: content, isDirectory: &isFolder),
-           let target = try? CatalogTarget.locate(URL(fileURLWithPath: content)), target.scope != .catalog || !isFolder.boolValue {
-            let root = DisplayPath(root: target.root).prefix
-            Terminal.standardError.line(Terminal.standardError.colored(
-                "\(content): error: a site is served from a whole catalog, not part of one; run: peel serve \(root.isEmpty ? "." : String(root.dropLast()))", .red))
+        if let target = try? CatalogTarget.locate(URL(fileURLWithPath: content)),
+           let message = LibraryCall.partOfCatalog(command: "serve", content: content, target: target) {
+            Terminal.standardError.line(Terminal.standardError.colored("\(content): error: \(message)", .red))
             throw ExitCode(2)
         }
         let options = DevServer.Options(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },

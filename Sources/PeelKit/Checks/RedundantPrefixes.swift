@@ -106,9 +106,10 @@ enum RedundantPrefixes {
         return nil
     }
 
-    /// The marks and controls that set the direction of text (LRM, RLM, ALM, embeddings, isolates).
+    /// The marks and controls that set the direction of text: LRM, RLM, ALM, and the embeddings,
+    /// overrides and isolates `TerminalEscaping.isBidiControl` names.
     private static func isDirectionMark(_ scalar: Unicode.Scalar) -> Bool {
-        [0x200E, 0x200F, 0x061C].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        [0x200E, 0x200F, 0x061C].contains(scalar.value) || TerminalEscaping.isBidiControl(scalar)
     }
 
     /// What follows the first `count` characters of `label`, without the spaces and marks between ("…", ":", ",").
