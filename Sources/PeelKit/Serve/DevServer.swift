@@ -102,7 +102,10 @@ public struct DevServer: Sendable {
         if await rebuild(with: builder, state: state, hub: hub, report: report) {
             background = Task { await artCheck(with: artBuilder, state: state, hub: hub, report: report) }
         }
-        report(.listening(URL(string: "http://127.0.0.1:\(server.port)/")!))
+        // Ctrl-C during the first build: nothing was served, so no address is given.
+        if !Task.isCancelled {
+            report(.listening(URL(string: "http://127.0.0.1:\(server.port)/")!))
+        }
         do {
             while true {
                 try await watcher.nextChange()

@@ -33,6 +33,42 @@ import Testing
         server.stop()
     }
 
+    /// Ctrl-C (here SIGTERM, as a CI runner's timeout sends) while the first build runs: nothing
+    /// was ever served, so serve must not print an address, only that it stopped.
+    @Test func stoppingDuringTheFirstBuildGivesNoAddress() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        // Noise animations of different lengths: slow to thumbnail, and no two alike.
+        for count in 10..<18 {
+            try folder.write(try Fixtures.noiseAnimation(frames: count), to: "content/pets/noise-\(count).png")
+            try folder.write("---\nalt: Noise \(count)\n---\n", to: "content/pets/noise-\(count).md")
+        }
+        let binary = try #require(CLITests.binary, "build the peel product first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "content", "--port", "0", "--no-art-checks"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "true", "NO_COLOR": "1"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The workspace appears once serve runs (its signal handlers are set by then).
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("peel-serve-\(process.processIdentifier)")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: workspace.path) && process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        process.terminate()
+        process.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!printed.contains("Built "), "the first build finished before the signal; the test needs slower art: \(printed)")
+        #expect(!printed.contains("Serving at"), "\(printed)")
+        #expect(printed.contains("Stopped."), "\(printed)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path), "the workspace is removed")
+    }
+
     /// site.md's front matter that cannot be read stops serve's build as it stops `peel build`,
     /// said the same way: the finding with its file, line and code (serve said "cannot read file").
     @Test func anUnreadableSiteFileIsSaidWithItsCode() throws {
