@@ -39,7 +39,9 @@ struct SitePublisher {
                 throw PeelError.unsafeOutput(path: output.path, reason: "the output path is a file, not a folder")
             }
             let entries = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
-            if !entries.isEmpty && !entries.contains(SitePaths.manifest) {
+            // A gh-pages worktree before its first site (only `.git`, `CNAME`, a `.DS_Store`) is
+            // filled, and what it holds is kept (`UnlistedFiles`).
+            if !entries.isEmpty && !entries.contains(SitePaths.manifest) && !UnlistedFiles.holdsOnlyDeploymentFiles(entries) {
                 throw PeelError.unsafeOutput(path: output.path,
                                              reason: "the output folder is not empty and was not written by Peel; Peel will not replace it (remove it or choose another -o)")
             }

@@ -17,10 +17,24 @@ enum UnlistedFiles {
     /// set of every path is held (it was 16 MB at the build's peak).
     static func find(in output: URL) -> [String] {
         let root = output.standardizedFileURL.path
-        guard let manifest = ManifestLines(path: root + "/" + SitePaths.manifest) else { return [] }
+        // A folder made to publish into, before its first site, has no manifest: all it holds is
+        // carried (a gh-pages worktree's `.git` was refused, and the advice was to remove it).
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let nothingListed = !entries.isEmpty && holdsOnlyDeploymentFiles(entries) ? "/dev/null" : nil
+        guard let manifest = ManifestLines(path: root + "/" + SitePaths.manifest) ?? nothingListed.flatMap(ManifestLines.init(path:)) else { return [] }
         var found: [String] = []
         walk(root, relative: "", manifest: manifest, into: &found)
         return found
+    }
+
+    /// What a folder made to publish into may hold before its first site: a `gh-pages` worktree's
+    /// `.git` (a file in a worktree, a folder in a clone), the host's `CNAME` and `.nojekyll`, and
+    /// what Finder and Explorer leave behind. Such a folder takes a site, and these are kept in it.
+    static let deploymentFiles: Set<String> = [".git", "CNAME", ".nojekyll", ".DS_Store", "Thumbs.db", "desktop.ini"]
+
+    /// True when every entry of a folder is one of `deploymentFiles`.
+    static func holdsOnlyDeploymentFiles(_ entries: [String]) -> Bool {
+        entries.allSatisfy(deploymentFiles.contains)
     }
 
     /// The manifest's paths in order, read a line at a time.

@@ -39,6 +39,29 @@ import Testing
         }
     }
 
+    /// A `gh-pages` worktree before its first site holds only `.git` (a file in a worktree), maybe
+    /// a `CNAME` and a `.DS_Store`: the build fills it and keeps them. It was refused, and the
+    /// advice was to remove the worktree. A folder with anything else in it is still refused.
+    @Test func aPublishingFolderBeforeItsFirstSiteIsFilledAndKeepsItsFiles() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let mine = ["site/.git": "gitdir: /work/repo/.git/worktrees/site\n", "site/CNAME": "stickers.example.com\n", "site/.DS_Store": "finder"]
+        for (path, text) in mine { try folder.write(text, to: path) }
+        let report = try await build(folder)
+        #expect(report.keptFiles == [".DS_Store", ".git", "CNAME"])
+        for (path, text) in mine { #expect(try folder.read(path) == text, "\(path) kept") }
+        #expect(folder.exists("site/index.html") && folder.exists("site/.peel-manifest"))
+        #expect(!(try folder.read("site/.peel-manifest")).contains("CNAME"))
+
+        try folder.write("<h1>Old blog</h1>\n", to: "blog/index.html")
+        try folder.write("gitdir: elsewhere\n", to: "blog/.git")
+        await #expect(throws: PeelError.self) {
+            try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("blog"))).build()
+        }
+        #expect(try folder.read("blog/index.html") == "<h1>Old blog</h1>\n")
+    }
+
     /// The manifest and the walk are compared in byte order, where "a-b" and "a.x" come before
     /// "a/…": a folder's entries sorted by bare name would put "a" first and lose step.
     @Test func findComparesInTheManifestsByteOrder() throws {
