@@ -111,7 +111,9 @@ public struct CatalogLoader {
                 findings.append(finding)
             }
         }
-        packs = packs.map { ($0, $0.order ?? Int.max, NameOrder.NaturalKey($0.slug)) }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
+        // By folder name as a file browser shows them: by slug, folders named in Japanese,
+        // Cyrillic or emoji (slugged `pack-<hash>`) came out in the hash's order.
+        packs = packs.map { ($0, $0.order ?? Int.max, NameOrder.NaturalKey($0.folder, isFolder: true)) }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
         var catalog = Catalog(site: site, packs: packs)
         // Every slug is known now, so the texts' relative links can point at the pages they name.
         findings += CatalogLinks.rewrite(&catalog, content: content, siteFile: topLevel.contains("site.md"))

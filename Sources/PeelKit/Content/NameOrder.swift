@@ -37,12 +37,13 @@ enum NameOrder {
         let parts: [NaturalPart]
         let name: String
 
-        init(_ name: String) {
+        /// `isFolder`: the whole name counts (a pack folder's `faces.v2` has no extension to drop).
+        init(_ name: String, isFolder: Bool = false) {
             self.name = name
-            parts = NameOrder.naturalParts(name)
+            parts = NameOrder.naturalParts(name, stemmed: !isFolder)
             // Folding is Unicode's (no locale), so every machine folds alike; ASCII has nothing to fold.
             folded = name.utf8.allSatisfy({ $0 < 0x80 }) ? parts
-                : NameOrder.naturalParts(name.folding(options: .diacriticInsensitive, locale: nil))
+                : NameOrder.naturalParts(name.folding(options: .diacriticInsensitive, locale: nil), stemmed: !isFolder)
         }
 
         static func < (lhs: NaturalKey, rhs: NaturalKey) -> Bool {
@@ -55,8 +56,8 @@ enum NameOrder {
     }
 
     /// A name's stem, NFC and lower-cased, as text runs and numbers: "Sun10.png" → "sun", 10.
-    private static func naturalParts(_ name: String) -> [NaturalPart] {
-        let stem = StickerFileKind.stem(name).precomposedStringWithCanonicalMapping.lowercased()
+    private static func naturalParts(_ name: String, stemmed: Bool) -> [NaturalPart] {
+        let stem = (stemmed ? StickerFileKind.stem(name) : name).precomposedStringWithCanonicalMapping.lowercased()
         var parts: [NaturalPart] = []
         var text = ""
         var digits = ""

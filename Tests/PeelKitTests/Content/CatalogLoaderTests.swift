@@ -39,6 +39,17 @@ import Testing
         }
         let catalog = try CatalogLoader(contentFolder: folder.url).load().0
         #expect(catalog.packs.map(\.folder) == ["pack-1", "Pack-2", "pack-10"])
+        // Folders named without ASCII are slugged `pack-<hash>`; they sort by name, not by hash,
+        // and a dot in a folder's name is no extension.
+        let unicode = try TemporaryFolder()
+        let names = ["Абрикосы", "Бананы", "Вишни", "Груши", "faces.v2", "faces", "いぬ", "うさぎ", "とり", "ねこ"]
+        for pack in names.reversed() {
+            try unicode.write("---\ntitle: \(pack)\n---\n", to: "\(pack)/pack.md")
+            try unicode.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "\(pack)/cat.png")
+            try unicode.write("---\nalt: A cat face\n---\n", to: "\(pack)/cat.md")
+        }
+        #expect(try CatalogLoader(contentFolder: unicode.url).load().0.packs.map(\.folder)
+                == ["faces", "faces.v2", "Абрикосы", "Бананы", "Вишни", "Груши", "いぬ", "うさぎ", "とり", "ねこ"])
         #expect(catalog.packs[0].stickers.map(\.fileName) == ["2cats.png", "apple.png", "grin.png", "grin-badge.png", "sun02.png", "sun2.png",
                                                               "sun2-b.gif", "sun10.png", "Zebra.png"])
         // Accents as a file browser reads them: étoile went after zèbre (its bytes), and that is
