@@ -70,6 +70,10 @@ struct CatalogJSON: Encodable {
         let page: String
         @Nullable var download: String?
         let icons: [PackIcon]
+        /// The slug of the sticker on the pack's card (pack.md's `cover:`, else the first readable one).
+        @Nullable var cover: String?
+        /// pack.md's `background:` (`#rrggbb`), behind the pack's art on cards.
+        @Nullable var background: String?
         let stickers: [StickerEntry]
         /// The language the pack's own texts (`title`, and its stickers' `title`, `alt`, `tags`)
         /// are written in: the site's default language, or the pack's `language:`.
@@ -81,8 +85,8 @@ struct CatalogJSON: Encodable {
         var platforms: [String: PlatformEntry]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, stickers, language, languages,
-                 platforms
+            case slug, title, size, sizePixels = "size_pixels", contexts, author, license, page, download, icons, cover, background, stickers,
+                 language, languages, platforms
         }
     }
 
@@ -102,6 +106,8 @@ struct CatalogJSON: Encodable {
         let title: String
         @Nullable var alt: String?
         let tags: [String]
+        /// `emoji:`, the emoji the messengers file the sticker under, most fitting first.
+        let emoji: [String]
         @Nullable var format: String?
         @Nullable var width: Int?
         @Nullable var height: Int?
@@ -125,7 +131,7 @@ struct CatalogJSON: Encodable {
         var parts: [PartEntry]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case slug, source, title, alt, tags, format, width, height, bytes, frames, parts
+            case slug, source, title, alt, tags, emoji, format, width, height, bytes, frames, parts
             case frameDelays = "frame_delays", duration, fps, loopCount = "loop_count"
             case hasAlpha = "has_alpha", hasTransparentPixels = "has_transparent_pixels", sha256, page, original, poster
             case thumbnails, findings, languages
@@ -204,10 +210,12 @@ struct CatalogJSON: Encodable {
                   contexts: pack.contexts.map(\.rawValue), author: pack.author, license: pack.license,
                   page: SitePaths.packPage(pack),
                   download: archives[pack.slug] == nil ? nil : SitePaths.packArchive(pack), icons: icons[pack.slug] ?? [],
+                  cover: pack.coverIndex.flatMap { pack.stickers.indices.contains($0) ? pack.stickers[$0].slug : nil },
+                  background: pack.background,
                   stickers: pack.stickers.map { sticker in
                       let info = assets[sticker.source]?.info
                       return StickerEntry(slug: sticker.slug, source: sticker.source, title: sticker.title, alt: sticker.alt,
-                                          tags: sticker.tags, format: info?.format.rawValue, width: info?.width,
+                                          tags: sticker.tags, emoji: sticker.emoji, format: info?.format.rawValue, width: info?.width,
                                           height: info?.height, bytes: info?.bytes, frames: info?.frameCount,
                                           frameDelays: info?.playedFrameDelays, duration: info.map { Self.rounded($0.duration, places: 6) },
                                           fps: info?.framesPerSecond.map { Self.rounded($0, places: 3) }, loopCount: info?.loopCount,

@@ -149,6 +149,26 @@ import Testing
         #expect(dog["poster"] is NSNull)
         #expect(dog["frame_delays"] as? [Double] == [])
         #expect(dog["loop_count"] is NSNull)
+        // The card's sticker (fox, first by order) and the pack's background; emoji, empty here.
+        #expect(packs[0]["cover"] as? String == "fox" && packs[0]["background"] is NSNull)
+        #expect(cat["emoji"] as? [String] == [])
+    }
+
+    /// catalog.json gives what the pages show of a pack and a sticker: the cover pack.md chose,
+    /// its background and the sticker's emoji (a store site could only guess the first sticker).
+    @Test func catalogJSONGivesTheCoverBackgroundAndEmoji() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("---\ntitle: Pets\nsize: small\ncover: dog\nbackground: \"#ffeedd\"\n---\n", to: "content/pets/pack.md")
+        try folder.write("---\nalt: Orange cat face with whiskers\nemoji: [\"🐱\", \"😺\"]\n---\n", to: "content/pets/cat.md")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"),
+                                                        output: folder.url.appendingPathComponent("site"))).build()
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("site/catalog.json"))) as? [String: Any])
+        let pets = try #require((root["packs"] as? [[String: Any]])?.first { $0["slug"] as? String == "pets" })
+        #expect(pets["cover"] as? String == "dog")
+        #expect(pets["background"] as? String == "#ffeedd")
+        let cat = try #require((pets["stickers"] as? [[String: Any]])?.first { $0["slug"] as? String == "cat" })
+        #expect(cat["emoji"] as? [String] == ["🐱", "😺"])
     }
 
     @Test func thumbnailsHaveTheRightSizeAndKeepTransparency() async throws {
