@@ -215,7 +215,9 @@ enum MarkdownLinks {
     /// a page of the site goes to its version in `language` (nil: the default language, at the root).
     /// With `root` ("/stickers/"), links start from it instead: the 404 page, which a host shows
     /// at any depth, cannot link relatively.
-    static func placed(_ html: String, on page: String, language: String?, root: String? = nil) -> String {
+    /// `stills`: by an original's site path, the still poster an image (`src`) of it shows instead
+    /// (an animation that flashes past WCAG 2.3.1); a link to it still leads to the original.
+    static func placed(_ html: String, on page: String, language: String?, root: String? = nil, stills: [String: String] = [:]) -> String {
         guard holds(sitePrefix, in: html) else { return html }
         let bytes = Array(html.utf8), opening = Array("=\"\(sitePrefix)".utf8)
         var result: [UInt8] = []
@@ -234,6 +236,9 @@ enum MarkdownLinks {
             let pathEnd = value.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? end
             var target = String(decoding: bytes[value.startIndex..<pathEnd], as: UTF8.self)
             if kind == UInt8(ascii: "p"), let language { target = "\(language)/\(target)" }
+            if kind == UInt8(ascii: "f"), let still = stills[target], index >= 3, bytes[(index - 3)..<index].elementsEqual("src".utf8) {
+                target = still
+            }
             let link = root.map { $0 + target } ?? SitePaths.link(to: target, from: page)
             result += Array("=\"".utf8) + Array(link.utf8) + bytes[pathEnd..<end]
             index = end

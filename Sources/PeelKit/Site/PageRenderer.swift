@@ -23,6 +23,8 @@ struct PageRenderer: Sendable {
     let translatedLanguages: [String]
     /// The review page's language (the default one, whose pages it links), made once.
     let reviewLanguage: PageLanguage
+    /// `stillOriginals`, made once: a flashing sticker's original and the poster shown for it.
+    let stillOriginals: [String: String]
 
     init(review: Review, icons: [String: [PackIcon]] = [:], archives: PackDownloads = PackDownloads(),
          artText: [String: ArtTextReading] = [:], templates: TemplateSet,
@@ -40,6 +42,7 @@ struct PageRenderer: Sendable {
         // The label review's template is English (its words, and the findings it lists): its
         // body says so on a site in another language, and every catalog text on it its own `lang`.
         reviewLanguage = PageLanguage(tag: review.catalog.site.defaultLanguage, site: review.catalog.site, templates: templates, words: "en")
+        stillOriginals = Self.stillOriginals(review.catalog, review.assets)
     }
 
     /// `lang` of a pack's texts on the review page (in the default language, not translated).
@@ -677,7 +680,8 @@ struct PageRenderer: Sendable {
     }
 
     private func socialImage(for sticker: Sticker, in pack: Pack, alt: String?? = nil) -> SocialImageModel? {
-        socialLinks.image(for: sticker, in: pack, info: assets[sticker.source]?.info, alt: alt ?? sticker.alt)
+        socialLinks.image(for: sticker, in: pack, info: assets[sticker.source]?.info, alt: alt ?? sticker.alt,
+                          still: stillOriginals[SitePaths.original(pack, sticker)])
     }
 
     /// Each icon at its point size (the way it shows on a 1x screen), labelled with where it is used.
@@ -823,13 +827,31 @@ struct PageRenderer: Sendable {
     /// `model` as its still poster when the sticker flashes past WCAG 2.3.1 and the artist has not
     /// silenced `flashing-animation` for it (`StillWhenFlashing`).
     private func shown<Model: StillWhenFlashing>(_ model: Model, of sticker: Sticker) -> Model {
-        guard assets[sticker.source]?.info?.flashing != nil, !sticker.ignore.contains(FindingCode.flashingAnimation.rawValue) else { return model }
-        return model.still
+        isShownStill(sticker) ? model.still : model
+    }
+
+    /// Whether the sticker flashes past WCAG 2.3.1 and the artist has not silenced `flashing-animation` for it.
+    private static func isShownStill(_ sticker: Sticker, _ assets: [String: StickerAssets]) -> Bool {
+        assets[sticker.source]?.info?.flashing != nil && !sticker.ignore.contains(FindingCode.flashingAnimation.rawValue)
+    }
+
+    private func isShownStill(_ sticker: Sticker) -> Bool { Self.isShownStill(sticker, assets) }
+
+    /// Each flashing sticker's original (site path) and its full-size poster, shown in its place
+    /// wherever Markdown shows the sticker and in link previews (`isShownStill`).
+    private static func stillOriginals(_ catalog: Catalog, _ assets: [String: StickerAssets]) -> [String: String] {
+        var stills: [String: String] = [:]
+        for pack in catalog.packs {
+            for sticker in pack.stickers where isShownStill(sticker, assets) {
+                if let poster = assets[sticker.source]?.poster { stills[SitePaths.original(pack, sticker)] = poster }
+            }
+        }
+        return stills
     }
 
     /// Markdown's HTML with its links to the site's files and pages made from `page` (in `language`).
     private func linked(_ html: String, on page: String, language: PageLanguage, root: String? = nil) -> String {
-        MarkdownLinks.placed(html, on: page, language: language.isDefault ? nil : language.tag, root: root)
+        MarkdownLinks.placed(html, on: page, language: language.isDefault ? nil : language.tag, root: root, stills: stillOriginals)
     }
 
     private func relative(_ target: String, from page: String) -> String {

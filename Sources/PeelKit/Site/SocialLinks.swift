@@ -40,11 +40,12 @@ struct SocialLinks {
     }
 
     /// The Open Graph image for a sticker: its original file, absolute, with its size and label
-    /// (`alt`, in the page's language).
-    func image(for sticker: Sticker, in pack: Pack, info: ImageInfo?, alt: String?) -> SocialImageModel? {
-        guard let info, let url = url(SitePaths.original(pack, sticker)) else { return nil }
+    /// (`alt`, in the page's language); `still`, the full-size poster of an animation that flashes
+    /// (link previews in Slack, Discord or Messages play a GIF by themselves).
+    func image(for sticker: Sticker, in pack: Pack, info: ImageInfo?, alt: String?, still: String? = nil) -> SocialImageModel? {
+        guard let info, let url = url(still ?? SitePaths.original(pack, sticker)) else { return nil }
         let type: String
-        switch info.format {
+        switch still == nil ? info.format : .png {
         case .gif: type = "image/gif"
         case .jpeg: type = "image/jpeg"
         case .png, .apng: type = "image/png"

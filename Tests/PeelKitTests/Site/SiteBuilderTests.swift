@@ -728,4 +728,30 @@ extension SiteBuilderTests {
         let allowed = images(try folder.read("site/lights/index.html"), of: "allowed")
         #expect(allowed.contains { !$0.contains("-poster.") }, "silenced: it plays")
     }
+
+    /// Markdown that shows a flashing sticker (the home page's intro, a pack's description) shows
+    /// its poster, and link previews (`og:image`) name the poster too: the `<img>` was the
+    /// strobing original, stopped only for readers who reduce motion. A link to it still leads
+    /// to the original.
+    @Test func aFlashingStickerInMarkdownAndLinkPreviewsIsStill() async throws {
+        let folder = try TemporaryFolder()
+        let strobe = try APNGEncoder.encode([FlashMeterTests.white, FlashMeterTests.black].map { DecodedImage.Frame(image: $0, delay: 0.1) },
+                                            loopCount: 0, palette: nil)
+        try folder.write("---\ntitle: Lights\nbase_url: https://example.com/stickers/\n---\nNew: ![](lights/strobe.png) and ![](lights/calm.png)\n", to: "content/site.md")
+        try folder.write("---\ntitle: Lights\nsize: small\n---\nSee ![it](strobe.png), or [download it](strobe.png).\n", to: "content/lights/pack.md")
+        for name in ["strobe", "calm"] { try folder.write(strobe, to: "content/lights/\(name).png") }
+        try folder.write("---\nalt: White square flashing fast\n---\n", to: "content/lights/strobe.md")
+        try folder.write("---\nalt: White square flashing, checked\nignore: [flashing-animation]\n---\n", to: "content/lights/calm.md")
+        _ = try await build(folder.url.appendingPathComponent("content"), into: folder.url.appendingPathComponent("site"))
+        let home = try folder.read("site/index.html")
+        #expect(home.contains("<img src=\"lights/strobe/strobe-poster.png\""), "\(home)")
+        #expect(!home.contains("<img src=\"lights/strobe/strobe.png\""))
+        #expect(home.contains("<img src=\"lights/calm/calm.png\""), "silenced: it plays")
+        let pack = try folder.read("site/lights/index.html")
+        #expect(pack.contains("<img src=\"strobe/strobe-poster.png\""), "\(pack)")
+        #expect(pack.contains("<a href=\"strobe/strobe.png\">download it</a>"), "a link still leads to the original")
+        let page = try folder.read("site/lights/strobe/index.html")
+        #expect(page.contains("content=\"https://example.com/stickers/lights/strobe/strobe-poster.png\""), "og:image is the poster")
+        #expect(!page.contains("content=\"https://example.com/stickers/lights/strobe/strobe.png\""))
+    }
 }
