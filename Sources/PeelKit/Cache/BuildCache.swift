@@ -68,6 +68,10 @@ final class BuildCache: @unchecked Sendable {
     /// holding them, and either new, empty, or marked as Peel's cache. (`--cache-dir content`
     /// once let the clean-up delete a pack folder named `entries` and overwrite the user's files.)
     func open(content: URL, output: URL) throws {
+        // A link first: where it leads (the content, say) is not the problem to name.
+        if let link = CacheFolderLink.reason(at: folder) {
+            throw PeelError.unsafeOutput(path: folder.path, reason: "\(link): remove the link, or give the cache a folder with --cache-dir")
+        }
         try OutputLocation(protecting: [(content, "the content folder"), (output, "the output folder")],
                            suggestion: "--cache-dir .peel-cache").check(folder: folder, replacedWhole: true, what: "the cache folder")
         try claim()

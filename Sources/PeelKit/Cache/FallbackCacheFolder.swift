@@ -10,6 +10,7 @@ enum FallbackCacheFolder {
     /// `preferred` when a folder can be made there, else `<tmp>/peel-<name>-<hash of the content path>`.
     static func choose(_ preferred: URL, name: String, content: URL) -> (folder: URL, movedBecause: String?) {
         do {
+            if let link = CacheFolderLink.reason(at: preferred) { throw CacheFolderLinkError(reason: link) }
             try FileManager.default.createDirectory(at: preferred, withIntermediateDirectories: true)
             guard access(preferred.path, W_OK) == 0 else { throw CocoaError(.fileWriteNoPermission) }
             CacheGitIgnore.place(in: preferred.deletingLastPathComponent())
@@ -17,7 +18,12 @@ enum FallbackCacheFolder {
         } catch {
             let key = Hex.string(SHA256.hash(data: Data(RealPath.of(content).utf8))).prefix(16)
             let fallback = FileManager.default.temporaryDirectory.appendingPathComponent("peel-\(name)-\(key)")
-            return (fallback, SystemErrorText.describe(error))
+            return (fallback, (error as? CacheFolderLinkError)?.reason ?? SystemErrorText.describe(error))
         }
     }
+}
+
+/// The preferred folder is, or is inside, a symbolic link (`CacheFolderLink`).
+private struct CacheFolderLinkError: Error {
+    let reason: String
 }

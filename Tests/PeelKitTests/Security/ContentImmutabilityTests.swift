@@ -27,6 +27,28 @@ import Testing
         return entries
     }
 
+    /// A `.peel-cache` committed as a symbolic link is never written through: into a pack (check
+    /// wrote its `.gitignore` of `*` there, hiding the pack's next stickers from Git) or anywhere
+    /// else. `check` keeps its cache in the temporary folder and says why; `build` stops (exit 2).
+    @Test func aPeelCacheThatIsALinkIsNeverWrittenThrough() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        try folder.write("keep\n", to: "elsewhere/theirs.txt")
+        let before = try Self.tree(folder.url.appendingPathComponent("content"))
+        for target in ["content/pets", folder.url.appendingPathComponent("elsewhere").path] {
+            let link = folder.url.appendingPathComponent(".peel-cache").path
+            try? FileManager.default.removeItem(atPath: link)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            let check = try cli.run(["check", "content"], in: folder.url, environment: ["CI": "true"])
+            #expect(check.stderr.contains("is a symbolic link (to \(target)), which Peel does not write through"), "\(check.stderr)")
+            let build = try cli.run(["build", "content", "-o", "_site"], in: folder.url, environment: ["CI": "true"])
+            #expect(build.status == 2, "\(build.stderr)")
+            #expect(build.stderr.contains("is a symbolic link (to \(target))"), "\(build.stderr)")
+            #expect(try Self.tree(folder.url.appendingPathComponent("content")) == before, "nothing written into the content")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("elsewhere").path) == ["theirs.txt"])
+        }
+    }
+
     @Test func noCommandChangesTheContentFolder() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
