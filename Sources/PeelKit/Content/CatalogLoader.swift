@@ -177,7 +177,14 @@ public struct CatalogLoader {
     static func markdownHTML(_ markdown: String, file: String, firstLine: Int, lines: [[ScalarLines.Segment]]? = nil, sticker: String?,
                              headingIDPrefix: String = "", findings: inout [Finding]) -> String {
         let base = MarkdownLinks.Base(file: file, firstLine: firstLine, lines: lines)
-        let (html, excess, rawHTML, bracketsAsText) = Markdown.rendered(markdown, links: base, headingIDPrefix: headingIDPrefix)
+        let rendering = Markdown.rendered(markdown, links: base, headingIDPrefix: headingIDPrefix)
+        let (html, excess, rawHTML, bracketsAsText) = (rendering.html, rendering.oversizedTable, rendering.rawHTML, rendering.bracketsAsText)
+        if let made = rendering.plainBecauseOf {
+            findings.append(Finding(.warning, .markdownTooDeep, file: file, line: base.fileLine(1),
+                                    message: "the text would make \(made) bytes of HTML from \(markdown.utf8.count) of Markdown (block quotes or lists nested hundreds deep?); "
+                                        + "Peel shows it as written, without formatting. Nest less deeply",
+                                    sticker: sticker))
+        }
         if let bracketsAsText {
             findings.append(Finding(.warning, .markdownTooManyBrackets, file: file, line: base.fileLine(1),
                                     message: "the text holds \(bracketsAsText) [, more than the \(Markdown.maxBrackets) whose links cmark-gfm 0.29 renders quickly (it takes quadratic time on them); "

@@ -20,8 +20,25 @@ public enum Markdown {
     /// text (from 1) and how it starts, for a finding: the words inside `<div>…</div>` were lost unseen.
     /// `headingIDPrefix` starts each heading's id (`MarkdownHeadings`): the footer's, which every
     /// page shows beside its own text, are `footer-…`.
-    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil, headingIDPrefix: String = "")
-        -> (html: String, oversizedTable: PipeTableLimits.Excess?, rawHTML: [(line: Int, text: String)], bracketsAsText: Int?) {
+    /// What `rendered` gives: the HTML and what was not rendered as written, for findings.
+    struct Rendering {
+        let html: String
+        let oversizedTable: PipeTableLimits.Excess?
+        let rawHTML: [(line: Int, text: String)]
+        let bracketsAsText: Int?
+        /// The bytes of HTML the text would have made when that was too many (`maxGrowth`): the
+        /// text is then shown as it was written, escaped.
+        let plainBecauseOf: Int?
+    }
+
+    /// `maxGrowth` bytes of HTML per byte of Markdown, plus `growthAllowance`: past them a text is
+    /// shown as written. A `>` opens a block quote of some 27 bytes, so a 4 MiB sidecar of them
+    /// made a 110 MB page and as much catalog.json (100 CPU s, 1.4 GB); real texts make 1–3 bytes
+    /// a byte, a table of one-letter cells about 7.
+    static let maxGrowth = 10
+    static let growthAllowance = 256 * 1024
+
+    static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil, headingIDPrefix: String = "") -> Rendering {
         // cmark-gfm 0.29 looks back over every open bracket for each `]` and `(`: a body of 66,000
         // `![[]()` took 13 s, and the 4 MiB a file may hold about 25 minutes (20,000 brackets 1.2 s,
         // 10,000 0.4 s). Past `maxBrackets`, every `[` is escaped, so it opens no link.
@@ -30,21 +47,25 @@ public enum Markdown {
         let markdown = bracketsAsText == nil ? markdown : markdown.replacingOccurrences(of: "[", with: "\\[")
         let excess = PipeTableLimits.firstExcess(in: markdown)
         let links = links.flatMap { MarkdownLinks.mayHoldRelativeLink(markdown) ? $0 : nil }
-        let (html, rawHTML) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
-                                     findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")), headingIDPrefix: headingIDPrefix)
-        return (html, excess, rawHTML, bracketsAsText)
+        let limit = markdown.utf8.count * maxGrowth + growthAllowance
+        let (html, rawHTML, madeBytes) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
+                                                findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")), headingIDPrefix: headingIDPrefix,
+                                                maxBytes: limit)
+        if let madeBytes {
+            return Rendering(html: "<p dir=\"auto\">\(HTMLText.escape(markdown))</p>\n", oversizedTable: excess, rawHTML: rawHTML, bracketsAsText: bracketsAsText,
+                             plainBecauseOf: madeBytes)
+        }
+        return Rendering(html: html, oversizedTable: excess, rawHTML: rawHTML, bracketsAsText: bracketsAsText, plainBecauseOf: nil)
     }
 
     /// The `[` one text may hold and still have its links and images rendered: a hundred times
     /// what a long description needs, a few tenths of a second at most.
     static let maxBrackets = 10_000
 
-    private static func html(_ markdown: String, extensions: [String], links: MarkdownLinks.Base? = nil) -> String {
-        render(markdown, extensions: extensions, links: links, findingRawHTML: false).html
-    }
-
+    /// `madeBytes`: cmark-gfm's HTML was longer than `maxBytes` (nothing more was done with it).
     private static func render(_ markdown: String, extensions: [String], links: MarkdownLinks.Base?,
-                               findingRawHTML: Bool, headingIDPrefix: String = "") -> (html: String, rawHTML: [(line: Int, text: String)]) {
+                               findingRawHTML: Bool, headingIDPrefix: String = "", maxBytes: Int)
+        -> (html: String, rawHTML: [(line: Int, text: String)], madeBytes: Int?) {
         // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
         // table of special inline characters and freeing a parser removes them, so a parser freed on
         // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
@@ -56,7 +77,7 @@ public enum Markdown {
         // (`<pre lang="swift">`, read as a human language named "swift", WCAG 3.1.2); without it the
         // info string is `<code class="language-swift">`.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else { return ("", []) }
+        guard let parser = cmark_parser_new(options) else { return ("", [], nil) }
         defer { cmark_parser_free(parser) }
         for name in extensions {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
@@ -66,18 +87,20 @@ public enum Markdown {
         markdown.utf8CString.withUnsafeBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { return ("", []) }
+        guard let document = cmark_parser_finish(parser) else { return ("", [], nil) }
         defer { cmark_node_free(document) }
         if let links { markRelativeLinks(in: document, base: links) }
         let headingIDs = MarkdownHeadings.demoteAndName(in: document, prefix: headingIDPrefix)
         let rawHTML = findingRawHTML ? Self.rawHTML(in: document) : []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return ("", rawHTML)
+            return ("", rawHTML, nil)
         }
         defer { free(rendered) }
+        let made = strlen(rendered)
+        if made > maxBytes { return ("", rawHTML, made) }
         var html = MarkdownRepairs.labellingTaskBoxes(String(cString: rendered), labels: MarkdownRepairs.taskLabels(in: document))
         html = MarkdownRepairs.directingBlocks(html, headingIDs: headingIDs)
-        return (MarkdownRepairs.aligningCells(html), rawHTML)
+        return (MarkdownRepairs.aligningCells(html), rawHTML, nil)
     }
 
     /// Step 1 of `MarkdownLinks`: every relative destination of a link or image becomes a marker.

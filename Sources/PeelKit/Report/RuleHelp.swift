@@ -88,6 +88,7 @@ public enum RuleHelp {
         .textEncoding: "save the file as UTF-8",
         .markdownTableTooLarge: "split the table into smaller ones, or link to a spreadsheet; the file is rendered without tables until then",
         .markdownTooManyBrackets: "shorten the text; its [ are shown as text, with no links or images, until then",
+        .markdownTooDeep: "nest block quotes and lists less deeply; the text is shown as written, without formatting, until then",
         .rawHTML: "write it in Markdown: a blank line for a new paragraph, two spaces or a backslash at a line's end for a line break",
         .brokenLink: "fix the path (relative to the Markdown file's folder) so it names a sticker's image or sidecar, a pack.md or pack folder, or site.md, or link to an absolute https: address",
         .pathOutsideContent: "use a path inside the content folder",

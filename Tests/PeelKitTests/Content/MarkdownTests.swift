@@ -169,7 +169,8 @@ import Testing
     /// Safe mode drops raw HTML, with the words of an HTML block: each piece is named with its
     /// line (comments, which hide notes on purpose, are not).
     @Test func rawHTMLIsNamedWithItsLine() {
-        let (html, _, raw, _) = Markdown.rendered("Intro\n\n<div align=\"center\">Only on weekends</div>\n\nLine one<br>line two <!-- a note -->\n")
+        let rendering = Markdown.rendered("Intro\n\n<div align=\"center\">Only on weekends</div>\n\nLine one<br>line two <!-- a note -->\n")
+        let (html, raw) = (rendering.html, rendering.rawHTML)
         #expect(!html.contains("Only on weekends") && !html.contains("<div"))
         #expect(raw.map(\.line) == [3, 5] && raw.first?.text == "<div align=\"center\">Only on weekends</div>", "\(raw)")
         #expect(Markdown.rendered("No HTML here, 1 < 2.\n<!-- only a comment -->\n").rawHTML.isEmpty)
@@ -184,7 +185,8 @@ import Testing
         let body = "Before\n\n|a|\n|-|\n" + String(repeating: String(repeating: "|", count: 1000) + "\n", count: 400)
         #expect(body.utf8.count > 400_000)
         let start = ContinuousClock.now
-        let (html, excess, _, _) = Markdown.rendered(body)
+        let rendering = Markdown.rendered(body)
+        let (html, excess) = (rendering.html, rendering.oversizedTable)
         #expect(ContinuousClock.now - start < .seconds(2), "unguarded this takes over 30 s")
         #expect(excess == PipeTableLimits.Excess(line: 3, problem: "table has a row of 1001 cells, more than the 64 a row may have"))
         #expect(!html.contains("<table") && html.contains("<p dir=\"auto\">Before</p>"))
@@ -201,5 +203,24 @@ import Testing
         var findings: [Finding] = []
         _ = CatalogLoader.markdownHTML(body, file: "p/a.md", firstLine: 4, sticker: "p/a.png", findings: &findings)
         #expect(findings.map(\.code) == [.markdownTooManyBrackets] && findings.first?.line == 4, "\(findings)")
+    }
+
+    /// One `>` is a block quote of some 27 bytes: a 4 MiB sidecar of them made a 110 MB page and as
+    /// much catalog.json. A text that would grow past ten times its size is shown as written, with
+    /// a finding; ordinary nesting and a table of one-letter cells render as ever.
+    @Test func aTextThatWouldGrowTenfoldIsShownAsWritten() throws {
+        for body in [String(repeating: ">", count: 200_000), String(repeating: "> - ", count: 60_000) + "<b>x</b>"] {
+            let rendering = Markdown.rendered(body)
+            #expect(rendering.plainBecauseOf.map { $0 > 10 * body.utf8.count } == true, "\(rendering.plainBecauseOf ?? 0)")
+            #expect(rendering.html.utf8.count < body.utf8.count * 5 && !rendering.html.contains("<blockquote") && !rendering.html.contains("<b>"))
+            #expect(rendering.html.hasPrefix("<p dir=\"auto\">"))
+        }
+        var findings: [Finding] = []
+        _ = CatalogLoader.markdownHTML(String(repeating: ">", count: 200_000), file: "p/a.md", firstLine: 4, sticker: "p/a.png", findings: &findings)
+        #expect(findings.map(\.code) == [.markdownTooDeep] && findings.first?.line == 4, "\(findings)")
+        let nested = "> quote\n> > deeper\n> > > deepest\n\n- a\n  - b\n    - c\n"
+        #expect(Markdown.rendered(nested).plainBecauseOf == nil && Markdown.rendered(nested).html.contains("<blockquote>"))
+        let table = "|a|b|c|d|\n|-|-|-|-|\n" + String(repeating: "|1|2|3|4|\n", count: 400)
+        #expect(Markdown.rendered(table).plainBecauseOf == nil && Markdown.rendered(table).html.contains("<td>1</td>"))
     }
 }
