@@ -58,6 +58,7 @@ public enum Checker {
                     findings += LabelChecks.controlCharacters(label)
                     findings += LabelChecks.invisibleCharacters(label)
                 }
+                findings += LabelChecks.tagCharacters(sticker)
                 findings += ImageChecks.check(subject)
                 findings += EmojiChecks.check(sticker)
             }
@@ -77,7 +78,10 @@ public enum Checker {
                 result.catalog.append(finding)
             }
         }
-        if only == nil { result.catalog += CatalogChecks.duplicateImages(catalog, assets: assets) }
+        if only == nil {
+            result.catalog += CatalogChecks.duplicateImages(catalog, assets: assets)
+            result.catalog += LabelChecks.bidiControls(in: catalog.site)
+        }
         return result
     }
 

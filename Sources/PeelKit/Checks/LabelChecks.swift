@@ -147,18 +147,54 @@ enum LabelChecks {
         return (names.joined(separator: ", "), seen.allSatisfy { gentle.contains($0.value) } ? .warning : .error)
     }
 
-    /// The same for a pack's title, on its pack.md, and each translated title, on its pack.<tag>.md.
+    /// Bidi controls and control characters in a pack's texts that reach the messengers, Xcode and
+    /// catalog.json as they are: its title (the app's name in Messages), author, licence and
+    /// publisher on its pack.md, and each translated title on its pack.<tag>.md. Only the title's
+    /// bidi controls were checked: an ESC in a pack title went into Xcode's display name.
     static func bidiControls(in pack: Pack, site: SiteInfo) -> [Finding] {
         var findings: [Finding] = []
-        if let manifest = pack.manifest, let found = bidiControls(in: pack.title) {
-            findings.append(Finding(.warning, .labelBidiControl, file: manifest,
-                                    message: "pack title holds \(found); they reorder how it reads, so remove them"))
+        if let manifest = pack.manifest {
+            let texts: [(name: String, text: String?, line: Int?)] = [("pack title", pack.title, pack.titleLine), ("author", pack.author, nil),
+                                                                     ("license", pack.license, nil), ("publisher", pack.publisher, pack.publisherLine)]
+            for (name, text, line) in texts {
+                if let text { findings += characterFindings(in: text, named: name, file: manifest, line: line) }
+            }
         }
         for language in site.translationLanguages(of: pack) {
-            guard let translation = pack.translations[language], let title = translation.title, let found = bidiControls(in: title) else { continue }
-            findings.append(Finding(.warning, .labelBidiControl, file: translation.file, line: translation.titleLine,
-                                    message: "\(LanguageName.of(language)) pack title holds \(found); they reorder how it reads, so remove them",
-                                    language: language))
+            guard let translation = pack.translations[language], let title = translation.title else { continue }
+            findings += characterFindings(in: title, named: "\(LanguageName.of(language)) pack title", file: translation.file,
+                                          line: translation.titleLine, language: language)
+        }
+        return findings
+    }
+
+    /// The same for the site's title and description, on site.md (the title names the site in
+    /// catalog.json and on every page's `<title>`).
+    static func bidiControls(in site: SiteInfo) -> [Finding] {
+        [("site title", site.title, site.titleLine), ("site description", site.description, nil)].flatMap { name, text, line in
+            text.map { characterFindings(in: $0, named: name, file: "site.md", line: line) } ?? []
+        }
+    }
+
+    /// The same for a sticker's tags, on its sidecar: they become Telegram's keywords and catalog.json's tags.
+    static func tagCharacters(_ sticker: Sticker) -> [Finding] {
+        guard let sidecar = sticker.sidecar else { return [] }
+        return sticker.tags.flatMap { tag in
+            characterFindings(in: tag, named: "tag '\(TerminalEscaping.escaped(tag))'", file: sidecar, line: nil, sticker: sticker.source)
+        }
+    }
+
+    /// `label-bidi-control` and `label-control-character` findings on one text.
+    private static func characterFindings(in text: String, named name: String, file: String, line: Int?,
+                                          language: String? = nil, sticker: String? = nil) -> [Finding] {
+        var findings: [Finding] = []
+        if let found = bidiControls(in: text) {
+            findings.append(Finding(.warning, .labelBidiControl, file: file, line: line,
+                                    message: "\(name) holds \(found); they reorder how it reads, so remove them", sticker: sticker, language: language))
+        }
+        if let (names, severity) = controlCharacters(in: text) {
+            findings.append(Finding(severity, .labelControlCharacter, file: file, line: line,
+                                    message: "\(name) holds \(names); write it on one line of plain text", sticker: sticker, language: language))
         }
         return findings
     }

@@ -176,6 +176,28 @@ import Testing
         ])
     }
 
+    /// ESC and BEL in a pack's title went into Xcode's display name (the app's name in Messages),
+    /// and in its author, the site's title or a tag into catalog.json and the messengers, with no
+    /// finding: only the title's bidi controls were checked.
+    @Test func controlCharactersInPackSiteAndTagTextsAreReported() throws {
+        let folder = try catalog(labels: [("moon", "Crescent moon")], translations: [])
+        try folder.write("---\ntitle: \"Sky \\e[2J\\e]0;owned\\a pack\"\nauthor: \"Ann\\e[31m\"\nlicense: \"CC\\u202E0\"\n---\n", to: "sky/pack.md")
+        try folder.write("---\ntitle: \"Ciel\\b\"\n---\n", to: "sky/pack.fr.md")
+        try folder.write("---\ntitle: \"Night\\e[0m sky\"\nlanguages: [en, fr]\n---\n", to: "site.md")
+        try folder.write("---\nalt: Crescent moon\ntags: [\"moon\\e[31m\", night]\n---\n", to: "sky/moon.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
+        let pack = catalog.packs[0]
+        #expect(LabelChecks.bidiControls(in: pack, site: catalog.site).map(\.formatted) == [
+            "sky/pack.md:2: error[label-control-character]: pack title holds the control character U+001B (escape), the control character U+0007 (bell); write it on one line of plain text",
+            "sky/pack.md: error[label-control-character]: author holds the control character U+001B (escape); write it on one line of plain text",
+            "sky/pack.md: warning[label-bidi-control]: license holds U+202E (right-to-left override); they reorder how it reads, so remove them",
+            "sky/pack.fr.md:2: error[label-control-character]: French pack title holds the control character U+0008 (backspace); write it on one line of plain text",
+        ])
+        #expect(summary(LabelChecks.bidiControls(in: catalog.site)) == ["site.md:2 label-control-character -"])
+        #expect(summary(LabelChecks.tagCharacters(pack.stickers[0])) == ["sky/moon.md:- label-control-character -"])
+        #expect(LabelChecks.tagCharacters(pack.stickers[0]).first?.severity == .error)
+    }
+
     @Test func spellingUsesEachLanguagesDictionaryAndReportsAMissingOneOnce() throws {
         let folder = try catalog(languages: "[en, fr, de]", labels: [("moon", "Crescent moon"), ("star", "Shooting star")], translations: [
             ("moon.fr.md", "Croissant de lunne"), ("star.fr.md", "Étoile filante"),
