@@ -54,8 +54,11 @@ public enum FitPlan {
         }
     }
 
-    /// The output name: fitted files are PNG (or APNG), so a GIF or JPEG becomes "name.png".
+    /// The output name: fitted files are PNG (or APNG), so a GIF or JPEG becomes "name.png"; a PNG keeps its own.
     public static func outputPath(for item: Item) -> String {
+        // A PNG keeps its name as written: `IMG_0042.PNG` became `IMG_0042.png`, which put back
+        // "under the same name" on Linux left both files (a name clash, the old size error).
+        if (item.relativePath as NSString).pathExtension.lowercased() == "png" { return item.relativePath }
         let stem = (item.relativePath as NSString).deletingPathExtension
         return stem + ".png"
     }

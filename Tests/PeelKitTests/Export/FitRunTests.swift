@@ -40,6 +40,18 @@ import Testing
         #expect(tiny.isUnderMinimumSide && !tiny.fits)
     }
 
+    /// A PNG keeps its name as written (`IMG_0042.PNG`), so putting the result back under the same
+    /// name replaces the original on any file system; a GIF's or JPEG's result is a `.png`.
+    @Test func aFittedPNGKeepsItsNameAsWritten() {
+        func path(_ name: String) -> String {
+            FitPlan.outputPath(for: FitPlan.Item(input: URL(fileURLWithPath: "/in/\(name)"), relativePath: "art/\(name)", sizeClass: .regular))
+        }
+        #expect(path("IMG_0042.PNG") == "art/IMG_0042.PNG")
+        #expect(path("sun.Png") == "art/sun.Png")
+        #expect(path("sun.png") == "art/sun.png")
+        #expect(path("photo.JPG") == "art/photo.png" && path("wave.gif") == "art/wave.png")
+    }
+
     /// In place, a GIF's result (a PNG) cannot replace it; a stop asked for ends the run before the next sticker.
     @Test func inPlaceRefusesAFormatChangeAndAStopEndsTheRun() throws {
         let folder = try TemporaryFolder()
