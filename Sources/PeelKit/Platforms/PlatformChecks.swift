@@ -132,6 +132,13 @@ public enum PlatformChecks {
                 case .discord: DiscordRules.maxAnimationSeconds
                 case .signal, .imessage: nil
                 }
+                // Telegram's videos and Signal's and Discord's APNGs always loop
+                // (`MessengerStickerConverter.convert`); report.md listed the change, the check did not.
+                let loops = info.loopCount ?? 1
+                if [.telegram, .signal, .discord].contains(platform), loops != 0 {
+                    stickerFinding(.note, .convertedForPlatform,
+                                   "the animation plays \(loops == 1 ? "once" : "\(loops) times") in the original; \(name) loops every animated sticker, so the export makes it loop")
+                }
                 if let limit, seconds > limit + 0.0005 {
                     stickerFinding(.error, .animationTooLong,
                                    "the animation lasts \(number(seconds)) s; \(name) plays at most \(number(limit)) s. Peel never speeds it up or cuts it without being told: shorten it, or leave the sticker out of \(name)")
@@ -155,8 +162,10 @@ public enum PlatformChecks {
                 if platform == .telegram, seconds > 0,
                    case let video = AnimationTiming.framesDroppedInVideo(delays: delays, maximum: Int(TelegramRules.maxVideoFramesPerSecond)),
                    video.dropped > 0 {
+                    // Said apart: ten frames of 20 ms are all short, and the video drops four of them.
+                    let short = delays.filter { $0 < 1 / Double(video.framesPerSecond) - 0.0000005 }.count
                     stickerFinding(.note, .animationFrameTooShort,
-                                   "\(video.dropped) of \(delays.count) frames are shorter than a video frame at \(video.framesPerSecond) fps; Telegram video stickers run at \(Int(TelegramRules.maxVideoFramesPerSecond)) fps at most, so those frames are dropped, keeping the \(number(seconds)) s")
+                                   "\(max(short, 1)) of \(delays.count) frames \(short == 1 ? "is" : "are") shorter than a video frame at \(video.framesPerSecond) fps; Telegram video stickers run at \(Int(TelegramRules.maxVideoFramesPerSecond)) fps at most, so the video drops \(video.dropped) \(video.dropped == 1 ? "frame" : "frames"), keeping the \(number(seconds)) s")
                 }
             }
             if platform == .whatsapp, let label = sticker.alt {

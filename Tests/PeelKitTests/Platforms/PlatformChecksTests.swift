@@ -226,10 +226,29 @@ import Testing
         var burst = info(frames: 11)
         burst.frameDelays = Array(repeating: 0.02, count: 10) + [2.3]
         let bursting = findings(.telegram, catalog([("burst", ["⚡"], burst)])).filter { $0.code == .animationFrameTooShort }
-        #expect(bursting.count == 1 && bursting.first?.message.contains("of 11 frames are shorter than a video frame at 30 fps") == true,
+        // Ten frames are short; the video drops some of them (the count was the dropped frames', said as the short ones').
+        #expect(bursting.count == 1 && bursting.first?.message.contains("10 of 11 frames are shorter than a video frame at 30 fps") == true,
                 "\(bursting.map(\.message))")
+        let dropped = AnimationTiming.framesDroppedInVideo(delays: burst.frameDelays, maximum: 30).dropped
+        #expect(dropped > 0 && dropped < 10 && bursting.first?.message.contains("so the video drops \(dropped) frames") == true, "\(bursting.map(\.message))")
         #expect(findings(.discord, setup).filter { $0.code == .animationTooLong }.map(\.sticker) == ["my-pack/long.png"], "the flash's 4 s are under 5")
         #expect(!findings(.signal, setup).contains { $0.code == .animationTooLong })
+    }
+
+    /// Telegram, Signal and Discord loop every animation: the export's report.md named a sticker
+    /// made to play once as changed, and the check said nothing of it.
+    @Test func anAnimationThatPlaysASetNumberOfTimesIsSaidToLoop() {
+        var once = info(frames: 8), thrice = info(frames: 8), forever = info(frames: 8)
+        once.loopCount = nil
+        thrice.loopCount = 3
+        forever.loopCount = 0
+        let setup = catalog([("once", ["👋"], once), ("thrice", ["👋"], thrice), ("forever", ["👋"], forever)])
+        for platform in [MessengerPlatform.telegram, .signal, .discord] {
+            let looped = findings(platform, setup).filter { $0.code == .convertedForPlatform && $0.message.contains("loops every animated sticker") }
+            #expect(looped.map(\.sticker) == ["my-pack/once.png", "my-pack/thrice.png"], "\(platform)")
+            #expect(looped.first?.message.contains("plays once in the original") == true && looped.last?.message.contains("plays 3 times") == true)
+        }
+        #expect(!findings(.whatsapp, setup).contains { $0.message.contains("loops every animated sticker") }, "WebP keeps the loop count")
     }
 
     @Test func whatsAppPackSizesAndMixing() {
