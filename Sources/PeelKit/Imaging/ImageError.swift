@@ -65,7 +65,10 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damagedInTransfer(let what):
             return what
         case .unsupported(let format):
-            return format == .unknown ? "file is not an image Peel can read" : "\(format.rawValue.uppercased()) images are not supported"
+            // Met by content (a HEIC named .jpg, a WebP named .png): the name said nothing was wrong,
+            // and "HEIF images are not supported" said nothing of what to do.
+            return format == .unknown ? "file is not an image Peel can read"
+                : "the file holds a \(format.rawValue.uppercased()) image, whatever its name says; Messages accepts PNG, APNG, GIF and JPEG stickers only, so convert it to PNG"
         case .outOfMemory:
             return "not enough memory to decode the image"
         }

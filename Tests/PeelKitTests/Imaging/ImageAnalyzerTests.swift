@@ -108,6 +108,9 @@ import Testing
         #expect(throws: ImageError.corrupt("file is empty (0 bytes)")) { try analyzer.analyze(Data()) }
         #expect(throws: ImageError.unsupported(.unknown)) { try analyzer.analyze(Data("not an image".utf8)) }
         #expect(throws: ImageError.unsupported(.webp)) { try analyzer.analyze(Data("RIFF\0\0\0\0WEBPVP8 ".utf8)) }
+        // A WebP named .png, a HEIC named .jpg: the message says what the file holds and what to do.
+        #expect(ImageError.unsupported(.webp).description
+                == "the file holds a WEBP image, whatever its name says; Messages accepts PNG, APNG, GIF and JPEG stickers only, so convert it to PNG")
     }
 
     @Test(arguments: ["pets/turtle.gif", "pets/dog.jpg", "pets/cat.png"])
