@@ -29,8 +29,10 @@ enum MarkdownText {
         return escaped
     }
 
-    /// Line breaks (which would end a list item, or start a heading) as spaces.
+    /// Line breaks (which would end a list item, or start a heading) as spaces, and every other
+    /// control and bidi control as an escape (`TerminalEscaping`): a `cat report.md` in CI sent a
+    /// file name's ESC sequences to whoever read the log.
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        TerminalEscaping.escaped(String(text.map { $0.isNewline ? " " : $0 }))
     }
 }

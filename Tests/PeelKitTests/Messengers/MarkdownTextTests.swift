@@ -9,6 +9,10 @@ import Testing
         #expect(MarkdownText.code("a`b``c.png") == "```a`b``c.png```")
         #expect(MarkdownText.code("`x.png") == "`` `x.png ``")
         #expect(MarkdownText.code("two\nlines.png") == "`two lines.png`")
+        // ESC, BEL and bidi overrides in a name reach no terminal that shows report.md.
+        #expect(MarkdownText.code("x\u{1B}]0;owned\u{07}\u{1B}[2J.png") == "`x\\e]0;owned\\u{7}\\e[2J.png`")
+        #expect(MarkdownText.code("bidi\u{202E}gnp.exe") == "`bidi\\u{202E}gnp.exe`")
+        #expect(!MarkdownText.prose("title \u{1B}[31mred").unicodeScalars.contains { $0.value == 0x1B })
     }
 
     @Test func markupInProseIsEscaped() {
