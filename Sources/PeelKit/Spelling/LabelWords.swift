@@ -24,7 +24,10 @@ enum LabelWords {
     /// The checkable words of `text`, in order.
     static func words(in text: String) -> [Word] {
         var words: [Word] = []
-        let scalars = Array(text.unicodeScalars)
+        // Format characters are part of the word they stand in (UAX #29, WB4): a soft hyphen, word
+        // joiner or U+FEFF inside "whis\u{AD}kers" split it into two misspellings. ZWJ and ZWNJ are
+        // left as they were (emoji sequences; Persian's ZWNJ).
+        let scalars = Array(text.unicodeScalars.filter { $0.properties.generalCategory != .format || $0 == "\u{200C}" || $0 == "\u{200D}" })
         var start = 0
         while start < scalars.count {
             guard !scalars[start].properties.isWhitespace else { start += 1; continue }

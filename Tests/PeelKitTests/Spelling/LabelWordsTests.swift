@@ -23,6 +23,12 @@ import Testing
         #expect(LabelWords.words(in: "3-legged T-rex")[1].parts == ["rex"])
     }
 
+    /// A soft hyphen, word joiner or U+FEFF stands inside its word (UAX #29's WB4): "whis\u{AD}kers"
+    /// was two misspellings, each with a wrong suggestion.
+    @Test func formatCharactersStayInsideTheWord() {
+        #expect(texts("Cat with whis\u{AD}kers, sle\u{2060}eping on a mat\u{FEFF}tress") == ["Cat", "with", "whiskers", "sleeping", "on", "mattress"])
+    }
+
     @Test func straightAndCurlyApostrophesStayInTheWord() {
         #expect(texts("don't stop, it’s the cats’ toy and the 'cat' said") == ["don't", "stop", "it’s", "the", "cats’", "toy", "and", "the", "cat", "said"])
         #expect(LabelWords.straightened("it’s") == "it's")
