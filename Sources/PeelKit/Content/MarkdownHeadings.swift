@@ -35,7 +35,10 @@ enum MarkdownHeadings {
                 text = String(cString: plain)
                 free(plain)
             }
-            let base = prefix + slug(text)
+            // The footer's ids start with `footer-`: a page heading "Footer credits" took the id of
+            // the footer's "Credits" on every page, so a page's own such id starts `section-`.
+            let slugged = slug(text)
+            let base = prefix.isEmpty && slugged.hasPrefix("footer-") ? "section-" + slugged : prefix + slugged
             var id = base
             var number = 0
             while used.contains(id) {

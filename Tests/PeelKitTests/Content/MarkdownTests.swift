@@ -94,6 +94,8 @@ import Testing
         #expect(html.contains("<h2 id=\"section\" dir=\"auto\">!!!</h2>"), "\(html)")
         // The footer's, beside every page's own text, start with `footer-`.
         #expect(Markdown.rendered("# Contact", headingIDPrefix: "footer-").html == "<h2 id=\"footer-contact\" dir=\"auto\">Contact</h2>\n")
+        // A page's own "Footer contact" cannot take that id.
+        #expect(Markdown.rendered("# Footer contact").html == "<h2 id=\"section-footer-contact\" dir=\"auto\">Footer contact</h2>\n")
     }
 
     /// `MarkdownHeadings.themeIDs` holds every id the default theme's templates write, so a
