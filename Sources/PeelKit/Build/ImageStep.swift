@@ -34,9 +34,9 @@ struct ImageStep: Sendable {
     /// Bump when thumbnails or records change shape, or what a record measures changes (17: the
     /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade; 23: grey
     /// art's grey profile applied, as RGB; 24: a PNG's gAMA and cHRM applied, a GIF's ANIMEXTS loop read;
-    /// 25: a CMYK JPEG's own profile applied; 26: a pattern reversing in step flashes), so old
-    /// cache entries are not reused.
-    static let derivationVersion = 26
+    /// 25: a CMYK JPEG's own profile applied; 26: a pattern reversing in step flashes; 27: a heavy
+    /// profile's thumbnails in compact Display P3), so old cache entries are not reused.
+    static let derivationVersion = 27
 
     /// Everything besides an image's bytes that its derived files depend on.
     var derivation: String {
@@ -144,20 +144,24 @@ struct ImageStep: Sendable {
         do {
             let opened = try analyzer.open(data, sha256: sha256)
             let frames = opened.frames
+            // What the thumbnails and posters carry: a heavy profile becomes a compact one, the
+            // pixels converted into it (`CompactProfile`); the checks see the frames as decoded.
+            let (shownProfile, conversion) = site == nil ? (nil, nil) : CompactProfile.forThumbnails(of: opened.profile)
             if site != nil {
                 thumbnails = Thumbnailer(width: frames.width, height: frames.height, boxes: ThumbnailSizes.boxes,
-                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: opened.profile)
+                                         isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: shownProfile)
             }
             (info, artFrames) = try opened.read(keepingArtFrames: art?.wantsFrames(of: sha256) == true) { index, frame in
                 let isFullest = frames.isAnimated && posterFrame.consider(frame, index: index)
+                let shown = conversion?.apply(frame) ?? frame
                 if frames.isAnimated, site != nil {
-                    if index == 0 { firstPoster = try Thumbnailer.poster(frame, profile: opened.profile) } else if isFullest { fullest = frame }
+                    if index == 0 { firstPoster = try Thumbnailer.poster(shown, profile: shownProfile) } else if isFullest { fullest = shown }
                 }
-                try thumbnails?.add(frame, delay: frames.delays[index], isFullest: isFullest)
+                try thumbnails?.add(shown, delay: frames.delays[index], isFullest: isFullest)
             }
             if frames.isAnimated { info.posterFrame = posterFrame.index }
             if let firstPoster {
-                poster = try posterFrame.isFirst ? firstPoster : fullest.map { try Thumbnailer.poster($0, profile: opened.profile) } ?? firstPoster
+                poster = try posterFrame.isFirst ? firstPoster : fullest.map { try Thumbnailer.poster($0, profile: shownProfile) } ?? firstPoster
             }
         } catch let error as ImageError {
             return (ImageRecord(info: nil, failure: .init(code: error.findingCode, message: error.description)), files)

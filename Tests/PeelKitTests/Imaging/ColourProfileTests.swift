@@ -374,4 +374,44 @@ import ZIPFoundation
             #expect(!found.flagged && found.profile == nil, "untagged art: \(path)")
         }
     }
+
+    /// A heavy profile (a scanner's LUT profile of 200 KB) was copied into every thumbnail: a
+    /// 160 px thumbnail weighed 216 KB. Thumbnails and posters of such art carry a compact
+    /// Display P3 profile instead, their pixels converted into it: the same colours, a light file.
+    @Test func thumbnailsOfArtWithAHeavyProfileCarryACompactOne() async throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content"), to: "content")
+        // Display P3 with 64 KB of padding after its tags: as heavy as a LUT profile, and the same colours.
+        var heavy = Self.profile()
+        heavy += [UInt8](repeating: 0, count: 64 * 1024)
+        let size = UInt32(heavy.count).bigEndianBytes
+        heavy.replaceSubrange(0..<4, with: size)
+        let file = folder.url.appendingPathComponent("content/animals/cat.png")
+        let original = try Data(contentsOf: file)
+        try Self.tagged(original, with: heavy).write(to: file)
+        let site = folder.url.appendingPathComponent("site")
+        _ = try await SiteBuilder(options: BuildOptions(content: folder.url.appendingPathComponent("content"), output: site)).build()
+        let compact = try #require(CompactProfile.displayP3)
+        #expect(compact.bytes.count < 1024 && !compact.isSRGB)
+        let thumbnails = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("animals/cat").path).filter { $0.hasSuffix(".webp") }
+        #expect(!thumbnails.isEmpty)
+        let source = try PNGCodec.decode(original, maxPixels: 1 << 24)
+        for name in thumbnails {
+            let data = try Data(contentsOf: site.appendingPathComponent("animals/cat/\(name)"))
+            #expect(data.count < 40_000, "\(name): \(data.count) bytes")
+            #expect(Self.webpProfile(data).profile == compact.bytes, "\(name)")
+            // The colours: the art's own numbers converted from (padded) P3 to P3, so about the same.
+            let thumbnail = try WebPCodec.decode(data)
+            let resized = Resampler.resize(source.0, width: thumbnail.width, height: thumbnail.height)
+            var difference = 0, counted = 0
+            for index in stride(from: 0, to: resized.pixels.count, by: 4) where resized.pixels[index + 3] == 255 {
+                for channel in 0..<3 { difference += abs(Int(resized.pixels[index + channel]) - Int(thumbnail.pixels[index + channel])) }
+                counted += 3
+            }
+            #expect(counted > 0 && Double(difference) / Double(counted) < 6, "\(name): mean difference \(Double(difference) / Double(max(1, counted)))")
+        }
+        // Built twice, the same bytes (the compact profile carries no creation date).
+        #expect(CompactProfile.displayP3?.bytes == compact.bytes)
+        #expect(compact.bytes[24..<36].allSatisfy { $0 == 0 })
+    }
 }

@@ -1,0 +1,73 @@
+import CLCMS2
+import Foundation
+
+/// The colour profile thumbnails and posters carry: the art's own when it is small (Display P3 and
+/// Adobe RGB are about 500 bytes), else a compact Display P3 profile, with the pixels converted
+/// into it. A scanner's or a monitor calibration's LUT profile can weigh hundreds of kilobytes,
+/// and copied into every thumbnail it made a 160 px grid thumbnail of 216 KB (the pixels took 1 KB).
+/// Display P3 holds what such art shows on today's screens, so little is lost.
+enum CompactProfile {
+    /// Profiles up to this size are carried as they are.
+    static let largestCarried = 16 * 1024
+
+    /// What thumbnails of art in `profile` carry, and the conversion their pixels need first (nil:
+    /// none). A profile Little CMS cannot read is carried as it is, as before.
+    static func forThumbnails(of profile: ColourProfile?) -> (profile: ColourProfile?, conversion: ProfileConversion?) {
+        guard let profile, profile.bytes.count > largestCarried, let displayP3,
+              let conversion = ProfileConversion(from: profile, to: displayP3) else { return (profile, nil) }
+        return (displayP3, conversion)
+    }
+
+    /// Display P3 (P3 primaries, D65 white, the sRGB curve) as Little CMS writes it, with its
+    /// creation date cleared so every build writes the same bytes.
+    static let displayP3: ColourProfile? = {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
+                                        Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
+        // IEC 61966-2-1's curve: Y = ((aX + b)^g) for X ≥ d, else cX (Little CMS's type 4).
+        let parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        guard let curve = parameters.withUnsafeBufferPointer({ cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) }) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        guard let handle = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfile(&white, &primaries, $0.baseAddress) }) else { return nil }
+        defer { cmsCloseProfile(handle) }
+        var size: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        guard bytes.withUnsafeMutableBytes({ cmsSaveProfileToMem(handle, $0.baseAddress, &size) }) != 0 else { return nil }
+        // ICC.1's header: the creation date and time at bytes 24–35.
+        for index in 24..<36 { bytes[index] = 0 }
+        return ColourProfile(validating: bytes)
+    }()
+}
+
+/// A Little CMS transform of RGBA pixels from one profile to another (perceptual intent, alpha
+/// copied as it is), freed with the value; made without a cache, so frames may be converted on
+/// several threads.
+final class ProfileConversion: @unchecked Sendable {
+    private let handle: cmsHTRANSFORM
+
+    init?(from source: ColourProfile, to target: ColourProfile) {
+        guard let input = source.bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
+        defer { cmsCloseProfile(input) }
+        guard let output = target.bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
+        defer { cmsCloseProfile(output) }
+        // TYPE_RGBA_8: four 8-bit channels, the fourth an extra (alpha) channel copied as it is.
+        let rgba8 = cmsUInt32Number((PT_RGB << 16) | (1 << 7) | (3 << 3) | 1)
+        guard let handle = cmsCreateTransform(input, rgba8, output, rgba8, cmsUInt32Number(INTENT_PERCEPTUAL),
+                                              cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE)) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { cmsDeleteTransform(handle) }
+
+    /// `image`'s pixels converted.
+    func apply(_ image: RGBAImage) -> RGBAImage {
+        var converted = image
+        let count = image.width * image.height
+        converted.pixels.withUnsafeMutableBytes { pixels in
+            cmsDoTransform(handle, pixels.baseAddress, pixels.baseAddress, cmsUInt32Number(count))
+        }
+        return converted
+    }
+}
