@@ -117,7 +117,7 @@ enum ImageChecks {
     /// What `location-in-metadata` says of a file whose EXIF holds GPS coordinates, published
     /// byte for byte where `publishedIn` says.
     static func locationMessage(publishedIn: String) -> String {
-        "the file's EXIF holds GPS coordinates (where it was made), and they are published with the original "
-            + "\(publishedIn); remove them (exiftool -gps:all= FILE) or export the art again without location"
+        "the file's metadata (EXIF or XMP) holds GPS coordinates (where it was made), and they are published with the original "
+            + "\(publishedIn); remove them (exiftool -gps:all= -xmp:gps*= FILE) or export the art again without location"
     }
 }

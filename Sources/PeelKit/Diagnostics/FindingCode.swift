@@ -178,7 +178,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .sizeClassMismatch: "A sticker's pixel size does not match its pack's size class."
         case .noTransparency: "A sticker has no transparent pixel."
         case .blankImage: "A sticker's every pixel is fully transparent: it shows nothing."
-        case .locationInMetadata: "A sticker file's EXIF holds GPS coordinates, published with the original."
+        case .locationInMetadata: "A sticker file's metadata (EXIF or XMP) holds GPS coordinates, published with the original."
         case .flashingAnimation: "An animation flashes more than three times in a second over a large part of the sticker (WCAG 2.3.1), which can trigger seizures."
         case .extensionMismatch: "A file's extension does not match its content."
         case .orphanTranslation: "A translation file has no source file in the default language (`moon.fr.md` without `moon.md`)."

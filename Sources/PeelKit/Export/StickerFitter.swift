@@ -88,6 +88,12 @@ public struct StickerFitter: Sendable {
         // A JPEG's profile (APP2) becomes the PNG's iCCP.
         var kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data)
             : analyzed.profile.map { [$0.pngChunk] } ?? []
+        // A position in XMP (Photoshop's copy of a phone photo's GPS) does not go into the fitted copy.
+        let located = kept.filter(EXIFLocation.chunkHoldsLocation)
+        if !located.isEmpty {
+            kept.removeAll { located.contains($0) }
+            report.steps.append("dropped the XMP metadata that gives where it was made (GPS)")
+        }
         func encode(_ frames: [DecodedImage.Frame], loopCount: Int, palette: PaletteQuantizer.Result?) throws -> Data {
             PNGChunks.inserting(kept, into: try self.encode(frames, loopCount: loopCount, palette: palette))
         }

@@ -81,8 +81,8 @@ struct ColourProfile: Equatable, Sendable {
         return parts.keys.sorted().flatMap { parts[$0]! }
     }
 
-    /// A zlib stream inflated, growing the buffer up to `maximumSize`.
-    private static func inflate(_ stream: [UInt8]) -> [UInt8]? {
+    /// A zlib stream inflated, growing the buffer up to `maximumSize` (a profile, an XMP packet).
+    static func inflate(_ stream: [UInt8]) -> [UInt8]? {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
         var capacity = 64 * 1024

@@ -30,7 +30,7 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     /// How an animation flashes past WCAG 2.3.1's threshold (`FlashMeter`); nil when it does not,
     /// for still images, and where Peel did not decode the pixels.
     public var flashing: FlashRisk? = nil
-    /// The file's EXIF holds GPS coordinates (`EXIFLocation`); nil where Peel did not look.
+    /// The file's EXIF or XMP holds GPS coordinates (`EXIFLocation`); nil where Peel did not look.
     public var carriesLocation: Bool? = nil
     /// An animation's poster frame (`PosterFrame`): 0, unless its first frame shows less than a
     /// quarter of its fullest; nil for a still, and where Peel did not decode the frames.

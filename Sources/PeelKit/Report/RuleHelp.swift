@@ -62,7 +62,7 @@ public enum RuleHelp {
         .notSquare: "pad the art to a square canvas",
         .sizeClassMismatch: "set the pack's `size:` or resize the art",
         .noTransparency: "give the art a transparent background",
-        .locationInMetadata: "remove the location from the file (exiftool -gps:all= FILE) or export the art again without it",
+        .locationInMetadata: "remove the location from the file (exiftool -gps:all= -xmp:gps*= FILE) or export the art again without it",
         .flashingAnimation: "slow the animation to three flashes a second or fewer, or soften the change in brightness",
         .blankImage: "export the art again: the file holds no visible pixel",
         .extensionMismatch: "rename the file to the extension of its content",

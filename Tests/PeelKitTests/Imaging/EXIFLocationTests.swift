@@ -37,4 +37,29 @@ import Testing
         #expect(!EXIFLocation.isPresent(in: try Self.jpeg(with: Self.tiff(bigEndian: true, gpsTag: 0))))
         #expect(!EXIFLocation.isPresent(in: try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg"))))
     }
+
+    /// Photoshop saving a phone photo as PNG, or Lightroom exporting a JPEG, writes the position in
+    /// XMP: nothing was found, and `peel fit` kept the XMP in the copy it made.
+    @Test func aPositionInXMPIsFoundAndFitLeavesItOut() throws {
+        let xmp = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="48,51.4N" exif:GPSLongitude="2,21.1E"/></rdf:RDF></x:xmpmeta>"#
+        let noPlace = xmp.replacingOccurrences(of: #" exif:GPSLatitude="48,51.4N" exif:GPSLongitude="2,21.1E""#, with: #" exif:GPSLatitudeRef="" exif:GPSVersionID="2.2.0.0""#)
+        func png(_ text: String, compressed: Bool = false) throws -> Data {
+            let body = Array("XML:com.adobe.xmp".utf8) + [0, compressed ? 1 : 0, 0, 0, 0]
+                + (compressed ? DeflateCompressor.zlib(Array(text.utf8)) : Array(text.utf8))
+            let art = try Fixtures.data(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"))
+            return PNGChunks.inserting([Data(PNGChunk(type: "iTXt", data: body).encoded)], into: art)
+        }
+        #expect(EXIFLocation.isPresent(in: try png(xmp)))
+        #expect(EXIFLocation.isPresent(in: try png(xmp, compressed: true)))
+        #expect(!EXIFLocation.isPresent(in: try png(noPlace)), "a reference or version alone gives no place")
+        let photo = [UInt8](try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/dog.jpg")))
+        let payload = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(xmp.utf8)
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload + photo.dropFirst(2))
+        #expect(EXIFLocation.isPresent(in: jpeg))
+        #expect(try ImageAnalyzer().analyze(jpeg).info.carriesLocation == true)
+        // A copy `peel fit` makes (the 618 px face in the small class) carries no position.
+        let fitted = try StickerFitter(sizeClass: .small).fit(try png(xmp))
+        #expect(!EXIFLocation.isPresent(in: fitted.data))
+        #expect(fitted.report.steps.contains { $0.contains("where it was made") }, "\(fitted.report.steps)")
+    }
 }
