@@ -26,6 +26,21 @@ import Testing
         return folder
     }
 
+    /// Theme words Peel says in English on a French page are marked `lang="en"` as its other
+    /// English words are: the card's "1 error" badge (part of the card link's name) and the
+    /// sticker page's "No label yet" and unreadable-sidecar notes were read with a French voice.
+    @Test func englishThemeWordsOnAFrenchPageAreMarkedEnglish() async throws {
+        let folder = try catalog()
+        try folder.write("---\nalt: \"\"\ntitle: Star\norder: 2\n---\n", to: "content/sky/star.md")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/sky/star.fr.md"))
+        let site = try await build(folder)
+        let pack = try page(site, "fr/sky/index.html")
+        #expect(pack.contains("<span class=\"badge badge-error\" lang=\"en\">1 error</span>"), "\(pack)")
+        let star = try page(site, "fr/sky/star/index.html")
+        #expect(star.contains("<p class=\"label-missing\" lang=\"en\">No label yet."), "\(star)")
+        #expect(try page(site, "sky/index.html").contains("<span class=\"badge badge-error\">1 error</span>"), "English pages need no mark")
+    }
+
     /// The catalog's French and Arabic files removed, for a site in other languages.
     private func removeTranslations(_ folder: TemporaryFolder) throws {
         for file in ["content/site.fr.md", "content/sky/pack.fr.md", "content/sky/pack.ar.md", "content/sky/moon.fr.md",
