@@ -24,9 +24,23 @@
     }
   }
   if (history.replaceState) history.replaceState(null, "", "?" + query());
+  // Each combination is a page of its own, so a choice loads its page. Focus comes back to the
+  // part's radio there: it fell to the page's top, so the arrow keys could not go on through the
+  // group and a screen reader started over (WCAG 2.4.3).
+  var focusKey = "peel-builder-focus";
+  try {
+    var part = sessionStorage.getItem(focusKey);
+    sessionStorage.removeItem(focusKey);
+    if (part) {
+      for (var j = 0; j < inputs.length; j++) {
+        if (inputs[j].name === part && inputs[j].checked) { inputs[j].focus(); break; }
+      }
+    }
+  } catch (error) { /* storage turned off: focus stays where the browser puts it */ }
   form.addEventListener("change", function (event) {
     var input = event.target;
     if (!input.dataset || !input.dataset.href) return;
+    try { sessionStorage.setItem(focusKey, input.name); } catch (error) { /* as above */ }
     location.assign(input.dataset.href + "?" + query());
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); });

@@ -32,6 +32,7 @@ import urllib.parse
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -239,11 +240,20 @@ class Checker:
         else:
             self.fail(page, "Tab never reaches the builder's radios")
             return None
+        part = self.driver.switch_to.active_element.get_attribute("name")
         self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
         WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "builder-label").text != label_before)
         after = self.driver.find_element(By.ID, "builder-label").text
         if "?" not in self.driver.current_url:
             self.fail(page, f"the new choice is not in the URL query: {self.driver.current_url}")
+        # The choice loads its page; focus comes back to the part's checked radio there, so the
+        # arrow keys go on through the group (it fell to <body>, and a screen reader started over).
+        try:
+            WebDriverWait(self.driver, 5).until(
+                lambda d: d.switch_to.active_element.get_attribute("name") == part and d.switch_to.active_element.is_selected())
+        except TimeoutException:
+            focused = self.driver.switch_to.active_element
+            self.fail(page, f"after a choice, focus is on <{focused.tag_name}> name={focused.get_attribute('name')!r}, not the {part!r} radio")
         self.check_axe(page, "light", " after a choice")
         return {"before": label_before, "after": after, "url": self.driver.current_url.rsplit("/", 1)[-1]}
 
