@@ -21,6 +21,8 @@ stickers for the review table to scroll. Then, in headless Chromium:
   reader-live            the pack reader's end-of-reading status is a live region, its progress not
   viewer-announce        flipping announces the position, title and label
   forced-colors          art backgrounds and swatches keep their colours; a pressed filter looks pressed
+  swatch-text-size       with the reader's text at 150 % and 200 %, a swatch's warning covers neither its
+                         name nor the art and stays inside the swatch (1.4.4)
   no-js-review           without JavaScript the review's filter and sort buttons are not shown
   not-found-page         served below a host's root as GitHub Pages does (404.html for every
                          missing address), a missing address two folders deep shows the styled
@@ -419,6 +421,33 @@ class Checks:
             self.fail("forced-colors", f"the sticker's card is repainted in forced colours (forced-color-adjust: {card})")
         return card
 
+    def swatch_text_size(self):
+        """With the reader's text at 150 % and 200 % (Chrome's font size, text-only zoom), a swatch's
+        warning covers neither its name nor the art, and stays inside the swatch (1.4.4). The
+        warning is put on the Black swatch here, as the art checks would."""
+        self.viewport(1280, 900)
+        self.open("faces/cool/index.html")
+        found = []
+        for size in ("150%", "200%"):
+            boxes = self.js(
+                "document.documentElement.style.fontSize = arguments[0];"
+                "var swatch = document.querySelectorAll('.swatch')[1], warning = swatch.querySelector('.swatch-warning');"
+                "if (!warning) { warning = document.createElement('span'); warning.className = 'swatch-warning';"
+                " warning.textContent = '\u26a0 Shape vanishes here: 0 % visible'; swatch.appendChild(warning); }"
+                "function box(e) { var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+                "return {swatch: box(swatch), warning: box(warning), name: box(swatch.querySelector('.swatch-name')),"
+                " art: box(swatch.querySelector('img'))};", size)
+            def overlap(a, b):
+                return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+            def inside(a, b):
+                return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
+            if overlap(boxes["warning"], boxes["name"]) or overlap(boxes["warning"], boxes["art"]):
+                self.fail("swatch-text-size", f"at {size} text the warning covers the name or the art: {boxes}")
+            if not inside(boxes["warning"], boxes["swatch"]) or not inside(boxes["name"], boxes["swatch"]):
+                self.fail("swatch-text-size", f"at {size} text the warning or the name runs out of its swatch: {boxes}")
+            found.append(f"{size}: swatch {boxes['swatch'][3] - boxes['swatch'][1]:.0f} px tall")
+        return "; ".join(found)
+
     def no_js_review(self):
         self.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
         self.open("review/index.html")
@@ -448,7 +477,7 @@ class Checks:
 
 ALL = ["review_dark_contrast", "viewer_focus_at_end", "review_focus_obscured", "viewer_reflow", "markdown_animation",
        "pause_name", "label_once", "rtl_viewer", "review_lang", "reader_live", "viewer_announce", "forced_colors",
-       "art_card_forced", "no_js_review"]
+       "art_card_forced", "swatch_text_size", "no_js_review"]
 
 
 class StaticHost(http.server.SimpleHTTPRequestHandler):
