@@ -110,6 +110,28 @@ public struct StickerFitter: Sendable {
             output = try encode(frames, loopCount: loop, palette: nil)
             report.steps.append("dropped \(ByteCount.grouped(bulky.reduce(0) { $0 + $1.count })) bytes of metadata (text chunks such as XMP)")
         }
+        // A heavy colour profile (a scanner's or calibration's lookup tables, hundreds of KB) goes
+        // before any colour does, as bulky text does: the pixels are converted into a compact
+        // Display P3 profile (one that gives sRGB's colours is dropped, the pixels being sRGB). The
+        // art was posterised to one or two colours for nothing, with the advice "use fewer frames".
+        let heavy = kept.filter { chunk in chunk.count > CompactProfile.largestCarried + 12 && String(decoding: chunk[chunk.startIndex + 4..<chunk.startIndex + 8], as: UTF8.self) == "iCCP" }
+        if output.count >= Self.byteLimit, !heavy.isEmpty || (analyzed.profile?.bytes.count ?? 0) > CompactProfile.largestCarried {
+            let weight = analyzed.profile?.bytes.count ?? heavy.reduce(0) { $0 + $1.count }
+            let isProfile = { (chunk: Data) in String(decoding: chunk[chunk.startIndex + 4..<chunk.startIndex + 8], as: UTF8.self) == "iCCP" }
+            if let profile = analyzed.profile {
+                if case let (compact?, conversion?) = CompactProfile.forThumbnails(of: profile) {
+                    frames = frames.map { DecodedImage.Frame(image: conversion.apply($0.image), delay: $0.delay) }
+                    kept.removeAll(where: isProfile)
+                    kept.insert(compact.pngChunk, at: 0)
+                    report.steps.append("converted to a compact Display P3 profile (its own weighed \(ByteCount.grouped(weight)) bytes)")
+                    output = try encode(frames, loopCount: loop, palette: nil)
+                }
+            } else {
+                kept.removeAll(where: isProfile)
+                report.steps.append("dropped its \(ByteCount.grouped(weight))-byte colour profile, which gives sRGB's colours")
+                output = try encode(frames, loopCount: loop, palette: nil)
+            }
+        }
         // 3. Reduce to a palette, with fewer colours until it fits.
         var colors = 256
         while allowPalette && output.count >= Self.byteLimit && colors >= 16 {

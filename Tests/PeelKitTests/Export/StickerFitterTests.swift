@@ -98,6 +98,24 @@ import Testing
         #expect(PNGChunks.chunks(["tEXt", "iTXt"], in: output) == [copyright])
     }
 
+    /// A scanner's or calibration's lookup-table profile can weigh more than the art: over Messages'
+    /// 500,000 bytes because of it, the art was posterised to one or two colours, with the advice
+    /// "use fewer frames or smaller art". The profile becomes a compact Display P3 one instead.
+    @Test func aHeavyColourProfileIsMadeCompactBeforeAnyColourGoes() throws {
+        let art = try Fixtures.data(Fixtures.catalog.appendingPathComponent("pets/cat.png"))
+        var generator = SplitMix(7)
+        var heavy = ColourProfileTests.profile()
+        heavy += (0..<600_000).map { _ in UInt8.random(in: 0...255, using: &generator) }  // incompressible, as LUTs nearly are
+        heavy.replaceSubrange(0..<4, with: UInt32(heavy.count).bigEndianBytes)
+        let tagged = ColourProfileTests.tagged(art, with: heavy)
+        #expect(tagged.count > StickerFitter.byteLimit)
+        let (output, report) = try StickerFitter(sizeClass: .small).fit(tagged)
+        #expect(output.count < StickerFitter.byteLimit, "\(report.steps)")
+        #expect(report.steps.contains { $0.hasPrefix("converted to a compact Display P3 profile") }, "\(report.steps)")
+        #expect(!report.steps.contains { $0.hasPrefix("palette of ") }, "no colour lost: \(report.steps)")
+        #expect(ColourProfile.embedded(in: output)?.bytes == CompactProfile.displayP3?.bytes)
+    }
+
     /// Wide art scaled into a `small` box would be 300 × 150, which Messages rejects: it is centred
     /// on a transparent 300 × 300 square. Wide art that stays at least 300 px high is left wide.
     @Test func wideArtNeverEndsUpUnderMessagesMinimumSide() throws {
