@@ -35,7 +35,7 @@ struct ImageStep: Sendable {
     /// flash meter's clock in microseconds; 21: visibility leaves out frames of a fade; 23: grey
     /// art's grey profile applied, as RGB; 24: a PNG's gAMA and cHRM applied, a GIF's ANIMEXTS loop read;
     /// 25: a CMYK JPEG's own profile applied; 26: a pattern reversing in step flashes; 27: a heavy
-    /// profile's thumbnails in compact Display P3), so old cache entries are not reused.
+    /// profile's thumbnails in compact Display P3, a PNG's cICP read), so old cache entries are not reused.
     static let derivationVersion = 27
 
     /// Everything besides an image's bytes that its derived files depend on.

@@ -21,8 +21,10 @@ struct ColourProfile: Equatable, Sendable {
     static func embedded(in data: Data) -> ColourProfile? {
         let candidate: [UInt8]?
         if data.starts(with: PNGChunk.signature) {
-            // Without iCCP, the colour space its gAMA and cHRM chunks declare (`PNGChromaticityProfile`).
-            candidate = pngProfile(in: data) ?? PNGChromaticityProfile.profile(in: data)
+            // cICP first, as browsers read it (PNG 3rd edition); without iCCP, the colour space its gAMA
+            // and cHRM chunks declare (`PNGChromaticityProfile`).
+            let cicp = PNGChromaticityProfile.cicp(in: data)
+            candidate = cicp.found ? cicp.profile : pngProfile(in: data) ?? PNGChromaticityProfile.profile(in: data)
         } else if data.starts(with: [0xFF, 0xD8]) {
             candidate = jpegProfile(in: data)
         } else {

@@ -18,27 +18,10 @@ enum CompactProfile {
         return (displayP3, conversion)
     }
 
-    /// Display P3 (P3 primaries, D65 white, the sRGB curve) as Little CMS writes it, with its
-    /// creation date cleared so every build writes the same bytes.
-    static let displayP3: ColourProfile? = {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
-                                        Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
-        // IEC 61966-2-1's curve: Y = ((aX + b)^g) for X ≥ d, else cX (Little CMS's type 4).
-        let parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-        guard let curve = parameters.withUnsafeBufferPointer({ cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) }) else { return nil }
-        defer { cmsFreeToneCurve(curve) }
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        guard let handle = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfile(&white, &primaries, $0.baseAddress) }) else { return nil }
-        defer { cmsCloseProfile(handle) }
-        var size: cmsUInt32Number = 0
-        guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        guard bytes.withUnsafeMutableBytes({ cmsSaveProfileToMem(handle, $0.baseAddress, &size) }) != 0 else { return nil }
-        // ICC.1's header: the creation date and time at bytes 24–35.
-        for index in 24..<36 { bytes[index] = 0 }
-        return ColourProfile(validating: bytes)
-    }()
+    /// Display P3 (P3 primaries, D65 white, the sRGB curve) as Little CMS writes it, the same bytes
+    /// every time (`ICCProfileBytes`).
+    static let displayP3: ColourProfile? = PNGChromaticityProfile.make(curve: .sRGB, chromaticities: PNGChromaticityProfile.displayP3)
+        .flatMap(ColourProfile.init(validating:))
 }
 
 /// A Little CMS transform of RGBA pixels from one profile to another (perceptual intent, alpha

@@ -34,14 +34,60 @@ enum PNGChromaticityProfile {
         return make(gamma: gamma, chromaticities: chromaticities)
     }
 
-    /// `chromaticities`: white x, y, red x, y, green x, y, blue x, y (cHRM's order).
-    private static func make(gamma: Double?, chromaticities: [Double]?) -> [UInt8]? {
+    /// The profile `png`'s `cICP` chunk (PNG 3rd edition: colour primaries, transfer, matrix, range,
+    /// by ITU-T H.273's numbers) describes, which takes precedence over `iCCP` as browsers read it:
+    /// `found` when the chunk is there; `profile` nil for sRGB's numbers (no profile needed) and for
+    /// what an ICC profile cannot hold (PQ and HLG, HDR: drawn untagged, as before).
+    static func cicp(in png: Data) -> (found: Bool, profile: [UInt8]?) {
+        guard let chunk = PNGChunks.chunks(["cICP"], in: png).first else { return (false, nil) }
+        let body = [UInt8](chunk.dropFirst(8).dropLast(4))
+        // RGB (matrix 0), full range: the only form a PNG may declare.
+        guard body.count == 4, body[2] == 0, body[3] == 1 else { return (true, nil) }
+        let primaries: [Double]? = switch body[0] {
+        case 1: nil                                                                   // BT.709, sRGB's
+        case 12: displayP3                                                            // Display P3
+        case 9: [0.3127, 0.3290, 0.708, 0.292, 0.170, 0.797, 0.131, 0.046]           // BT.2020
+        default: [-1]
+        }
+        let curve: Curve? = switch body[1] {
+        case 13: .sRGB
+        case 8: .gamma(1)                                                             // linear light
+        case 1, 6, 14, 15: .rec709
+        case 4: .gamma(1 / 2.2)
+        case 5: .gamma(1 / 2.8)
+        default: nil                                                                  // PQ, HLG and the rest
+        }
+        guard let curve, primaries != [-1] else { return (true, nil) }
+        if primaries == nil, case .sRGB = curve { return (true, nil) }
+        return (true, make(curve: curve, chromaticities: primaries))
+    }
+
+    /// Display P3's white point and primaries (D65; SMPTE EG 432-1), in cHRM's order.
+    static let displayP3: [Double] = [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+
+    /// A tone curve of a made profile: sRGB's, BT.709's, or a pure power of `gAMA`'s file gamma.
+    enum Curve {
+        case sRGB, rec709
+        case gamma(Double)
+    }
+
+    static func make(gamma: Double?, chromaticities: [Double]?) -> [UInt8]? {
+        make(curve: gamma.map { .gamma($0) } ?? .sRGB, chromaticities: chromaticities)
+    }
+
+    /// `chromaticities`: white x, y, red x, y, green x, y, blue x, y (cHRM's order); nil: sRGB's.
+    static func make(curve kind: Curve, chromaticities: [Double]?) -> [UInt8]? {
         let curve: OpaquePointer?
-        if let gamma {
+        switch kind {
+        case .gamma(let gamma):
             curve = cmsBuildGamma(nil, 1 / gamma)
-        } else {
+        case .sRGB:
             // IEC 61966-2-1's curve, as Little CMS's parametric type 4 holds it.
             var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+            curve = cmsBuildParametricToneCurve(nil, 4, &parameters)
+        case .rec709:
+            // BT.709's: V = 1.099 L^0.45 − 0.099 above 0.018, 4.5 L below, inverted as type 4 holds it.
+            var parameters: [Double] = [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
             curve = cmsBuildParametricToneCurve(nil, 4, &parameters)
         }
         guard let curve else { return nil }

@@ -37,6 +37,28 @@ import Testing
         #expect(ColourProfile.embedded(in: Self.grey128) == nil, "untagged art is sRGB")
     }
 
+    /// A PNG that declares Display P3 with `cICP` (PNG 3rd edition; HDR and P3 exporters write it),
+    /// no profile: its thumbnails were untagged, so a browser showed them in sRGB numbers beside
+    /// the original it shows in P3, and the messenger files were not converted.
+    @Test func aCICPChunkDeclaresTheColourSpaceAndTakesPrecedence() throws {
+        func cicp(_ primaries: UInt8, _ transfer: UInt8, into png: Data = Self.grey128) -> Data {
+            PNGChunks.inserting([Data(PNGChunk(type: "cICP", data: [primaries, transfer, 0, 1]).encoded)], into: png)
+        }
+        let p3 = try #require(ColourProfile.embedded(in: cicp(12, 13)))
+        #expect(p3 == CompactProfile.displayP3, "Display P3 with sRGB's curve")
+        // Pure P3 red as sRGB: out of sRGB's gamut, clipped to full red with a little green and blue taken away.
+        let red = try PNGCodec.encode(RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+        let shown = SRGBConversion.convert(try ImageAnalyzer().analyze(cicp(12, 13, into: red)).decoded.frames[0].image,
+                                           from: ColourProfile.embedded(in: cicp(12, 13, into: red)))
+        #expect(shown.pixels[0] == 255 && shown.pixels[1] < 40, "\(shown.pixels)")
+        #expect(ColourProfile.embedded(in: cicp(1, 13)) == nil, "sRGB's own numbers need no profile")
+        #expect(ColourProfile.embedded(in: cicp(9, 16)) == nil, "PQ (HDR) cannot be an ICC profile: drawn untagged")
+        #expect(ColourProfile.embedded(in: cicp(1, 8)) == ColourProfile.embedded(in: Self.with(Self.grey128, [("gAMA", [100_000])])),
+                "BT.709 primaries in linear light are linear sRGB")
+        // Over a gAMA and even an iCCP: cICP is what browsers read first.
+        #expect(ColourProfile.embedded(in: cicp(12, 13, into: Self.with(Self.grey128, [("gAMA", [100_000])]))) == p3)
+    }
+
     @Test func gammaAndPrimariesAloneOrTogether() throws {
         // 2.2 is not sRGB's curve (a tenth of the darkest levels apart); browsers draw it as 2.2.
         #expect(ColourProfile.embedded(in: Self.with(Self.grey128, [("gAMA", [45455])])) != nil)
