@@ -63,7 +63,7 @@ public enum Checker {
                 findings += EmojiChecks.check(sticker)
             }
             findings += LabelChecks.duplicates(in: pack, site: catalog.site)
-            findings += LabelChecks.bidiControls(in: pack, site: catalog.site)
+            findings += LabelChecks.textCharacters(in: pack, site: catalog.site)
             findings += iconFindings(pack)
             findings += DownloadChecks.check(pack, assets: assets)
             result.packs[pack.folder] = findings
@@ -80,7 +80,7 @@ public enum Checker {
         }
         if only == nil {
             result.catalog += CatalogChecks.duplicateImages(catalog, assets: assets)
-            result.catalog += LabelChecks.bidiControls(in: catalog.site)
+            result.catalog += LabelChecks.textCharacters(in: catalog.site)
         }
         return result
     }

@@ -151,7 +151,7 @@ enum LabelChecks {
     /// catalog.json as they are: its title (the app's name in Messages), author, licence and
     /// publisher on its pack.md, and each translated title on its pack.<tag>.md. Only the title's
     /// bidi controls were checked: an ESC in a pack title went into Xcode's display name.
-    static func bidiControls(in pack: Pack, site: SiteInfo) -> [Finding] {
+    static func textCharacters(in pack: Pack, site: SiteInfo) -> [Finding] {
         var findings: [Finding] = []
         if let manifest = pack.manifest {
             let texts: [(name: String, text: String?, line: Int?)] = [("pack title", pack.title, pack.titleLine), ("author", pack.author, nil),
@@ -170,7 +170,7 @@ enum LabelChecks {
 
     /// The same for the site's title and description, on site.md (the title names the site in
     /// catalog.json and on every page's `<title>`).
-    static func bidiControls(in site: SiteInfo) -> [Finding] {
+    static func textCharacters(in site: SiteInfo) -> [Finding] {
         [("site title", site.title, site.titleLine), ("site description", site.description, nil)].flatMap { name, text, line in
             text.map { characterFindings(in: $0, named: name, file: "site.md", line: line) } ?? []
         }

@@ -11,15 +11,6 @@ public enum Markdown {
         rendered(markdown).html
     }
 
-    /// `markdown` as HTML, and the pipe table too large to render as a table (see
-    /// `PipeTableLimits`); when there is one, the whole text is rendered without the table
-    /// extension, so every table of it shows as the plain text it was written as.
-    /// With `links`, where the text lives, its relative links and images are written as
-    /// `MarkdownLinks` markers, for the catalog to point at what the site publishes.
-    /// `rawHTML` is the raw HTML safe mode dropped (comments aside): each piece's line in the
-    /// text (from 1) and how it starts, for a finding: the words inside `<div>…</div>` were lost unseen.
-    /// `headingIDPrefix` starts each heading's id (`MarkdownHeadings`): the footer's, which every
-    /// page shows beside its own text, are `footer-…`.
     /// What `rendered` gives: the HTML and what was not rendered as written, for findings.
     struct Rendering {
         let html: String
@@ -38,6 +29,15 @@ public enum Markdown {
     static let maxGrowth = 10
     static let growthAllowance = 256 * 1024
 
+    /// `markdown` as HTML, and the pipe table too large to render as a table (see
+    /// `PipeTableLimits`); when there is one, the whole text is rendered without the table
+    /// extension, so every table of it shows as the plain text it was written as.
+    /// With `links`, where the text lives, its relative links and images are written as
+    /// `MarkdownLinks` markers, for the catalog to point at what the site publishes.
+    /// `rawHTML` is the raw HTML safe mode dropped (comments aside): each piece's line in the
+    /// text (from 1) and how it starts, for a finding: the words inside `<div>…</div>` were lost unseen.
+    /// `headingIDPrefix` starts each heading's id (`MarkdownHeadings`): the footer's, which every
+    /// page shows beside its own text, are `footer-…`.
     static func rendered(_ markdown: String, links: MarkdownLinks.Base? = nil, headingIDPrefix: String = "") -> Rendering {
         // cmark-gfm 0.29 looks back over every open bracket for each `]` and `(`: a body of 66,000
         // `![[]()` took 13 s, and the 4 MiB a file may hold about 25 minutes (20,000 brackets 1.2 s,

@@ -1,4 +1,3 @@
-import CLCMS2
 import Foundation
 
 /// The colour profile thumbnails and posters carry: the art's own when it is small (Display P3 and
@@ -22,35 +21,4 @@ enum CompactProfile {
     /// every time (`ICCProfileBytes`).
     static let displayP3: ColourProfile? = PNGChromaticityProfile.make(curve: .sRGB, chromaticities: PNGChromaticityProfile.displayP3)
         .flatMap(ColourProfile.init(validating:))
-}
-
-/// A Little CMS transform of RGBA pixels from one profile to another (perceptual intent, alpha
-/// copied as it is), freed with the value; made without a cache, so frames may be converted on
-/// several threads.
-final class ProfileConversion: @unchecked Sendable {
-    private let handle: cmsHTRANSFORM
-
-    init?(from source: ColourProfile, to target: ColourProfile) {
-        guard let input = source.bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
-        defer { cmsCloseProfile(input) }
-        guard let output = target.bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
-        defer { cmsCloseProfile(output) }
-        // TYPE_RGBA_8: four 8-bit channels, the fourth an extra (alpha) channel copied as it is.
-        let rgba8 = cmsUInt32Number((PT_RGB << 16) | (1 << 7) | (3 << 3) | 1)
-        guard let handle = cmsCreateTransform(input, rgba8, output, rgba8, cmsUInt32Number(INTENT_PERCEPTUAL),
-                                              cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE)) else { return nil }
-        self.handle = handle
-    }
-
-    deinit { cmsDeleteTransform(handle) }
-
-    /// `image`'s pixels converted.
-    func apply(_ image: RGBAImage) -> RGBAImage {
-        var converted = image
-        let count = image.width * image.height
-        converted.pixels.withUnsafeMutableBytes { pixels in
-            cmsDoTransform(handle, pixels.baseAddress, pixels.baseAddress, cmsUInt32Number(count))
-        }
-        return converted
-    }
 }

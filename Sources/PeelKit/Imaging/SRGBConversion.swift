@@ -10,7 +10,7 @@ enum SRGBConversion {
     /// `image` in sRGB; unchanged when `profile` is nil (untagged and sRGB art) or Little CMS
     /// cannot read it.
     static func convert(_ image: DecodedImage, from profile: ColourProfile?) -> DecodedImage {
-        guard let profile, let transform = Transform(profile) else { return image }
+        guard let profile, let transform = ProfileConversion(toSRGBFrom: profile) else { return image }
         var converted = image
         for index in converted.frames.indices { transform.apply(to: &converted.frames[index].image) }
         return converted
@@ -18,7 +18,7 @@ enum SRGBConversion {
 
     /// One frame's pixels converted; unchanged as `convert`.
     static func convert(_ image: RGBAImage, from profile: ColourProfile?) -> RGBAImage {
-        guard let profile, let transform = Transform(profile) else { return image }
+        guard let profile, let transform = ProfileConversion(toSRGBFrom: profile) else { return image }
         var converted = image
         transform.apply(to: &converted)
         return converted
@@ -53,7 +53,7 @@ enum SRGBConversion {
         }
         let image = RGBAImage(width: samples.count / 4, height: 1, pixels: samples)
         let verdict: Bool
-        if let transform = Transform(profile) {
+        if let transform = ProfileConversion(toSRGBFrom: profile) {
             var converted = image
             transform.apply(to: &converted)
             verdict = zip(converted.pixels, image.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
@@ -80,33 +80,6 @@ enum SRGBConversion {
             lock.lock()
             known[profile] = verdict
             lock.unlock()
-        }
-    }
-
-    /// A Little CMS transform from a profile to sRGB, freed with the value. Made without a cache
-    /// (`cmsFLAGS_NOCACHE`), so frames may be converted on several threads.
-    private final class Transform {
-        let handle: cmsHTRANSFORM
-
-        init?(_ profile: ColourProfile) {
-            guard let source = profile.bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
-            defer { cmsCloseProfile(source) }
-            guard let sRGB = cmsCreate_sRGBProfile() else { return nil }
-            defer { cmsCloseProfile(sRGB) }
-            // TYPE_RGBA_8: four 8-bit channels, the fourth an extra (alpha) channel copied as it is.
-            let rgba8 = cmsUInt32Number((PT_RGB << 16) | (1 << 7) | (3 << 3) | 1)
-            guard let handle = cmsCreateTransform(source, rgba8, sRGB, rgba8, cmsUInt32Number(INTENT_PERCEPTUAL),
-                                                  cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE)) else { return nil }
-            self.handle = handle
-        }
-
-        deinit { cmsDeleteTransform(handle) }
-
-        func apply(to image: inout RGBAImage) {
-            let count = image.width * image.height
-            image.pixels.withUnsafeMutableBytes { pixels in
-                cmsDoTransform(handle, pixels.baseAddress, pixels.baseAddress, cmsUInt32Number(count))
-            }
         }
     }
 }

@@ -163,9 +163,9 @@ public enum PlatformChecks {
                    case let video = AnimationTiming.framesDroppedInVideo(delays: delays, maximum: Int(TelegramRules.maxVideoFramesPerSecond)),
                    video.dropped > 0 {
                     // Said apart: ten frames of 20 ms are all short, and the video drops four of them.
-                    let short = delays.filter { $0 < 1 / Double(video.framesPerSecond) - 0.0000005 }.count
+                    let short = max(1, delays.filter { $0 < 1 / Double(video.framesPerSecond) - 0.0000005 }.count)
                     stickerFinding(.note, .animationFrameTooShort,
-                                   "\(max(short, 1)) of \(delays.count) frames \(short == 1 ? "is" : "are") shorter than a video frame at \(video.framesPerSecond) fps; Telegram video stickers run at \(Int(TelegramRules.maxVideoFramesPerSecond)) fps at most, so the video drops \(video.dropped) \(video.dropped == 1 ? "frame" : "frames"), keeping the \(number(seconds)) s")
+                                   "\(short) of \(delays.count) frames \(short == 1 ? "is" : "are") shorter than a video frame at \(video.framesPerSecond) fps; Telegram video stickers run at \(Int(TelegramRules.maxVideoFramesPerSecond)) fps at most, so the video drops \(video.dropped) \(video.dropped == 1 ? "frame" : "frames"), keeping the \(number(seconds)) s")
                 }
             }
             if platform == .whatsapp, let label = sticker.alt {

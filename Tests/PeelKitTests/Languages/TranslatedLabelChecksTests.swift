@@ -158,7 +158,7 @@ import Testing
         let pack = catalog.packs[0]
         let sticker = CheckSubject(sticker: pack.stickers[0], pack: pack, info: nil).labels(site: catalog.site).flatMap(LabelChecks.bidiControls)
         #expect(sticker.map(\.formatted) == ["sky/moon.fr.md:2: warning[label-bidi-control]: French title holds U+202E (right-to-left override); they reorder how it reads, so remove them"])
-        #expect(summary(LabelChecks.bidiControls(in: pack, site: catalog.site)) == ["sky/pack.fr.md:2 label-bidi-control fr"])
+        #expect(summary(LabelChecks.textCharacters(in: pack, site: catalog.site)) == ["sky/pack.fr.md:2 label-bidi-control fr"])
     }
 
     @Test func controlCharactersInLabelsAndTitlesAreReportedAtTheirLine() throws {
@@ -187,13 +187,13 @@ import Testing
         try folder.write("---\nalt: Crescent moon\ntags: [\"moon\\e[31m\", night]\n---\n", to: "sky/moon.md")
         let (catalog, _) = try CatalogLoader(contentFolder: folder.url).load()
         let pack = catalog.packs[0]
-        #expect(LabelChecks.bidiControls(in: pack, site: catalog.site).map(\.formatted) == [
+        #expect(LabelChecks.textCharacters(in: pack, site: catalog.site).map(\.formatted) == [
             "sky/pack.md:2: error[label-control-character]: pack title holds the control character U+001B (escape), the control character U+0007 (bell); write it on one line of plain text",
             "sky/pack.md: error[label-control-character]: author holds the control character U+001B (escape); write it on one line of plain text",
             "sky/pack.md: warning[label-bidi-control]: license holds U+202E (right-to-left override); they reorder how it reads, so remove them",
             "sky/pack.fr.md:2: error[label-control-character]: French pack title holds the control character U+0008 (backspace); write it on one line of plain text",
         ])
-        #expect(summary(LabelChecks.bidiControls(in: catalog.site)) == ["site.md:2 label-control-character -"])
+        #expect(summary(LabelChecks.textCharacters(in: catalog.site)) == ["site.md:2 label-control-character -"])
         #expect(summary(LabelChecks.tagCharacters(pack.stickers[0])) == ["sky/moon.md:- label-control-character -"])
         #expect(LabelChecks.tagCharacters(pack.stickers[0]).first?.severity == .error)
     }
