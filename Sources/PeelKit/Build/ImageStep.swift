@@ -146,7 +146,7 @@ struct ImageStep: Sendable {
             let frames = opened.frames
             // What the thumbnails and posters carry: a heavy profile becomes a compact one, the
             // pixels converted into it (`CompactProfile`); the checks see the frames as decoded.
-            let (shownProfile, conversion) = site == nil ? (nil, nil) : CompactProfile.forThumbnails(of: opened.profile)
+            let (shownProfile, conversion) = site == nil ? (nil, nil) : CompactProfile.compacted(opened.profile)
             if site != nil {
                 thumbnails = Thumbnailer(width: frames.width, height: frames.height, boxes: ThumbnailSizes.boxes,
                                          isAnimated: frames.isAnimated, loopCount: frames.loopCount, profile: shownProfile)

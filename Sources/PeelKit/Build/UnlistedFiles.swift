@@ -19,9 +19,11 @@ enum UnlistedFiles {
         let root = output.standardizedFileURL.path
         // A folder made to publish into, before its first site, has no manifest: all it holds is
         // carried (a gh-pages worktree's `.git` was refused, and the advice was to remove it).
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        let nothingListed = !entries.isEmpty && holdsOnlyDeploymentFiles(entries) ? "/dev/null" : nil
-        guard let manifest = ManifestLines(path: root + "/" + SitePaths.manifest) ?? nothingListed.flatMap(ManifestLines.init(path:)) else { return [] }
+        func beforeFirstSite() -> ManifestLines? {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            return !entries.isEmpty && holdsOnlyDeploymentFiles(entries) ? ManifestLines(path: "/dev/null") : nil
+        }
+        guard let manifest = ManifestLines(path: root + "/" + SitePaths.manifest) ?? beforeFirstSite() else { return [] }
         var found: [String] = []
         walk(root, relative: "", manifest: manifest, into: &found)
         return found

@@ -8,12 +8,9 @@ enum CacheFolderLink {
     static func find(at folder: URL) -> (path: String, target: String)? {
         let folder = folder.standardizedFileURL
         let parent = folder.deletingLastPathComponent()
-        for candidate in [folder, parent] where candidate == folder || parent.lastPathComponent == ".peel-cache" {
-            if SafeFile.isSymlink(candidate.path) {
-                return (candidate.path, (try? FileManager.default.destinationOfSymbolicLink(atPath: candidate.path)) ?? "?")
-            }
-        }
-        return nil
+        let candidates = parent.lastPathComponent == ".peel-cache" ? [folder, parent] : [folder]
+        guard let link = candidates.first(where: { SafeFile.isSymlink($0.path) }) else { return nil }
+        return (link.path, (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) ?? "?")
     }
 
     /// Why a cache cannot be kept at `folder`, or nil when it can.

@@ -104,7 +104,7 @@ public struct StickerFitter: Sendable {
         // Text chunks over 4 KB (Photoshop's XMP with its DocumentAncestors runs to hundreds of
         // kilobytes) go before any colour does: the art was posterised to 2 colours for nothing,
         // and the advice was "use smaller art". A Copyright or Author line is far smaller.
-        let bulky = kept.filter { chunk in chunk.count > 4096 + 12 && ["tEXt", "zTXt", "iTXt"].contains(String(decoding: chunk[chunk.startIndex + 4..<chunk.startIndex + 8], as: UTF8.self)) }
+        let bulky = kept.filter { chunk in chunk.count > 4096 + 12 && ["tEXt", "zTXt", "iTXt"].contains(PNGChunks.type(of: chunk)) }
         if output.count >= Self.byteLimit, !bulky.isEmpty {
             kept.removeAll { bulky.contains($0) }
             output = try encode(frames, loopCount: loop, palette: nil)
@@ -114,12 +114,11 @@ public struct StickerFitter: Sendable {
         // before any colour does, as bulky text does: the pixels are converted into a compact
         // Display P3 profile (one that gives sRGB's colours is dropped, the pixels being sRGB). The
         // art was posterised to one or two colours for nothing, with the advice "use fewer frames".
-        let heavy = kept.filter { chunk in chunk.count > CompactProfile.largestCarried + 12 && String(decoding: chunk[chunk.startIndex + 4..<chunk.startIndex + 8], as: UTF8.self) == "iCCP" }
-        if output.count >= Self.byteLimit, !heavy.isEmpty || (analyzed.profile?.bytes.count ?? 0) > CompactProfile.largestCarried {
-            let weight = analyzed.profile?.bytes.count ?? heavy.reduce(0) { $0 + $1.count }
-            let isProfile = { (chunk: Data) in String(decoding: chunk[chunk.startIndex + 4..<chunk.startIndex + 8], as: UTF8.self) == "iCCP" }
+        let isProfile = { (chunk: Data) in PNGChunks.type(of: chunk) == "iCCP" }
+        let weight = analyzed.profile?.bytes.count ?? kept.filter(isProfile).reduce(0) { $0 + $1.count }
+        if output.count >= Self.byteLimit, weight > CompactProfile.largestCarried {
             if let profile = analyzed.profile {
-                if case let (compact?, conversion?) = CompactProfile.forThumbnails(of: profile) {
+                if case let (compact?, conversion?) = CompactProfile.compacted(profile) {
                     frames = frames.map { DecodedImage.Frame(image: conversion.apply($0.image), delay: $0.delay) }
                     kept.removeAll(where: isProfile)
                     kept.insert(compact.pngChunk, at: 0)

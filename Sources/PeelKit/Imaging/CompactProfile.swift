@@ -9,9 +9,10 @@ enum CompactProfile {
     /// Profiles up to this size are carried as they are.
     static let largestCarried = 16 * 1024
 
-    /// What thumbnails of art in `profile` carry, and the conversion their pixels need first (nil:
-    /// none). A profile Little CMS cannot read is carried as it is, as before.
-    static func forThumbnails(of profile: ColourProfile?) -> (profile: ColourProfile?, conversion: ProfileConversion?) {
+    /// What files made from art in `profile` (thumbnails, posters, a fitted copy) carry, and the
+    /// conversion their pixels need first (nil: none). A profile Little CMS cannot read is carried
+    /// as it is, as before.
+    static func compacted(_ profile: ColourProfile?) -> (profile: ColourProfile?, conversion: ProfileConversion?) {
         guard let profile, profile.bytes.count > largestCarried, let displayP3,
               let conversion = ProfileConversion(from: profile, to: displayP3) else { return (profile, nil) }
         return (displayP3, conversion)

@@ -39,7 +39,7 @@ enum EXIFLocation {
     static func chunkHoldsLocation(_ chunk: Data) -> Bool {
         let bytes = [UInt8](chunk)
         guard bytes.count >= 12 else { return false }
-        let type = String(decoding: bytes[4..<8], as: UTF8.self)
+        let type = PNGChunks.type(of: chunk)
         let body = Array(bytes[8..<(bytes.count - 4)])
         guard let keywordEnd = body.firstIndex(of: 0) else { return false }
         switch type {

@@ -55,6 +55,11 @@ public struct PNGChunks {
     /// orientation is already applied to the pixels read.
     static let keptOnReencoding: Set<String> = ["iCCP", "sRGB", "gAMA", "cHRM", "cICP", "tEXt", "zTXt", "iTXt"]
 
+    /// The type of a whole chunk (length, type, data, CRC) as `chunks` gives it: "iCCP", "iTXt"…
+    static func type(of chunk: Data) -> String {
+        String(decoding: chunk.dropFirst(4).prefix(4), as: UTF8.self)
+    }
+
     /// The whole chunks (length, type, data, CRC) of `types` in `data`, in their order.
     static func chunks(_ types: Set<String>, in data: Data) -> [Data] {
         data.withUnsafeBytes { bytes -> [Data] in
