@@ -161,6 +161,8 @@ struct CatalogJSON: Encodable {
     private let archives: PackDownloads
     /// Every language the site ships, the default first.
     private let languages: [String]
+    /// Flashing stickers' originals and the posters the descriptions show instead (`PageRenderer.stillOriginals`).
+    private let stills: [String: String]
 
     enum CodingKeys: String, CodingKey { case version, site, packs, findings, summary }
 
@@ -186,6 +188,7 @@ struct CatalogJSON: Encodable {
         self.review = review
         self.icons = icons
         self.archives = archives
+        stills = PageRenderer.stillOriginals(catalog, review.assets)
     }
 
     /// A sticker's thumbnails as catalog.json lists them: each poster the size of its entry. Where
@@ -225,7 +228,7 @@ struct CatalogJSON: Encodable {
                                           poster: assets[sticker.source]?.poster,
                                           thumbnails: Self.thumbnails(assets[sticker.source]),
                                           findings: review.findings(for: sticker).map(FindingRecord.init),
-                                          languages: Self.texts(of: sticker, source: source, site: site, languages: languages),
+                                          languages: Self.texts(of: sticker, source: source, site: site, languages: languages, stills: stills),
                                           parts: sticker.composition?.choices.map { PartEntry(part: $0.part, choice: $0.choice, file: $0.file, alt: $0.label) })
                   },
                   language: pack.language ?? source)
@@ -239,34 +242,34 @@ struct CatalogJSON: Encodable {
         }
         for language in languages {
             let translation = language == source ? nil : pack.translations[language]
-            entry.languages[language] = translation.map { PackText(title: $0.title, description: Self.linked($0.descriptionHTML, language: language, site: site),
+            entry.languages[language] = translation.map { PackText(title: $0.title, description: Self.linked($0.descriptionHTML, language: language, site: site, stills: stills),
                                                                   state: pack.titleState(in: language, site: site)) }
                 ?? PackText(title: language == source ? pack.title : nil,
-                            description: language == source ? Self.linked(pack.descriptionHTML, language: language, site: site) : "",
+                            description: language == source ? Self.linked(pack.descriptionHTML, language: language, site: site, stills: stills) : "",
                             state: pack.titleState(in: language, site: site))
         }
         return entry
     }
 
     /// A description's links made from catalog.json, at the site's root, to the pages of `language`
-    /// (see `MarkdownLinks`).
-    static func linked(_ html: String, language: String, site: SiteInfo) -> String {
-        MarkdownLinks.placed(html, on: SitePaths.catalogJSON, language: language == site.defaultLanguage ? nil : language)
+    /// (see `MarkdownLinks`), a flashing sticker shown by its poster (`stills`) as on the pages.
+    static func linked(_ html: String, language: String, site: SiteInfo, stills: [String: String]) -> String {
+        MarkdownLinks.placed(html, on: SitePaths.catalogJSON, language: language == site.defaultLanguage ? nil : language, stills: stills)
     }
 
     /// A sticker's words in each of `languages`: the sidecar's for its pack's `source` language,
     /// the translation file's for the others.
-    static func texts(of sticker: Sticker, source: String, site: SiteInfo, languages: [String]) -> [String: StickerText] {
+    static func texts(of sticker: Sticker, source: String, site: SiteInfo, languages: [String], stills: [String: String]) -> [String: StickerText] {
         var texts: [String: StickerText] = [:]
         for language in languages {
             let state = sticker.labelState(in: language, source: source)
             if language == source {
-                texts[language] = StickerText(alt: sticker.alt, title: sticker.title, tags: sticker.tags, description: linked(sticker.descriptionHTML, language: language, site: site),
+                texts[language] = StickerText(alt: sticker.alt, title: sticker.title, tags: sticker.tags, description: linked(sticker.descriptionHTML, language: language, site: site, stills: stills),
                                               state: state, file: sticker.sidecar)
             } else {
                 let translation = sticker.translations[language]
                 texts[language] = StickerText(alt: translation?.alt, title: translation?.title, tags: translation?.tags ?? [],
-                                              description: linked(translation?.descriptionHTML ?? "", language: language, site: site), state: state, file: translation?.file)
+                                              description: linked(translation?.descriptionHTML ?? "", language: language, site: site, stills: stills), state: state, file: translation?.file)
             }
         }
         return texts

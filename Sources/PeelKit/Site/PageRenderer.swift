@@ -838,8 +838,9 @@ struct PageRenderer: Sendable {
     private func isShownStill(_ sticker: Sticker) -> Bool { Self.isShownStill(sticker, assets) }
 
     /// Each flashing sticker's original (site path) and its full-size poster, shown in its place
-    /// wherever Markdown shows the sticker and in link previews (`isShownStill`).
-    private static func stillOriginals(_ catalog: Catalog, _ assets: [String: StickerAssets]) -> [String: String] {
+    /// wherever Markdown shows the sticker (pages and catalog.json's descriptions) and in link
+    /// previews (`isShownStill`).
+    static func stillOriginals(_ catalog: Catalog, _ assets: [String: StickerAssets]) -> [String: String] {
         var stills: [String: String] = [:]
         for pack in catalog.packs {
             for sticker in pack.stickers where isShownStill(sticker, assets) {

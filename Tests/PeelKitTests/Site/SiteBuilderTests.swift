@@ -753,5 +753,10 @@ extension SiteBuilderTests {
         let page = try folder.read("site/lights/strobe/index.html")
         #expect(page.contains("content=\"https://example.com/stickers/lights/strobe/strobe-poster.png\""), "og:image is the poster")
         #expect(!page.contains("content=\"https://example.com/stickers/lights/strobe/strobe.png\""))
+        // catalog.json's descriptions are the pages' HTML, for apps to show: the poster there too.
+        let catalog = try folder.read("site/catalog.json")
+        #expect(catalog.contains(#"<img src=\"lights/strobe/strobe-poster.png\""#), "\(catalog)")
+        #expect(!catalog.contains(#"<img src=\"lights/strobe/strobe.png\""#))
+        #expect(catalog.contains(#"<a href=\"lights/strobe/strobe.png\">download it</a>"#))
     }
 }
