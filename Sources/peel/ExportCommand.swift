@@ -77,7 +77,8 @@ struct XcodeExportCommand: AsyncParsableCommand {
                                                                        into: URL(fileURLWithPath: output))
         } catch let failure as XcodeExport.Failure {
             terminal.line(terminal.colored("error: " + failure.headline, .red))
-            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(failure.findings)
+            // Silenced errors too: Messages refuses such art whatever `ignore:` says, and the headline counts them.
+            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder), includeSuppressed: true).print(failure.findings)
             // Nothing to export is exit 2, as peel check's nothing-checked.
             if case .noStickers = failure { throw ExitCode(2) }
             throw ExitCode(1)
@@ -87,12 +88,12 @@ struct XcodeExportCommand: AsyncParsableCommand {
         if !result.skipped.isEmpty {
             let stickers = result.skipped.filter { $0.language == nil }, translations = result.skipped.filter { $0.language != nil }
             if !stickers.isEmpty {
-                terminal.line("Left out \(plural(Set(stickers.compactMap(\.sticker)).count, "sticker")) with errors:")
+                terminal.line("Left out \(plural(XcodeExport.stickerCount(stickers), "sticker")) with errors:")
             }
             if !translations.isEmpty {
                 terminal.line("Left out \(plural(translations.count, "translated label")) with errors (those stickers show their source label in that language):")
             }
-            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.skipped)
+            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder), includeSuppressed: true).print(result.skipped)
         }
         FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder)).print(result.notes)
         Terminal.standardOutput.line("\(result.summary)")

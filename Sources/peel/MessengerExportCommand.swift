@@ -46,7 +46,8 @@ struct MessengerExportOptions: ParsableArguments {
         let printer = FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder))
         if !result.refused.isEmpty {
             terminal.line("Left out of the \(platform.name) export:")
-            printer.print(result.refused)
+            // Silenced errors too: the platform refuses such art whatever `ignore:` says.
+            FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder), includeSuppressed: true).print(result.refused)
         }
         printer.print(result.warnings)
         Terminal.standardOutput.line("\(result.summary) to \(output.path)")

@@ -57,7 +57,7 @@ public struct XcodeExport: Sendable {
                     return "\(plural(labels, "translated label")) \(labels == 1 ? "has" : "have") errors, so nothing was exported; fix them, "
                         + "or pass --skip-invalid to leave \(labels == 1 ? "that translation" : "those translations") out (the stickers stay, with their source label in \(labels == 1 ? "that language" : "those languages")):"
                 }
-                let stickers = Set(findings.map { $0.sticker ?? $0.file }).count
+                let stickers = XcodeExport.stickerCount(findings)
                 // Art too large or too heavy is what --resize fixes; say so when that is among the
                 // reasons, and --resize was not passed. Art still too heavy once scaled is peel fit's.
                 let heavy = findings.contains { $0.code == .fileTooLarge }, outOfRange = findings.contains { $0.code == .sizeOutOfRange }
@@ -72,7 +72,7 @@ public struct XcodeExport: Sendable {
             case .invalidCatalog:
                 return "the catalog has errors outside any sticker, so nothing was exported; fix them first:"
             case .nothingLeft(let findings):
-                let stickers = Set(findings.map { $0.sticker ?? $0.file }).count
+                let stickers = XcodeExport.stickerCount(findings)
                 return "every sticker has errors (\(plural(stickers, "sticker")) left out), so nothing was exported; fix them:"
             case .noStickers:
                 return "the catalog has no stickers (no PNG, APNG, GIF or JPEG in its pack folders), so nothing was exported; what is in place is unchanged"
@@ -86,6 +86,14 @@ public struct XcodeExport: Sendable {
             case .noStickers: []
             }
         }
+    }
+
+    /// How many stickers `findings` keep out: each sticker once, and each image the catalog could
+    /// not take as one (`isSkippedArt`), by its file, whatever its number of findings. The
+    /// headline and `--skip-invalid`'s "Left out" count the same: one said "Left out 0 stickers"
+    /// above an unreadable image's error.
+    public static func stickerCount(_ findings: [Finding]) -> Int {
+        Set(findings.filter { $0.language == nil }.map { $0.sticker ?? $0.file }).count
     }
 
     public var skipInvalid: Bool

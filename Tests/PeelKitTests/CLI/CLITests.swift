@@ -283,6 +283,29 @@ extension CLITests {
 }
 
 extension CLITests {
+    /// What keeps a sticker out of the export is listed, counted as it is listed: a silenced
+    /// Messages rule (`ignore: [size-out-of-range]`) kept its sticker out with "1 sticker has
+    /// errors:" above an empty list, and an image the catalog cannot use (a `.webp`) was listed
+    /// under "Left out 0 stickers".
+    @Test func exportXcodeNamesWhatItLeavesOut() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let small = RGBAImage(width: 200, height: 200, pixels: (0..<200 * 200 * 4).map { $0 % 4 == 3 ? ($0 / 4 % 7 == 0 ? 0 : 255) : 90 })
+        try folder.write(try PNGCodec.encode(small), to: "content/pets/small.png")
+        try folder.write("---\nalt: Small grey square\nignore: [size-out-of-range]\n---\n", to: "content/pets/small.md")
+        try folder.write(try WebPCodec.encode(small), to: "content/pets/photo.webp")
+        let failed = try run(["export", "xcode", "-o", "app"], in: folder.url, environment: ["CI": "true"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("2 stickers have errors"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("content/pets/small.png: error[size-out-of-range] (silenced):"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("content/pets/photo.webp: error[unsupported-format]"), "\(failed.stderr)")
+        let skipped = try run(["export", "xcode", "-o", "app", "--skip-invalid"], in: folder.url, environment: ["CI": "true"])
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("Left out 2 stickers with errors:\n"), "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("content/pets/small.png: error[size-out-of-range] (silenced):"), "\(skipped.stderr)")
+        #expect(!folder.exists("app/Stickers.xcstickers/pets.stickerpack/small.sticker"))
+    }
+
     @Test func exportXcodeCommand() throws {
         let folder = try TemporaryFolder()
         try folder.copy(Fixtures.catalog, to: "content")
