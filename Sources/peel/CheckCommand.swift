@@ -113,6 +113,7 @@ struct CheckCommand: AsyncParsableCommand {
             // said Blocked while check said all was well.
             return review.checked(for: chosen.isEmpty ? review.catalog.site.platforms : chosen).scoped(to: target.scope)
         }
+        if let cacheFolder { ArtChecks.ignoreInGit(given: cacheFolder) }
 
         let paths = DisplayPath(root: target.root)
         var summary = review.summary

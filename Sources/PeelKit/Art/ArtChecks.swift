@@ -62,6 +62,18 @@ public struct ArtChecks: Sendable {
         return folder
     }
 
+    /// Puts the `.gitignore` `peel build --cache-dir` puts there into a cache folder given to
+    /// `peel check`, once it holds what check keeps (`art-checks/`, `parts/`): a lint job's
+    /// `peel check --cache-dir .peel-cache-ci` at a repository's root left the cache for
+    /// `git add -A` to commit. Only Peel's shared layout is marked; a folder that is not Peel's is
+    /// left alone.
+    public static func ignoreInGit(given folder: URL) {
+        guard cacheFolder(given: folder) != folder,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path),
+              names.contains(where: { $0 == ArtCache.folderName || $0 == CatalogLoader.partsFolderName }) else { return }
+        CacheGitIgnore.place(in: folder, owned: true)
+    }
+
     /// Where a parts pack's composed art goes when the cache folder is given (`--cache-dir`,
     /// `PEEL_CACHE_DIR`): its `parts/`, so a CI cache restored on another runner holds it too;
     /// nil (beside the content) for an art-only cache or a folder that is not Peel's.

@@ -586,6 +586,8 @@ extension CLITests {
         let first = try run(["check", "content"], in: folder.url, environment: shared)
         #expect(first.status != 2, "\(first.stderr)")
         #expect(folder.exists("shared/art-checks/index.json"), "check keeps its art checks in PEEL_CACHE_DIR")
+        #expect((try? folder.read("shared/.gitignore")) == "# Made by Peel: its caches are no part of the repository.\n*\n",
+                "Git leaves a cache only check used out of commits, as a build's")
         #expect(!folder.exists(".peel-cache"), "nothing beside the content when the cache folder is given")
         let then = try run(["build", "content", "-o", "site2"], in: folder.url, environment: shared)
         #expect(then.status != 2 && !then.stderr.contains("not made by Peel"), "\(then.stderr)")
@@ -619,5 +621,6 @@ extension CLITests {
         try folder.write("mine", to: "mine/notes.txt")
         let foreign = try run(["check", "content", "--cache-dir", "mine"], in: folder.url, environment: ci)
         #expect(foreign.status == 2 && foreign.stderr.contains("not made by Peel"), "\(foreign.stderr)")
+        #expect(!folder.exists("mine/.gitignore"), "someone else's folder is left as it is")
     }
 }
