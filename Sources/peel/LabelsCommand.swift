@@ -138,9 +138,10 @@ struct LabelsImportCommand: ParsableCommand {
         An XLIFF file (.xliff or .xlf, or any file whose root is <xliff>) writes each finished \
         target into the translation file of its language (grinning.fr.md, pack.fr.md, \
         site.fr.md), made when missing, with translated_from: recording the source it translates; \
-        every other byte of an existing file stays. An unknown unit, a language site.md does not \
-        declare or invalid XML is an error and nothing is written; a unit whose source changed \
-        since the export is skipped with a warning.
+        every other byte of an existing file stays. Invalid XML, the wrong source language or a \
+        target language site.md does not declare is an error and nothing is written; a unit whose \
+        source changed since the export, or whose sticker was removed or renamed, is skipped (with \
+        a warning when it was translated).
 
         Examples:
           peel labels import labels.csv --dry-run
