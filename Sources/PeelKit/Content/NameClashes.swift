@@ -36,6 +36,14 @@ enum NameClashes {
         return (kept, findings)
     }
 
+    /// The name in `names` that `name` would clash with if it were written beside it: the same
+    /// name in another case or Unicode form (`moon.md` for `Moon.md`), nil when none. Writing a
+    /// sidecar beside it made a pair that a Mac or a PC keeps one of.
+    static func twin(of name: String, among names: [String]) -> String? {
+        let folded = name.lowercased()
+        return names.first { $0.lowercased() == folded && Array($0.utf8) != Array(name.utf8) }
+    }
+
     /// How a name is spelt in Unicode, for telling two look-alike names apart: "NFC, typed on
     /// Linux or Windows", "NFD, as a Mac writes it".
     static func form(of name: String) -> String {

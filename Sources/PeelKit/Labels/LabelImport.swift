@@ -47,6 +47,18 @@ public struct LabelImport: Sendable {
         return LabelImport(changes: changes, unchanged: unchanged, skipped: skipped)
     }
 
+    /// Why a new file at `path` (relative to the content folder) must not be made: a file beside
+    /// it has its name in another case or Unicode form (`moon.md` for `Moon.png`'s `Moon.md`),
+    /// and a Mac or a PC keeps one of the two. Nil when there is none.
+    static func twinRefusal(forNew path: String, root: ContentPath) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let folder = root.url(path).deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path),
+              let twin = NameClashes.twin(of: name, among: names) else { return nil }
+        return "\(path): \(twin) is beside it, which differs from \(name) only in the case of its letters (or in Unicode form); "
+            + "macOS and Windows take the two for one file, so it was not made: rename \(twin) to \(name), then import again"
+    }
+
     /// Writes every change into `content` (the folder `plan` was given). A replaced sidecar keeps
     /// its permissions (SafeFile's new file is 0644, and a sidecar may have been made private).
     public func apply(content: URL) throws {

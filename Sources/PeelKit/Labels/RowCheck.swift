@@ -99,6 +99,7 @@ struct RowCheck {
         if let link = firstSymlink(in: sidecar) {
             return .refused("\(link): a symlink; peel does not write through links, so replace it with the file or folder itself")
         }
+        if sticker.sidecar == nil, let twin = LabelImport.twinRefusal(forNew: sidecar, root: root) { return .refused(twin) }
         do {
             let before = sticker.sidecar == nil ? nil : try ContentFile.read(root.url(sidecar))
             return .change(LabelImport.Change(sticker: file, sidecar: sidecar, before: before,

@@ -8,6 +8,9 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
     case imageMissing(path: String, name: String, withoutSidecar: [String])
     /// Several images share the name (`party.png` and `party.gif`).
     case ambiguousImage(path: String, candidates: [String])
+    /// The sidecar exists under a name that differs in case or Unicode form (`moon.md` for
+    /// `Moon.png`): a second beside it would be a pair a Mac or a PC keeps one of.
+    case sidecarUnderAnotherName(path: String, existing: String)
     /// The argument is not `PACK/NAME`.
     case badStickerPath(String)
     /// `peel new pack` was given a path or a hidden name, not a folder name.
@@ -36,6 +39,10 @@ public enum ScaffoldError: Error, Sendable, Equatable, CustomStringConvertible {
             let renamed = stem + "-2." + (candidates[candidates.count - 1].split(separator: ".").last.map(String.init) ?? "png")
             return "\(path): error: several images have this name (\(candidates.joined(separator: ", "))), and one sidecar, \(stem).md, "
                 + "would describe them all; rename one (e.g. \(candidates[candidates.count - 1]) to \(renamed)), then run peel new sticker again"
+        case .sidecarUnderAnotherName(let path, let existing):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "\(path): error: \(existing) is there, which differs from \(name) only in the case of its letters (or in Unicode form); "
+                + "macOS and Windows take the two for one file, so nothing was written: rename \(existing) to \(name), and it is this sticker's sidecar"
         case .badPackName(let argument):
             return "error: '\(argument)' is not a pack folder's name; give one name, e.g. peel new pack animals"
         case .badStickerPath(let argument):

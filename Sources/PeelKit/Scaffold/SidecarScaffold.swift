@@ -34,6 +34,9 @@ public enum SidecarScaffold {
         }
         let image = matches[0]
         let sidecar = packURL.appendingPathComponent(StickerFileKind.stem(image) + ".md")
+        if let twin = NameClashes.twin(of: sidecar.lastPathComponent, among: names) {
+            throw ScaffoldError.sidecarUnderAnotherName(path: sidecar.path, existing: twin)
+        }
         guard !fileManager.fileExists(atPath: sidecar.path) else {
             throw ScaffoldError.wouldOverwrite(paths: [sidecar.path], command: "peel new sticker")
         }

@@ -78,6 +78,23 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.alt) == ["Orange cat, smiling: #1", "Golden dog", "Red fox in snow", "Owl at night"])
     }
 
+    /// `Owl.png` (renamed on a Mac) whose sidecar is still `owl.md`: the import made `Owl.md` beside
+    /// it, a pair a Mac or a PC keeps one of (the artist's tags and description, or the new label).
+    /// So does `peel new sticker`. Both now refuse and say which file to rename.
+    @Test func aNewSidecarBesideItsNameInAnotherCaseIsRefused() throws {
+        let folder = try catalog()
+        try FileManager.default.moveItem(at: content(folder).appendingPathComponent("pets/owl.png"),
+                                         to: content(folder).appendingPathComponent("pets/Owl.png"))
+        try folder.write("---\ntags: [owl]\n---\nThe artist's words.\n", to: "content/pets/owl.md")
+        let before = try snapshot(folder)
+        let refused = messages { _ = try LabelImport.plan(sheet(folder, ["pets/Owl.png": "Owl at night"]), sheetFile: "labels.csv", content: content(folder)) }
+        #expect(refused.count == 1 && refused[0].contains("pets/Owl.md: owl.md is beside it") && refused[0].contains("rename owl.md to Owl.md"), "\(refused)")
+        #expect(throws: ScaffoldError.sidecarUnderAnotherName(path: content(folder).appendingPathComponent("pets/Owl.md").path, existing: "owl.md")) {
+            try SidecarScaffold.write("pets/Owl", content: content(folder))
+        }
+        #expect(try snapshot(folder) == before, "nothing written")
+    }
+
     /// The site's review/labels.csv, with a reviewer's new label typed in, imports as an export does.
     /// The review sheet (`review/labels.csv`) of a site built from `folder`'s content, as records,
     /// the header first.

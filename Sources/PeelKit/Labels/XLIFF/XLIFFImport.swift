@@ -206,6 +206,10 @@ public struct XLIFFImport: Sendable {
             do {
                 let url = root.url(path)
                 let before = FileManager.default.fileExists(atPath: url.path) ? try ContentFile.read(url) : nil
+                if before == nil, let twin = LabelImport.twinRefusal(forNew: path, root: root) {
+                    problems.append(LabelSheetProblem(file: file, line: edit.line, message: "unit '\(edit.unit)': \(twin)"))
+                    continue
+                }
                 changes.append(LabelImport.Change(sticker: edit.owner, sidecar: path, before: before,
                                                   after: try SidecarLabelWriter.write(fields, into: before)))
             } catch let refusal as SidecarLabelWriter.Refusal {
