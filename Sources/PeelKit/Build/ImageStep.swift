@@ -67,7 +67,7 @@ struct ImageStep: Sendable {
             let stamp = FileStamp.of(path: sticker.artURL(content: content).path)
             switch read(sticker) {
             case .success(let bytes): data = bytes
-            case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
+            case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding], originalMissing: true)
             }
             sha = hashes?.record(data!, of: sticker.source, stampBeforeReading: stamp) ?? Hex.string(SHA256.hash(data: data!))
         }
@@ -80,7 +80,7 @@ struct ImageStep: Sendable {
             if data == nil {
                 switch read(sticker) {
                 case .success(let bytes): data = bytes
-                case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding])
+                case .failure(let finding): return StickerAssets(info: nil, thumbnails: [], findings: [finding], originalMissing: true)
                 }
             }
             try site.write(data!, to: SitePaths.original(pack, sticker), sha256: sha!)

@@ -6,4 +6,7 @@ public struct StickerAssets: Sendable, Codable {
     /// For animated stickers: the first frame at full size, shown when motion is reduced.
     public var poster: String? = nil
     public var findings: [Finding]
+    /// True when the file could not be read (`unreadable-file`), so the site has no copy of it:
+    /// catalog.json named one that was not there. A corrupt image that was read is published.
+    public var originalMissing: Bool? = nil
 }

@@ -121,7 +121,8 @@ struct CatalogJSON: Encodable {
         @Nullable var hasTransparentPixels: Bool?
         @Nullable var sha256: String?
         let page: String
-        let original: String
+        /// Nil when the file could not be read, so the site has no copy of it.
+        @Nullable var original: String?
         @Nullable var poster: String?
         let thumbnails: [Thumbnail]
         let findings: [FindingRecord]
@@ -224,7 +225,7 @@ struct CatalogJSON: Encodable {
                                           fps: info?.framesPerSecond.map { Self.rounded($0, places: 3) }, loopCount: info?.loopCount,
                                           hasAlpha: info?.hasAlpha, hasTransparentPixels: info?.hasTransparentPixels,
                                           sha256: info?.sha256,
-                                          page: SitePaths.stickerPage(pack, sticker), original: SitePaths.original(pack, sticker),
+                                          page: SitePaths.stickerPage(pack, sticker), original: assets[sticker.source]?.originalMissing == true ? nil : SitePaths.original(pack, sticker),
                                           poster: assets[sticker.source]?.poster,
                                           thumbnails: Self.thumbnails(assets[sticker.source]),
                                           findings: review.findings(for: sticker).map(FindingRecord.init),

@@ -44,6 +44,31 @@ import Testing
                            environment: ["CI": "true", "HOME": "/tmp"], executable: URL(fileURLWithPath: command[0]))
     }
 
+    /// A sticker whose file cannot be read (mode 000, as zips made on some systems unpack) has no
+    /// copy in the site, and catalog.json's `original` is null: it named a file the site did not
+    /// have, the only URL there that did not resolve. A corrupt image that was read is published.
+    @Test func catalogJSONNamesNoOriginalForAFileNotRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: P\n---\n", to: "content/p/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/p/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "content/p/cat.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "content/p/sun.png")
+        try folder.write("---\nalt: Yellow sun\n---\n", to: "content/p/sun.md")
+        try folder.write("not a png", to: "content/p/moon.png")
+        try folder.write("---\nalt: Broken moon\n---\n", to: "content/p/moon.md")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.url.appendingPathComponent("content/p/sun.png").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.appendingPathComponent("content").path)
+        let result = try runWherePermissionsHold(["build", "content", "-o", "site"], in: folder, folderPermissions: 0o777)
+        #expect(result.status == 1 && result.stderr.contains("p/sun.png: error[unreadable-file]"), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(try folder.read("site/catalog.json").utf8)) as? [String: Any]
+        let stickers = ((json?["packs"] as? [[String: Any]])?.first?["stickers"] as? [[String: Any]]) ?? []
+        let originals = Dictionary(uniqueKeysWithValues: stickers.map { ($0["slug"] as? String ?? "", $0["original"]) })
+        #expect(originals["sun"].map { $0 is NSNull } == true, "\(originals)")
+        #expect(!folder.exists("site/p/sun/sun.png"))
+        #expect(originals["moon"] as? String == "p/moon/moon.png" && folder.exists("site/p/moon/moon.png"))
+        #expect(originals["cat"] as? String == "p/cat/cat.png" && folder.exists("site/p/cat/cat.png"))
+    }
+
     @Test func aFullDiskLeavesThePreviousSiteAndNoPartialFiles() throws {
         let (folder, before) = try previousSite()
         // RLIMIT_FSIZE makes every write past 8 KB fail with EFBIG, for root as for anyone: the
