@@ -3,7 +3,10 @@ import Foundation
 /// The stickers of a pack folder: each image with its sidecar and translations.
 extension CatalogLoader {
     /// The art file a pack.md key names (`icon:`, `tray:`), relative to the content folder, once
-    /// it is known to be a readable file inside it; otherwise nil, with a finding on the key.
+    /// it is known to be a readable file inside it; otherwise nil, with a finding on the key. A
+    /// path that names a file only as Windows or a Mac would (`PathLookalike`) is an error that
+    /// says so, and that file is still taken as the art: it became a sticker without a sidecar,
+    /// or a folder of art became a pack without pack.md, three more errors for one typo.
     static func artPath(_ key: String, reader: inout FrontMatterReader, folder: String, content: ContentPath) -> String? {
         guard let value = reader.string(key)?.trimmed else { return nil }
         // The name as the file system spells it, then inside the content folder once its
@@ -28,7 +31,15 @@ extension CatalogLoader {
             // Said with where it was looked for: `icon: faces/icon.png` written from the content
             // folder was looked for in faces/faces/, and the message did not say so.
             var message = "\(key) '\(value)' does not exist (looked for \(resolved): the path is from pack.md's folder)"
-            if let fromRoot = content.resolve(value, in: ""), fromRoot != resolved,
+            var lookalike: String?
+            if let slashed = PathLookalike.slashed(value) {
+                message += PathLookalike.slashAdvice("\(key): \(slashed)")
+                lookalike = content.resolve(slashed, in: folder).flatMap { FileManager.default.fileExists(atPath: content.url($0).path) ? $0 : nil }
+            } else if let twin = PathLookalike.caseTwin(of: resolved, in: content) {
+                let suggested = value.split(separator: "/").dropLast().map(String.init) + [String(twin.split(separator: "/").last ?? "")]
+                message += PathLookalike.caseAdvice(twin: twin, write: "\(key): \(suggested.joined(separator: "/"))")
+                lookalike = twin
+            } else if let fromRoot = content.resolve(value, in: ""), fromRoot != resolved,
                FileManager.default.fileExists(atPath: content.url(fromRoot).path) {
                 let depth = folder.split(separator: "/").count
                 let suggested = fromRoot.hasPrefix(folder + "/") ? String(fromRoot.dropFirst(folder.count + 1))
@@ -36,7 +47,8 @@ extension CatalogLoader {
                 message += "; \(fromRoot) is there: write \(key): \(suggested)"
             }
             reader.report(.error, .missingFile, key: key, message)
-            return nil
+            // Taken only as any art is: a readable file inside the content folder once links are followed.
+            return lookalike.flatMap { content.resolve($0, in: "") }.flatMap { ContentFile.problem(atPath: content.url($0).path) == nil ? $0 : nil }
         }
         return resolved
     }
@@ -127,6 +139,12 @@ extension CatalogLoader {
             case .markdown:
                 sidecars[StickerFileKind.stem(name)] = name
             case .other:
+                if let finding = Self.imageWithoutExtensionFinding(name, path: path, url: url) {
+                    // Its sidecar waits for it: one finding says what to do, not "no image named".
+                    findings.append(finding)
+                    skippedStems.insert(name)
+                    continue
+                }
                 findings.append(Self.savedAsTextFinding(name, path: path)
                     ?? Finding(.warning, .ignoredFile, file: path, message: "not a sticker or a sidecar; the file is ignored"))
             }
@@ -244,8 +262,13 @@ extension CatalogLoader {
         }
         guard let sidecarName else {
             // pack.md is the pack's own file, never a sticker's sidecar: the image needs another name.
+            // So does an image sharing its name: `peel new sticker` refuses that name, and one
+            // sidecar would serve both (ambiguous-sidecar).
+            let fileExtension = image.split(separator: ".").last ?? "png"
             let advice = stem.lowercased() == "pack"
-                ? "its sidecar would be \(folder)/pack.md, which is the pack's own file; rename the image (e.g. \(stem)-sticker.\(image.split(separator: ".").last ?? "png")) and give it a sidecar with 'alt:'"
+                ? "its sidecar would be \(folder)/pack.md, which is the pack's own file; rename the image (e.g. \(stem)-sticker.\(fileExtension)) and give it a sidecar with 'alt:'"
+                : sharesStem
+                ? "another image is named '\(stem)' too, and one \(stem).md cannot be the sidecar of both; rename one of them (e.g. \(folder)/\(image) to \(stem)-2.\(fileExtension)), then give each a sidecar with 'alt:'"
                 : "create \(folder)/\(stem).md with 'alt:' (its accessibility label), or run peel new sticker \(ShellWord.quoted("\(folder)/\(stem)"))"
             findings.append(Finding(.error, .missingSidecar, file: source, message: "sticker has no sidecar; " + advice, sticker: source))
             return (sticker, findings)
@@ -312,6 +335,20 @@ extension CatalogLoader {
 
     /// The warning for `hello.md.txt` or `pack.md.txt`: Notepad saved the file as text, and
     /// Explorer, hiding the `.txt`, shows the name Peel asked for. Nil for any other name.
+    /// A sticker image saved without an extension (`sun`, a PNG): it was "not a sticker or a
+    /// sidecar" beside its sidecar's "no image named 'sun.png'", and the sticker left the site.
+    /// Only a name without a dot is looked into (its first bytes), so other files cost nothing.
+    static func imageWithoutExtensionFinding(_ name: String, path: String, url: URL) -> Finding? {
+        guard !name.contains("."), ContentFile.problem(atPath: url.path) == nil,
+              let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        let format = ImageFormat.sniff(Array((try? handle.read(upToCount: 16)) ?? Data()))
+        guard [.png, .apng, .gif, .jpeg].contains(format) else { return nil }
+        let fixed = "\(name).\(format.fileExtension)"
+        return Finding(.warning, .ignoredFile, file: path,
+                       message: "a \(format == .jpeg ? "JPEG" : format == .gif ? "GIF" : "PNG") image without an extension, so it is not read as a sticker; rename it to \(fixed)")
+    }
+
     static func savedAsTextFinding(_ name: String, path: String) -> Finding? {
         guard let meant = StickerFileKind.savedAsText(name) else { return nil }
         return Finding(.warning, .ignoredFile, file: path,

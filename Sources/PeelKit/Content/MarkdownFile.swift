@@ -41,6 +41,13 @@ struct MarkdownFile {
                           message: "file is not valid UTF-8 text; save it as UTF-8", sticker: sticker)]
             return
         }
+        if TextFile.isRichText(text) || TextFile.isUTF16WithoutMark(data) {
+            frontMatter = FrontMatter.parse("", file: path).0
+            findings = [Finding(.error, .textEncoding, file: path, line: 1, message: TextFile.isRichText(text)
+                ? "file is rich text (RTF), as macOS TextEdit saves by default, not plain text; make it plain text (TextEdit: Format > Make Plain Text) and save it again; the file is not read"
+                : "file is UTF-16 text without a byte-order mark, and Peel reads UTF-8; save it as UTF-8; the file is not read", sticker: sticker)]
+            return
+        }
         // A git merge left both sides in the file: read, the markers were a YAML error whose
         // advice did not help, or, in the text, a heading and blockquotes published as they were.
         if let conflict = Self.mergeConflict(in: text) {

@@ -276,6 +276,8 @@ struct CatalogLinks {
     private var stickers: [String: (sticker: Sticker, language: String)] = [:]
     /// The content folder, to tell a missing file from one the site does not publish.
     private let content: ContentPath?
+    /// Each target's path by its lowercased form, to name the file a path meant in another case.
+    private let folded: [String: String]
 
     /// `siteFile`: whether the content folder has a site.md.
     init(catalog: Catalog, content: ContentPath?, siteFile: Bool) {
@@ -307,6 +309,7 @@ struct CatalogLinks {
                 for (language, translation) in sticker.translations { targets[translation.file] = languagePage(language, page) }
             }
         }
+        folded = Dictionary(targets.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: min)
     }
 
     /// Rewrites the relative links of every text of `catalog` (see `MarkdownLinks`); returns the
@@ -514,6 +517,14 @@ struct CatalogLinks {
             let exists = !path.contains("\0") && content.map { FileManager.default.fileExists(atPath: $0.url(path).path) } == true
             if !exists, let whole = hashInName(marker, path: path) {
                 return .failure(Problem(words: "points at \(shown) (what comes before its '#'), which does not exist; \(whole) does: write '#' in a file name as %23"))
+            }
+            if !exists, let slashed = PathLookalike.slashed(marker.destination) {
+                return .failure(Problem(words: "points at \(shown), which does not exist" + PathLookalike.slashAdvice(slashed)))
+            }
+            if !exists, let twin = folded[path.lowercased()], twin != path {
+                let name = twin.split(separator: "/").last.map(String.init) ?? twin
+                let written = marker.destination.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init) + [name]
+                return .failure(Problem(words: "points at \(shown), which does not exist" + PathLookalike.caseAdvice(twin: twin, write: written.joined(separator: "/"))))
             }
             return .failure(Problem(words: exists
                 ? "points at \(shown), which the site does not publish (link to a sticker's image or sidecar, a pack.md or pack folder, or site.md)"

@@ -34,6 +34,28 @@ enum TextFile {
                             || (data[data.startIndex] == 0xFE && data[data.startIndex + 1] == 0xFF))
     }
 
+    /// Whether `data` looks like UTF-16 saved without a byte-order mark: a NUL in most of the
+    /// first bytes at even offsets (big-endian) or at odd ones (little-endian), which ASCII text in
+    /// UTF-16 has and no text written as UTF-8 does. It decodes as UTF-8 (NUL is valid), so the
+    /// sidecar was read as one long line of NULs: "add 'alt:'" to a file that holds it.
+    static func isUTF16WithoutMark(_ data: Data) -> Bool {
+        let head = data.prefix(4096)
+        guard head.count >= 8 else { return false }
+        var even = 0, odd = 0
+        for (offset, byte) in head.enumerated() where byte == 0 {
+            if offset % 2 == 0 { even += 1 } else { odd += 1 }
+        }
+        let pairs = head.count / 2
+        return max(even, odd) * 10 >= pairs * 6 && min(even, odd) * 10 <= pairs
+    }
+
+    /// Whether `text` is rich text (RTF): what macOS TextEdit saves by default, even in a file
+    /// named `.md`. Read as Markdown, its control words were published as the description, and the
+    /// `alt:` inside it was not found.
+    static func isRichText(_ text: String) -> Bool {
+        text.hasPrefix("{\\rtf")
+    }
+
     /// The line of the first byte sequence that is not UTF-8, for the finding.
     static func firstInvalidLine(_ data: Data) -> Int {
         var line = 1

@@ -8,6 +8,20 @@ import Testing
 @Suite struct NameClashTests {
     static let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
 
+    /// Two images named `zap` and no sidecar: the advice was `peel new sticker weather/zap`, which
+    /// refuses that name, or to create zap.md, which would be the sidecar of both. Renaming one is
+    /// what works.
+    @Test func aMissingSidecarOfImagesSharingANameSaysToRenameOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Weather\n---\n", to: "weather/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "weather/zap.png")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/turtle.gif"), to: "weather/zap.gif")
+        let missing = try CatalogLoader(contentFolder: folder.url).load().1.filter { $0.code == .missingSidecar }
+        #expect(missing.map(\.file) == ["weather/zap.gif", "weather/zap.png"])
+        #expect(missing.allSatisfy { !$0.message.contains("peel new sticker") && $0.message.contains("rename one of them") }, "\(missing.map(\.message))")
+        #expect(missing.first?.message.contains("weather/zap.gif to zap-2.gif") == true, "\(missing.map(\.message))")
+    }
+
     /// Both spellings of `café.png`, each with its sidecar: one sticker was shown with the other's
     /// bytes and hash, both got one label, a duplicate-image warning named two different images,
     /// and the pack zip left one image and one sidecar out. The second in byte order (NFC, whose

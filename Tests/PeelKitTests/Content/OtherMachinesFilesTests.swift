@@ -194,6 +194,69 @@ import Testing
         #expect(again.findings.contains { $0.code == .unreadableFile && $0.file == "p/sun.png" }, "\(again.findings.map(\.formatted))")
     }
 
+    /// `icon: icon.png` for `Icon.png` (found on a Mac, not on Linux CI) and `icon: ..\\art\\icon.png`
+    /// (as Explorer shows it) were "does not exist" with no word of why, and the art then became a
+    /// sticker without a sidecar, or a folder without pack.md: four errors for one typo. Each is
+    /// one error that says what to write, and the art is taken as the icon meanwhile.
+    @Test func aPathInAnotherCaseOrWithBackslashesSaysWhatToWrite() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "p/Icon.png")
+        try folder.write("---\ntitle: P\nicon: icon.png\n---\nSee [the cat](Cat.md) and [the fox](..\\p\\cat.md).\n", to: "p/pack.md")
+        var (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        var errors = findings.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == [.missingFile], "\(findings.map(\.formatted))")
+        #expect(errors.first?.message.contains("p/Icon.png differs from it only in the case of its letters") == true
+                && errors.first?.message.contains("write icon: Icon.png, or rename the file") == true, "\(errors.map(\.message))")
+        #expect(catalog.packs.first?.icon == "p/Icon.png" && catalog.packs.first?.stickers.map(\.slug) == ["cat"])
+        let links = findings.filter { $0.code == .brokenLink }.map(\.message)
+        #expect(links.contains { $0.contains("p/cat.md differs from it only in the case of its letters") && $0.contains("write cat.md") }, "\(links)")
+        #expect(links.contains { $0.contains("not '\\' as Windows shows them: write ../p/cat.md") }, "\(links)")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("p/Icon.png"))
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "art/icon.png")
+        try folder.write("---\ntitle: P\nicon: ..\\art\\icon.png\n---\n", to: "p/pack.md")
+        (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        errors = findings.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == [.missingFile], "\(findings.map(\.formatted))")
+        #expect(errors.first?.message.contains("not '\\' as Windows shows them: write icon: ../art/icon.png") == true, "\(errors.map(\.message))")
+        #expect(catalog.packs.map(\.folder) == ["p"] && catalog.packs.first?.icon == "art/icon.png")
+    }
+
+    /// A sidecar TextEdit saved as rich text, and one saved as UTF-16 without a byte-order mark:
+    /// both were read as Markdown, "add 'alt:'" to a file that holds it, and the RTF control words
+    /// were published as the description.
+    @Test func aRichTextOrUnmarkedUTF16SidecarIsNamedAsSuch() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.write("{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\f0\\fs24 \\cf0 ---\\\n alt: Orange cat\\\n---}\n", to: "p/cat.md")
+        var (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.map(\.code) == [.textEncoding], "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.hasPrefix("file is rich text (RTF), as macOS TextEdit saves by default") == true)
+        #expect(catalog.packs[0].stickers[0].descriptionHTML.isEmpty, "no control words published")
+        try folder.write("---\nalt: Orange cat\n---\n".data(using: .utf16LittleEndian)!, to: "p/cat.md")
+        (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(findings.map(\.code) == [.textEncoding] && findings.first?.message.hasPrefix("file is UTF-16 text without a byte-order mark") == true,
+                "\(findings.map(\.formatted))")
+        // UTF-8 with a stray NUL or two is not taken for UTF-16.
+        try folder.write("---\nalt: Orange cat\n---\nA cat.\u{0}\n", to: "p/cat.md")
+        #expect(try CatalogLoader(contentFolder: folder.url).load().1.filter { $0.code == .textEncoding }.isEmpty)
+    }
+
+    /// `sun` (a PNG saved without its extension) beside `sun.md`: "not a sticker or a sidecar" and
+    /// "no image named 'sun.png'" said opposite things. One warning says what it is and what to do.
+    @Test func anImageWithoutAnExtensionIsNamedAsOne() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/fox.png"), to: "p/sun")
+        try folder.write("---\nalt: Yellow sun\n---\n", to: "p/sun.md")
+        try folder.write("just some notes", to: "p/NOTES")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        #expect(findings.map(\.file) == ["p/NOTES", "p/sun"], "\(findings.map(\.formatted))")
+        #expect(findings.last?.message == "a PNG image without an extension, so it is not read as a sticker; rename it to sun.png")
+        #expect(findings.first?.message == "not a sticker or a sidecar; the file is ignored")
+    }
+
     @Test func aUTF16SidecarIsNamedAsUTF16() throws {
         let folder = try TemporaryFolder()
         try Self.pack(folder)
