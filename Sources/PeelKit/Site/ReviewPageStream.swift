@@ -30,6 +30,17 @@ enum ReviewPageStream {
         return "{{#page}}{{#rows}}\(inner){{/rows}}{{/page}}"
     }
 
+    /// Whether the rows section `text` asks for a row's place in its sequence (`{{index()}}`,
+    /// `{{#first()}}`, `{{#last()}}`, `even()`, `odd()`): rendered a part at a time, those started
+    /// again at every part (two rows marked first, numbers from 0 again at row 251), so such a page
+    /// is rendered whole. (A partial does not see the sequence it is rendered in, so the row
+    /// partial's own tags are no matter.)
+    static func asksForPosition(_ text: String) -> Bool {
+        MustacheTags.read(text).contains { tag in
+            tag.sigil != ">" && tag.sigil != "<" && ["index(", "first(", "last(", "even(", "odd("].contains { tag.name.contains($0) }
+        }
+    }
+
     /// Stands where the rows go; text a page could not contain otherwise (any `<` of a value is escaped).
     static let marker = "<!--peel:rows-to-follow-->"
 

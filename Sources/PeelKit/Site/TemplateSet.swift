@@ -64,7 +64,7 @@ public struct TemplateSet: Sendable {
             }
             let origin = origins[name] ?? name
             guard let text = String(data: data, encoding: .utf8) else {
-                throw PeelError.templateSyntax(path: origin, line: 1, message: "template is not UTF-8 text")
+                throw PeelError.templateSyntax(path: origin, line: TextFile.firstInvalidLine(data), message: "template is not UTF-8 text; save it as UTF-8")
             }
             // swift-mustache's parser slows down faster than a template grows (10,000 tags took
             // 6 s, a 4.7 MB template never finished, and no signal stopped it meanwhile). Peel's
@@ -86,11 +86,16 @@ public struct TemplateSet: Sendable {
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
                                                message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context, in: text))'")
             }
+            if let line = Self.dynamicPartialLine(in: text) {
+                throw PeelError.templateSyntax(path: origin, line: line,
+                                               message: "a dynamic partial ({{>*name}}) takes its template's name from a value when a page is made: a site or sticker title could name any template, or this one, without end; name the partial ({{> name}})")
+            }
             templateTexts.append((origin, text))
             namedTexts[String(name.dropLast(".mustache".count))] = (origin, text, themeFiles.contains(name))
             partials += Self.partialReferences(in: text).map { ($0.name, $0.line, origin, String(name.dropLast(".mustache".count))) }
         }
-        if let review = namedTexts["review"], let rows = ReviewPageStream.rowsTemplateText(for: review.text) {
+        if let review = namedTexts["review"], let rows = ReviewPageStream.rowsTemplateText(for: review.text),
+           !ReviewPageStream.asksForPosition(rows) {
             library.register(try MustacheTemplate(string: HTMLEscaping.pragma + rows), named: ReviewPageStream.rowsTemplate)
         }
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
@@ -101,6 +106,16 @@ public struct TemplateSet: Sendable {
         if let missing = partials.first(where: { library.getTemplate(named: $0.name) == nil }) {
             throw PeelError.templateSyntax(path: missing.origin, line: missing.line,
                                            message: "partial '\(missing.name)' is not a template of the theme (no \(missing.name).mustache in the templates folder or Peel's theme)")
+        }
+        // A theme template that no page renders and no template includes, named almost as one of
+        // Peel's (`not_found`, `stickers`, `review_row`): the default page was published, silently.
+        let own = EmbeddedTemplates.files.keys.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
+        let included = Set(partials.map(\.name))
+        for name in themeFiles.sorted() where name.hasSuffix(".mustache") && !name.contains("/") {
+            let stem = String(name.dropLast(".mustache".count))
+            guard !own.contains(stem), !included.contains(stem), let meant = Suggestion.closest(to: stem, in: own) else { continue }
+            throw PeelError.templateSyntax(path: origins[name] ?? name, line: 1,
+                                           message: "no page renders \(name) and no template includes it; it is named almost as Peel's \(meant).mustache, which is used instead: rename it to \(meant).mustache")
         }
         // swift-mustache renders a name no model answers to as nothing: `{{lable}}` published
         // empty labels. The theme's words (`{{t.key}}`) are the keys of all its string tables.
@@ -133,6 +148,10 @@ public struct TemplateSet: Sendable {
         for (origin, text) in templateTexts {
             guard let place = UnquotedAttributeValues.places(in: text).first else { continue }
             let name = place.name
+            if place.isInclusion {
+                throw PeelError.templateSyntax(path: origin, line: place.line,
+                                               message: "{{\(name)}} is inside an HTML tag outside quotes, where what it prints is not checked: a value it prints unquoted there (title={{alt}}) lets a label holding ' onmouseover=…' add an attribute; write the attributes in this template, each value in quotes (title=\"{{alt}}\")")
+            }
             throw PeelError.templateSyntax(path: origin, line: place.line, message: place.isAttributeName
                 ? "{{\(name)}} is printed inside an HTML tag, where its attributes go: text there becomes attributes (a label holding onmouseover=… would run); print it in a quoted attribute value (title=\"{{\(name)}}\") or between tags"
                 : "{{\(name)}} is printed in an attribute value without quotes: escaping keeps out < and \", not a space, so a label holding ' onmouseover=…' would add an attribute; put the value in quotes (=\"{{\(name)}}\")")
@@ -210,8 +229,17 @@ public struct TemplateSet: Sendable {
         return nil
     }
 
+    /// The line of the first dynamic partial (`{{>*name}}`, `{{<*name}}`), nil when there is none:
+    /// swift-mustache looks its template up by a value at rendering, so content chose the template,
+    /// and a title naming the template it was in recursed until the build crashed.
+    static func dynamicPartialLine(in text: String) -> Int? {
+        MustacheTags.read(text).first { tag in
+            (tag.sigil == ">" || tag.sigil == "<") && tag.name.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("*")
+        }?.line
+    }
+
     /// The partials a template names (`{{> name}}`, `{{< name}}`), with their lines; dynamic ones
-    /// (`{{>*name}}`) are named at rendering and left out.
+    /// (`{{>*name}}`, refused) are left out.
     static func partialReferences(in text: String) -> [(name: String, line: Int)] {
         // Tag by tag, as Mustache reads them: a commented-out partial (`{{! {{> old}} }}`) is none.
         MustacheTags.read(text).compactMap { tag in

@@ -52,21 +52,41 @@ enum TemplateVocabulary {
         name.hasSuffix("HTML") || name == "rowsToFollow"
     }
 
+    /// The last part of the value a tag's `name` prints: the name inside its transforms
+    /// (`lowercased(alt)` prints `alt`), and for `.` the innermost section's (`{{#alt}}{{.}}`).
+    static func printedValue(_ name: Substring, in sections: [Substring]) -> String {
+        var value = name
+        while let parenthesis = value.firstIndex(of: "("), value.hasSuffix(")") {
+            value = value[value.index(after: parenthesis)..<value.index(before: value.endIndex)]
+        }
+        if value == "." || value.isEmpty {
+            guard let section = sections.last else { return "." }
+            return printedValue(section, in: Array(sections.dropLast()))
+        }
+        return String(value.split(separator: ".").last ?? value)
+    }
+
     /// Names no model answers to, with their lines; a theme word after `t.` that no string table
     /// has comes as "t.<word>", and an unescaped tag of a value that is no HTML as "raw:<name>".
     static func unknownNames(in text: String, words: Set<String>) -> [(name: String, line: Int)] {
         var unknown: [(name: String, line: Int)] = []
+        // The open sections, innermost last: what `.` stands for inside them.
+        var sections: [Substring] = []
         for tag in MustacheTags.read(text) {
             let line = tag.line
             var name = tag.content
             var raw = tag.isTriple
             if let sigil = tag.sigil {
+                if sigil == "/" { if !sections.isEmpty { sections.removeLast() } }
                 if "!%><$/".contains(sigil) { continue }
                 if sigil == "&" { raw = true }
                 name = tag.name
+                if sigil == "#" || sigil == "^" { sections.append(name) }
             }
-            // Unescaped output of a value that is text, not HTML: a sticker titled <script> ran.
-            if raw, let last = name.split(separator: ".").last, !isHTML(String(last)), !name.contains("(") {
+            // Unescaped output of a value that is text, not HTML: a sticker titled <script> ran. So
+            // did `{{#alt}}{{{.}}}{{/alt}}` and `{{{lowercased(alt)}}}`: the value inside the
+            // transforms is judged, and `.` is its section's value.
+            if raw, !isHTML(printedValue(name, in: sections)) {
                 unknown.append(("raw:" + name, line))
                 continue
             }

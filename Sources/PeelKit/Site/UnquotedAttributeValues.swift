@@ -14,6 +14,9 @@ enum UnquotedAttributeValues {
         var line: Int
         /// True for a value where attribute names go (`<img {{alt}}>`), false for one in an unquoted value.
         var isAttributeName: Bool
+        /// A partial or block (`<p {{> alt-attr}}>`, `title={{$value}}{{/value}}`) in a tag outside
+        /// quotes: its own text is read from the text state, so what it prints there is unchecked.
+        var isInclusion = false
     }
 
     private enum State {
@@ -34,6 +37,14 @@ enum UnquotedAttributeValues {
                 let tag = tags[nextTag]
                 nextTag += 1
                 index = tag.range.upperBound
+                if let sigil = tag.sigil, ">$<".contains(sigil) {
+                    switch state {
+                    case .tagName, .attributes, .beforeValue, .unquoted:
+                        places.append(Place(name: String(sigil) + " " + tag.name, line: tag.line, isAttributeName: false, isInclusion: true))
+                    default: break
+                    }
+                    continue
+                }
                 guard tag.sigil == nil || tag.sigil == "&" else { continue }
                 switch state {
                 case .tagName, .attributes:

@@ -84,6 +84,23 @@ import Testing
         #expect(ReviewPageStream.rowsTemplateText(for: "{{#rows}}a{{/rows}} b {{{rowsToFollow}}}") == nil, "text between: rendered whole")
     }
 
+    /// Rows that ask for their place (`{{index()}}`, `{{#first()}}`, `{{#last()}}`) started again at
+    /// every part: two rows were marked first and numbered from 0 again. Such a page is rendered
+    /// whole, with the bytes of the page in one piece.
+    @Test func rowsThatAskForTheirPlaceAreRenderedWhole() async throws {
+        let review = try await Review.make(content: Fixtures.catalog)
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}{{$content}}{{#page}}<table>{{#rows}}<tr class=\"row-{{index()}}{{#first()}} first{{/first()}}\"><td>{{title}}</td></tr>{{/rows}}{{{rowsToFollow}}}</table>{{/page}}{{/content}}{{/base}}",
+                        to: "review.mustache")
+        let templates = try TemplateSet(overrideDirectory: theme.url)
+        let parts = PageRenderer(review: review, templates: templates).reviewParts()
+        let (page, partCount) = try Self.streamed(parts, templates: templates, rowsPerPart: 1)
+        #expect(partCount == 1, "rendered whole")
+        #expect(page == (try templates.render("review", parts.whole)))
+        #expect(page.components(separatedBy: " first\"").count == 2 && page.contains("row-\(parts.count - 1)\""), "one first row, numbered on")
+        #expect(!ReviewPageStream.asksForPosition("<tr>{{title}}{{> review-row}}</tr>") && ReviewPageStream.asksForPosition("{{#last()}}x{{/last()}}"))
+    }
+
     /// A streamed file is hashed as written, and the previous site's identical file is linked
     /// instead of a new one, as for files written whole.
     @Test func aStreamedFileIsRecordedAndTheSameBytesAreLinked() throws {

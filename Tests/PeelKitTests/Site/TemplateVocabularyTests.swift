@@ -83,6 +83,61 @@ import Testing
         #expect(try error("{{{title}}}")?.hasPrefix("'title' is printed unescaped") == true)
         #expect(try error("{{& label}}")?.contains("write {{label}}") == true)
         #expect(try error("{{{descriptionHTML}}}") == nil)
+        // The value a section or a transform prints raw: a label holding <img onerror=…> ran.
+        for raw in ["{{#title}}{{{.}}}{{/title}}", "{{#title}}{{&.}}{{/title}}", "{{{lowercased(title)}}}", "{{&uppercased(title)}}",
+                    "{{#tags}}{{{.}}}{{/tags}}", "{{{.}}}"] {
+            #expect(try error(raw)?.contains("is printed unescaped") == true, "\(raw)")
+        }
+        for fine in ["{{#descriptionHTML}}{{{.}}}{{/descriptionHTML}}", "{{#tags}}{{.}}{{/tags}}", "{{#title}}{{{descriptionHTML}}}{{/title}}",
+                     "{{#descriptionHTML}}{{#first()}}{{{.}}}{{/first()}}{{/descriptionHTML}}"] {
+            #expect(try error(fine) == nil, "\(fine)")
+        }
+    }
+
+    /// `{{>*site.title}}` with a title naming the template it is in recursed until the build
+    /// crashed (SIGSEGV, no message); content chose the template.
+    @Test func aDynamicPartialIsRefused() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("<p>\n{{>*site.title}}</p>\n", to: "banner.mustache")
+        try theme.write("{{<base}}{{$content}}{{> banner}}{{/content}}{{/base}}\n", to: "pack.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(let path, 2, let message)? = error as? PeelError else { return false }
+            return path.hasSuffix("banner.mustache") && message.hasPrefix("a dynamic partial ({{>*name}})")
+        }
+    }
+
+    /// A theme's `not_found.mustache` (for not-found.mustache) was silently unused; a template the
+    /// theme includes, or one named like no page, is its own business.
+    @Test func aTemplateNamedAlmostAsAPageIsNamed() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("<h1>Lost</h1>\n", to: "not_found.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(let path, 1, let message)? = error as? PeelError else { return false }
+            return path.hasSuffix("not_found.mustache") && message.hasSuffix("rename it to not-found.mustache")
+        }
+        try FileManager.default.removeItem(at: theme.url.appendingPathComponent("not_found.mustache"))
+        try theme.write("<b>{{title}}</b>\n", to: "stickers.mustache")
+        #expect(throws: PeelError.self) { try TemplateSet(overrideDirectory: theme.url) }
+        try theme.write("{{<base}}{{$content}}{{#page}}{{> stickers}}{{/page}}{{/content}}{{/base}}\n", to: "pack.mustache")
+        _ = try TemplateSet(overrideDirectory: theme.url)
+        try theme.write("<i>draft</i>\n", to: "my-experiment.mustache")
+        _ = try TemplateSet(overrideDirectory: theme.url)
+    }
+
+    /// A template saved as Windows-1252 was "not UTF-8" at line 1, whatever line held the byte.
+    @Test func aTemplateNotInUTF8IsNamedAtItsLine() throws {
+        let theme = try TemporaryFolder()
+        try theme.write(Data("{{<base}}{{$content}}\n<p>\n<p>Caf".utf8) + Data([0xE9]) + Data("</p>\n{{/content}}{{/base}}\n".utf8), to: "pack.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(_, 3, let message)? = error as? PeelError else { return false }
+            return message.hasPrefix("template is not UTF-8 text")
+        }
     }
 
     /// `<div title={{alt}}>`: escaping keeps out quotes, not a space, so a label could add an
@@ -98,6 +153,12 @@ import Testing
         #expect(try error("<a href=/packs/{{slug}}>x</a>")?.message.contains("=\"{{slug}}\"") == true, "a value continued unquoted")
         #expect(try error("<img {{title}}>")?.message.hasPrefix("{{title}} is printed inside an HTML tag") == true)
         #expect(try error("<div\n  data-x=1 {{& title}}>")?.line == 3)
+        // A partial or block in a tag outside quotes: what it prints there went unchecked.
+        try theme.write("title={{title}}", to: "title-attr.mustache")
+        let partial = try error("<p class=\"x\" {{> title-attr}}>y</p>")
+        #expect(partial?.line == 2 && partial?.message.hasPrefix("{{> title-attr}} is inside an HTML tag outside quotes") == true, "\(String(describing: partial))")
+        #expect(try error("<p title={{> title-attr}}>y</p>")?.message.hasPrefix("{{> title-attr}} is inside an HTML tag") == true)
+        #expect(try error("<p title=\"{{> title-attr}}\">y</p><div>{{> title-attr}}</div>") == nil, "in quotes or between tags")
         for fine in ["<div title=\"{{title}}\" data-t='{{title}}' class=x>{{title}}</div>",
                      "<div {{#title}}class=\"on\"{{/title}}>x</div>",
                      "<!-- <a href={{title}}> -->", "<script>if (a<b) {}</script>{{title}}", "<style>a>b{}</style><p>{{title}}</p>",
