@@ -113,6 +113,7 @@ class Checker:
         if color_scheme == "light":
             self.check_references(page)
             self.check_images_decode(page)
+            self.check_images_sharp(page)
 
     def check_axe(self, page, color_scheme, state=""):
         self.driver.execute_script(self.axe_source)
@@ -166,6 +167,22 @@ class Checker:
         self.counts["images"] += len(self.driver.find_elements(By.TAG_NAME, "img"))
         for source in broken:
             self.fail(page, f"image does not decode: {source}")
+
+    def check_images_sharp(self, page):
+        """Each image with a srcset shows a candidate at least as wide as it is drawn (in device
+        pixels), unless none is wider: a `sizes` that says less than the drawn width (the builder's
+        160px for a preview drawn at 320) makes the browser pick a small file and stretch it."""
+        blurry = self.driver.execute_script(
+            "const dpr = window.devicePixelRatio;"
+            "return Array.from(document.querySelectorAll('img[srcset]')).filter(i => i.complete && i.naturalWidth > 0).map(i => {"
+            "  const candidates = i.srcset.split(',').map(c => c.trim().split(/\\s+/)).map(([u, w]) => ({url: new URL(u, document.baseURI).href, w: parseInt(w)}));"
+            "  const chosen = candidates.find(c => c.url === i.currentSrc);"
+            "  const drawn = i.getBoundingClientRect().width * dpr;"
+            "  const widest = Math.max(...candidates.map(c => c.w));"
+            "  return chosen && drawn > 0 && chosen.w < widest && chosen.w < drawn * 0.85 ? `${i.currentSrc} (${chosen.w}w) drawn ${Math.round(drawn)} px wide` : null;"
+            "}).filter(x => x);")
+        for image in blurry:
+            self.fail(page, f"image stretched (its sizes says less than it is drawn): {image}")
 
     # -- behaviours --------------------------------------------------------------------------
 
