@@ -30,6 +30,11 @@ import Testing
         #expect(ContentType.forFile(named: "index.html") == "text/html; charset=utf-8")
         #expect(ContentType.forFile(named: "sun.GIF") == "image/gif")
         #expect(ContentType.forFile(named: "pack.zip") == "application/zip")
+        // A theme's module and fonts as a static host sends them: under nosniff, a module sent as
+        // bytes did not run in serve while it ran once deployed.
+        #expect(ContentType.forFile(named: "app.mjs") == "text/javascript; charset=utf-8")
+        #expect(ContentType.forFile(named: "face.ttf") == "font/ttf" && ContentType.forFile(named: "face.otf") == "font/otf")
+        #expect(ContentType.forFile(named: "lib.wasm") == "application/wasm" && ContentType.forFile(named: "art.avif") == "image/avif")
         #expect(ContentType.forFile(named: "README") == "application/octet-stream")
         #expect(ContentType.forFile(named: "evil.html.exe") == "application/octet-stream")
     }
