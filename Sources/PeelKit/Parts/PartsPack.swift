@@ -229,7 +229,11 @@ public enum PartsPack {
             return (files, derivedFolder.appendingPathComponent(artName(layerHashes: files.map { layers[$0]?.sha ?? "" })))
         }, uniquingKeysWith: { first, _ in first })
         var wanted = Set(usable.subtracting(arts.keys.flatMap { $0 }))
-        for (files, art) in arts where files.allSatisfy(usable.contains) && !Self.isWholePNG(art) { wanted.formUnion(files) }
+        // Each made art is read and checked once (`isWholePNG`), on every core.
+        let whole = Set(ParallelWork.mapBlocking(arts.sorted { $0.value.path < $1.value.path }) { [usable] entry in
+            entry.key.allSatisfy(usable.contains) && Self.isWholePNG(entry.value) ? entry.key : nil
+        }.compactMap { $0 })
+        for (files, _) in arts where files.allSatisfy(usable.contains) && !whole.contains(files) { wanted.formUnion(files) }
         let decoded = ParallelWork.mapBlocking(wanted.sorted()) { [layers] path in (path, Self.decode(path, layers[path]!.data)) }
         var images: [String: (image: RGBAImage, profile: ColourProfile?)] = [:]
         for (path, outcome) in decoded {
@@ -240,10 +244,10 @@ public enum PartsPack {
                 usable.remove(path)
             }
         }
-        let made = ParallelWork.mapBlocking(combinations) { [usable, images, arts, parts = result.parts, templates] combination -> Sticker? in
+        let made = ParallelWork.mapBlocking(combinations) { [usable, images, arts, whole, parts = result.parts, templates] combination -> Sticker? in
             let files = combination.compactMap { $0?.file }
             guard files.allSatisfy(usable.contains), let art = arts[files] else { return nil }
-            if !Self.isWholePNG(art) {
+            if !whole.contains(files) {
                 guard files.allSatisfy({ images[$0] != nil }),
                       let data = Self.composedArt(files.map { images[$0]! }) else { return nil }
                 do {
@@ -291,17 +295,27 @@ public enum PartsPack {
         return findings.filter { !($0.code == .missingPartLabel && $0.sticker == nil && used.contains($0.file)) } + spread
     }
 
-    /// True when `url` starts as a PNG does and ends with its IEND chunk: composed art cut short
-    /// or damaged in `.peel-cache/parts/` was trusted (even by --no-cache), became a corrupt-image
-    /// error on a file that exists nowhere, and was never made again.
+    /// True when `url` is a PNG whose every chunk is whole and has its CRC, up to its IEND: composed
+    /// art cut short or damaged in `.peel-cache/parts/` was trusted (even by --no-cache), became a
+    /// corrupt-image error on a file that exists nowhere, and was never made again. Its name is its
+    /// layers' hash, not its own, so its bytes are checked here (libdeflate's CRC: a fraction of a
+    /// millisecond for a composed sticker); only the signature and IEND were, and 64 bytes
+    /// overwritten in the middle passed.
     static func isWholePNG(_ url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 8), head == Data(PNGChunk.signature),
-              let end = try? handle.seekToEnd(), end >= 20 else { return false }
-        try? handle.seek(toOffset: end - 12)
-        guard let tail = try? handle.read(upToCount: 12) else { return false }
-        return tail == Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        guard let data = try? ContentFile.read(url), data.count >= 20, data.prefix(8) == Data(PNGChunk.signature) else { return false }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var offset = 8
+            while offset + 12 <= bytes.count {
+                let length = Int(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                guard length <= bytes.count - offset - 12 else { return false }
+                let typeAndData = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8 + length)])
+                let stored = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 + length, as: UInt32.self))
+                guard CRC32.checksum(typeAndData.bindMemory(to: UInt8.self)) == stored else { return false }
+                if typeAndData.prefix(4).elementsEqual("IEND".utf8) { return offset + 12 + length == bytes.count }
+                offset += 12 + length
+            }
+            return false
+        }
     }
 
     /// A `combinations:` or `exclude:` entry: the choice each named part must have (nil: none).

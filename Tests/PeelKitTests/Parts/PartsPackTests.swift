@@ -456,6 +456,15 @@ import Testing
         #expect(!PartsPack.isWholePNG(art))
         let (again, _) = try load(folder)
         #expect(try Data(contentsOf: art) == whole && again.stickers.count == first.stickers.count)
+        // Damage in the middle (a bad sector, a CI cache half restored), size, signature and IEND kept.
+        var damaged = whole
+        let middle = whole.count / 2
+        damaged.replaceSubrange(middle..<(middle + 64), with: Data(repeating: 0x5A, count: 64))
+        try damaged.write(to: art)
+        #expect(!PartsPack.isWholePNG(art))
+        let (mended, findings) = try load(folder)
+        #expect(try Data(contentsOf: art) == whole && mended.stickers.count == first.stickers.count)
+        #expect(!findings.contains { $0.code == .corruptImage })
     }
 
     /// A messenger's findings on composed stickers are all on pack.md, one per combination: each
