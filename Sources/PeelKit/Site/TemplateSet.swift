@@ -148,6 +148,10 @@ public struct TemplateSet: Sendable {
         for (origin, text) in templateTexts {
             guard let place = UnquotedAttributeValues.places(in: text).first else { continue }
             let name = place.name
+            if let element = place.rawTextElement {
+                throw PeelError.templateSyntax(path: origin, line: place.line,
+                                               message: "{{\(name)}} is printed inside <\(element)>, where HTML escaping protects nothing (a label ending in \\ ends a JavaScript string, and what follows runs); put it in a data- attribute (data-\(name.split(separator: ".").last ?? "value")=\"{{\(name)}}\") and read it from there")
+            }
             if place.isInclusion {
                 throw PeelError.templateSyntax(path: origin, line: place.line,
                                                message: "{{\(name)}} is inside an HTML tag outside quotes, where what it prints is not checked: a value it prints unquoted there (title={{alt}}) lets a label holding ' onmouseover=…' add an attribute; write the attributes in this template, each value in quotes (title=\"{{alt}}\")")

@@ -1,5 +1,5 @@
 /// Values a theme prints inside an HTML start tag outside quotes: `<div title={{alt}}>` or
-/// `<img {{attributes}}>`. Escaping turns `& < > " '` into references, but not a space or `=`,
+/// `<img {{attributes}}>`, or inside a `<script>` or `<style>`. Escaping turns `& < > " '` into references, but not a space or `=`,
 /// so a label "x onmouseover=alert(1)" adds an attribute of its own there; inside quotes
 /// (`title="{{alt}}"`) it cannot. Peel's own templates quote every attribute; a custom one that
 /// does not is stopped with its line (`TemplateSet`).
@@ -17,7 +17,13 @@ enum UnquotedAttributeValues {
         /// A partial or block (`<p {{> alt-attr}}>`, `title={{$value}}{{/value}}`) in a tag outside
         /// quotes: its own text is read from the text state, so what it prints there is unchecked.
         var isInclusion = false
+        /// `script` or `style` for a value printed in that element's raw text, where HTML escaping
+        /// protects nothing: a label ending in `\` ended a JavaScript string.
+        var rawTextElement: String? = nil
     }
+
+    /// Values Peel makes itself, safe anywhere: the relative way to the site's root.
+    static let safeInRawText: Set<String> = ["root"]
 
     private enum State {
         /// `attributes`: in a tag, before, in or after an attribute's name (all alike here).
@@ -52,6 +58,8 @@ enum UnquotedAttributeValues {
                 case .beforeValue, .unquoted:
                     places.append(Place(name: String(tag.name), line: tag.line, isAttributeName: false))
                     state = .unquoted
+                case .rawText(let element) where !safeInRawText.contains(String(tag.name)):
+                    places.append(Place(name: String(tag.name), line: tag.line, isAttributeName: false, rawTextElement: element))
                 default: break
                 }
                 continue

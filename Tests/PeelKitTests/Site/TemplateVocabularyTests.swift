@@ -159,6 +159,11 @@ import Testing
         #expect(partial?.line == 2 && partial?.message.hasPrefix("{{> title-attr}} is inside an HTML tag outside quotes") == true, "\(String(describing: partial))")
         #expect(try error("<p title={{> title-attr}}>y</p>")?.message.hasPrefix("{{> title-attr}} is inside an HTML tag") == true)
         #expect(try error("<p title=\"{{> title-attr}}\">y</p><div>{{> title-attr}}</div>") == nil, "in quotes or between tags")
+        // In a script or a style sheet HTML escaping protects nothing: a label ending in \ ends a string.
+        let script = try error("<script>\nvar a = \"{{title}}\";</script>")
+        #expect(script?.line == 3 && script?.message.hasPrefix("{{title}} is printed inside <script>, where HTML escaping protects nothing") == true, "\(String(describing: script))")
+        #expect(try error("<style>.x::after { content: \"{{title}}\" }</style>")?.message.contains("inside <style>") == true)
+        #expect(try error("<style>@import \"{{root}}assets/x.css\";</style><script src=\"{{root}}assets/a.js\"></script>") == nil, "Peel's own root")
         for fine in ["<div title=\"{{title}}\" data-t='{{title}}' class=x>{{title}}</div>",
                      "<div {{#title}}class=\"on\"{{/title}}>x</div>",
                      "<!-- <a href={{title}}> -->", "<script>if (a<b) {}</script>{{title}}", "<style>a>b{}</style><p>{{title}}</p>",
