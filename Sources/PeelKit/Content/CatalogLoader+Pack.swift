@@ -126,8 +126,11 @@ extension CatalogLoader {
             pack.descriptionHTML = Self.markdownHTML(of: file, sticker: nil, findings: &findings)
             findings += reader.findings
         } else {
-            findings.append(Finding(.error, .missingPackFile, file: folder,
-                                    message: "folder has no pack.md; add one with at least 'title:' in its front matter"))
+            // A theme kept in the content folder (`--templates content/theme`) is no pack to complete.
+            let message = names.contains(where: { $0.hasSuffix(".mustache") })
+                ? "folder has no pack.md and holds templates (.mustache): a theme, not a pack; keep it outside the content folder, or leave it out with exclude: [\(folder)] in site.md"
+                : "folder has no pack.md; add one with at least 'title:' in its front matter"
+            findings.append(Finding(.error, .missingPackFile, file: folder, message: message))
         }
 
         let packTranslations = names.filter { TranslationFileName($0)?.stem == "pack" }

@@ -77,6 +77,11 @@ import Testing
         let (again, more) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(again.packs.map(\.folder) == ["art", "pets"])
         #expect(more.contains { $0.code == .missingPackFile && $0.file == "art" })
+        // A theme kept in the content folder is said to be one, with the exclude: that leaves it out.
+        try folder.write("<h1>{{title}}</h1>", to: "theme/pack.mustache")
+        let theme = try CatalogLoader(contentFolder: folder.url).load().1.first { $0.code == .missingPackFile && $0.file == "theme" }
+        #expect(theme?.message.contains("holds templates (.mustache): a theme, not a pack") == true && theme?.message.contains("exclude: [theme]") == true,
+                "\(String(describing: theme))")
     }
 
     @Test func reportsMissingSidecarsLabelsAndPackFiles() throws {
