@@ -77,7 +77,8 @@ struct NewStickerCommand: ParsableCommand {
         }
         Terminal.standardOutput.line("Wrote \(DisplayPath.file(sidecar))")
         let check = content == "content" ? "peel check" : "peel check \(ShellWord.quoted(content))"
-        Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run \(check).")
+        // `peel check .` followed by the sentence's full stop read as `peel check ..`, the parent folder.
+        Terminal.standardOutput.line("Next: write what the sticker shows after 'alt:' in that file, then run " + (check.hasSuffix(".") ? "this: \(check)" : "\(check)."))
     }
 
     /// Without --content and without a content/ folder here, the catalog that holds the sticker's

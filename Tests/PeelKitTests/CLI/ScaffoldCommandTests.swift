@@ -23,6 +23,12 @@ import Testing
         try FileManager.default.copyItem(at: folder.url.appendingPathComponent("content"), to: folder.url.appendingPathComponent("my stickers"))
         try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "my stickers/wild animals/owl.png")
         #expect(try peel(["new", "sticker", "wild animals/owl", "--content", "my stickers"], folder).stdout.hasSuffix("then run peel check 'my stickers'.\n"))
+        // A folder written with a final dot (`--content .` inside the catalog) and the sentence's
+        // full stop made `peel check ..`, the parent folder.
+        try folder.copy(Fixtures.packageRoot.appendingPathComponent("content/faces/grinning.png"), to: "content/wild animals/cub.png")
+        let dotted = try peel(["new", "sticker", "wild animals/cub", "--content", "content/."], folder)
+        #expect(dotted.stdout.hasSuffix("then run this: peel check content/.\n"), "\(dotted.stdout)\(dotted.stderr)")
+        try folder.write("---\nalt: A fox cub grinning\n---\n", to: "content/wild animals/cub.md")
         try folder.write("---\nalt: A red fox grinning\n---\n", to: "content/wild animals/fox.md")
         let check = try peel(["check", "content"], folder)
         #expect(check.status == 0 && !check.stdout.contains("wild animals/pack.md"), "\(check.stdout)")
