@@ -118,7 +118,7 @@ struct BuildCommand: AsyncParsableCommand {
                 FindingPrinter(terminal: Terminal.standardError, paths: DisplayPath(root: target.root)).print([broken])
                 Terminal.standardError.line("\(CatalogLoader.siteFileNotBuilt); \(kept).")
             case .json:
-                print(try FindingsJSON.encode([broken], summary: ReviewSummary(findings: [broken], packs: 0, stickers: 0)))
+                Terminal.standardOutput.write(document: try FindingsJSON.encode([broken], summary: ReviewSummary(findings: [broken], packs: 0, stickers: 0)) + "\n")
             }
             throw ExitCode(1)
         }
@@ -139,7 +139,7 @@ struct BuildCommand: AsyncParsableCommand {
                 for phase in report.phases { out.line("  \(String(format: "%7.3f s", phase.seconds))  \(phase.name)") }
             }
         case .json:
-            print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))
+            Terminal.standardOutput.write(document: try FindingsJSON.encode(report.findings, summary: report.reviewSummary) + "\n")
             // Standard output is the JSON alone; what else was asked for goes to standard error.
             if timings {
                 let error = Terminal.standardError

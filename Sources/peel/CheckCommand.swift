@@ -145,14 +145,12 @@ struct CheckCommand: AsyncParsableCommand {
             sayNothingChecked()
             out.line("Checked \(checked)")
         case .json:
-            print(try FindingsJSON.encode(findings, summary: summary))
+            Terminal.standardOutput.write(document: try FindingsJSON.encode(findings, summary: summary) + "\n")
         case .sarif:
-            print(try SARIFReport.encode(findings, contentFolder: target.root))
+            Terminal.standardOutput.write(document: try SARIFReport.encode(findings, contentFolder: target.root) + "\n")
         case .github:
-            for line in GitHubAnnotations.lines(findings, pathPrefix: paths.prefix) { print(line) }
-            // print() is buffered when standard output is a pipe (every CI log); the summary is
-            // not: without this it came before the annotations.
-            fflush(nil)
+            // Written at once, as the summary after them is: through print(), buffered on a pipe, the summary came first in CI logs.
+            Terminal.standardOutput.write(document: GitHubAnnotations.lines(findings, pathPrefix: paths.prefix).map { $0 + "\n" }.joined())
             out.line("Checked \(checked)")
         }
         if review.checkedNothing { throw ExitCode(2) }

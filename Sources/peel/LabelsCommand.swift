@@ -87,7 +87,7 @@ struct LabelsExportCommand: ParsableCommand {
         }
         let data = LabelCSV.encode(sheet)
         if csv == "-" {
-            FileHandle.standardOutput.write(data)
+            Terminal.standardOutput.write(bytes: data)
             return
         }
         try LibraryCall.run(command: "labels export", content: content) {
@@ -110,7 +110,7 @@ struct LabelsExportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if xliff == "-" {
-            FileHandle.standardOutput.write(data)
+            Terminal.standardOutput.write(bytes: data)
             return
         }
         try LibraryCall.run(command: "labels export", content: content) {

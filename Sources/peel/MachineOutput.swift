@@ -29,7 +29,6 @@ enum MachineOutput: Sendable {
         case .github: text = GitHubAnnotations.lines([finding], pathPrefix: "").joined(separator: "\n")
         }
         guard let text else { return }
-        Swift.print(text)
-        fflush(nil)
+        Terminal.standardOutput.write(document: text + "\n")
     }
 }

@@ -70,7 +70,7 @@ struct MergeCommand: AsyncParsableCommand {
             FindingPrinter(terminal: Terminal.standardError, paths: paths).print(report.findings)
             Terminal.standardOutput.line("\(report.summary)")
         case .json:
-            print(try FindingsJSON.encode(report.findings, summary: report.reviewSummary))
+            Terminal.standardOutput.write(document: try FindingsJSON.encode(report.findings, summary: report.reviewSummary) + "\n")
         }
         if report.findings.hasErrors { throw ExitCode(1) }
     }

@@ -43,7 +43,36 @@ struct Terminal: Sendable {
 
     /// The only way out to the terminal: interpolated values arrive escaped (see `TerminalText`).
     func write(_ text: TerminalText) {
-        FileHandle(fileDescriptor: descriptor).write(Data(text.rendered.utf8))
+        write(bytes: Data(text.rendered.utf8))
+    }
+
+    /// A document for machines (JSON, SARIF, a CSV) as it is, unescaped.
+    func write(document: String) {
+        write(bytes: Data(document.utf8))
+    }
+
+    /// Writes every byte, or stops the run: a report that cannot be written (a full disk behind
+    /// `> peel.sarif`, a closed pipe) is no report, yet `peel check --format sarif` exited 0 with an
+    /// empty file, and a failed write to either stream crashed Peel (Foundation's `FileHandle.write`
+    /// traps). Standard output failing is exit 2, said on standard error; standard error failing
+    /// is left unsaid, as there is nowhere to say it.
+    func write(bytes: Data) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        guard failure != 0, descriptor == STDOUT_FILENO else { return }
+        Terminal.standardError.line("error: cannot write the output: \(SystemErrorText.describe(errno: failure))")
+        Foundation.exit(2)
     }
 
     /// `text` and a line break.

@@ -333,8 +333,6 @@ extension CatalogLoader {
             + "move \(images == 1 ? "it" : "them") up into the pack folder, or make the folder a pack of its own beside this one"
     }
 
-    /// The warning for `hello.md.txt` or `pack.md.txt`: Notepad saved the file as text, and
-    /// Explorer, hiding the `.txt`, shows the name Peel asked for. Nil for any other name.
     /// A sticker image saved without an extension (`sun`, a PNG): it was "not a sticker or a
     /// sidecar" beside its sidecar's "no image named 'sun.png'", and the sticker left the site.
     /// Only a name without a dot is looked into (its first bytes), so other files cost nothing.
@@ -349,6 +347,8 @@ extension CatalogLoader {
                        message: "a \(format == .jpeg ? "JPEG" : format == .gif ? "GIF" : "PNG") image without an extension, so it is not read as a sticker; rename it to \(fixed)")
     }
 
+    /// The warning for `hello.md.txt` or `pack.md.txt`: Notepad saved the file as text, and
+    /// Explorer, hiding the `.txt`, shows the name Peel asked for. Nil for any other name.
     static func savedAsTextFinding(_ name: String, path: String) -> Finding? {
         guard let meant = StickerFileKind.savedAsText(name) else { return nil }
         return Finding(.warning, .ignoredFile, file: path,

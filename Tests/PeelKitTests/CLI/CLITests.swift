@@ -283,6 +283,23 @@ extension CLITests {
 }
 
 extension CLITests {
+    /// A report that cannot be written is a failed run: `peel check --format sarif > peel.sarif` on
+    /// a full disk exited 0 with an empty file, and a failed write to the terminal crashed Peel
+    /// (exit 132, a backtrace). Standard error that cannot be written is no reason to stop.
+    @Test func outputThatCannotBeWrittenFailsTheRunWithoutACrash() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let binary = try #require(Self.binary).path
+        for format in ["json", "sarif", "github", "human"] {
+            let full = try run(["-c", "exec \"$0\" check content --format \(format) > /dev/full", binary], in: folder.url,
+                               environment: ["CI": "true"], executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(full.status == 2 && full.stderr.contains("error: cannot write the output: "), "\(format): \(full.status) \(full.stderr.suffix(300))")
+        }
+        let quiet = try run(["-c", "exec \"$0\" check nosuch 2>/dev/full", binary], in: folder.url,
+                            environment: ["CI": "true"], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(quiet.status == 2, "\(quiet.status): a missing folder, said nowhere, is still exit 2")
+    }
+
     /// What keeps a sticker out of the export is listed, counted as it is listed: a silenced
     /// Messages rule (`ignore: [size-out-of-range]`) kept its sticker out with "1 sticker has
     /// errors:" above an empty list, and an image the catalog cannot use (a `.webp`) was listed
