@@ -74,6 +74,12 @@ extension CatalogLoader {
                                     message: "the image is in iCloud Drive and not downloaded to this Mac (only its placeholder \(placeholder) is here); download it (Finder: Download Now) and build again"))
             skippedStems.insert(StickerFileKind.stem(name))
         }
+        // What a Peel write stopped by kill -9 (or a file size limit) left: hidden, so `git add -A`
+        // committed it unseen. Said, not deleted: `peel check` never changes the content folder.
+        for leftover in names where SafeFile.isLeftoverTemporary(leftover) {
+            findings.append(Finding(.warning, .ignoredFile, file: "\(folder)/\(leftover)",
+                                    message: "a file a stopped Peel run (fit --in-place, labels import) left half-written; the file it was to replace is as it was: delete this one"))
+        }
         let folderURL = content.url(folder)
         for name in names where name != "pack.md" && !IgnoredName.matches(name, in: folderURL) {
             let path = "\(folder)/\(name)"

@@ -257,6 +257,19 @@ import Testing
         #expect(findings.first?.message == "not a sticker or a sidecar; the file is ignored")
     }
 
+    /// A write of `fit --in-place` or `labels import` killed part way leaves its hidden temporary
+    /// file beside the one it was to replace, which `git add -A` then committed unseen. It is
+    /// reported (check never changes the content folder); one of a Peel still running is not.
+    @Test func aHalfWrittenFileOfAStoppedRunIsReported() throws {
+        let folder = try TemporaryFolder()
+        try Self.pack(folder)
+        try folder.write("---\nalt: Orange", to: "p/.peel-tmp-1-7")
+        try folder.write("---\nalt: Orange", to: "p/.peel-tmp-\(getpid())-7")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        #expect(findings.map(\.file) == ["p/.peel-tmp-1-7"], "\(findings.map(\.formatted))")
+        #expect(findings.first?.message.hasSuffix("delete this one") == true)
+    }
+
     @Test func aUTF16SidecarIsNamedAsUTF16() throws {
         let folder = try TemporaryFolder()
         try Self.pack(folder)
