@@ -74,16 +74,48 @@ public struct LabelImport: Sendable {
         if let long = changes.first(where: { $0.before == nil && ($0.sidecar.split(separator: "/").last?.utf8.count ?? 0) > Self.longestName }) {
             throw PeelError.cannotWrite(path: long.sidecar, reason: "its name is longer than the \(Self.longestName) bytes a file name may have; shorten the sticker's file name. Nothing was written")
         }
-        for change in changes {
+        // All or nothing, as the README promises: every file is written under a temporary name
+        // first (a full disk or a read-only folder stops the import there, having changed
+        // nothing), each is checked to be as the import read it (a sidecar saved meanwhile was
+        // overwritten), and only then are they put in place. The first files were in place when
+        // a later one failed.
+        var staged: [String] = []
+        do {
+            for change in changes {
+                guard !change.sidecar.hasPrefix("/"), !change.sidecar.split(separator: "/").contains("..") else {
+                    throw PeelError.cannotWrite(path: change.sidecar, reason: "the path would leave the content folder")
+                }
+                if let slash = change.sidecar.lastIndex(of: "/") { try SafeFile.makeFolders(String(change.sidecar[..<slash]), in: root.path) }
+                staged.append(try SafeFile.stage(change.after, besidePath: root.path + "/" + change.sidecar))
+            }
+            for change in changes where Self.current(change.sidecar, in: root) != change.before {
+                throw PeelError.cannotWrite(path: change.sidecar, reason: change.before == nil ? "a file appeared there since the import read the catalog"
+                                                : "it was changed since the import read it (saved in an editor meanwhile?); import again")
+            }
+        } catch let PeelError.cannotWrite(path, reason) {
+            SafeFile.discard(staged)
+            throw PeelError.cannotWrite(path: path, reason: reason + "; nothing was written")
+        } catch {
+            SafeFile.discard(staged)
+            throw error
+        }
+        for (change, temporary) in zip(changes, staged) {
             let path = root.path + "/" + change.sidecar
             let permissions = SafeFile.permissions(atPath: path)
             do {
-                try SafeFile.write(change.after, to: change.sidecar, in: root, mode: change.before == nil ? .createOnly : .replace)
+                try SafeFile.place(temporary, data: change.after, atPath: path, mode: change.before == nil ? .createOnly : .replace)
             } catch is SafeFile.Exists {
                 throw PeelError.cannotWrite(path: change.sidecar, reason: "a file appeared there since the import began")
             }
             SafeFile.restore(permissions, atPath: path)
         }
+    }
+
+    /// The bytes of `path` (relative to `root`) now; nil when there is no file.
+    private static func current(_ path: String, in root: URL) -> Data? {
+        let url = root.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try? ContentFile.read(url)
     }
 
     /// NAME_MAX of Linux's file systems and APFS, in bytes.

@@ -61,10 +61,27 @@ enum SafeFile {
 
     /// Writes `data` at `path`, whose folder exists.
     static func write(_ data: Data, toPath path: String, mode: Mode = .replace) throws {
+        try place(try stage(data, besidePath: path), data: data, atPath: path, mode: mode)
+    }
+
+    /// Writes `data` under a temporary name in `path`'s folder (which exists) and returns that
+    /// name's path, for `place` to put where `path` is: several files written first and placed
+    /// after, all or none (`discard` removes what was staged when one fails).
+    static func stage(_ data: Data, besidePath path: String) throws -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryName()
         // O_EXCL | O_NOFOLLOW: the temporary name is new; nothing planted there is opened.
         try writeNew(data, atPath: temporary, reportedAs: path)
+        return temporary
+    }
+
+    /// Removes files `stage` wrote that will not be placed.
+    static func discard(_ temporaries: [String]) {
+        for temporary in temporaries { unlink(temporary) }
+    }
+
+    /// Puts the staged file `temporary` (holding `data`) at `path`, as `mode` says.
+    static func place(_ temporary: String, data: Data, atPath path: String, mode: Mode) throws {
         switch mode {
         case .replace:
             if rename(temporary, path) != 0 {

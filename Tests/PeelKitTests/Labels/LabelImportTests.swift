@@ -78,6 +78,37 @@ import Testing
         #expect(catalog.packs[0].stickers.map(\.alt) == ["Orange cat, smiling: #1", "Golden dog", "Red fox in snow", "Owl at night"])
     }
 
+    /// All or nothing when writing too: a sidecar that cannot be written (here its folder became a
+    /// link) left the sidecars before it already changed; and a sidecar saved in an editor while
+    /// the import ran was overwritten with the label the import planned. Both now change nothing.
+    @Test func anImportThatCannotWriteEverySidecarWritesNone() throws {
+        let folder = try catalog()
+        try folder.write("---\ntitle: Birds\n---\n", to: "content/birds/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "content/birds/crow.png")
+        try folder.write("---\nalt: Crow\n---\n", to: "content/birds/crow.md")
+        let plan = try LabelImport.plan(sheet(folder, ["birds/crow.png": "Black crow", "pets/cat.png": "Orange cat, sitting"]),
+                                        sheetFile: "labels.csv", content: content(folder))
+        let before = try snapshot(folder)
+        // An editor saves cat.md while the import runs.
+        try folder.write("---\nalt: Orange cat, edited meanwhile\n---\n", to: "content/pets/cat.md")
+        let edited = try snapshot(folder)
+        #expect {
+            try plan.apply(content: content(folder))
+        } throws: { error in
+            guard case .cannotWrite(let path, let reason)? = error as? PeelError else { return false }
+            return path == "pets/cat.md" && reason.hasSuffix("was changed since the import read it (saved in an editor meanwhile?); import again; nothing was written")
+        }
+        #expect(try snapshot(folder) == edited, "the edit kept, crow.md unchanged, no temporary file left")
+        // A sidecar that cannot be written after one that can: neither is.
+        try folder.write(String(decoding: before["pets/cat.md"]!, as: UTF8.self), to: "content/pets/cat.md")
+        let pets = content(folder).appendingPathComponent("pets")
+        try FileManager.default.moveItem(at: pets, to: folder.url.appendingPathComponent("pets-moved"))
+        try FileManager.default.createSymbolicLink(at: pets, withDestinationURL: folder.url.appendingPathComponent("pets-moved"))
+        #expect(throws: PeelError.self) { try plan.apply(content: content(folder)) }
+        #expect(try folder.read("content/birds/crow.md") == "---\nalt: Crow\n---\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: content(folder).appendingPathComponent("birds").path).sorted() == ["crow.md", "crow.png", "pack.md"])
+    }
+
     /// `Owl.png` (renamed on a Mac) whose sidecar is still `owl.md`: the import made `Owl.md` beside
     /// it, a pair a Mac or a PC keeps one of (the artist's tags and description, or the new label).
     /// So does `peel new sticker`. Both now refuse and say which file to rename.
