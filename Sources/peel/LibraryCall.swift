@@ -18,6 +18,8 @@ enum LibraryCall {
         } catch is CancellationError {
             progress?.finish()
             terminal.line("\(interruptedMessage)")
+            // For machines too: an interrupted `check --format json` printed nothing at all.
+            machine.print(Finding(.error, .runFailed, file: ".", message: interruptedMessage))
             throw ExitCode(Interrupt.exitStatus)
         } catch let error as PeelError {
             progress?.finish()

@@ -11,6 +11,24 @@ enum MachineOutput: Sendable {
     case sarif
     case github
 
+    /// The format `arguments` (the command line) ask for with `--format X` or `--format=X`, read
+    /// before the command is parsed: a usage error (`--platform imesage`, `--max-pixels 0`) is a
+    /// failed run to say in that format too, and printed nothing for machines.
+    static func requested(in arguments: [String]) -> MachineOutput {
+        var value: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--format", index + 1 < arguments.count { value = arguments[index + 1] }
+            if argument.hasPrefix("--format=") { value = String(argument.dropFirst("--format=".count)) }
+        }
+        switch value {
+        case "json": return .json
+        case "sarif": return .sarif
+        case "github": return .github
+        default: return .none
+        }
+    }
+
     func print(_ finding: Finding) {
         // The failure's path as given on the command line: relative to the current folder when
         // it is inside it (SARIF glued the argument to the absolute path: "nope//tmp/…/nope").

@@ -44,6 +44,8 @@ struct Peel: AsyncParsableCommand {
                 for line in fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false) {
                     Terminal.standardError.line("\(line)")
                 }
+                MachineOutput.requested(in: Array(CommandLine.arguments.dropFirst()))
+                    .print(Finding(.error, .runFailed, file: ".", message: message(for: error)))
                 Foundation.exit(2)
             }
             exit(withError: error)

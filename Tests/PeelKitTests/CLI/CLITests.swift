@@ -300,6 +300,23 @@ extension CLITests {
         #expect(quiet.status == 2, "\(quiet.status): a missing folder, said nowhere, is still exit 2")
     }
 
+    /// A mistyped option is a failed run to say in the machine format asked for: it printed
+    /// nothing, and `jq -e '.summary.errors == 0'` on the empty output is no check at all.
+    @Test func aUsageErrorIsSaidInTheMachineFormat() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let json = try run(["check", "content", "--format", "json", "--platform", "imesage"], in: folder.url, environment: ["CI": "true"])
+        #expect(json.status == 2, "\(json.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let findings = document?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.count == 1 && findings.first?["code"] as? String == "run-failed" && (findings.first?["message"] as? String)?.contains("imesage") == true,
+                "\(json.stdout)")
+        let sarif = try run(["check", "content", "--format=sarif", "--max-pixels", "0"], in: folder.url, environment: ["CI": "true"])
+        #expect(sarif.status == 2 && sarif.stdout.contains("run-failed") && sarif.stdout.contains("\"version\""), "\(sarif.stdout)")
+        let human = try run(["check", "content", "--platform", "imesage"], in: folder.url, environment: ["CI": "true"])
+        #expect(human.status == 2 && human.stdout.isEmpty)
+    }
+
     /// What keeps a sticker out of the export is listed, counted as it is listed: a silenced
     /// Messages rule (`ignore: [size-out-of-range]`) kept its sticker out with "1 sticker has
     /// errors:" above an empty list, and an image the catalog cannot use (a `.webp`) was listed
