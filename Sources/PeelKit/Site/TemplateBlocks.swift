@@ -51,6 +51,35 @@ enum TemplateBlocks {
         return blocks
     }
 
+    /// The first thing inside a `{{<parent}}…{{/parent}}` that is not a block (`{{$name}}…`) or a
+    /// comment: a value, a section or text. swift-mustache stops at the end of the file for it, so
+    /// the error named a line past the file's end, near ''. Nil when there is none (or a
+    /// set-delimiter tag stops the reading).
+    static func strayInParent(in text: String) -> (line: Int, text: String)? {
+        var open: [Character] = []   // the sections open around a tag: "<" parents, "$" blocks, "#"/"^" sections
+        var previousEnd = text.startIndex
+        for tag in MustacheTags.read(text) {
+            let inParent = open.last == "<"
+            if inParent, let start = text[previousEnd..<tag.range.lowerBound].firstIndex(where: { !$0.isWhitespace }) {
+                let line = text[..<start].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                return (line, String(text[start..<tag.range.lowerBound].prefix { $0 != "\n" }).trimmed)
+            }
+            previousEnd = tag.range.upperBound
+            switch tag.sigil {
+            case "=": return nil
+            case "!", "%": continue
+            case "/": if !open.isEmpty { open.removeLast() }
+            case "$": open.append("$")
+            case "<", "#", "^":
+                if inParent { return (tag.line, "{{\(tag.content)}}") }
+                open.append(tag.sigil!)
+            default:
+                if inParent { return (tag.line, tag.isTriple ? "{{{\(tag.content)}}}" : "{{\(tag.content)}}") }
+            }
+        }
+        return nil
+    }
+
     /// Where sections fail to pair up, said with both ends: swift-mustache names only the line it
     /// gave up on (`{{/page}}` on line 91 for a `{{#descriptionHTML}}` left open on line 10), or
     /// none at the end of a file. Nil when they pair up (or a set-delimiter tag stops the reading).

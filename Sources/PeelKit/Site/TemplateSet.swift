@@ -83,6 +83,11 @@ public struct TemplateSet: Sendable {
                    let mismatch = TemplateBlocks.sectionMismatch(in: text) {
                     throw PeelError.templateSyntax(path: origin, line: mismatch.line, message: mismatch.message)
                 }
+                if let kind = error.error as? MustacheTemplate.Error, [.illegalTokenInsideInheritSection, .textInsideInheritSection].contains(kind),
+                   let stray = TemplateBlocks.strayInParent(in: text) {
+                    throw PeelError.templateSyntax(path: origin, line: stray.line,
+                                                   message: "only {{$block}} sections may be inside {{<parent}}…{{/parent}}, and '\(stray.text)' is outside any block: move it into one (such as {{$content}}…{{/content}}) or after {{/parent}}")
+                }
                 throw PeelError.templateSyntax(path: origin, line: error.context.lineNumber,
                                                message: "\((error.error as? MustacheTemplate.Error).map(Self.describe) ?? "\(error.error)") near '\(Self.userText(of: error.context, in: text))'")
             }

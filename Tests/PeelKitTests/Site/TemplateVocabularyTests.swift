@@ -128,6 +128,20 @@ import Testing
         _ = try TemplateSet(overrideDirectory: theme.url)
     }
 
+    /// A stray tag between `{{/content}}` and `{{/base}}` was reported past the file's end, near ''.
+    @Test func aStrayTagInsideAParentIsSaidAtItsLine() throws {
+        let theme = try TemporaryFolder()
+        try theme.write("{{<base}}\n{{$content}}\n<h1>Lost</h1>\n{{/content}}\n{{oops}}\n{{/base}}\n", to: "not-found.mustache")
+        #expect {
+            try TemplateSet(overrideDirectory: theme.url)
+        } throws: { error in
+            guard case .templateSyntax(_, 5, let message)? = error as? PeelError else { return false }
+            return message.contains("'{{oops}}' is outside any block")
+        }
+        #expect(TemplateBlocks.strayInParent(in: "{{<base}}\n{{$content}}x{{/content}}\n  words here\n{{/base}}")?.line == 3)
+        #expect(TemplateBlocks.strayInParent(in: "{{<base}}{{! note }}{{$content}}{{#page}}{{title}}{{/page}}{{/content}}{{/base}}") == nil)
+    }
+
     /// A template saved as Windows-1252 was "not UTF-8" at line 1, whatever line held the byte.
     @Test func aTemplateNotInUTF8IsNamedAtItsLine() throws {
         let theme = try TemporaryFolder()
