@@ -11,10 +11,19 @@ public enum RuleHelp {
         ProcessInfo.processInfo.environment["PEEL_DOCS_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The README section about `code`, in the README at `docs`.
+    /// The README section about `code`, in the README at `docs`: the address's own fragment
+    /// (`…/README.md#readme`, as a browser's address bar gives it) is replaced, and characters a
+    /// URI may not hold (a space) are escaped; pasted as it was, the URI was invalid.
     public static func url(for code: FindingCode, docs: String) -> String {
-        "\(docs)#rule-\(code.rawValue)"
+        let page = String(docs[..<(docs.firstIndex(of: "#") ?? docs.endIndex)])
+        let escaped = page.addingPercentEncoding(withAllowedCharacters: uriCharacters) ?? page
+        return "\(escaped)#rule-\(code.rawValue)"
     }
+
+    /// What a URI may hold as it is (RFC 3986's unreserved and reserved characters, and `%` for
+    /// escapes already made).
+    private static let uriCharacters = CharacterSet(charactersIn:
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?[]@!$&'()*+,;=%")
 
     /// The summary and the fix, as one short text. A code added without a fix here still gets its summary.
     public static func text(for code: FindingCode) -> String {

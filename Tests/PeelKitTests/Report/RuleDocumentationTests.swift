@@ -12,6 +12,13 @@ import Testing
         #expect(RuleHelp.fixes[code] != nil, "a fix for \(code.rawValue)")
     }
 
+    /// An address copied from a browser (`#readme`) or with a space made an invalid helpUri.
+    @Test func aDocsAddressWithAFragmentOrASpaceGivesAValidURI() {
+        #expect(RuleHelp.url(for: .missingLabel, docs: "https://git.example/team/peel#readme") == "https://git.example/team/peel#rule-missing-label")
+        #expect(RuleHelp.url(for: .missingLabel, docs: "https://wiki.example/Peel docs/README.md") == "https://wiki.example/Peel%20docs/README.md#rule-missing-label")
+        #expect(RuleHelp.url(for: .missingLabel, docs: "https://wiki.example/a%20b/") == "https://wiki.example/a%20b/#rule-missing-label")
+    }
+
     @Test func fitIsSuggestedForStickersThatAreTooLarge() async throws {
         let folder = try TemporaryFolder()
         let content = try ProblemCatalog.make(in: folder)
