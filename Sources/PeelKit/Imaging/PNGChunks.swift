@@ -78,6 +78,24 @@ public struct PNGChunks {
         }
     }
 
+    /// True when `data` is a PNG whose every chunk is whole and matches its CRC, up to an IEND that
+    /// ends the file (libdeflate's CRC: a fraction of a millisecond for a sticker).
+    static func isWhole(_ data: Data) -> Bool {
+        guard data.count >= 20, data.prefix(8).elementsEqual(PNGChunk.signature) else { return false }
+        return data.withUnsafeBytes { bytes -> Bool in
+            var offset = 8
+            while offset + 12 <= bytes.count {
+                let length = uint32(bytes, offset)
+                guard length <= bytes.count - offset - 12 else { return false }
+                let typeAndData = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8 + length)]).bindMemory(to: UInt8.self)
+                guard CRC32.checksum(typeAndData) == UInt32(uint32(bytes, offset + 8 + length)) else { return false }
+                if typeAndData.prefix(4).elementsEqual("IEND".utf8) { return offset + 12 + length == bytes.count }
+                offset += 12 + length
+            }
+            return false
+        }
+    }
+
     /// `png` with `chunks` right after its IHDR (where colour chunks must be, before PLTE and the
     /// image data; text may be anywhere). `png` unchanged when it does not start with an IHDR.
     static func inserting(_ chunks: [Data], into png: Data) -> Data {

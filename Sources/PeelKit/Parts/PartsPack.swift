@@ -298,24 +298,10 @@ public enum PartsPack {
     /// True when `url` is a PNG whose every chunk is whole and has its CRC, up to its IEND: composed
     /// art cut short or damaged in `.peel-cache/parts/` was trusted (even by --no-cache), became a
     /// corrupt-image error on a file that exists nowhere, and was never made again. Its name is its
-    /// layers' hash, not its own, so its bytes are checked here (libdeflate's CRC: a fraction of a
-    /// millisecond for a composed sticker); only the signature and IEND were, and 64 bytes
-    /// overwritten in the middle passed.
+    /// layers' hash, not its own, so its bytes are checked here (`PNGChunks.isWhole`); only the
+    /// signature and IEND were, and 64 bytes overwritten in the middle passed.
     static func isWholePNG(_ url: URL) -> Bool {
-        guard let data = try? ContentFile.read(url), data.count >= 20, data.prefix(8) == Data(PNGChunk.signature) else { return false }
-        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            var offset = 8
-            while offset + 12 <= bytes.count {
-                let length = Int(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-                guard length <= bytes.count - offset - 12 else { return false }
-                let typeAndData = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8 + length)])
-                let stored = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 + length, as: UInt32.self))
-                guard CRC32.checksum(typeAndData.bindMemory(to: UInt8.self)) == stored else { return false }
-                if typeAndData.prefix(4).elementsEqual("IEND".utf8) { return offset + 12 + length == bytes.count }
-                offset += 12 + length
-            }
-            return false
-        }
+        (try? ContentFile.read(url)).map(PNGChunks.isWhole) ?? false
     }
 
     /// A `combinations:` or `exclude:` entry: the choice each named part must have (nil: none).
