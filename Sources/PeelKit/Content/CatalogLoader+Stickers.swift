@@ -343,10 +343,8 @@ extension CatalogLoader {
     /// sidecar" beside its sidecar's "no image named 'sun.png'", and the sticker left the site.
     /// Only a name without a dot is looked into (its first bytes), so other files cost nothing.
     static func imageWithoutExtensionFinding(_ name: String, path: String, url: URL) -> Finding? {
-        guard !name.contains("."), ContentFile.problem(atPath: url.path) == nil,
-              let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        let format = ImageFormat.sniff(Array((try? handle.read(upToCount: 16)) ?? Data()))
+        guard !name.contains("."), ContentFile.problem(atPath: url.path) == nil else { return nil }
+        let format = ImageFormat.sniff(ContentFile.head(of: url))
         guard [.png, .apng, .gif, .jpeg].contains(format) else { return nil }
         let fixed = "\(name).\(format.fileExtension)"
         return Finding(.warning, .ignoredFile, file: path,

@@ -56,6 +56,14 @@ public enum ContentFile {
         return data
     }
 
+    /// A file's first 16 bytes (enough to tell its format: `ImageFormat.sniff`), or none when it
+    /// cannot be read.
+    static func head(of url: URL) -> Data {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) ?? Data()
+    }
+
     /// `body` reads a part at a time (`body` is given each part, in order) from the regular file
     /// at `url`, never holding more than `partSize` bytes: how a file Peel only hashes is read,
     /// whatever its size (a 1.5 GB notes.txt in a pack folder was read whole to learn its hash).

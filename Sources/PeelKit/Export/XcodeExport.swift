@@ -253,7 +253,7 @@ public struct XcodeExport: Sendable {
                 } else if deferImages && sticker.composition == nil {
                     // The content file as it is: a pack zip reads each one as it writes it, so a
                     // pack's stickers are never all held at once (only its first bytes here).
-                    ext = Self.fileExtension(named: named, head: Self.head(of: sticker.artURL(content: content)))
+                    ext = Self.fileExtension(named: named, head: ContentFile.head(of: sticker.artURL(content: content)))
                     let path = "\(packFolder)/\(name)/\(sticker.slug).\(ext)"
                     result.files.append((path, Data()))
                     result.deferred[path] = sticker.source
@@ -310,13 +310,6 @@ public struct XcodeExport: Sendable {
         case .jpeg: return ["jpg", "jpeg"].contains(named) ? named : format.fileExtension
         default: return named
         }
-    }
-
-    /// A file's first 16 bytes (enough to tell its format), or none when it cannot be read.
-    private static func head(of url: URL) -> Data {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return Data() }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 16)) ?? Data()
     }
 
     /// The marker's text: what it is for, and the SHA-256 of each String Catalog written beside the
