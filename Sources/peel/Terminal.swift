@@ -57,19 +57,7 @@ struct Terminal: Sendable {
     /// traps). Standard output failing is exit 2, said on standard error; standard error failing
     /// is left unsaid, as there is nowhere to say it.
     func write(bytes: Data) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        let failure = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
         guard failure != 0, descriptor == STDOUT_FILENO else { return }
         Terminal.standardError.line("error: cannot write the output: \(SystemErrorText.describe(errno: failure))")
         Foundation.exit(2)

@@ -185,25 +185,6 @@ enum SafeFile {
         }
     }
 
-    /// Writes every byte to `descriptor`, again where a signal interrupted it; the errno of a
-    /// failure, else 0.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            #else
-            let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            #endif
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return 0
-    }
-
     /// Creates `path` exclusively and writes `data`; a failure removes what was created.
     private static func writeNew(_ data: Data, atPath path: String, reportedAs shown: String) throws {
         #if canImport(Glibc)
@@ -216,7 +197,7 @@ enum SafeFile {
             if code == EEXIST { throw Exists() }
             throw PeelError.cannotWrite(path: shown, reason: SystemErrorText.describe(errno: code))
         }
-        var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+        var failure = data.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure != 0 {
             unlink(path)

@@ -118,7 +118,7 @@ final class StreamedFile {
     }
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
-        let failure = SafeFile.writeAll(bytes, to: descriptor)
+        let failure = FileDescriptorWrite.all(bytes, to: descriptor)
         guard failure == 0 else {
             discard()
             throw PeelError.cannotWrite(path: path, reason: SystemErrorText.describe(errno: failure))
