@@ -76,6 +76,8 @@ struct BuildCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PixelBudget.validate(maxPixels)
+        // --no-cache reads and writes no cache, so a --cache-dir beside it was silently not used.
+        if noCache && cacheDir != nil { throw ValidationError("give --no-cache or --cache-dir, not both: --no-cache neither reads nor writes a cache") }
         if !packs.isEmpty && shard != nil { throw ValidationError("give --packs or --shard, not both") }
         if let shard, PackSelection.parsing(shard: shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/8") }
         // An empty value (a CI matrix variable that came out empty) built the whole catalog, not a shard.

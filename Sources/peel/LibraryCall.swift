@@ -26,6 +26,13 @@ enum LibraryCall {
             throw report(error, machine: machine)
         } catch let error as ExitCode {
             throw error
+        } catch let mistake as UsageMistake {
+            // Asked for what is not there (`export whatsapp --pack nosuch`): bad usage, exit 2, as
+            // the command's help says; it came out as any other failure, exit 1.
+            progress?.finish()
+            terminal.line(terminal.colored("error: \(mistake.description)", .red))
+            machine.print(Finding(.error, .runFailed, file: ".", message: mistake.description))
+            throw ExitCode(2)
         } catch {
             // Anything else the system reported, in words (never "NSCocoaErrorDomain error 256").
             progress?.finish()

@@ -33,15 +33,10 @@ struct MessengerExportOptions: ParsableArguments {
         let export = MessengerExport(platform: platform, skipInvalid: skipInvalid, packs: packs, longAnimations: longAnimations,
                                      maxPixels: maxPixels)
         let terminal = Terminal.standardError
-        let result: MessengerExport.Result
-        do {
-            result = try await LibraryCall.run(progressLabel: "Converting", interruptedMessage: "Interrupted; nothing was exported.") { progress in
-                let review = try await Review.make(content: folder, maxPixels: maxPixels)
-                return try await export.write(review, content: ContentRoot.resolve(folder), into: output, progress: progress)
-            }
-        } catch let failure as MessengerExport.Failure {
-            terminal.line(terminal.colored("error: \(failure.description)", .red))
-            throw ExitCode(2)
+        // A pack the catalog lacks is a usage mistake (exit 2), which LibraryCall says.
+        let result = try await LibraryCall.run(progressLabel: "Converting", interruptedMessage: "Interrupted; nothing was exported.") { progress in
+            let review = try await Review.make(content: folder, maxPixels: maxPixels)
+            return try await export.write(review, content: ContentRoot.resolve(folder), into: output, progress: progress)
         }
         let printer = FindingPrinter(terminal: terminal, paths: DisplayPath(root: folder))
         if !result.refused.isEmpty {

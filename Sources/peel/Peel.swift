@@ -30,6 +30,10 @@ struct Peel: AsyncParsableCommand {
     /// Runs a command; usage mistakes exit with 2 (as `peel check` documents), not ArgumentParser's 64.
     static func main() async {
         MemoryTuning.keepFreedImageMemory()
+        if let unknown = HelpTopic.unknown(in: Array(CommandLine.arguments.dropFirst()), root: Peel.self) {
+            Terminal.standardError.line("Error: \(unknown)")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

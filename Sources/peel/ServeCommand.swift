@@ -62,16 +62,12 @@ struct ServeCommand: AsyncParsableCommand {
                 try await server.run { printer.report($0) }
             }
         } catch let error as PeelError {
-            printer.terminal.line(printer.terminal.colored(error.description, .red))
-            if case .contentFolderMissing = error {
-                if content == "content", let hint = LibraryCall.hereHint(command: "serve") {
-                    printer.terminal.line("\(hint)")
-                } else {
-                    printer.terminal.write("Make a new catalog with: peel init \(content)\n")
-                }
-                throw ExitCode(2)
+            // Said with its paths as given, as every command says them (serve printed the absolute path).
+            let status = LibraryCall.report(error, command: "serve", content: content)
+            if case .contentFolderMissing = error, content != "content" || LibraryCall.hereHint(command: "serve") == nil {
+                printer.terminal.write("Make a new catalog with: peel init \(content)\n")
             }
-            throw ExitCode(1)
+            throw status
         } catch let error as ServeError {
             printer.terminal.lines(error.description, .red)
             throw ExitCode(1)

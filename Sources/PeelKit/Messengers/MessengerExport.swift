@@ -77,7 +77,8 @@ public struct MessengerExport: Sendable {
         var platformNoun = "pack"
     }
 
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// What the export was asked for and cannot be (a usage mistake, exit 2).
+    public enum Failure: UsageMistake, Sendable {
         case unknownPacks([String], known: [String])
         case ambiguousPack(String)
         case notAMessenger(MessengerPlatform)

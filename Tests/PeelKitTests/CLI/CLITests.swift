@@ -658,3 +658,31 @@ extension CLITests {
         #expect(!folder.exists("mine/.gitignore"), "someone else's folder is left as it is")
     }
 }
+
+extension CLITests {
+    /// Asking for what is not there is bad usage (exit 2), said as such: `peel help nosuch` printed
+    /// the overview and exited 0, `export whatsapp --pack nosuch` exited 1 like a failed
+    /// conversion, and `build --no-cache --cache-dir DIR` quietly used no cache at DIR.
+    @Test func askingForWhatIsNotThereIsAUsageError() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        let environment = ["CI": "true"]
+
+        let help = try run(["help", "biuld"], in: folder.url, environment: environment)
+        #expect(help.status == 2, "\(help.stdout)")
+        #expect(help.stderr.contains("'biuld' is not a command of 'peel'") && help.stderr.contains("build"), "\(help.stderr)")
+        let nested = try run(["help", "export", "whatsap"], in: folder.url, environment: environment)
+        #expect(nested.status == 2 && nested.stderr.contains("'whatsap' is not a command of 'peel export'"), "\(nested.stderr)")
+        let known = try run(["help", "export", "whatsapp"], in: folder.url, environment: environment)
+        #expect(known.status == 0 && known.stdout.contains("WhatsApp"), "\(known.stderr)")
+
+        let pack = try run(["export", "whatsapp", "content", "--pack", "nosuch", "-o", "wa"], in: folder.url, environment: environment)
+        #expect(pack.status == 2, "\(pack.stderr)")
+        #expect(pack.stderr.contains("no pack named 'nosuch'; the catalog's packs are"), "\(pack.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("wa").path))
+
+        let both = try run(["build", "content", "--no-cache", "--cache-dir", "ci-cache"], in: folder.url, environment: environment)
+        #expect(both.status == 2 && both.stderr.contains("give --no-cache or --cache-dir, not both"), "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("_site").path), "nothing built")
+    }
+}

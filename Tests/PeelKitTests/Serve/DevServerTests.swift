@@ -466,6 +466,7 @@ import Testing
         let missing = try CLITests().run(["serve", "nowhere", "--port", "0"], in: folder.url, environment: ["CI": "true"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nowhere: error: content folder not found"))
+        #expect(!missing.stderr.contains(folder.url.appendingPathComponent("nowhere").path), "said as given, as build and check say it: \(missing.stderr)")
         #expect(missing.stderr.contains("peel init nowhere"))
     }
 }
