@@ -88,6 +88,12 @@ public struct StickerFitter: Sendable {
         // A JPEG's profile (APP2) becomes the PNG's iCCP.
         var kept = [.png, .apng].contains(analyzed.info.format) ? PNGChunks.chunks(PNGChunks.keptOnReencoding, in: data)
             : analyzed.profile.map { [$0.pngChunk] } ?? []
+        // Peel writes RGB(A) or palette pixels: grey art's grey profile goes as the RGB profile that
+        // shows the same greys (as the thumbnails carry it). Copied as it was, browsers dropped it
+        // and every midtone of the fitted copy came out darker than the original's.
+        kept = kept.compactMap { chunk in
+            PNGChunks.type(of: chunk) != "iCCP" || ColourProfile.isRGB(iCCP: chunk) ? chunk : analyzed.profile?.pngChunk
+        }
         // A position in XMP (Photoshop's copy of a phone photo's GPS) does not go into the fitted copy.
         let located = kept.filter(EXIFLocation.chunkHoldsLocation)
         if !located.isEmpty {

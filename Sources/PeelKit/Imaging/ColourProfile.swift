@@ -60,9 +60,21 @@ struct ColourProfile: Equatable, Sendable {
         Data(PNGChunk(type: "iCCP", data: Array("ICC Profile".utf8) + [0, 0] + DeflateCompressor.zlib(bytes)).encoded)
     }
 
+    /// Whether a whole `iCCP` chunk (length, type, data, CRC) holds a profile for RGB data. A grey
+    /// profile on the RGB pixels Peel re-encodes is an error of the file (PNG 3rd edition, 11.3.2.3:
+    /// the profile's colour space is that of the image), which libpng and browsers drop.
+    static func isRGB(iCCP chunk: Data) -> Bool {
+        guard let profile = profile(inChunk: chunk) else { return false }
+        return profile.count >= 20 && profile[16..<20].elementsEqual("RGB ".utf8)
+    }
+
     /// The `iCCP` chunk's profile, inflated.
     private static func pngProfile(in data: Data) -> [UInt8]? {
         guard let chunk = PNGChunks.chunks(["iCCP"], in: data).first else { return nil }
+        return profile(inChunk: chunk)
+    }
+
+    private static func profile(inChunk chunk: Data) -> [UInt8]? {
         let body = [UInt8](chunk.dropFirst(8).dropLast(4))
         guard let nameEnd = body.prefix(80).firstIndex(of: 0), nameEnd + 2 <= body.count, body[nameEnd + 1] == 0 else { return nil }
         return inflate(Array(body[(nameEnd + 2)...]))

@@ -259,6 +259,28 @@ import ZIPFoundation
         #expect(ColourProfile.embedded(in: fitted.data)?.bytes == Self.profile())
     }
 
+    /// Grey art too large for its class, fitted: Peel writes RGB(A) pixels, so its grey profile
+    /// goes as the RGB profile that shows the same greys. Copied as it was (a GRAY profile on RGB
+    /// pixels, which libpng and browsers drop), the fitted copy's 128 showed as 128, not ~146.
+    @Test func greyArtFittedCarriesItsGreysAsAnRGBProfile() throws {
+        let grey = Self.greyPNG(width: 400, height: 400, alpha: true) { _, y in y < 40 ? [0, 0] : [128, 255] }
+        let tagged = Self.tagged(grey, with: Self.greyProfile(gamma: 1.8))
+        let original = try #require(ColourProfile.embedded(in: tagged))
+        let fitted = try StickerFitter(sizeClass: .small).fit(tagged)
+        #expect(fitted.report.afterSize.0 == 300)
+        let iCCP = PNGChunks.chunks(["iCCP"], in: fitted.data)
+        #expect(iCCP.count == 1 && iCCP.allSatisfy(ColourProfile.isRGB(iCCP:)), "one RGB profile, no grey one on RGB pixels")
+        #expect(ColourProfile.embedded(in: fitted.data) == original)
+        let (image, _) = try PNGCodec.decode(fitted.data, maxPixels: 1 << 20)
+        let shown = SRGBConversion.convert(image, from: ColourProfile.embedded(in: fitted.data))
+        let middle = (150 * 300 + 150) * 4
+        #expect(abs(Int(shown.pixels[middle]) - 146) <= 2, "gamma 1.8's 128 is about sRGB 146: \(shown.pixels[middle])")
+        // An RGB profile is copied as it was (its name and bytes).
+        let p3 = Self.tagged(try PNGCodec.encode(RGBAImage(width: 400, height: 400, pixels: [UInt8](repeating: 200, count: 400 * 400 * 4))),
+                             with: Self.profile())
+        #expect(PNGChunks.chunks(["iCCP"], in: try StickerFitter(sizeClass: .small).fit(p3).data) == PNGChunks.chunks(["iCCP"], in: p3))
+    }
+
     /// Parts layers drawn in Display P3: the composed art carries the profile (it was untagged, so
     /// P3 numbers showed as sRGB, washed out); layers in different profiles are converted to sRGB.
     @Test func composedPartsKeepTheirLayersColours() throws {
