@@ -70,6 +70,9 @@ public enum WebPCodec {
         // WebP stores the loop count in 16 bits; more is as good as forever.
         options.anim_params.loop_count = Int32(min(max(0, loopCount), 65_535))
         options.allow_mixed = 0
+        // A transparent background (libwebp's default is opaque white): a viewer that honours the
+        // hint drew a white box behind a transparent sticker. The site's animations say the same.
+        options.anim_params.bgcolor = 0
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw ImageError.corrupt("WebP encoding failed: out of memory")
         }

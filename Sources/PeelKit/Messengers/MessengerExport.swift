@@ -45,8 +45,9 @@ public struct MessengerExport: Sendable {
     /// stickers' order, and report.md naming stickers sent without accessibility text; 9: a
     /// Telegram set past 50 stickers lists the rest under `add_after`; 10: report.md's warnings for
     /// `tray:` or `icon:` art passed over; 11: a PNG's gAMA and cHRM applied to the colours; 12: a CMYK JPEG's own profile applied;
-    /// 13: frame rates down to 5 fps for heavy animations, ZWJ emoji qualified, silenced platform errors refused.)
-    static let formatVersion = 13
+    /// 13: frame rates down to 5 fps for heavy animations, ZWJ emoji qualified, silenced platform errors refused;
+    /// 14: an animated WebP's background hint is transparent.)
+    static let formatVersion = 14
 
     public struct Result: Sendable {
         /// The packs (or sets) written, by their name on the platform.

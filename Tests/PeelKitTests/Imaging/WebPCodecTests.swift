@@ -61,6 +61,11 @@ import Testing
             let delays = try WebPCodec.decodeAnimation(data).frames.map { Int(($0.delay * 1000).rounded()) }
             #expect(delays.count == 60 && delays.reduce(0, +) == 10_000, "\(delays.reduce(0, +))")
             #expect(Set(delays).isSubset(of: [166, 167]))
+            // The ANIM chunk's background hint is transparent (libwebp's own default is opaque
+            // white, which a viewer that honours it draws behind a transparent sticker).
+            let bytes = [UInt8](data)
+            let anim = try #require((12..<bytes.count - 8).first { bytes[$0..<$0 + 4].elementsEqual("ANIM".utf8) })
+            #expect(Array(bytes[anim + 8..<anim + 12]) == [0, 0, 0, 0])
         }
     }
 
