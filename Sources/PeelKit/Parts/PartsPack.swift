@@ -14,8 +14,8 @@ public enum PartsPack {
     /// Messages, while three parts of ten choices (1,000) or a forgotten `combinations:` list is a
     /// slip that would otherwise write thousands of files. More is an error and none are made.
     public static let maxCombinations = 500
-    /// Bump when composites change, so cached art is remade.
-    static let formatVersion = 3
+    /// Bump when composites change, so cached art is remade (4: layers turned by their orientation).
+    static let formatVersion = 4
 
     /// One part: its folder and its choices, in file-name order.
     public struct Part: Sendable, Equatable {
@@ -613,7 +613,9 @@ public enum PartsPack {
 
     private static func decode(_ path: String, _ data: Data) -> Outcome<(image: RGBAImage, profile: ColourProfile?)> {
         do {
-            return .success((try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels).0, ColourProfile.embedded(in: data)))
+            // Turned upright by its `eXIf` orientation, as a sticker's own PNG is (and as Messages shows it).
+            let image = try PNGCodec.decode(data, maxPixels: ImageAnalyzer.defaultMaxPixels).0
+            return .success((EXIFOrientation.read(from: data).apply(to: image), ColourProfile.embedded(in: data)))
         } catch {
             return .failure(unreadable(path, error))
         }

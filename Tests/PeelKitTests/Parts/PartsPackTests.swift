@@ -114,6 +114,29 @@ import Testing
         #expect(!folder.exists("content/sundaes/cone-mint.png"))
     }
 
+    /// A layer saved turned, with an `eXIf` orientation (an iPad app's export), is composed upright,
+    /// as Peel shows a sticker's own PNG: it was composed as stored, upside down.
+    @Test func aLayerIsTurnedUprightByItsOrientation() throws {
+        let folder = try TemporaryFolder()
+        try sundaes(folder)
+        let upright = Self.layer(8, 8, seed: 2)
+        // Stored turned half a turn, with orientation 3 (rotate 180°) to show it upright.
+        var turned = upright
+        for y in 0..<8 { for x in 0..<8 {
+            let from = (y * 8 + x) * 4, to = ((7 - y) * 8 + (7 - x)) * 4
+            turned.pixels.replaceSubrange(to..<to + 4, with: upright.pixels[from..<from + 4])
+        } }
+        let png = [UInt8](try png(turned))
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0]
+        let chunk = PNGChunk(type: "eXIf", data: tiff).encoded
+        try folder.write(Data(png[..<33] + chunk + png[33...]), to: "content/sundaes/scoops/mint.png")
+        let (pack, findings) = try load(folder)
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        let art = try #require(pack.stickers.first { $0.slug == "cone-mint-sprinkles" }?.composition?.art)
+        let (decoded, _) = try PNGCodec.decode(Data(contentsOf: art), maxPixels: 1 << 20)
+        #expect(decoded == PartsCompositor.compose([Self.layer(8, 8, seed: 0), upright, Self.layer(8, 8, seed: 4)]))
+    }
+
     /// In a catalog of several languages each combination's label is composed in each language from
     /// the parts' translation files and the pack's translated template; a part missing or out of date
     /// in a language is said once, on the part's files, and so are the stickers made with it.
