@@ -188,6 +188,7 @@ extension CatalogLoader {
         // `Sun.png` beside `sun.md` (a rename on a disk that ignores case): each is named, with the other.
         let stemsByCase = Dictionary(stems.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
         var caseMismatches: [String: String] = [:]   // image stem -> its sidecar's name
+        var misnamedImages: [String: String] = [:]   // `sun.png` (of sun.png.png or sun.png.) -> the sidecar sun.md
         for (stem, sidecar) in sidecars.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
             if let imageStem = stemsByCase[stem.lowercased()], sidecars[imageStem] == nil,
                let image = images.first(where: { StickerFileKind.stem($0) == imageStem }) {
@@ -209,18 +210,23 @@ extension CatalogLoader {
             if let doubled = images.first(where: { image in
                 StickerFileKind.stickerExtensions.contains { StickerFileKind.stem(image).lowercased() == "\(stem).\($0)".lowercased() }
             }) {
+                // `rain.png.` (a dot at the end, which a Mac keeps) is no doubled extension.
+                let how = doubled.hasSuffix(".") ? "with a dot at the end" : "with the extension twice (Windows hides the last one)"
                 findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
-                                        message: "its image is named '\(doubled)', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to \(StickerFileKind.stem(doubled))"))
+                                        message: "its image is named '\(doubled)', \(how), so it is not this sidecar's; rename the image to \(StickerFileKind.stem(doubled))"))
+                misnamedImages[StickerFileKind.stem(doubled)] = sidecar
                 continue
             }
             findings.append(Finding(.warning, .orphanSidecar, file: "\(folder)/\(sidecar)",
                                     message: "no image named '\(stem).png' (or .apng, .gif, .jpg, .jpeg) for this sidecar"))
         }
         for (stem, files) in translationFiles.sorted(by: { $0.key < $1.key }) where stems[stem] == nil && !skippedStems.contains(stem) {
+            // `sun.fr.md` beside `Sun.png`: named, as an orphan sidecar in another case is.
+            let likeInCase = stemsByCase[stem.lowercased()].flatMap { imageStem in images.first { StickerFileKind.stem($0) == imageStem } }
             for file in files.sorted() {
-                findings.append(Finding(.warning, .orphanTranslation, file: "\(folder)/\(file)",
-                                        message: "no sticker named '\(stem)' (\(stem).png and \(stem).md) for this translation; rename it to match its sticker, or remove it",
-                                        language: TranslationFileName(file)?.language))
+                let message = likeInCase.map { "no sticker named '\(stem)' for this translation; \($0) differs from its name only in the case of its letters: rename one so the names match" }
+                    ?? "no sticker named '\(stem)' (\(stem).png and \(stem).md) for this translation; rename it to match its sticker, or remove it"
+                findings.append(Finding(.warning, .orphanTranslation, file: "\(folder)/\(file)", message: message, language: TranslationFileName(file)?.language))
             }
             translationFiles[stem] = nil
         }
@@ -242,10 +248,20 @@ extension CatalogLoader {
         }
         var stickers = parsed.map(\.sticker)
         findings += parsed.flatMap(\.findings).map { finding in
-            // Its sidecar is there under another case: creating one (`peel new sticker`) would make a second.
-            guard finding.code == .missingSidecar, let sidecar = caseMismatches[StickerFileKind.stem(String(finding.file.split(separator: "/").last ?? ""))] else { return finding }
+            guard finding.code == .missingSidecar else { return finding }
+            let image = String(finding.file.split(separator: "/").last ?? "")
+            let stem = StickerFileKind.stem(image)
             var named = finding
-            named.message = "sticker has no sidecar; \(folder)/\(sidecar) differs from its name only in the case of its letters: rename one so the names match"
+            if let sidecar = caseMismatches[stem] {
+                // Its sidecar is there under another case: creating one (`peel new sticker`) would make a second.
+                named.message = "sticker has no sidecar; \(folder)/\(sidecar) differs from its name only in the case of its letters: rename one so the names match"
+            } else if let sidecar = misnamedImages[stem] {
+                // `rain.png.` beside rain.md: the image is misnamed, not short of a `rain.png.md`.
+                named.message = "sticker has no sidecar; \(folder)/\(sidecar) is for '\(stem)', which this image is meant to be: rename it to \(stem)"
+            } else if names.contains(".\(stem).md.icloud") {
+                // iCloud Drive has the sidecar but not on this Mac: a new one would become a conflicting copy.
+                named.message = "sticker has no sidecar on this Mac: \(stem).md is in iCloud Drive and not downloaded (only its placeholder .\(stem).md.icloud is here); download it (Finder: Download Now) and build again, rather than create another"
+            }
             return named
         }
 

@@ -152,5 +152,34 @@ import Testing
         let findings = try CatalogLoader(contentFolder: folder.url).load().1
         let orphan = try #require(findings.first { $0.code == .orphanSidecar })
         #expect(orphan.message == "its image is named 'sun.png.png', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to sun.png")
+        // The image says the same, not "create p/sun.png.md", which would leave sun.md an orphan.
+        let image = try #require(findings.first { $0.code == .missingSidecar })
+        #expect(image.message == "sticker has no sidecar; p/sun.md is for 'sun.png', which this image is meant to be: rename it to sun.png")
+    }
+
+    /// `rain.png.` (a dot at the end, which a Mac keeps) is no doubled extension: said for what it is.
+    @Test func anImageNamedWithADotAtTheEndIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/rain.png.")
+        try folder.write("---\nalt: A rain cloud\n---\n", to: "p/rain.md")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        let orphan = try #require(findings.first { $0.code == .orphanSidecar })
+        #expect(orphan.message == "its image is named 'rain.png.', with a dot at the end, so it is not this sidecar's; rename the image to rain.png")
+        #expect(findings.first { $0.code == .missingSidecar }?.message.hasSuffix("rename it to rain.png") == true)
+    }
+
+    /// `sun.fr.md` beside `Sun.png` (a rename on a disk that ignores case): the orphaned
+    /// translation names the image, as an orphaned sidecar does.
+    @Test func aTranslationInAnotherCaseNamesItsImage() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: S\nlanguages: [en, fr]\n---\n", to: "site.md")
+        try OtherMachinesFilesTests.pack(folder)
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/Sun.png")
+        try folder.write("---\nalt: A smiling sun\n---\n", to: "p/Sun.md")
+        try folder.write("---\nalt: Un soleil souriant\n---\n", to: "p/sun.fr.md")
+        let findings = try CatalogLoader(contentFolder: folder.url).load().1
+        let orphan = try #require(findings.first { $0.code == .orphanTranslation })
+        #expect(orphan.message == "no sticker named 'sun' for this translation; Sun.png differs from its name only in the case of its letters: rename one so the names match")
     }
 }

@@ -293,6 +293,14 @@ import Testing
         let findings = try CatalogLoader(contentFolder: folder.url).load().1
         #expect(findings.map(\.code) == [.unreadableFile], "\(findings.map(\.formatted))")
         #expect(findings.first?.file == "p/sun.png" && findings.first?.message.contains(".sun.png.icloud") == true)
+
+        // A sidecar left in iCloud: "create p/sun.md" would make a conflicting copy of the one there.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("p/.sun.png.icloud"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("p/sun.md"))
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/sun.png")
+        try folder.write("bplist", to: "p/.sun.md.icloud")
+        let sidecar = try #require(try CatalogLoader(contentFolder: folder.url).load().1.first { $0.code == .missingSidecar })
+        #expect(sidecar.message.contains("sun.md is in iCloud Drive and not downloaded") && !sidecar.message.contains("create p/sun.md"), "\(sidecar.message)")
     }
 
     /// The same names typed on Linux (NFC) and copied from a Mac (NFD) sorted apart by their bytes:
