@@ -71,10 +71,20 @@ struct XcodeExportCommand: AsyncParsableCommand {
             try await Review.make(content: folder, maxPixels: maxPixels, progress: $0)
         }
         let terminal = Terminal.standardError
+        let export = XcodeExport(skipInvalid: skipInvalid, resize: resize, maxPixels: maxPixels)
+        let target = URL(fileURLWithPath: output)
         let result: XcodeExport.Result
         do {
-            result = try XcodeExport(skipInvalid: skipInvalid, resize: resize, maxPixels: maxPixels).write(review, content: ContentRoot.resolve(folder),
-                                                                       into: URL(fileURLWithPath: output))
+            // Interruptible as the checking is: Ctrl-C while writing killed Peel, leaving the staging copy.
+            let kept = FileManager.default.fileExists(atPath: target.appendingPathComponent(XcodeExport.folderName).path)
+            result = try await LibraryCall.run(progressLabel: "Writing", showProgress: false,
+                                               interruptedMessage: kept ? "Interrupted; the previous export is unchanged." : "Interrupted; nothing was exported.") { _ in
+                do {
+                    return Swift.Result<XcodeExport.Result, XcodeExport.Failure>.success(try export.write(review, content: ContentRoot.resolve(folder), into: target))
+                } catch let failure as XcodeExport.Failure {
+                    return .failure(failure)
+                }
+            }.get()
         } catch let failure as XcodeExport.Failure {
             terminal.line(terminal.colored("error: " + failure.headline, .red))
             // Silenced errors too: Messages refuses such art whatever `ignore:` says, and the headline counts them.

@@ -1,11 +1,22 @@
 import Dispatch
 import Foundation
 
-/// Ctrl-C (SIGINT) and SIGTERM cancel the running work instead of killing the process, so the
-/// library can remove its half-written staging folder and leave the previous site in place.
+/// Ctrl-C (SIGINT), SIGTERM and SIGHUP cancel the running work instead of killing the process, so
+/// the library can remove its half-written staging folder and leave the previous site in place.
 enum Interrupt {
+    /// The signals that ask Peel to stop. SIGHUP is what closing a terminal sends: `peel serve`
+    /// left its whole site and cache in the temporary folder. Not when it is ignored (`nohup`),
+    /// which keeps meaning "run on after the terminal closes".
+    static var stopSignals: [Int32] {
+        let previous = signal(SIGHUP, SIG_IGN)
+        signal(SIGHUP, previous)
+        let ignored = previous.map { unsafeBitCast($0, to: Int.self) } == 1   // SIG_IGN
+        return ignored ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP]
+    }
+
     /// The exit status after an interruption, as shells report a process a signal ended:
-    /// 128 + the signal, so 130 for Ctrl-C (SIGINT) and 143 for SIGTERM (a CI runner's timeout, `kill`).
+    /// 128 + the signal, so 130 for Ctrl-C (SIGINT), 143 for SIGTERM (a CI runner's timeout, `kill`)
+    /// and 129 for SIGHUP (the terminal closed).
     static var exitStatus: Int32 { 128 + received.value }
 
     /// The signal that asked to stop, SIGINT until one has.
@@ -20,7 +31,8 @@ enum Interrupt {
 
     static func cancelling<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await work() }
-        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+        let numbers = stopSignals
+        let sources = numbers.map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
@@ -32,8 +44,7 @@ enum Interrupt {
         }
         defer {
             for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            for number in numbers { signal(number, SIG_DFL) }
         }
         return try await task.value
     }
@@ -46,9 +57,10 @@ final class StopRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var requested = false
     private var sources: [DispatchSourceSignal] = []
+    private let numbers = Interrupt.stopSignals
 
     init() {
-        sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+        sources = numbers.map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
@@ -80,7 +92,6 @@ final class StopRequest: @unchecked Sendable {
     /// Puts the signals back as they were.
     func end() {
         for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in numbers { signal(number, SIG_DFL) }
     }
 }

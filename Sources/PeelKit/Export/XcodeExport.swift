@@ -163,7 +163,14 @@ public struct XcodeExport: Sendable {
         try Self.checkStringCatalogsReplaceable(strings, in: output, marker: target.appendingPathComponent(Self.marker))
         let catalog = try publisher.replaceWhole { staging in
             let catalog = try Self.catalogFiles(review.catalog.packs, content: content, rejected: rejected, fitted: fitted, maxPixels: maxPixels)
-            for file in catalog.files { try SafeFile.write(file.data, to: file.path, in: staging) }
+            // Ctrl-C or SIGTERM while writing: the staging copy goes and the previous catalog stays
+            // (it killed Peel, which left the staging folder where `git add -A` took it). Not once
+            // the String Catalogs are being written: the swap follows at once.
+            for file in catalog.files {
+                try Task.checkCancellation()
+                try SafeFile.write(file.data, to: file.path, in: staging)
+            }
+            try Task.checkCancellation()
             try SafeFile.write(Self.markerText(strings: strings) + Data(ExportRecord.lines(catalog.files).utf8), to: Self.marker, in: staging)
             // The String Catalogs first, then the asset catalog whose marker records them: an
             // export killed in between leaves the new String Catalogs, which the next export (the
@@ -203,6 +210,7 @@ public struct XcodeExport: Sendable {
             for sticker in pack.stickers where !excluding.contains(sticker.source) {
                 guard let info = review.assets[sticker.source]?.info,
                       StickerFitter.reshapes(width: info.width, height: info.height, into: pack.size) else { continue }
+                try Task.checkCancellation()   // seconds a sticker: Ctrl-C stops between them
                 let data = try ContentFile.read(sticker.artURL(content: content))
                 let fit = try StickerFitter(sizeClass: pack.size, maxPixels: maxPixels, allowPalette: false).fit(data)
                 if fit.report.fits {

@@ -64,6 +64,7 @@ public struct DevServer: Sendable {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("peel-serve-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workspace)
+        ServeWorkspace.removeAbandoned(in: FileManager.default.temporaryDirectory)
         do {
             try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         } catch {

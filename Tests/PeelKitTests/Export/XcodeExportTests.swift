@@ -7,6 +7,29 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
+    /// Ctrl-C while the export writes (its task cancelled): the staging copy goes and the previous
+    /// export stays. A signal while writing killed Peel, leaving `.Stickers.xcstickers.peel-staging-<pid>`
+    /// for `git add -A` to take; only the checking before it could be interrupted.
+    @Test func aCancelledExportLeavesThePreviousOne() async throws {
+        let content = Fixtures.packageRoot.appendingPathComponent("content")
+        let review = try await Review.make(content: content)
+        let folder = try TemporaryFolder()
+        let root = ContentRoot.resolve(content)
+        _ = try XcodeExport().write(review, content: root, into: folder.url)
+        let before = try folder.read("Stickers.xcstickers/faces.stickerpack/Contents.json")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Stickers.xcstickers/faces.stickerpack/cool.sticker"))
+        let target = folder.url
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try XcodeExport().write(review, content: root, into: target)
+        }
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(left.contains("Stickers.xcstickers") && !left.contains { $0.hasPrefix(".") }, "no staging copy left: \(left)")
+        #expect(!folder.exists("Stickers.xcstickers/faces.stickerpack/cool.sticker"), "the previous export as it was")
+        #expect(try folder.read("Stickers.xcstickers/faces.stickerpack/Contents.json") == before)
+    }
+
     @Test func theSampleCatalogRoundTrips() async throws {
         let content = Fixtures.packageRoot.appendingPathComponent("content")
         let review = try await Review.make(content: content)

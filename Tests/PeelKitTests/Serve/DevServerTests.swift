@@ -69,6 +69,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: workspace.path), "the workspace is removed")
     }
 
+    /// Closing the terminal (SIGHUP) stops serve as Ctrl-C does, removing its workspace: it left the
+    /// whole site and its cache in the temporary folder, one more each time. A workspace left by a
+    /// server that is gone (kill -9) is removed by the next serve.
+    @Test func closingTheTerminalRemovesTheWorkspaceAndAbandonedOnesGo() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(Fixtures.catalog, to: "content")
+        // A workspace whose server is gone: the id of a process that has exited.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let abandoned = FileManager.default.temporaryDirectory.appendingPathComponent("peel-serve-\(gone.processIdentifier)")
+        try FileManager.default.createDirectory(at: abandoned.appendingPathComponent("site"), withIntermediateDirectories: true)
+        // The server inherits an ignored SIGHUP (a test run under nohup) and would rightly keep running.
+        let inherited = signal(SIGHUP, SIG_DFL)
+        let server = try ServeProcess(["content", "--no-art-checks"], in: folder.url)
+        signal(SIGHUP, inherited)
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("peel-serve-\(server.process.processIdentifier)")
+        #expect(FileManager.default.fileExists(atPath: workspace.path))
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path), "the abandoned workspace is removed")
+        kill(server.process.processIdentifier, SIGHUP)
+        let deadline = Date().addingTimeInterval(20)
+        while server.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(server.stop() == 0 && server.output.contains("Stopped."), "SIGHUP stops serve as Ctrl-C does: \(server.errors)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path), "the workspace is removed")
+    }
+
     /// site.md's front matter that cannot be read stops serve's build as it stops `peel build`,
     /// said the same way: the finding with its file, line and code (serve said "cannot read file").
     @Test func anUnreadableSiteFileIsSaidWithItsCode() throws {
