@@ -24,6 +24,11 @@ stickers for the review table to scroll. Then, in headless Chromium:
   swatch-text-size       with the reader's text at 150 % and 200 %, a swatch's warning covers neither its
                          name nor the art and stays inside the swatch (1.4.4)
   no-js-review           without JavaScript the review's filter and sort buttons are not shown
+  visitor-layouts        at 320 px the pressed Pause toggle in the theme's longest language wraps, not
+                         scrolls the page (1.4.10); ← and → scroll a focused wide code box rather than
+                         leave the page (2.1.1); the reader's font size reaches body text (1.4.4); on a
+                         phone held sideways the review's filters do not stick; a card's long badge
+                         stays in its card
   not-found-page         served below a host's root as GitHub Pages does (404.html for every
                          missing address), a missing address two folders deep shows the styled
                          404 page, every link on it answers, and axe finds nothing
@@ -34,6 +39,7 @@ Exit status 0 when everything passes; otherwise every failure is printed.
 
 import argparse
 import functools
+import json
 import http.server
 import os
 import pathlib
@@ -474,10 +480,70 @@ class Checks:
         self.axe("no-js-review")
         return f"hidden without JavaScript; {len(working)} shown with it, sorting works"
 
+    def visitor_layouts(self):
+        found = []
+        # The theme's longest "Pause animations", pressed (with its check mark), at 320 px.
+        strings = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(pathlib.Path("Templates").glob("strings.*.json"))]
+        longest = max((table.get("pauseAnimations", "") for table in strings), key=len)
+        if not longest:
+            self.fail("visitor-layouts", "no pauseAnimations string in Templates/strings.*.json")
+        self.viewport(320, 640)
+        self.media(prefers_reduced_motion="reduce")
+        self.open("motion/index.html")
+        self.wait("var b = document.querySelector('[data-motion-toggle]'); return b && b.getAttribute('aria-pressed') === 'true'")
+        width = self.js("document.querySelector('[data-motion-toggle]').textContent = arguments[0];"
+                        "return document.documentElement.scrollWidth", longest)
+        if width > 320:
+            self.fail("visitor-layouts", f"the pressed Pause toggle {longest!r} makes the page {width} px wide at 320")
+        found.append(f"toggle {len(longest)} characters: page {width} px")
+        self.media(prefers_reduced_motion="no-preference")
+
+        # A wide code box on a sticker page: → scrolls it, the page stays.
+        self.viewport(1280, 900)
+        self.open("faces/cool/index.html")
+        here = self.driver.current_url
+        self.js("var pre = document.createElement('pre'); pre.id = 'wide'; pre.tabIndex = 0;"
+                "pre.style.overflowX = 'auto'; pre.style.maxWidth = '200px';"
+                "pre.textContent = 'x'.repeat(400); document.querySelector('main').appendChild(pre); pre.focus();")
+        ActionChains(self.driver).send_keys(Keys.ARROW_RIGHT).perform()
+        time.sleep(0.3)
+        if self.driver.current_url != here:
+            self.fail("visitor-layouts", f"→ in a focused wide code box left the page for {self.driver.current_url}")
+        else:
+            found.append("→ stays in a code box")
+
+        # The reader's font size (twice the default): body text follows the root's size.
+        sizes = self.js("document.documentElement.style.fontSize = '200%';"
+                        "return [getComputedStyle(document.documentElement).fontSize, getComputedStyle(document.body).fontSize]")
+        if sizes[0] != sizes[1]:
+            self.fail("visitor-layouts", f"with the reader's font size at 200 % body text stays {sizes[1]} (root {sizes[0]})")
+        found.append(f"body {sizes[1]} at 200 %")
+
+        # A phone held sideways: the review's filters and headers do not stick over the rows.
+        self.viewport(844, 390)
+        self.open("review/index.html")
+        stuck = self.js("return Array.from(document.querySelectorAll('.review-controls, .review-table thead th'))"
+                        ".filter(e => getComputedStyle(e).position === 'sticky').length")
+        if stuck:
+            self.fail("visitor-layouts", f"at 844 × 390 {stuck} review controls or headers stick over the rows")
+        found.append("review not sticky at 844 × 390")
+
+        # A card's long badge (an Italian "may be out of date") stays inside its card.
+        self.viewport(1280, 900)
+        self.open("faces/index.html")
+        boxes = self.js("var card = document.querySelector('.sticker-card'), badge = document.createElement('span');"
+                        "badge.className = 'badge badge-translation'; badge.textContent = 'Potrebbe non essere aggiornata';"
+                        "card.appendChild(badge); var c = card.getBoundingClientRect(), b = badge.getBoundingClientRect();"
+                        "return [c.left, c.right, b.left, b.right]")
+        if boxes[2] < boxes[0] - 1 or boxes[3] > boxes[1] + 1:
+            self.fail("visitor-layouts", f"a long badge runs out of its card: card {boxes[:2]}, badge {boxes[2:]}")
+        found.append("badge inside its card")
+        return "; ".join(found)
+
 
 ALL = ["review_dark_contrast", "viewer_focus_at_end", "review_focus_obscured", "viewer_reflow", "markdown_animation",
        "pause_name", "label_once", "rtl_viewer", "review_lang", "reader_live", "viewer_announce", "forced_colors",
-       "art_card_forced", "swatch_text_size", "no_js_review"]
+       "art_card_forced", "swatch_text_size", "no_js_review", "visitor_layouts"]
 
 
 class StaticHost(http.server.SimpleHTTPRequestHandler):
