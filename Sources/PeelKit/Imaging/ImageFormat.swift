@@ -64,12 +64,18 @@ public enum ImageFormat: String, Sendable, Codable {
     /// - a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`, oid, size): the
     ///   repository stores its images in LFS and they were never fetched, common in CI;
     /// - a PNG whose line endings were converted, which its signature exists to show (`0D 0A` made
-    ///   `0D 0D 0A` or `0A`, `0A` made `0D 0A`): Git or FTP treated it as text.
+    ///   `0D 0D 0A` or `0A`, `0A` made `0D 0A`): Git or FTP treated it as text;
+    /// - a symbolic link Git checked out as a small text file holding its target (`core.symlinks`
+    ///   off: Windows without Developer Mode), when that target names an image.
     /// Nil for anything else.
     static func transferDamage(in data: Data) -> String? {
         let head = Array(data.prefix(64))
         if head.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
             return "file is a Git LFS pointer (\(data.count) bytes of text), not the image: the image was never downloaded; run 'git lfs pull' (in CI, check out with LFS, e.g. actions/checkout's 'lfs: true')"
+        }
+        if let target = gitLinkTarget(data) {
+            return "file is a symbolic link that Git checked out as text (\(data.count) bytes holding its target '\(target)'), not the image: "
+                + "Git writes links so where core.symlinks is off (Windows without Developer Mode); turn it on (git config core.symlinks true) and check the file out again, or put a copy of the image here"
         }
         // The signature's tail `0D 0A 1A 0A` as each conversion leaves it: LF→CRLF (also with the
         // CR doubled), CRLF→LF, LF→CR, CR→LF.
@@ -80,5 +86,14 @@ public enum ImageFormat: String, Sendable, Codable {
             return "file is a PNG whose line endings were converted (its signature reads \(signature)): Git or FTP treated it as text; mark '*.png binary' in .gitattributes (FTP: binary mode) and get the file again"
         }
         return nil
+    }
+
+    /// The target a Git link checked out as text holds: one line (Git writes no newline) of at
+    /// most 1,024 bytes of UTF-8 with no control character, naming a file with an image's extension.
+    private static func gitLinkTarget(_ data: Data) -> String? {
+        guard !data.isEmpty, data.count <= 1024, !data.contains(where: { $0 < 0x20 || $0 == 0x7F }),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        let name = text.split(separator: "/").last.map(String.init) ?? text
+        return StickerFileKind(fileName: name) == .sticker ? text : nil
     }
 }

@@ -163,8 +163,16 @@ import Testing
         #expect(ImageFormat.transferDamage(in: try Fixtures.data(suite.appendingPathComponent("xlfn0g04.png"))) != nil)
         #expect(ImageFormat.transferDamage(in: try Fixtures.data(suite.appendingPathComponent("xs7n0g01.png"))) == nil, "another damage")
         #expect(ImageFormat.transferDamage(in: png.prefix(6)) == nil, "a truncated signature is no conversion")
+        // A link Git checked out as text (core.symlinks off, on Windows) holds its target.
+        #expect {
+            try ImageAnalyzer().analyze(Data("../shared/cat.png".utf8))
+        } throws: { error in
+            (error as? ImageError)?.description.hasPrefix("file is a symbolic link that Git checked out as text (17 bytes holding its target '../shared/cat.png')") == true
+                && (error as? ImageError)?.description.contains("git config core.symlinks true") == true
+        }
         // A file that is simply not an image keeps the old words.
         #expect(throws: ImageError.unsupported(.unknown)) { try ImageAnalyzer().analyze(Data("hello".utf8)) }
+        #expect(throws: ImageError.unsupported(.unknown)) { try ImageAnalyzer().analyze(Data("see cat.png\n".utf8)) }
     }
 
     /// Windows Notepad's "Unicode" is UTF-16 with a byte-order mark: said as such.
