@@ -31,22 +31,35 @@ enum Interrupt {
 
     static func cancelling<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await work() }
-        let numbers = stopSignals
-        let sources = numbers.map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                received.record(number)
-                task.cancel()
+        let listener = Listener { task.cancel() }
+        defer { listener.end() }
+        return try await task.value
+    }
+
+    /// The stop signals caught instead of killing the process, until `end()`: each is recorded in
+    /// `received`, then `handler` runs (on another thread).
+    struct Listener {
+        private let numbers = Interrupt.stopSignals
+        private let sources: [DispatchSourceSignal]
+
+        init(_ handler: @escaping @Sendable () -> Void) {
+            sources = numbers.map { number -> DispatchSourceSignal in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    received.record(number)
+                    handler()
+                }
+                source.resume()
+                return source
             }
-            source.resume()
-            return source
         }
-        defer {
+
+        /// Puts the signals back as they were.
+        func end() {
             for source in sources { source.cancel() }
             for number in numbers { signal(number, SIG_DFL) }
         }
-        return try await task.value
     }
 }
 
@@ -56,20 +69,10 @@ enum Interrupt {
 final class StopRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var requested = false
-    private var sources: [DispatchSourceSignal] = []
-    private let numbers = Interrupt.stopSignals
+    private var listener: Interrupt.Listener?
 
     init() {
-        sources = numbers.map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                Interrupt.received.record(number)
-                self?.request()
-            }
-            source.resume()
-            return source
-        }
+        listener = Interrupt.Listener { [weak self] in self?.request() }
     }
 
     /// The first Ctrl-C asks to stop after the item under way and says so; a second stops at
@@ -91,7 +94,6 @@ final class StopRequest: @unchecked Sendable {
 
     /// Puts the signals back as they were.
     func end() {
-        for source in sources { source.cancel() }
-        for number in numbers { signal(number, SIG_DFL) }
+        listener?.end()
     }
 }

@@ -61,8 +61,7 @@ public struct DevServer: Sendable {
         guard FileManager.default.fileExists(atPath: options.content.path) else {
             throw PeelError.contentFolderMissing(path: options.content.path)
         }
-        let workspace = FileManager.default.temporaryDirectory
-            .appendingPathComponent("peel-serve-\(ProcessInfo.processInfo.processIdentifier)")
+        let workspace = ServeWorkspace.own(in: FileManager.default.temporaryDirectory)
         try? FileManager.default.removeItem(at: workspace)
         ServeWorkspace.removeAbandoned(in: FileManager.default.temporaryDirectory)
         do {

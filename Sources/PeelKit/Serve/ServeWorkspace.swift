@@ -6,13 +6,18 @@ import Foundation
 enum ServeWorkspace {
     static let prefix = "peel-serve-"
 
+    /// This process's workspace in `folder`.
+    static func own(in folder: URL) -> URL {
+        folder.appendingPathComponent(prefix + String(ProcessInfo.processInfo.processIdentifier))
+    }
+
     /// Removes the workspaces in `folder` whose server is gone: no process has their id any more.
     /// A live server (this user's or another's: `kill` answers EPERM, not ESRCH) keeps its own.
     static func removeAbandoned(in folder: URL) {
-        let own = ProcessInfo.processInfo.processIdentifier
+        let mine = ProcessInfo.processInfo.processIdentifier
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != own, !isRunning(pid) else { continue }
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != mine, !isRunning(pid) else { continue }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

@@ -143,30 +143,22 @@ import Testing
         #expect(!findings.isEmpty, "its missing sidecar")
     }
 
-    /// `sun.png.png` (Windows hid the last extension): its sidecar `sun.md` says so.
-    @Test func anImageNamedWithItsExtensionTwiceIsNamed() throws {
+    /// `sun.png.png` (Windows hid the last extension) or `rain.png.` (a dot at the end, which a Mac
+    /// keeps): its sidecar says which, and the image says to rename it, not "create p/sun.png.md",
+    /// which would leave the sidecar an orphan.
+    @Test(arguments: [
+        ("sun.png.png", "sun", "its image is named 'sun.png.png', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to sun.png"),
+        ("rain.png.", "rain", "its image is named 'rain.png.', with a dot at the end, so it is not this sidecar's; rename the image to rain.png"),
+    ])
+    func aMisnamedImageIsNamed(image: String, stem: String, orphanMessage: String) throws {
         let folder = try TemporaryFolder()
         try OtherMachinesFilesTests.pack(folder)
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/sun.png.png")
-        try folder.write("---\nalt: A smiling sun\n---\n", to: "p/sun.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/\(image)")
+        try folder.write("---\nalt: A picture of the weather\n---\n", to: "p/\(stem).md")
         let findings = try CatalogLoader(contentFolder: folder.url).load().1
-        let orphan = try #require(findings.first { $0.code == .orphanSidecar })
-        #expect(orphan.message == "its image is named 'sun.png.png', with the extension twice (Windows hides the last one), so it is not this sidecar's; rename the image to sun.png")
-        // The image says the same, not "create p/sun.png.md", which would leave sun.md an orphan.
-        let image = try #require(findings.first { $0.code == .missingSidecar })
-        #expect(image.message == "sticker has no sidecar; p/sun.md is for 'sun.png', which this image is meant to be: rename it to sun.png")
-    }
-
-    /// `rain.png.` (a dot at the end, which a Mac keeps) is no doubled extension: said for what it is.
-    @Test func anImageNamedWithADotAtTheEndIsNamed() throws {
-        let folder = try TemporaryFolder()
-        try OtherMachinesFilesTests.pack(folder)
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/rain.png.")
-        try folder.write("---\nalt: A rain cloud\n---\n", to: "p/rain.md")
-        let findings = try CatalogLoader(contentFolder: folder.url).load().1
-        let orphan = try #require(findings.first { $0.code == .orphanSidecar })
-        #expect(orphan.message == "its image is named 'rain.png.', with a dot at the end, so it is not this sidecar's; rename the image to rain.png")
-        #expect(findings.first { $0.code == .missingSidecar }?.message.hasSuffix("rename it to rain.png") == true)
+        #expect(try #require(findings.first { $0.code == .orphanSidecar }).message == orphanMessage)
+        #expect(try #require(findings.first { $0.code == .missingSidecar }).message
+                == "sticker has no sidecar; p/\(stem).md is for '\(stem).png', which this image is meant to be: rename it to \(stem).png")
     }
 
     /// `sun.fr.md` beside `Sun.png` (a rename on a disk that ignores case): the orphaned

@@ -126,10 +126,10 @@ import Testing
             let from = (y * 8 + x) * 4, to = ((7 - y) * 8 + (7 - x)) * 4
             turned.pixels.replaceSubrange(to..<to + 4, with: upright.pixels[from..<from + 4])
         } }
-        let png = [UInt8](try png(turned))
+        // Big-endian TIFF: header, one IFD entry (Orientation, SHORT, 1 value: 3), no next IFD.
         let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0]
-        let chunk = PNGChunk(type: "eXIf", data: tiff).encoded
-        try folder.write(Data(png[..<33] + chunk + png[33...]), to: "content/sundaes/scoops/mint.png")
+        let chunk = Data(PNGChunk(type: "eXIf", data: tiff).encoded)
+        try folder.write(PNGChunks.inserting([chunk], into: try png(turned)), to: "content/sundaes/scoops/mint.png")
         let (pack, findings) = try load(folder)
         #expect(findings.isEmpty, "\(findings.map(\.formatted))")
         let art = try #require(pack.stickers.first { $0.slug == "cone-mint-sprinkles" }?.composition?.art)
