@@ -12,7 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: reads back the pack zips Peel writes (ZipWriter).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `peel serve`: FlyingSocks' non-blocking sockets and event loop, without SwiftNIO (builds in
@@ -50,6 +49,12 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"])]
         ),
         // libwebp: still thumbnails as lossy WebP with alpha (smaller and faster than PNG; BENCHMARKS.md).
+        // Nettle: SHA-256, the content hashes and cache keys (Support/SHA256.swift).
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+        ),
         // Little CMS: art in Display P3, Adobe RGB or linear light converted to sRGB for the
         // messengers, whose apps show every sticker as sRGB.
         .systemLibrary(
@@ -112,6 +117,7 @@ let package = Package(
                 "CImageQuant",
                 "CLibDeflate",
                 "CLCMS2",
+                "CNettle",
                 "CWebP",
                 "CCmarkGFM",
                 "CHunspell",
@@ -119,7 +125,6 @@ let package = Package(
                 "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             // Optimised in debug builds too: the resampler's SIMD code runs ~150× slower at -Onone,

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The checks that look at the art itself (`label-misses-art-text`, `vanishes-on-dark`,

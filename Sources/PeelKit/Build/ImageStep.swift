@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Reads each sticker's image once and derives everything from that one read: metadata and,

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// One generated icon of a pack's icon set, for its page and catalog.json.

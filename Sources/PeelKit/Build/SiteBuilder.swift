@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Builds the gallery: content folder → catalog → images → pages → published site.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
 import Foundation
 
 /// Fills a staging folder with the new site and remembers what it wrote. A file whose bytes are

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
 import Foundation
 
 /// The build cache of one output folder, kept beside it (`.peel-cache/<output name>/`, on the same

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// SHA-256 of content files, remembered with each file's stamp so an unchanged file is never read

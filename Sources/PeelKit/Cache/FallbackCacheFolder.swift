@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Where a cache beside the content folder goes when it cannot be made there: a checkout mounted

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
 import Foundation
 
 /// Every file of a content folder with its stamp, found with one `readdir` and one `stat` per

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// URL slugs: lowercase ASCII letters, digits and single hyphens, from any file name.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The lines an export's marker (`.peel-export`) keeps about its own folder: the SHA-256 of every

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Writes a catalog as `Stickers.xcstickers`, the asset catalog Xcode's sticker pack apps use:

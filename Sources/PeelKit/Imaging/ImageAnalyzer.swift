@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A sticker image read once: its metadata and its decoded frames.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The fingerprint of a label as it was exported: `sha256:` and the first 16 hex digits of the

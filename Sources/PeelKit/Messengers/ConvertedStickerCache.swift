@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A build's messenger conversions, one per sticker image, kept in the build cache by what they

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// How each messenger's export lays out the converted stickers of a pack, and the metadata file

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A pack declared as parts (`parts:` in pack.md, bottom layer first): every combination of one

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What `peel serve` keeps of its last build to answer a label edit at once: the review (the

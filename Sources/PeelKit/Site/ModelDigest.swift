@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// SHA-256 of an Encodable value's fields, fed straight from `encode(to:)` without building

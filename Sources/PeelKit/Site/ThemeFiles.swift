@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The files of the theme a site is rendered with, read but not yet parsed: Peel's embedded

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
 import Foundation
 
 /// A new file written part by part and hashed as it goes, so a large output is never held whole:

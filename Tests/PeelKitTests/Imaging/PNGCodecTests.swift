@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Testing
 @testable import PeelKit

@@ -1,0 +1,1 @@
+#include <nettle/sha2.h>
