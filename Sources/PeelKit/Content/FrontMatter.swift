@@ -43,12 +43,20 @@ public struct FrontMatter {
         result.body = lines[(closing + 1)...].joined(separator: "\n")
         result.bodyLine = closing + 2
 
+        let lineMap = lineMap(ofYAML: yaml)
+        /// libyaml's 1-based line as a line within the YAML as the file's lines count them.
+        func fileLine(_ yamlLine: Int) -> Int {
+            guard let lineMap, yamlLine >= 1 else { return yamlLine }
+            return lineMap[min(yamlLine, lineMap.count) - 1]
+        }
+
         let root: Node?
         do {
             // The encoding is given: Yams would otherwise read the whole environment for it on every parse.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch {
             var (yamlLine, problem) = describe(error)
+            if case .reader? = error as? YamlError {} else { yamlLine = yamlLine.map(fileLine) }
             // Yams marks the mapping that holds a repeated key; the line to fix is the repeat.
             if case .duplicatedKeysInMapping(let keys, _)? = error as? YamlError, let repeated = secondLine(of: keys, in: yaml) {
                 yamlLine = repeated
@@ -85,13 +93,13 @@ public struct FrontMatter {
         guard let root else { return (result, []) }
         guard case .mapping(let mapping) = root else {
             let unusual = UnquotedText.unusualSpaceAfterKey(in: result.rawLines)
-            return (result, [Finding(.error, .frontMatterNotMapping, file: file, line: unusual?.line ?? (root.mark?.line ?? 1) + 1,
+            return (result, [Finding(.error, .frontMatterNotMapping, file: file, line: unusual?.line ?? fileLine(root.mark?.line ?? 1) + 1,
                                      message: "front matter must be 'key: value' lines, not a single value or a list" + (unusual?.hint ?? ""))])
         }
         var findings: [Finding] = []
         var seen = Set<String>()
         for (keyNode, value) in mapping {
-            let line = (keyNode.mark?.line ?? 1) + 1
+            let line = fileLine(keyNode.mark?.line ?? 1) + 1
             guard let key = keyNode.scalar?.string else {
                 findings.append(Finding(.error, .wrongType, file: file, line: line,
                                         message: "front-matter keys must be plain words"))
@@ -161,11 +169,43 @@ public struct FrontMatter {
     }
 
     private static func isFence(_ line: Substring) -> Bool {
-        line.trimmingCharacters(in: .whitespaces) == "---"
+        isMarker("---", line)
     }
 
     private static func isDocumentEnd(_ line: Substring) -> Bool {
-        line.trimmingCharacters(in: .whitespaces) == "..."
+        isMarker("...", line)
+    }
+
+    /// A YAML document marker: at the start of its line (YAML 1.2 §9.1.2; Jekyll and Hugo read
+    /// fences so too), then only spaces or a comment. An indented `---` is text inside a block:
+    /// a Markdown rule in `footer: |` once closed the front matter there and published the keys
+    /// after it as the page's text.
+    private static func isMarker(_ marker: String, _ line: Substring) -> Bool {
+        guard line.hasPrefix(marker) else { return false }
+        let rest = line.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty || rest.hasPrefix("#") && line.dropFirst(marker.count).first.map { $0 == " " || $0 == "\t" } == true
+    }
+
+    /// The file's line of each of libyaml's lines, when they differ: libyaml also breaks lines at
+    /// U+0085, U+2028 and U+2029 (YAML 1.1's line breaks), which editors, GitHub and Peel's
+    /// findings do not, so every mark after one would point a line too far. Nil when the YAML has
+    /// none. Index: libyaml's 1-based line − 1; value: the 1-based line within the YAML.
+    static func lineMap(ofYAML yaml: String) -> [Int]? {
+        let breaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
+        guard yaml.unicodeScalars.contains(where: { breaks.contains($0) }) else { return nil }
+        var map = [1]
+        var line = 1
+        var previous: Unicode.Scalar = " "
+        for scalar in yaml.unicodeScalars {
+            if scalar == "\n" {
+                line += 1
+                if previous != "\r" { map.append(line) } else { map[map.count - 1] = line }
+            } else if scalar == "\r" || breaks.contains(scalar) {
+                map.append(line)
+            }
+            previous = scalar
+        }
+        return map
     }
 
     /// The 1-based line within the YAML and a readable problem, from a Yams error.

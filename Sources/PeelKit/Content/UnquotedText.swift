@@ -6,8 +6,9 @@ enum UnquotedText {
     /// The value part of `key: value` on `line`, or nil when the line is not that key's.
     static func value(in line: String, key: String) -> Substring? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        guard trimmed.hasPrefix(key) else { return nil }
-        let afterKey = trimmed.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
+        // `"alt":` and `'alt':`, as JSON-to-YAML converters write keys, are the same key.
+        guard let spelled = [key, "\"\(key)\"", "'\(key)'"].first(where: { trimmed.hasPrefix($0) }) else { return nil }
+        let afterKey = trimmed.dropFirst(spelled.count).drop { $0 == " " || $0 == "\t" }
         guard afterKey.first == ":" else { return nil }
         return afterKey.dropFirst().drop { $0 == " " || $0 == "\t" }
     }

@@ -150,6 +150,34 @@ import Testing
         #expect(reader.integer("order") == nil)
         #expect(reader.findings.map(\.code) == [.wrongType])
     }
-}
 
-import Foundation
+    /// A Markdown rule inside a block (`footer: |` then `  ---`) closed the front matter there:
+    /// the keys after it became the page's text, and nothing was said.
+    @Test func anIndentedRuleInsideABlockDoesNotCloseTheFrontMatter() throws {
+        let text = "---\ntitle: Cats\nfooter: |\n  Made by Jo\n  ---\n  ...\n  Licence: CC BY\ndescription: Stickers for cat people\n---\nWelcome.\n"
+        let (frontMatter, findings) = FrontMatter.parse(text, file: "site.md")
+        #expect(findings.isEmpty, "\(findings.map(\.formatted))")
+        #expect(frontMatter.fields.map(\.key) == ["title", "footer", "description"])
+        #expect(frontMatter["footer"]?.value.string == "Made by Jo\n---\n...\nLicence: CC BY\n")
+        #expect(frontMatter["description"]?.line == 8)
+        #expect(frontMatter.body == "Welcome.\n")
+    }
+
+    @Test func aFenceMayCarryAComment() throws {
+        let (frontMatter, findings) = FrontMatter.parse("--- # the sticker\nalt: Sun\n--- \nBody\n", file: "p/a.md")
+        #expect(findings.isEmpty)
+        #expect(frontMatter["alt"]?.value.string == "Sun" && frontMatter.body == "Body\n")
+    }
+
+    /// libyaml breaks lines at U+2028, U+2029 and U+0085 as well (pasted from a web page), editors
+    /// do not: every key after one was reported a line further down.
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+    func unicodeLineSeparatorsDoNotMoveLaterLines(separator: String) throws {
+        let text = "---\ntitle: \"a\(separator)b\"\nalt: Cat\ntitle2: x\n---\n"
+        let (frontMatter, _) = FrontMatter.parse(text, file: "p/a.md")
+        #expect(frontMatter["alt"]?.line == 3)
+        #expect(frontMatter["title2"]?.line == 4)
+        #expect(FrontMatter.lineMap(ofYAML: "a\nb\(separator)c\r\nd") == [1, 2, 2, 3])
+        #expect(FrontMatter.lineMap(ofYAML: "a\nb") == nil)
+    }
+}

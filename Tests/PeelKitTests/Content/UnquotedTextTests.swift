@@ -159,4 +159,18 @@ import Testing
         #expect(finding.line == 3, "the quote opens on line 3; libyaml notices at the end (line 5)")
         #expect(finding.message.contains("never closed"), "\(finding.message)")
     }
+
+    /// `"alt": Smiley #1 face`, as a JSON-to-YAML converter writes the key, was cut without a word.
+    @Test(arguments: ["\"alt\": Smiley #1 face", "'alt': Smiley #1 face"])
+    func aQuotedKeyStillWarns(line: String) throws {
+        let (value, findings) = read("---\n\(line)\ntitle: Fine\n---\n")
+        #expect(value == "Smiley")
+        #expect(findings.map(\.code) == [.yamlUnquotedComment], "\(findings.map(\.formatted))")
+        #expect(findings.first?.line == 2)
+    }
+
+    @Test func aQuotedKeyWithATagWarns() {
+        let (_, findings) = read("---\n'alt': !important face\n---\n")
+        #expect(findings.map(\.code) == [.yamlTag])
+    }
 }
