@@ -103,16 +103,22 @@ struct SpellingCheck {
                         }
                         for word in unknown {
                             // A parts pack's labels share their words: each unknown one is reported once
-                            // at its place (the template's line), not once per combination made with it.
+                            // at its place (the part label that holds it, else the template's line), not
+                            // once per combination made with it.
+                            let place = Self.partPlace(of: word, in: sticker, pack: pack, language: subject.translation)
                             if sticker.composition != nil,
-                               !reportedInParts.insert("\(subject.file)|\(subject.line ?? 0)|\(word)").inserted { continue }
+                               !reportedInParts.insert("\(place?.file ?? subject.file)|\(place?.line ?? subject.line ?? 0)|\(word)").inserted { continue }
                             let offered = suggestions[word] ?? best.suggestions(for: LabelWords.straightened(word.precomposedStringWithCanonicalMapping), limit: Self.suggestionLimit)
                             suggestions[word] = offered
                             // A translation's says which label: on the review's row of the sticker,
                             // beside its English label, "“Visaje” may be misspelled" left it to guess.
                             let inLabel = subject.translation.map { "in the \(LanguageName.of($0)) label, " } ?? ""
-                            found.append((labelIndex, subject.finding(.warning, .labelSpelling,
-                                                                      inLabel + Self.message(word: word, suggestions: offered, pack: pack))))
+                            var finding = subject.finding(.warning, .labelSpelling, inLabel + Self.message(word: word, suggestions: offered, pack: pack))
+                            if let place {
+                                finding.file = place.file
+                                finding.line = place.line
+                            }
+                            found.append((labelIndex, finding))
                         }
                     }
                 }
@@ -120,6 +126,29 @@ struct SpellingCheck {
         }
         // Stable: a label's findings keep the order they were found in.
         return found.enumerated().sorted { ($0.element.label, $0.offset) < ($1.element.label, $1.offset) }.map(\.element.finding)
+    }
+
+    /// Where a word of a parts pack's composed label was written: the chosen part's label that
+    /// holds it (`base/cone.md`, its `alt:` line; `base/cone.fr.md` for a translation); nil for a
+    /// word of the template, or of an ordinary sticker. A typo in a layer was reported on pack.md's
+    /// `label:` line, which does not hold it, so an editor opened the wrong file.
+    static func partPlace(of word: String, in sticker: Sticker, pack: Pack, language: String?) -> (file: String, line: Int?)? {
+        guard let composition = sticker.composition else { return nil }
+        for chosen in composition.choices {
+            guard let name = chosen.choice, let part = pack.parts.first(where: { $0.name == chosen.part }),
+                  let choice = part.choices.first(where: { $0.name == name }) else { continue }
+            let written: (label: String?, file: String?, line: Int?)
+            if let language {
+                guard let translation = choice.translations[language] else { continue }
+                written = (translation.label, translation.file, translation.labelLine)
+            } else {
+                written = (choice.label, choice.sidecar, choice.labelLine)
+            }
+            guard let label = written.label, let file = written.file,
+                  LabelWords.words(in: label).flatMap(\.parts).contains(word) else { continue }
+            return (file, written.line)
+        }
+        return nil
     }
 
     /// True when every letter of `word` is a Latin one (ASCII, Latin-1 and Latin Extended, as names

@@ -4,7 +4,8 @@ public enum GitHubAnnotations {
     /// `pathPrefix` is the content folder as seen from the repository root (for example "content").
     public static func lines(_ findings: [Finding], pathPrefix: String) -> [String] {
         let prefix = pathPrefix.isEmpty || pathPrefix == "." ? "" : (pathPrefix.hasSuffix("/") ? pathPrefix : pathPrefix + "/")
-        return findings.filter { !$0.suppressed }.map { finding in
+        // One annotation for one cause at one place, naming its stickers (FindingGroups).
+        return FindingGroups.merged(findings.filter { !$0.suppressed }).map { finding in
             var properties = ["file=\(escapeProperty(prefix + finding.file))"]
             if let line = finding.line { properties.append("line=\(line)") }
             properties.append("title=\(escapeProperty("peel \(finding.code.rawValue)"))")

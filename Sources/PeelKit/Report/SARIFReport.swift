@@ -73,8 +73,11 @@ public enum SARIFReport {
     /// The base artifact URIs are relative to.
     public static let sourceRoot = "%SRCROOT%"
 
-    /// Paths are written relative to `currentDirectory` (the `%SRCROOT%` base); a content folder
-    /// outside it keeps absolute `file:` URIs.
+    /// The base of artifact URIs when the content folder is outside the folder the check ran in.
+    public static let contentRoot = "CONTENTROOT"
+
+    /// Paths are written relative to `currentDirectory` (the `%SRCROOT%` base); for a content
+    /// folder outside it, relative to the content folder (the `CONTENTROOT` base).
     public static func encode(_ findings: [Finding], contentFolder: URL,
                               currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                               docsURL: String? = RuleHelp.docsURL) throws -> String {
@@ -85,12 +88,16 @@ public enum SARIFReport {
                  helpUri: docsURL.map { RuleHelp.url(for: code, docs: $0) })
         }
         let paths = DisplayPath(root: contentFolder, currentDirectory: currentDirectory)
-        let relative = !paths.prefix.hasPrefix("/")
+        // Inside the folder the check ran in: relative to it. Outside (`../../../content`), relative
+        // to the content folder instead, under a base of its own: an absolute `file:` URI named
+        // one machine's disk, and `../content/…` pointed outside the base it claimed.
+        let inside = !paths.prefix.hasPrefix("/") && !paths.prefix.hasPrefix("../")
         let artifact = { (file: String) -> ArtifactLocation in
-            relative ? ArtifactLocation(uri: uriPath(paths.path(file)), uriBaseId: sourceRoot)
-                     : ArtifactLocation(uri: URL(fileURLWithPath: paths.path(file)).absoluteString)
+            inside ? ArtifactLocation(uri: uriPath(paths.path(file)), uriBaseId: sourceRoot)
+                   : ArtifactLocation(uri: uriPath(file), uriBaseId: contentRoot)
         }
-        let results = findings.map { finding in
+        // One result for one cause at one place, naming its stickers (FindingGroups).
+        let results = FindingGroups.merged(findings).map { finding in
             Result(ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code) ?? 0,
                    level: finding.severity == .error ? "error" : finding.severity == .note ? "note" : "warning", message: Message(text: finding.message),
                    locations: [Location(physicalLocation: PhysicalLocation(
@@ -100,9 +107,11 @@ public enum SARIFReport {
         }
         // No absolute URI for the base: the report then reads the same on every machine, and a
         // scanner (GitHub code scanning) resolves %SRCROOT% to the checkout it runs in.
-        let root = ArtifactLocation(description: Message(text: "The folder peel check ran in, normally the repository root."))
+        let root = inside
+            ? [sourceRoot: ArtifactLocation(description: Message(text: "The folder peel check ran in, normally the repository root."))]
+            : [contentRoot: ArtifactLocation(description: Message(text: "The content folder peel check read, outside the folder it ran in."))]
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: PeelVersion.current, rules: rules)),
-                                 originalUriBaseIds: [sourceRoot: root], results: results)])
+                                 originalUriBaseIds: root, results: results)])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(log), as: UTF8.self)

@@ -271,4 +271,19 @@ import Testing
         #expect(SpellingDictionary.debianPackage(for: "fr-CA") == "hunspell-fr")
         #expect(SpellingDictionary.debianPackage(for: "nb") == "hunspell-no")
     }
+
+    /// A typo in a parts pack's layer is reported once, on the layer's own `alt:` line (it was on
+    /// pack.md's `label:` template line, which does not hold the word); the template's own typo
+    /// stays on the template's line.
+    @Test func aPartLabelsTypoIsReportedInThePartsFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../content/sundaes").standardizedFileURL,
+                        to: "content/sundaes")
+        try folder.write("---\ntitle: Site\n---\n", to: "content/site.md")
+        try folder.write("---\nalt: a waffle cone with whsikers\nemoji: [🍦]\n---\n", to: "content/sundaes/base/cone.md")
+        let (catalog, _) = try CatalogLoader(contentFolder: folder.url.appendingPathComponent("content")).load()
+        let findings = SpellingCheck().findings(for: catalog).filter { $0.code == .labelSpelling && $0.language == nil }
+        #expect(findings.map(\.file) == ["sundaes/base/cone.md"], "\(findings.map(\.formatted))")
+        #expect(findings.first?.line == 2 && findings.first?.message.contains("whsikers") == true)
+    }
 }
