@@ -172,12 +172,21 @@ extension CatalogLoader {
                                         : "pack has no stickers; add PNG, APNG, GIF or JPEG files to \(folder)/"))
         }
         if let coverName {
-            if let index = pack.stickers.firstIndex(where: { $0.fileName == coverName || $0.slug == coverName }) {
+            // The file name, the slug, or the name without its extension (`Sun Face`, the title
+            // Peel shows and the name `peel new sticker` takes).
+            if let index = pack.stickers.firstIndex(where: {
+                $0.fileName == coverName || $0.slug == coverName || StickerFileKind.stem($0.fileName) == coverName
+            }) {
                 pack.coverIndex = index
                 pack.coverIsChosen = true
             } else {
+                let folded = { (name: String) in name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+                let near = pack.stickers.first {
+                    [$0.fileName, StickerFileKind.stem($0.fileName), $0.slug].contains { folded($0) == folded(coverName) }
+                }
+                let advice = near.map { "; did you mean '\($0.fileName)'? (write its file name, or its slug '\($0.slug)')" } ?? ""
                 findings.append(Finding(.warning, .missingFile, file: packFile, line: coverLine,
-                                        message: "cover '\(coverName)' is not a sticker of this pack; the first sticker is used"))
+                                        message: "cover '\(coverName)' is not a sticker of this pack\(advice); the first sticker is used"))
             }
         }
         if pack.coverIndex == nil, !pack.stickers.isEmpty { pack.coverIndex = 0 }

@@ -336,6 +336,15 @@ extension CatalogLoader {
     /// The warning for a folder inside a pack, which is not read: with how many images it leaves
     /// out and where they could go (it said only "packs are one level deep").
     static func nestedFolderMessage(_ url: URL) -> String {
+        // A link is not followed: `loop -> .` counted the pack's own images many times over, and
+        // a link to `/` listed the whole disk, outside the content folder Peel may read.
+        func isLink(_ url: URL) -> Bool {
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeSymbolicLink
+        }
+        if isLink(url) {
+            return "a link to a folder inside a pack is not followed (packs are one level deep); "
+                + "to publish the images it leads to, link or move that folder beside this pack, as a pack of its own"
+        }
         var images = 0
         func count(_ folder: URL, depth: Int) {
             guard depth < 4, let names = try? FolderListing.names(atPath: folder.path) else { return }
@@ -343,7 +352,7 @@ extension CatalogLoader {
                 let child = folder.appendingPathComponent(name)
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue {
-                    count(child, depth: depth + 1)
+                    if !isLink(child) { count(child, depth: depth + 1) }
                 } else if StickerFileKind(fileName: name) == .sticker {
                     images += 1
                 }

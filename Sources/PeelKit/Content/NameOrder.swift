@@ -88,12 +88,35 @@ enum NameOrder {
 
         static func < (lhs: NaturalPart, rhs: NaturalPart) -> Bool {
             switch (lhs, rhs) {
-            case (.text(let a), .text(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
+            case (.text(let a), .text(let b)): return textPrecedes(a, b)
             case (.number(let a), .number(let b)):
                 return a.count != b.count ? a.count < b.count : a.utf8.lexicographicallyPrecedes(b.utf8)
-            // Numbers before text, as file browsers put "2 cats" before "cats".
-            case (.number, .text): return true
-            case (.text, .number): return false
+            // Numbers before words, as file browsers put "2 cats" before "cats", and after
+            // punctuation and spaces: Finder and Explorer put `_featured` before `2024-summer`.
+            case (.number, .text(let b)): return !isPunctuation(b.unicodeScalars.first)
+            case (.text(let a), .number): return isPunctuation(a.unicodeScalars.first)
+            }
+        }
+
+        /// By character, punctuation, spaces and symbols before letters (`~draft` before `apple`,
+        /// as file browsers sort), else by code point, which is the UTF-8 bytes' order.
+        private static func textPrecedes(_ a: String, _ b: String) -> Bool {
+            for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) where x != y {
+                let (px, py) = (isPunctuation(x), isPunctuation(y))
+                return px != py ? px : x.value < y.value
+            }
+            return a.unicodeScalars.count < b.unicodeScalars.count
+        }
+
+        /// Not a letter, a mark or a digit: what file browsers sort before numbers and words.
+        private static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                return false
+            default:
+                return true
             }
         }
     }

@@ -205,6 +205,15 @@ struct CatalogJSON: Encodable {
         }
     }
 
+    /// The slug of the pack's cover: the one pack.md names, else its first readable sticker; nil
+    /// when no image of the pack can be read (the card then says so, but a consumer of
+    /// catalog.json was sent to a sticker with no format, size or thumbnail).
+    static func cover(of pack: Pack, assets: [String: StickerAssets]) -> String? {
+        guard let index = pack.coverIndex, pack.stickers.indices.contains(index) else { return nil }
+        let sticker = pack.stickers[index]
+        return pack.coverIsChosen || assets[sticker.source]?.info != nil ? sticker.slug : nil
+    }
+
     /// One pack's entry, made when it is encoded.
     func entry(for pack: Pack) -> PackEntry {
         let assets = review.assets
@@ -214,7 +223,7 @@ struct CatalogJSON: Encodable {
                   contexts: pack.contexts.map(\.rawValue), author: pack.author, license: pack.license,
                   page: SitePaths.packPage(pack),
                   download: archives[pack.slug] == nil ? nil : SitePaths.packArchive(pack), icons: icons[pack.slug] ?? [],
-                  cover: pack.coverIndex.flatMap { pack.stickers.indices.contains($0) ? pack.stickers[$0].slug : nil },
+                  cover: Self.cover(of: pack, assets: assets),
                   background: pack.background,
                   stickers: pack.stickers.map { sticker in
                       let info = assets[sticker.source]?.info

@@ -174,4 +174,20 @@ import Testing
         let orphan = try #require(findings.first { $0.code == .orphanTranslation })
         #expect(orphan.message == "no sticker named 'sun' for this translation; Sun.png differs from its name only in the case of its letters: rename one so the names match")
     }
+
+    /// A link to a folder inside a pack was walked four levels deep: `loop -> .` counted the pack's
+    /// own two images as 17 "not in the site", and a link to `/` listed the disk outside the content.
+    @Test func aLinkedFolderInsideAPackIsNotWalked() throws {
+        let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("p/loop").path, withDestinationPath: ".")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "p/real/one.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("p/real/again").path, withDestinationPath: "..")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let loop = try #require(findings.first { $0.file == "p/loop" }, "\(findings.map(\.formatted))")
+        #expect(loop.code == .ignoredFile)
+        #expect(loop.message.hasPrefix("a link to a folder inside a pack is not followed"), "\(loop.message)")
+        let real = try #require(findings.first { $0.file == "p/real" })
+        #expect(real.message.contains("its image is not in the site"), "one image, the link inside not followed: \(real.message)")
+    }
 }
