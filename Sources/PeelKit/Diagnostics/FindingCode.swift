@@ -201,7 +201,7 @@ public enum FindingCode: String, Sendable, Codable, CaseIterable {
         case .animationFrameTooShort: "An animation has frames shorter than the messenger shows; they are merged with the next, keeping the total time."
         case .animationStartsEmpty: "An animation's first frame shows little of the sticker, where WhatsApp asks for the whole sticker on it."
         case .packTooSmall: "A pack has fewer stickers (of one kind, still or animated) than the messenger's packs must hold."
-        case .packTooLarge: "A pack has more stickers than the messenger's packs may hold; the export splits it."
+        case .packTooLarge: "A pack has more stickers than the messenger's packs (or a Discord server) may hold; the export splits it."
         case .mixedAnimation: "A pack mixes still and animated stickers, which the messenger keeps in separate packs; the export splits it."
         case .setNameInvalid: "A Telegram sticker set name breaks Telegram's rules, or the bot it must end with is not set."
         case .identifierInvalid: "A WhatsApp pack identifier breaks WhatsApp's rules."

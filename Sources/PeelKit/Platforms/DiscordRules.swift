@@ -13,6 +13,10 @@ enum DiscordRules {
     static let maxTagsLength = 200
     /// `description`: empty, or 2–100 characters (as `PlatformText` counts them).
     static let descriptionLength = 2...100
+    /// The stickers a server holds: "Every guild has five free sticker slots by default, and each
+    /// Boost level will grant access to more slots" (the same page, "Create Guild Sticker"): 5, then
+    /// 15, 30 and 60 at Boost levels 1–3.
+    static let serverSlots = [5, 15, 30, 60]
 
     /// The tags a sticker goes with: its emoji joined by commas, as many whole ones as fit in
     /// `maxTagsLength` (counted as `PlatformText` counts), and how many were left out. The check's

@@ -236,7 +236,16 @@ public enum PlatformChecks {
                 let parts = (readable.count + SignalRules.stickersPerPack.upperBound - 1) / SignalRules.stickersPerPack.upperBound
                 packFinding(.note, .packTooLarge, "the pack has \(readable.count) stickers; a Signal pack holds at most \(SignalRules.stickersPerPack.upperBound), so the export makes \(parts) packs")
             }
-        case .discord, .imessage:
+        case .discord:
+            // A server, not a pack: its sticker slots hold the pack or they do not, and the export
+            // writes one stickers.json for all of it.
+            let slots = DiscordRules.serverSlots
+            if readable.count > slots.last! {
+                packFinding(.warning, .packTooLarge, "the pack has \(readable.count) stickers; a server holds at most \(slots.last!) (at Boost level 3), so upload it to more than one server or make smaller packs")
+            } else if readable.count > slots[0], let level = slots.firstIndex(where: { $0 >= readable.count }) {
+                packFinding(.note, .packTooLarge, "the pack has \(readable.count) stickers; a server holds \(slots[0]), and \(slots[1...].map(String.init).joined(separator: ", ")) at Boost levels 1–3, so it needs one at Boost level \(level) or more")
+            }
+        case .imessage:
             break
         }
         if converted > 0 {

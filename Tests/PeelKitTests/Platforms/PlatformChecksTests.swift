@@ -345,4 +345,16 @@ import Testing
         #expect(found.contains { $0.code == .identifierInvalid && $0.severity == .error })
         #expect(found.filter { $0.code == .labelTooLongForPlatform }.map(\.sticker) == ["my-pack/a.png"])
     }
+
+    /// A Discord server holds 5 stickers, 15, 30 or 60 at Boost levels 1–3: a larger pack was
+    /// Ready with no word, and its stickers.json could not go to any server whole.
+    @Test func discordSaysWhichServerHoldsThePack() {
+        #expect(findings(.discord, catalog((1...5).map { ("s\($0)", ["😀"], info(side: 320)) })).filter { $0.code == .packTooLarge }.isEmpty)
+        let sixteen = findings(.discord, catalog((1...16).map { ("s\($0)", ["😀"], info(side: 320)) })).filter { $0.code == .packTooLarge }
+        #expect(sixteen.map(\.severity) == [.note])
+        #expect(sixteen.first?.message == "Discord: the pack has 16 stickers; a server holds 5, and 15, 30, 60 at Boost levels 1–3, so it needs one at Boost level 2 or more")
+        let large = findings(.discord, catalog((1...61).map { ("s\($0)", ["😀"], info(side: 320)) })).filter { $0.code == .packTooLarge }
+        #expect(large.map(\.severity) == [.warning])
+        #expect(large.first?.message.contains("holds at most 60 (at Boost level 3)") == true)
+    }
 }
