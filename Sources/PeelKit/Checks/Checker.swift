@@ -7,8 +7,9 @@ public enum Checker {
     /// added, a check made): a build's saved findings are then not the new Peel's, and its first
     /// build is no "Up to date" that prints the old ones (it is part of the build's fingerprint).
     /// (6: year folders, Notepad's .md.txt, .jfif, an empty translated alt:, titles in NFC; 7: a
-    /// regional tag's own dictionary, a cut translated_from:, English in a non-Latin translation.)
-    static let rulesVersion = 7
+    /// regional tag's own dictionary, a cut translated_from:, English in a non-Latin translation;
+    /// 8: footnotes, Discord's server slots, quoted keys' cut labels, raw HTML's place.)
+    static let rulesVersion = 8
 
     static func findings(for catalog: Catalog, assets: [String: StickerAssets], content: URL,
                          analyzer: ImageAnalyzer) -> [Finding] {

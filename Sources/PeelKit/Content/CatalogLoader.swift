@@ -194,9 +194,22 @@ public struct CatalogLoader {
         if let first = rawHTML.first {
             let shown = first.text.count > 40 ? first.text.prefix(40) + "…" : Substring(first.text)
             let more = rawHTML.count > 1 ? " (and \(rawHTML.count - 1) more)" : ""
-            findings.append(Finding(.warning, .rawHTML, file: file, line: base.fileLine(first.line),
-                                    message: "raw HTML is not shown: Peel renders Markdown in safe mode, so '\(shown)'\(more) is dropped, "
-                                        + "with the words inside it; write it in Markdown (a blank line for a new paragraph, two spaces or a backslash at a line's end for a line break)",
+            // What is lost and what Markdown has instead depend on where the HTML stands: a block
+            // loses its words; a tag in a line loses only itself; a table cell is one line, so
+            // neither a blank line nor a line-end backslash can break it.
+            let loss = first.isBlock ? "is dropped, with the words inside it" : "is dropped (the words around it stay)"
+            let fix = first.inTableCell && first.text.lowercased().hasPrefix("<br")
+                ? "a table cell holds one line in Markdown, so nothing breaks it: split its lines into rows of their own, or write them below the table"
+                : first.isBlock ? "write it in Markdown (a blank line for a new paragraph, two spaces or a backslash at a line's end for a line break)"
+                : "write it in Markdown (**bold**, *italic*, a backslash at a line's end for a line break)"
+            findings.append(Finding(.warning, .rawHTML, file: file, line: base.fileLine(first.line, column: first.column),
+                                    message: "raw HTML is not shown: Peel renders Markdown in safe mode, so '\(shown)'\(more) \(loss); \(fix)",
+                                    sticker: sticker))
+        }
+        for unlinked in rendering.unlinked {
+            findings.append(Finding(.warning, .brokenLink, file: file, line: base.fileLine(unlinked.line, column: unlinked.column),
+                                    message: "'\(unlinked.written)' is no link: a link's address ends at its first space, so the page shows it as "
+                                        + "written; write \(unlinked.encodedDestination) or <\(unlinked.destination)>",
                                     sticker: sticker))
         }
         if let excess {

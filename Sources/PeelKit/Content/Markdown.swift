@@ -15,7 +15,9 @@ public enum Markdown {
     struct Rendering {
         let html: String
         let oversizedTable: PipeTableLimits.Excess?
-        let rawHTML: [(line: Int, text: String)]
+        let rawHTML: [RawHTML]
+        /// `[text](a file.png)` left as text: a destination with a space is no link (`UnlinkedLink`).
+        var unlinked: [UnlinkedLink] = []
         let bracketsAsText: Int?
         /// The bytes of HTML the text would have made when that was too many (`maxGrowth`): the
         /// text is then shown as it was written, escaped.
@@ -48,14 +50,14 @@ public enum Markdown {
         let excess = PipeTableLimits.firstExcess(in: markdown)
         let links = links.flatMap { MarkdownLinks.mayHoldRelativeLink(markdown) ? $0 : nil }
         let limit = markdown.utf8.count * maxGrowth + growthAllowance
-        let (html, rawHTML, madeBytes) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
+        let (html, rawHTML, madeBytes, unlinked) = render(markdown, extensions: excess == nil ? extensionNames : extensionNames.filter { $0 != "table" }, links: links,
                                                 findingRawHTML: markdown.utf8.contains(UInt8(ascii: "<")), headingIDPrefix: headingIDPrefix,
                                                 maxBytes: limit)
         if let madeBytes {
             return Rendering(html: "<p dir=\"auto\">\(HTMLText.escape(markdown))</p>\n", oversizedTable: excess, rawHTML: rawHTML, bracketsAsText: bracketsAsText,
                              plainBecauseOf: madeBytes)
         }
-        return Rendering(html: html, oversizedTable: excess, rawHTML: rawHTML, bracketsAsText: bracketsAsText, plainBecauseOf: nil)
+        return Rendering(html: html, oversizedTable: excess, rawHTML: rawHTML, unlinked: unlinked, bracketsAsText: bracketsAsText, plainBecauseOf: nil)
     }
 
     /// The `[` one text may hold and still have its links and images rendered: a hundred times
@@ -65,7 +67,7 @@ public enum Markdown {
     /// `madeBytes`: cmark-gfm's HTML was longer than `maxBytes` (nothing more was done with it).
     private static func render(_ markdown: String, extensions: [String], links: MarkdownLinks.Base?,
                                findingRawHTML: Bool, headingIDPrefix: String = "", maxBytes: Int)
-        -> (html: String, rawHTML: [(line: Int, text: String)], madeBytes: Int?) {
+        -> (html: String, rawHTML: [RawHTML], madeBytes: Int?, unlinked: [UnlinkedLink]) {
         // cmark-gfm is not thread-safe: attaching an extension adds its characters to a global
         // table of special inline characters and freeing a parser removes them, so a parser freed on
         // one thread turns off strikethrough and autolinks for a parse on another. One at a time.
@@ -76,8 +78,10 @@ public enum Markdown {
         // Not CMARK_OPT_GITHUB_PRE_LANG: it made a fence's info string the block's language
         // (`<pre lang="swift">`, read as a human language named "swift", WCAG 3.1.2); without it the
         // info string is `<code class="language-swift">`.
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else { return ("", [], nil) }
+        // Footnotes as GitHub renders them (`[^1]` and `[^1]: …`): without them a note's definition
+        // was read as a link's, its text lost and "link 'Thanks!' … does not exist" said.
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
+        guard let parser = cmark_parser_new(options) else { return ("", [], nil, []) }
         defer { cmark_parser_free(parser) }
         for name in extensions {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
@@ -87,20 +91,22 @@ public enum Markdown {
         markdown.utf8CString.withUnsafeBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { return ("", [], nil) }
+        guard let document = cmark_parser_finish(parser) else { return ("", [], nil, []) }
         defer { cmark_node_free(document) }
         if let links { markRelativeLinks(in: document, base: links) }
         let headingIDs = MarkdownHeadings.demoteAndName(in: document, prefix: headingIDPrefix)
         let rawHTML = findingRawHTML ? Self.rawHTML(in: document) : []
+        let unlinked = links != nil && markdown.contains("](") ? UnlinkedLink.all(in: document) : []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return ("", rawHTML, nil)
+            return ("", rawHTML, nil, unlinked)
         }
         defer { free(rendered) }
         let made = strlen(rendered)
-        if made > maxBytes { return ("", rawHTML, made) }
+        if made > maxBytes { return ("", rawHTML, made, unlinked) }
         var html = MarkdownRepairs.labellingTaskBoxes(String(cString: rendered), labels: MarkdownRepairs.taskLabels(in: document))
         html = MarkdownRepairs.directingBlocks(html, headingIDs: headingIDs)
-        return (MarkdownRepairs.aligningCells(html), rawHTML, nil)
+        html = MarkdownRepairs.fittingFootnotes(html, idPrefix: headingIDPrefix)
+        return (MarkdownRepairs.aligningCells(html), rawHTML, nil, unlinked)
     }
 
     /// Step 1 of `MarkdownLinks`: every relative destination of a link or image becomes a marker.
@@ -118,11 +124,24 @@ public enum Markdown {
         }
     }
 
+    /// A piece of raw HTML safe mode dropped.
+    struct RawHTML {
+        /// Where it starts in the text, from 1.
+        let line: Int
+        let column: Int
+        let text: String
+        /// An HTML block (`<div>…</div>` on lines of its own) is dropped with the words inside it;
+        /// inline HTML (`<b>`, `<br>`) only as the tag, the words around it stay.
+        let isBlock: Bool
+        /// Inside a table's cell, which is one line of Markdown.
+        let inTableCell: Bool
+    }
+
     /// The HTML blocks and inline HTML of `document` that are not comments, with their lines.
-    private static func rawHTML(in document: OpaquePointer) -> [(line: Int, text: String)] {
+    private static func rawHTML(in document: OpaquePointer) -> [RawHTML] {
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
-        var found: [(line: Int, text: String)] = []
+        var found: [RawHTML] = []
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
@@ -135,7 +154,14 @@ public enum Markdown {
                     .trimmingCharacters(in: .whitespacesAndNewlines)
                 if outside.isEmpty { continue }
             }
-            found.append((Int(cmark_node_get_start_line(node)), text))
+            var inTableCell = false
+            var parent = cmark_node_parent(node)
+            while let container = parent, !inTableCell {
+                inTableCell = cmark_node_get_type_string(container).map { String(cString: $0) == "table_cell" } ?? false
+                parent = cmark_node_parent(container)
+            }
+            found.append(RawHTML(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)), text: text,
+                                 isBlock: type == CMARK_NODE_HTML_BLOCK, inTableCell: inTableCell))
         }
         return found
     }

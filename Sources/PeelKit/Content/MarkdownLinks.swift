@@ -522,9 +522,8 @@ struct CatalogLinks {
                 return .failure(Problem(words: "points at \(shown), which does not exist" + PathLookalike.slashAdvice(slashed)))
             }
             if !exists, let twin = folded[path.lowercased()], twin != path {
-                let name = twin.split(separator: "/").last.map(String.init) ?? twin
-                let written = marker.destination.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init) + [name]
-                return .failure(Problem(words: "points at \(shown), which does not exist" + PathLookalike.caseAdvice(twin: twin, write: written.joined(separator: "/"))))
+                return .failure(Problem(words: "points at \(shown), which does not exist"
+                    + PathLookalike.caseAdvice(twin: twin, write: PathLookalike.destination(marker.destination, spelling: twin))))
             }
             return .failure(Problem(words: exists
                 ? "points at \(shown), which the site does not publish (link to a sticker's image or sidecar, a pack.md or pack folder, or site.md)"

@@ -131,4 +131,21 @@ enum MarkdownRepairs {
         }
         return result
     }
+
+    /// GitHub's footnotes as cmark-gfm writes them, fitted to a page: their ids start with
+    /// `idPrefix` as the text's headings do (the footer's `[^1]` and the page text's would share
+    /// `fn-1`), and their list is a `div`, not a `section` with no heading (the Nu checker's
+    /// "Section lacks heading"; the notes read as the list closing the text). Raw HTML never
+    /// reaches cmark-gfm's output, so these attributes and `</section>` are only its own.
+    static func fittingFootnotes(_ html: String, idPrefix: String) -> String {
+        guard html.contains(" data-footnotes>") else { return html }
+        var html = html.replacingOccurrences(of: "<section class=\"footnotes\" data-footnotes>", with: "<div class=\"footnotes\" data-footnotes>")
+            .replacingOccurrences(of: "</section>", with: "</div>")
+        guard !idPrefix.isEmpty else { return html }
+        for attribute in ["id=\"fn-", "href=\"#fn-", "id=\"fnref-", "href=\"#fnref-"] {
+            let prefixed = attribute.hasPrefix("id") ? "id=\"\(idPrefix)" + attribute.dropFirst(4) : "href=\"#\(idPrefix)" + attribute.dropFirst(7)
+            html = html.replacingOccurrences(of: attribute, with: prefixed)
+        }
+        return html
+    }
 }

@@ -225,4 +225,53 @@ import Testing
         let table = "|a|b|c|d|\n|-|-|-|-|\n" + String(repeating: "|1|2|3|4|\n", count: 400)
         #expect(Markdown.rendered(table).plainBecauseOf == nil && Markdown.rendered(table).html.contains("<td>1</td>"))
     }
+
+    /// A tag in a line loses only itself and a block its words; `<br>` in a table cell cannot be
+    /// written as Markdown's line break (the advice said two spaces or a backslash).
+    @Test func rawHTMLSaysWhereItStands() {
+        let cell = Markdown.rendered("| a | b |\n|---|---|\n| x | one<br>two |\n").rawHTML
+        #expect(cell.count == 1 && cell[0].inTableCell && !cell[0].isBlock && cell[0].line == 3 && cell[0].column == 10, "\(cell)")
+        let block = Markdown.rendered("Intro\n\n<div>\nhidden\n</div>\n").rawHTML
+        #expect(block.count == 1 && block[0].isBlock && !block[0].inTableCell)
+        let inline = Markdown.rendered("Some <b>bold</b> words\n").rawHTML
+        #expect(inline.count == 2 && !inline[0].isBlock && !inline[0].inTableCell && inline[0].column == 6)
+    }
+
+    /// GitHub's footnotes: a note's definition was read as a link's (its text lost, and a
+    /// broken-link warning for "Thanks!"), and the second showed as `[^2]: …`.
+    @Test func footnotesAreGitHubs() {
+        let text = "Drawn by hand[^1] and scanned.[^2]\n\n[^1]: Thanks!\n[^2]: Scanned at 600 dpi.\n"
+        let html = Markdown.rendered(text).html
+        #expect(html.contains("<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a></sup>"), "\(html)")
+        #expect(html.contains("<div class=\"footnotes\" data-footnotes>") && !html.contains("<section") && html.hasSuffix("</div>\n"))
+        #expect(html.contains("<li id=\"fn-2\">") && html.contains("Scanned at 600 dpi.") && !html.contains("[^2]"))
+        let footer = Markdown.rendered(text, headingIDPrefix: "footer-").html
+        #expect(footer.contains("href=\"#footer-fn-1\" id=\"footer-fnref-1\"") && footer.contains("<li id=\"footer-fn-1\">")
+                && footer.contains("href=\"#footer-fnref-1\"") && !footer.contains("\"fn-") && !footer.contains("#fn"))
+    }
+
+    @Test func aFootnoteIsNoBrokenLink() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Faces\n---\nDrawn by hand.[^1]\n\n[^1]: Thanks!\n", to: "faces/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "faces/cat.png")
+        try folder.write("---\nalt: Orange cat face\n---\n", to: "faces/cat.md")
+        let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        #expect(!findings.contains { $0.code == .brokenLink }, "\(findings.map(\.formatted))")
+        #expect(catalog.packs.first?.descriptionHTML.contains("Thanks!") == true)
+    }
+
+    /// `[the fox](café fox.md)`, the file's own name with its space, is no link in CommonMark: the
+    /// page showed the brackets, and nothing was said.
+    @Test func aLinkWithASpaceInItsAddressIsABrokenLink() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ntitle: Faces\n---\n", to: "faces/pack.md")
+        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "faces/café fox.png")
+        try folder.write("---\nalt: A fox\n---\nIntro.\n\nSee [the fox](café fox.md) and\n![fox](café fox.png).\n\n`[code](not a link.md)` and [words](in brackets) stay.\n",
+                         to: "faces/café fox.md")
+        let (_, findings) = try CatalogLoader(contentFolder: folder.url).load()
+        let unlinked = findings.filter { $0.code == .brokenLink }
+        #expect(unlinked.map(\.line) == [6, 7], "\(findings.map(\.formatted))")
+        #expect(unlinked.first?.message == "'[the fox](café fox.md)' is no link: a link's address ends at its first space, so the page shows it as written; write café%20fox.md or <café fox.md>")
+        #expect(unlinked.last?.message.hasPrefix("'![fox](café fox.png)' is no link") == true)
+    }
 }
