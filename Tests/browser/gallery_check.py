@@ -949,10 +949,15 @@ def main():
         # Dark mode has its own colours: run axe on one page of each type in it too.
         for page in ["index.html", packs[0], stickers[0], "review/index.html"]:
             checker.check_page(page, color_scheme="dark")
-        # Every page of every other language, in light and in dark (the sample's French and Arabic).
+        # Every page of every other language (the sample's French and Arabic), and in dark, as for
+        # the default language, one page of each type in each: dark mode's colours are the
+        # theme's, the same in every language, and Arabic's right-to-left pages are covered so.
         for page in translated:
             checker.check_page(page)
-            checker.check_page(page, color_scheme="dark")
+        for tree in trees:
+            for page in ["index.html", packs[0], stickers[0], "review/index.html"]:
+                if f"{tree}/{page}" in translated:
+                    checker.check_page(f"{tree}/{page}", color_scheme="dark")
         switched = {}
         if trees:
             # In the order site.md declares them, as the home page's switcher lists them.
@@ -1061,7 +1066,7 @@ def main():
     for page, summary in viewed.items():
         print(f"Viewer: {page}: {summary}")
     print(f"Arrow keys: {still} → {paged}")
-    print(f"Languages: {', '.join(trees) or 'none'} besides the default; {len(translated)} translated pages, each in light and dark")
+    print(f"Languages: {', '.join(trees) or 'none'} besides the default; {len(translated)} translated pages in light, one of each type in dark")
     for page, followed in switched.items():
         print(f"Language switcher: {page} → {', '.join(followed)} (Tab, Enter), same page in each")
     for page, summary in paused.items():
