@@ -49,7 +49,7 @@ enum ScalarLines {
             let quoted = scalar.style == .doubleQuoted || scalar.style == .singleQuoted
             // The opening quote is no character of the text (columns count from the one after it).
             if quoted, let first = runs.firstIndex(where: { !$0.text.isEmpty }) { runs[first].text = runs[first].text.dropFirst() }
-            return folded(runs, newlineEscapes: scalar.style == .doubleQuoted)
+            return folded(runs, quoting: scalar.style == .doubleQuoted ? .double : scalar.style == .singleQuoted ? .single : nil)
         }
     }
 
@@ -65,7 +65,7 @@ enum ScalarLines {
     /// but the first is a line of the text of its own; next to a more-indented line every empty
     /// line is, and the line break is kept even with none. In a double-quoted value, each `\n`
     /// escape starts another line of the text inside its file line.
-    private static func folded(_ lines: [Run], newlineEscapes: Bool = false) -> [[Segment]]? {
+    private static func folded(_ lines: [Run], quoting: Quoting? = nil) -> [[Segment]]? {
         guard let first = lines.firstIndex(where: { !$0.text.isEmpty }) else { return nil }
         var result: [[Segment]] = []
         var blanks = 0
@@ -82,15 +82,48 @@ enum ScalarLines {
                 for index in 0..<empty { result.append([Segment(line: run.line - empty + index, length: 0)]) }
                 result.append([])
             }
-            let pieces = newlineEscapes ? splitAtNewlineEscapes(run.text) : [run.text]
+            let pieces = quoting == .double ? splitAtNewlineEscapes(run.text) : [run.text]
             for (index, piece) in pieces.enumerated() {
                 if index > 0 { result.append([]) }
-                result[result.count - 1].append(Segment(line: run.line, length: piece.utf8.count))
+                result[result.count - 1].append(Segment(line: run.line, length: textLength(of: piece, quoting: quoting)))
             }
             blanks = 0
             previousSpaced = run.spaced
         }
         return result
+    }
+
+    enum Quoting { case single, double }
+
+    /// The bytes a file line's piece makes in the text, cmark-gfm's columns: `''` in single quotes
+    /// is one quote, and a double-quoted escape (`\"`, `\u00e9`) the character it stands for. The
+    /// file's bytes put a link at the start of the next line on the line above.
+    private static func textLength(of piece: Substring, quoting: Quoting?) -> Int {
+        switch quoting {
+        case nil: return piece.utf8.count
+        case .single: return piece.utf8.count - piece.components(separatedBy: "''").count + 1
+        case .double:
+            var length = 0
+            var index = piece.startIndex
+            while index < piece.endIndex {
+                guard piece[index] == "\\", piece.index(after: index) < piece.endIndex else {
+                    length += piece[index].utf8.count
+                    index = piece.index(after: index)
+                    continue
+                }
+                let kind = piece[piece.index(after: index)]
+                let digits = kind == "x" ? 2 : kind == "u" ? 4 : kind == "U" ? 8 : 0
+                let start = piece.index(index, offsetBy: 2, limitedBy: piece.endIndex) ?? piece.endIndex
+                let end = piece.index(start, offsetBy: digits, limitedBy: piece.endIndex) ?? piece.endIndex
+                if digits > 0, let value = UInt32(piece[start..<end], radix: 16), let scalar = Unicode.Scalar(value) {
+                    length += String(scalar).utf8.count
+                } else {
+                    length += 1
+                }
+                index = digits > 0 ? end : start
+            }
+            return length
+        }
     }
 
     /// The parts of a double-quoted value's line between its `\n` escapes (a backslash escaped

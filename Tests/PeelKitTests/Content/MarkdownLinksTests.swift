@@ -273,6 +273,10 @@ import Testing
             // A more-indented line of a folded block is not folded with the lines around it.
             ("footer: >-\n  Intro text\n    indented line\n  [a](nope.md)\n", 6),
             ("footer: >-\n  Intro\n\n    indented\n\n  [a](nope.md)\n", 8),
+            // Escapes are shorter in the text than in the file: `''` is one quote, `\u00e9` one
+            // letter; counted by file bytes the link went onto the line above.
+            ("footer: 'Art by Jo''s studio\n  [license](nope.md)'\n", 4),
+            ("footer: \"Caf\\u00e9 \\\"Jo\\\" art\n  [license](nope.md)\"\n", 4),
         ] {
             let folder = try catalog(["content/site.md": "---\ntitle: Stickers\n\(footer)---\n"])
             let (_, findings) = try load(folder)
