@@ -338,10 +338,7 @@ extension CatalogLoader {
     static func nestedFolderMessage(_ url: URL) -> String {
         // A link is not followed: `loop -> .` counted the pack's own images many times over, and
         // a link to `/` listed the whole disk, outside the content folder Peel may read.
-        func isLink(_ url: URL) -> Bool {
-            (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeSymbolicLink
-        }
-        if isLink(url) {
+        if SafeFile.isSymlink(url.path) {
             return "a link to a folder inside a pack is not followed (packs are one level deep); "
                 + "to publish the images it leads to, link or move that folder beside this pack, as a pack of its own"
         }
@@ -352,7 +349,7 @@ extension CatalogLoader {
                 let child = folder.appendingPathComponent(name)
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue {
-                    if !isLink(child) { count(child, depth: depth + 1) }
+                    if !SafeFile.isSymlink(child.path) { count(child, depth: depth + 1) }
                 } else if StickerFileKind(fileName: name) == .sticker {
                     images += 1
                 }

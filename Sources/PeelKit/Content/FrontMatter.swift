@@ -182,8 +182,9 @@ public struct FrontMatter {
     /// after it as the page's text.
     private static func isMarker(_ marker: String, _ line: Substring) -> Bool {
         guard line.hasPrefix(marker) else { return false }
-        let rest = line.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
-        return rest.isEmpty || rest.hasPrefix("#") && line.dropFirst(marker.count).first.map { $0 == " " || $0 == "\t" } == true
+        let rest = line.dropFirst(marker.count)
+        let words = rest.trimmingCharacters(in: .whitespaces)
+        return words.isEmpty || words.hasPrefix("#") && (rest.first == " " || rest.first == "\t")
     }
 
     /// The file's line of each of libyaml's lines, when they differ: libyaml also breaks lines at

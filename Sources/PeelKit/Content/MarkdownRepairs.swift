@@ -142,9 +142,9 @@ enum MarkdownRepairs {
         var html = html.replacingOccurrences(of: "<section class=\"footnotes\" data-footnotes>", with: "<div class=\"footnotes\" data-footnotes>")
             .replacingOccurrences(of: "</section>", with: "</div>")
         guard !idPrefix.isEmpty else { return html }
-        for attribute in ["id=\"fn-", "href=\"#fn-", "id=\"fnref-", "href=\"#fnref-"] {
-            let prefixed = attribute.hasPrefix("id") ? "id=\"\(idPrefix)" + attribute.dropFirst(4) : "href=\"#\(idPrefix)" + attribute.dropFirst(7)
-            html = html.replacingOccurrences(of: attribute, with: prefixed)
+        for kind in ["fn-", "fnref-"] {
+            html = html.replacingOccurrences(of: "id=\"\(kind)", with: "id=\"\(idPrefix)\(kind)")
+                .replacingOccurrences(of: "href=\"#\(kind)", with: "href=\"#\(idPrefix)\(kind)")
         }
         return html
     }

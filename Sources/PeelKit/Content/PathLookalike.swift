@@ -40,6 +40,14 @@ enum PathLookalike {
         return segments.joined(separator: "/") + written[end...]
     }
 
+    /// A destination written with its names as they are (`café fox.md#top`), as a link takes it:
+    /// each name encoded as `encoded(_:fully:)` does (`café%20fox.md#top`).
+    static func linkable(_ written: String) -> String {
+        let end = written.firstIndex { $0 == "?" || $0 == "#" } ?? written.endIndex
+        return written[..<end].split(separator: "/", omittingEmptySubsequences: false)
+            .map { encoded(String($0), fully: false) }.joined(separator: "/") + written[end...]
+    }
+
     /// A name as a link destination's segment: every byte but ASCII letters, digits and `-._~`
     /// as %XX when `fully` (the writer encoded theirs), else only the ASCII that ends or splits a
     /// destination (a space, `#`, `?`, `%`, brackets), letters of other scripts kept as they are.

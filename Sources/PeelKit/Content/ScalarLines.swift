@@ -46,10 +46,10 @@ enum ScalarLines {
             let afterKey = keyText.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
             var runs = (isBlank(afterKey) ? [] : [Run(line: field.line, text: content(of: afterKey))])
                 + blockLines.map { Run(line: $0, text: content(of: rawLines[$0] ?? "")) }
-            let quoted = scalar.style == .doubleQuoted || scalar.style == .singleQuoted
+            let quoting = Quoting(scalar.style)
             // The opening quote is no character of the text (columns count from the one after it).
-            if quoted, let first = runs.firstIndex(where: { !$0.text.isEmpty }) { runs[first].text = runs[first].text.dropFirst() }
-            return folded(runs, quoting: scalar.style == .doubleQuoted ? .double : scalar.style == .singleQuoted ? .single : nil)
+            if quoting != nil, let first = runs.firstIndex(where: { !$0.text.isEmpty }) { runs[first].text = runs[first].text.dropFirst() }
+            return folded(runs, quoting: quoting)
         }
     }
 
@@ -93,7 +93,17 @@ enum ScalarLines {
         return result
     }
 
-    enum Quoting { case single, double }
+    enum Quoting {
+        case single, double
+
+        init?(_ style: Node.Scalar.Style) {
+            switch style {
+            case .singleQuoted: self = .single
+            case .doubleQuoted: self = .double
+            default: return nil
+            }
+        }
+    }
 
     /// The bytes a file line's piece makes in the text, cmark-gfm's columns: `''` in single quotes
     /// is one quote, and a double-quoted escape (`\"`, `\u00e9`) the character it stands for. The

@@ -16,7 +16,7 @@ struct UnlinkedLink: Equatable {
     let destination: String
 
     /// The destination as a link takes it: `café%20fox.md`.
-    var encodedDestination: String { destination.replacingOccurrences(of: " ", with: "%20") }
+    var encodedDestination: String { PathLookalike.linkable(destination) }
 
     /// `![alt](dest)` or `[text](dest)` on one line, the destination without brackets or quotes.
     private static let pattern = try! NSRegularExpression(pattern: #"!?\[[^\[\]\n]*\]\(([^()\n"<>]*)\)"#)

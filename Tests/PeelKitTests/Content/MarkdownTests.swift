@@ -252,9 +252,8 @@ import Testing
 
     @Test func aFootnoteIsNoBrokenLink() throws {
         let folder = try TemporaryFolder()
+        try OtherMachinesFilesTests.pack(folder, "faces")
         try folder.write("---\ntitle: Faces\n---\nDrawn by hand.[^1]\n\n[^1]: Thanks!\n", to: "faces/pack.md")
-        try folder.copy(Fixtures.catalog.appendingPathComponent("pets/cat.png"), to: "faces/cat.png")
-        try folder.write("---\nalt: Orange cat face\n---\n", to: "faces/cat.md")
         let (catalog, findings) = try CatalogLoader(contentFolder: folder.url).load()
         #expect(!findings.contains { $0.code == .brokenLink }, "\(findings.map(\.formatted))")
         #expect(catalog.packs.first?.descriptionHTML.contains("Thanks!") == true)
